@@ -1,0 +1,98 @@
+//! A level as bits (1 = open floor), 64 cells per `u64`, for fast cellular automata.
+
+/// A `width` x `height` grid of bits stored row by row; bits past the width are kept zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BitGrid {
+    width: usize,
+    height: usize,
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl BitGrid {
+    /// An all-zero (all-wall) grid.
+    pub fn new(width: usize, height: usize) -> Self {
+        let words = width.div_ceil(64).max(1);
+        BitGrid {
+            width,
+            height,
+            words,
+            bits: vec![0; words * height],
+        }
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The bit at (x, y); false outside the grid.
+    pub fn get(&self, x: isize, y: isize) -> bool {
+        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
+            return false;
+        }
+        let (x, y) = (x as usize, y as usize);
+        self.bits[y * self.words + x / 64] >> (x % 64) & 1 == 1
+    }
+
+    /// Sets the bit at (x, y), which must lie inside the grid.
+    pub fn set(&mut self, x: usize, y: usize, on: bool) {
+        let w = &mut self.bits[y * self.words + x / 64];
+        let m = 1u64 << (x % 64);
+        if on {
+            *w |= m
+        } else {
+            *w &= !m
+        }
+    }
+
+    /// The words of row `y` (least significant bit is the leftmost cell of the word).
+    pub fn row(&self, y: usize) -> &[u64] {
+        &self.bits[y * self.words..(y + 1) * self.words]
+    }
+
+    pub(crate) fn row_mut(&mut self, y: usize) -> &mut [u64] {
+        &mut self.bits[y * self.words..(y + 1) * self.words]
+    }
+
+    /// The mask of valid bits in the last word of a row.
+    pub(crate) fn last_mask(&self) -> u64 {
+        match self.width % 64 {
+            0 if self.width > 0 => u64::MAX,
+            0 => 0,
+            r => (1u64 << r) - 1,
+        }
+    }
+
+    /// Number of set bits.
+    pub fn count(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Parses '.' (set) and '#' (clear) lines; for test fixtures.
+    pub fn from_text(text: &str) -> BitGrid {
+        let rows: Vec<&str> = text.lines().map(str::trim).filter(|r| !r.is_empty()).collect();
+        let width = rows.first().map_or(0, |r| r.len());
+        let mut g = BitGrid::new(width, rows.len());
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.bytes().enumerate() {
+                g.set(x, y, c == b'.');
+            }
+        }
+        g
+    }
+
+    /// The grid as '.' and '#' lines.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for y in 0..self.height as isize {
+            for x in 0..self.width as isize {
+                s.push(if self.get(x, y) { '.' } else { '#' });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}

@@ -1,0 +1,156 @@
+//! `WorldBuilder`: a fluent, seeded, pure pipeline that turns parameters into a `World`.
+//!
+//! ```
+//! use caves::builder::{SmoothRule, WorldBuilder};
+//! let world = WorldBuilder::new(60, 40, 3, 7)
+//!     .randomize(0.5)
+//!     .smooth(8, SmoothRule::Majority)
+//!     .remove_small_regions(25)
+//!     .connect()
+//!     .build();
+//! assert_eq!(world.depth(), 3);
+//! ```
+
+pub mod bitgrid;
+mod connect;
+pub mod regions;
+pub mod smooth;
+mod stairs;
+
+pub use bitgrid::BitGrid;
+pub use regions::Regions;
+pub use smooth::SmoothRule;
+pub use stairs::CELLS_PER_STAIR;
+
+use crate::rng::{seeded, GameRng};
+use crate::tile::Tile;
+use crate::world::World;
+use rand::RngCore;
+
+/// Regions smaller than this many cells are filled in by `make_caves` (seed 002).
+pub const MIN_REGION: u32 = 25;
+
+/// Builds a world step by step. Sizes are in cells and clamped to at least 1.
+pub struct WorldBuilder {
+    width: usize,
+    height: usize,
+    levels: Vec<BitGrid>,
+    rng: GameRng,
+    world: Option<World>,
+}
+
+impl WorldBuilder {
+    /// An all-rock world of `width` x `height` x `depth` whose random steps follow `seed`.
+    pub fn new(width: i32, height: i32, depth: i32, seed: u64) -> Self {
+        let (w, h) = (width.max(1) as usize, height.max(1) as usize);
+        WorldBuilder {
+            width: w,
+            height: h,
+            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).collect(),
+            rng: seeded(seed),
+            world: None,
+        }
+    }
+
+    /// Seed 000/002's recipe: half floor, 8 majority smoothing passes, regions under 25 cells
+    /// filled, stairs between overlapping regions, and every open tile made reachable.
+    pub fn make_caves(self) -> Self {
+        self.randomize(0.5)
+            .smooth(8, SmoothRule::Majority)
+            .remove_small_regions(MIN_REGION)
+            .connect()
+    }
+
+    /// Makes each cell floor with probability `floor_chance` (clamped to 0..=1).
+    pub fn randomize(mut self, floor_chance: f64) -> Self {
+        let p = if floor_chance.is_nan() { 0.0 } else { floor_chance.clamp(0.0, 1.0) };
+        let threshold = (p * 4_294_967_296.0) as u64;
+        for grid in &mut self.levels {
+            for y in 0..self.height {
+                if threshold == 1 << 31 {
+                    let mask = grid.last_mask();
+                    let row = grid.row_mut(y);
+                    for word in row.iter_mut() {
+                        *word = self.rng.next_u64();
+                    }
+                    if let Some(last) = row.last_mut() {
+                        *last &= mask;
+                    }
+                } else {
+                    for x in 0..self.width {
+                        let floor = u64::from(self.rng.next_u32()) < threshold;
+                        grid.set(x, y, floor);
+                    }
+                }
+            }
+        }
+        self
+    }
+
+    /// Smooths every level `times` times with `rule`.
+    pub fn smooth(mut self, times: u32, rule: SmoothRule) -> Self {
+        for grid in &mut self.levels {
+            smooth::smooth(grid, times, rule);
+        }
+        self
+    }
+
+    /// Fills in every region (8-connected open area) of fewer than `min_cells` cells.
+    pub fn remove_small_regions(mut self, min_cells: u32) -> Self {
+        let w = self.width;
+        for grid in &mut self.levels {
+            let regions = Regions::label(w, self.height, |i| grid.get((i % w) as isize, (i / w) as isize));
+            for (i, &l) in regions.labels.iter().enumerate() {
+                if l != 0 && regions.sizes[l as usize] < min_cells {
+                    grid.set(i % w, i / w, false);
+                }
+            }
+        }
+        self
+    }
+
+    /// Places stairs between overlapping regions of adjacent levels, then digs whatever is
+    /// still cut off so every open tile is reachable from the first level.
+    pub fn connect(mut self) -> Self {
+        let mut world = self.tiles();
+        let labels: Vec<Regions> = (0..world.depth())
+            .map(|z| {
+                let level = world.level(z).unwrap_or(&[]);
+                Regions::label(self.width, self.height, |i| level[i].is_open())
+            })
+            .collect();
+        for z in 0..world.depth() - 1 {
+            let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
+            stairs::connect_overlaps(&mut world, z, above, below, &mut self.rng);
+        }
+        connect::ensure_reachable(&mut world, &mut self.rng);
+        self.world = Some(world);
+        self
+    }
+
+    fn tiles(&self) -> World {
+        let mut world = World::filled(
+            self.width as i32,
+            self.height as i32,
+            self.levels.len() as i32,
+            Tile::Wall,
+        );
+        for (z, grid) in self.levels.iter().enumerate() {
+            let level = world.level_mut(z as i32);
+            for (i, t) in level.iter_mut().enumerate() {
+                if grid.get((i % self.width) as isize, (i / self.width) as isize) {
+                    *t = Tile::Floor;
+                }
+            }
+        }
+        world
+    }
+
+    /// The finished world (floor and wall only if `connect` was not called).
+    pub fn build(self) -> World {
+        match self.world {
+            Some(world) => world,
+            None => self.tiles(),
+        }
+    }
+}

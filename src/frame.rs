@@ -1,0 +1,137 @@
+//! A frame: a grid of glyph cells (CP437 code, foreground, background) that the game view
+//! writes and a painter turns into pixels. Writes outside the grid are clipped.
+
+use crate::cp437;
+use crate::tile::Rgb;
+use std::fmt;
+
+/// One character cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cell {
+    pub glyph: u8,
+    pub fg: Rgb,
+    pub bg: Rgb,
+}
+
+pub const BLACK: Rgb = [0, 0, 0];
+pub const BLANK: Cell = Cell { glyph: b' ', fg: BLACK, bg: BLACK };
+
+/// A `width` x `height` grid of cells (sizes in cells).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frame {
+    width: usize,
+    height: usize,
+    cells: Vec<Cell>,
+}
+
+impl Frame {
+    pub fn new(width: usize, height: usize) -> Self {
+        Frame { width, height, cells: vec![BLANK; width * height] }
+    }
+
+    pub fn width(&self) -> usize {
+        self.width
+    }
+    pub fn height(&self) -> usize {
+        self.height
+    }
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The cell at (`x`, `y`), or `None` outside the frame.
+    pub fn get(&self, x: i32, y: i32) -> Option<Cell> {
+        self.index(x, y).map(|i| self.cells[i])
+    }
+
+    fn index(&self, x: i32, y: i32) -> Option<usize> {
+        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
+            .then(|| y as usize * self.width + x as usize)
+    }
+
+    /// Writes a cell; outside the frame nothing happens.
+    pub fn put(&mut self, x: i32, y: i32, cell: Cell) {
+        if let Some(i) = self.index(x, y) {
+            self.cells[i] = cell;
+        }
+    }
+
+    /// Writes `text` from (`x`, `y`) rightwards, mapping each character to CP437.
+    pub fn text(&mut self, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb) {
+        for (i, c) in text.chars().enumerate() {
+            self.put(x + i as i32, y, Cell { glyph: cp437::encode(c), fg, bg });
+        }
+    }
+
+    /// Fills a rectangle with one cell.
+    pub fn fill(&mut self, x: i32, y: i32, w: i32, h: i32, cell: Cell) {
+        for yy in y..y + h {
+            for xx in x..x + w {
+                self.put(xx, yy, cell);
+            }
+        }
+    }
+
+    /// Draws a single-line box around the rectangle, with an optional title on the top edge.
+    pub fn boxed(&mut self, x: i32, y: i32, w: i32, h: i32, title: &str, fg: Rgb, bg: Rgb) {
+        let (r, b) = (x + w - 1, y + h - 1);
+        for xx in x + 1..r {
+            self.text(xx, y, "─", fg, bg);
+            self.text(xx, b, "─", fg, bg);
+        }
+        for yy in y + 1..b {
+            self.text(x, yy, "│", fg, bg);
+            self.text(r, yy, "│", fg, bg);
+        }
+        self.text(x, y, "┌", fg, bg);
+        self.text(r, y, "┐", fg, bg);
+        self.text(x, b, "└", fg, bg);
+        self.text(r, b, "┘", fg, bg);
+        if !title.is_empty() {
+            self.text(x + 2, y, &format!(" {title} "), fg, bg);
+        }
+    }
+
+    /// Row `y` as Unicode text.
+    pub fn row_text(&self, y: usize) -> String {
+        self.cells[y * self.width..(y + 1) * self.width]
+            .iter()
+            .map(|c| match c.glyph {
+                0 | 255 => ' ',
+                g => cp437::UNICODE[g as usize],
+            })
+            .collect()
+    }
+}
+
+/// The frame as text, one line per row: a snapshot for tests and debugging.
+impl fmt::Display for Frame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for y in 0..self.height {
+            writeln!(f, "{}", self.row_text(y))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_clip_at_the_edges() {
+        let mut f = Frame::new(4, 2);
+        f.text(2, 0, "abc", [255; 3], BLACK);
+        f.put(-1, 0, Cell { glyph: b'x', ..BLANK });
+        f.put(0, 5, Cell { glyph: b'x', ..BLANK });
+        assert_eq!(f.to_string(), "  ab\n    \n");
+        assert_eq!(f.get(4, 0), None);
+    }
+
+    #[test]
+    fn boxes_use_box_drawing_glyphs() {
+        let mut f = Frame::new(8, 3);
+        f.boxed(0, 0, 8, 3, "Log", [255; 3], BLACK);
+        assert_eq!(f.to_string(), "┌─ Log ┐\n│      │\n└──────┘\n");
+    }
+}

@@ -1,0 +1,99 @@
+//! The message log: newest last, repeated lines folded into "(xN)".
+
+/// A line of the log and how many times in a row it was said.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub text: String,
+    pub count: u32,
+}
+
+impl Entry {
+    /// The line as shown: "You bump into the wall (x3)".
+    pub fn shown(&self) -> String {
+        if self.count > 1 {
+            format!("{} (x{})", self.text, self.count)
+        } else {
+            self.text.clone()
+        }
+    }
+}
+
+/// The last `capacity` messages.
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    entries: Vec<Entry>,
+}
+
+const CAPACITY: usize = 100;
+
+impl Log {
+    /// Adds a line; the same line said again in a row raises the count instead.
+    pub fn add(&mut self, text: impl Into<String>) {
+        let text = text.into();
+        match self.entries.last_mut() {
+            Some(last) if last.text == text => last.count += 1,
+            _ => {
+                self.entries.push(Entry { text, count: 1 });
+                if self.entries.len() > CAPACITY {
+                    self.entries.remove(0);
+                }
+            }
+        }
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+}
+
+/// Splits `text` into lines of at most `width` characters, breaking at spaces where possible.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word = word.to_string();
+        while word.chars().count() > width {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            lines.push(head);
+        }
+        let needed = line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+        if needed > width && !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_fold() {
+        let mut log = Log::default();
+        for _ in 0..3 {
+            log.add("You bump into the wall");
+        }
+        log.add("Hello");
+        let shown: Vec<String> = log.entries().iter().map(Entry::shown).collect();
+        assert_eq!(shown, ["You bump into the wall (x3)", "Hello"]);
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_splits_long_words() {
+        assert_eq!(wrap("the cave is dark", 8), ["the cave", "is dark"]);
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+    }
+}

@@ -1,0 +1,163 @@
+//! The world: `depth` levels of `width` x `height` tiles. Places outside answer `Tile::Bounds`.
+
+use crate::geom::Point;
+use crate::tile::Tile;
+
+/// A built cave world. Sizes are in cells; levels are numbered from 0 (the top).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct World {
+    width: i32,
+    height: i32,
+    depth: i32,
+    tiles: Vec<Tile>,
+}
+
+impl World {
+    /// A world of the given size filled with `fill`. Sizes below 1 count as 1.
+    pub fn filled(width: i32, height: i32, depth: i32, fill: Tile) -> Self {
+        let (w, h, d) = (width.max(1), height.max(1), depth.max(1));
+        World {
+            width: w,
+            height: h,
+            depth: d,
+            tiles: vec![fill; (w as usize) * (h as usize) * (d as usize)],
+        }
+    }
+
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+    pub fn depth(&self) -> i32 {
+        self.depth
+    }
+
+    /// True when `p` lies inside the world.
+    pub fn contains(&self, p: Point) -> bool {
+        (0..self.width).contains(&p.x)
+            && (0..self.height).contains(&p.y)
+            && (0..self.depth).contains(&p.z)
+    }
+
+    fn index(&self, p: Point) -> Option<usize> {
+        self.contains(p).then(|| {
+            ((p.z * self.height + p.y) as usize) * self.width as usize + p.x as usize
+        })
+    }
+
+    /// The tile at `p`, or `Tile::Bounds` outside the world. Never panics.
+    pub fn tile(&self, p: Point) -> Tile {
+        self.index(p).map_or(Tile::Bounds, |i| self.tiles[i])
+    }
+
+    /// Sets the tile at `p`; places outside the world are ignored.
+    pub fn set(&mut self, p: Point, tile: Tile) {
+        if let Some(i) = self.index(p) {
+            self.tiles[i] = tile;
+        }
+    }
+
+    /// The tiles of level `z` as a row-major slice, or `None` outside the world.
+    pub fn level(&self, z: i32) -> Option<&[Tile]> {
+        let n = (self.width * self.height) as usize;
+        (0..self.depth)
+            .contains(&z)
+            .then(|| &self.tiles[z as usize * n..(z as usize + 1) * n])
+    }
+
+    pub(crate) fn level_mut(&mut self, z: i32) -> &mut [Tile] {
+        let n = (self.width * self.height) as usize;
+        &mut self.tiles[z as usize * n..(z as usize + 1) * n]
+    }
+
+    /// Every point of level `z` with its tile, row by row.
+    pub fn points(&self, z: i32) -> impl Iterator<Item = (Point, Tile)> + '_ {
+        let w = self.width;
+        self.level(z)
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+            .map(move |(i, &t)| (Point::new(i as i32 % w, i as i32 / w, z), t))
+    }
+
+    /// A level drawn as text, one line per row, using each tile's dump character.
+    pub fn level_text(&self, z: i32) -> String {
+        let mut out = String::new();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                out.push(self.tile(Point::new(x, y, z)).info().dump);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Parses levels drawn as text ('.' floor, '#' wall, '<', '>'), one string per level.
+    /// All lines must have the same length; returns `None` otherwise or for unknown characters.
+    pub fn from_text(levels: &[&str]) -> Option<World> {
+        let rows: Vec<Vec<&str>> = levels
+            .iter()
+            .map(|l| l.lines().map(str::trim).filter(|r| !r.is_empty()).collect())
+            .collect();
+        let height = rows.first()?.len();
+        let width = rows.first()?.first()?.chars().count();
+        let mut world = World::filled(width as i32, height as i32, levels.len() as i32, Tile::Wall);
+        for (z, level) in rows.iter().enumerate() {
+            if level.len() != height {
+                return None;
+            }
+            for (y, row) in level.iter().enumerate() {
+                if row.chars().count() != width {
+                    return None;
+                }
+                for (x, c) in row.chars().enumerate() {
+                    let tile = Tile::ALL.into_iter().find(|t| t.info().dump == c && *t != Tile::Bounds)?;
+                    world.set(Point::new(x as i32, y as i32, z as i32), tile);
+                }
+            }
+        }
+        Some(world)
+    }
+
+    /// FNV-1a checksum of sizes and tiles: a compact fingerprint for determinism tests.
+    pub fn checksum(&self) -> u64 {
+        let head = [self.width, self.height, self.depth].map(|v| v as u8);
+        head.iter()
+            .copied()
+            .chain(self.tiles.iter().map(|&t| t as u8))
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outside_answers_bounds_and_never_panics() {
+        let w = World::filled(3, 2, 1, Tile::Floor);
+        for p in [
+            Point::new(-1, 0, 0),
+            Point::new(3, 0, 0),
+            Point::new(0, 2, 0),
+            Point::new(0, 0, 1),
+            Point::new(i32::MIN, i32::MAX, -5),
+        ] {
+            assert_eq!(w.tile(p), Tile::Bounds);
+        }
+        assert_eq!(w.tile(Point::new(2, 1, 0)), Tile::Floor);
+    }
+
+    #[test]
+    fn text_round_trips() {
+        let text = "#.<\n>.#\n";
+        let w = World::from_text(&[text]).expect("valid map");
+        assert_eq!(w.level_text(0), text);
+        assert!(World::from_text(&["#.\n#"]).is_none());
+        assert!(World::from_text(&["#x"]).is_none());
+    }
+}
