@@ -25,7 +25,8 @@ pub use stairs::CELLS_PER_STAIR;
 use crate::rng::{seeded, GameRng};
 use crate::tile::Tile;
 use crate::world::World;
-use rand::RngCore;
+use crate::geom::Point;
+use rand::{Rng, RngCore};
 
 /// Regions smaller than this many cells are filled in by `make_caves` (seed 002).
 pub const MIN_REGION: u32 = 25;
@@ -59,6 +60,7 @@ impl WorldBuilder {
             .smooth(8, SmoothRule::Majority)
             .remove_small_regions(MIN_REGION)
             .connect()
+            .exit()
     }
 
     /// Makes each cell floor with probability `floor_chance` (clamped to 0..=1).
@@ -125,6 +127,19 @@ impl WorldBuilder {
         }
         connect::ensure_reachable(&mut world, &mut self.rng);
         self.world = Some(world);
+        self
+    }
+
+    /// Puts the way out of the caves, a stair up, on a random floor tile of the first level.
+    /// (Needs `connect` first; without it, or with no floor on level 0, nothing happens.)
+    pub fn exit(mut self) -> Self {
+        if let Some(world) = &mut self.world {
+            let floors: Vec<Point> = world.points(0).filter(|&(_, t)| t == Tile::Floor).map(|(p, _)| p).collect();
+            if !floors.is_empty() {
+                let pick = floors[self.rng.random_range(0..floors.len() as u32) as usize];
+                world.set(pick, Tile::StairsUp);
+            }
+        }
         self
     }
 

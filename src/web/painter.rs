@@ -1,0 +1,69 @@
+//! Paints frames on a canvas: the raster keeps an RGBA buffer, and each paint hands the
+//! changed rectangle to the canvas in one `putImageData` call.
+
+use crate::frame::Frame;
+use crate::raster::Raster;
+use crate::view::{COLS, ROWS};
+use wasm_bindgen::{Clamped, JsCast, JsError};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
+
+pub struct Painter {
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    raster: Raster,
+    scratch: Vec<u8>,
+}
+
+impl Painter {
+    pub fn new(canvas_id: &str) -> Result<Painter, JsError> {
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or_else(|| JsError::new("The game needs a web page to run in."))?;
+        let element = document
+            .get_element_by_id(canvas_id)
+            .ok_or_else(|| JsError::new(&format!("The page has no element with id \"{canvas_id}\" to draw on.")))?;
+        let canvas: HtmlCanvasElement = element
+            .dyn_into()
+            .map_err(|_| JsError::new(&format!("The element \"{canvas_id}\" is not a <canvas>.")))?;
+        let raster = Raster::new(COLS as usize, ROWS as usize);
+        canvas.set_width(raster.width() as u32);
+        canvas.set_height(raster.height() as u32);
+        let ctx = canvas
+            .get_context("2d")
+            .ok()
+            .flatten()
+            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+            .ok_or_else(|| JsError::new("This browser cannot draw on a 2D canvas."))?;
+        Ok(Painter { canvas, ctx, raster, scratch: Vec::new() })
+    }
+
+    /// Canvas size in pixels.
+    pub fn size(&self) -> (usize, usize) {
+        (self.raster.width(), self.raster.height())
+    }
+
+    pub fn set_css_size(&self, w: f64, h: f64) {
+        let style = self.canvas.style();
+        // Setting a style property cannot fail for these names; ignore the Result.
+        let _ = style.set_property("width", &format!("{w}px"));
+        let _ = style.set_property("height", &format!("{h}px"));
+    }
+
+    pub fn invalidate(&mut self) {
+        self.raster.invalidate();
+    }
+
+    pub fn paint(&mut self, frame: &Frame) {
+        let Some(rect) = self.raster.paint(frame) else {
+            return;
+        };
+        self.raster.copy_rect(rect, &mut self.scratch);
+        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&self.scratch), rect.w as u32, rect.h as u32);
+        if let Ok(image) = image {
+            // putImageData fails only for a detached canvas; the next paint tries again.
+            if self.ctx.put_image_data(&image, rect.x as f64, rect.y as f64).is_err() {
+                self.raster.invalidate();
+            }
+        }
+    }
+}
