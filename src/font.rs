@@ -41,7 +41,11 @@ mod tests {
 
     fn picture(code: u8) -> Vec<String> {
         (0..8)
-            .map(|y| (0..8).map(|x| if lit(code, x, y) { '#' } else { ' ' }).collect())
+            .map(|y| {
+                (0..8)
+                    .map(|x| if lit(code, x, y) { '#' } else { ' ' })
+                    .collect()
+            })
             .collect()
     }
 
@@ -63,16 +67,27 @@ mod tests {
             if let Some(other) = seen.insert(ATLAS[code as usize], code) {
                 // Blank glyphs (0, space, no-break space) look alike by design.
                 let blanks = [0u8, 32, 255];
-                assert!(blanks.contains(&code) && blanks.contains(&other), "{other} and {code}");
+                assert!(
+                    blanks.contains(&code) && blanks.contains(&other),
+                    "{other} and {code}"
+                );
             }
         }
     }
 
     #[test]
     fn full_block_and_shade_have_the_expected_density() {
-        let ones = |c: u8| ATLAS[c as usize].iter().map(|r| r.count_ones()).sum::<u32>();
+        let ones = |c: u8| {
+            ATLAS[c as usize]
+                .iter()
+                .map(|r| r.count_ones())
+                .sum::<u32>()
+        };
         assert_eq!(ones(219), 64);
         assert_eq!(ones(0), 0);
-        assert!((24..=40).contains(&ones(177)), "medium shade is about half lit");
+        assert!(
+            (24..=40).contains(&ones(177)),
+            "medium shade is about half lit"
+        );
     }
 }

@@ -14,7 +14,11 @@ pub struct Cell {
 }
 
 pub const BLACK: Rgb = [0, 0, 0];
-pub const BLANK: Cell = Cell { glyph: b' ', fg: BLACK, bg: BLACK };
+pub const BLANK: Cell = Cell {
+    glyph: b' ',
+    fg: BLACK,
+    bg: BLACK,
+};
 
 /// A `width` x `height` grid of cells (sizes in cells).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +30,11 @@ pub struct Frame {
 
 impl Frame {
     pub fn new(width: usize, height: usize) -> Self {
-        Frame { width, height, cells: vec![BLANK; width * height] }
+        Frame {
+            width,
+            height,
+            cells: vec![BLANK; width * height],
+        }
     }
 
     pub fn width(&self) -> usize {
@@ -59,7 +67,15 @@ impl Frame {
     /// Writes `text` from (`x`, `y`) rightwards, mapping each character to CP437.
     pub fn text(&mut self, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb) {
         for (i, c) in text.chars().enumerate() {
-            self.put(x + i as i32, y, Cell { glyph: cp437::encode(c), fg, bg });
+            self.put(
+                x + i as i32,
+                y,
+                Cell {
+                    glyph: cp437::encode(c),
+                    fg,
+                    bg,
+                },
+            );
         }
     }
 
@@ -122,8 +138,22 @@ mod tests {
     fn writes_clip_at_the_edges() {
         let mut f = Frame::new(4, 2);
         f.text(2, 0, "abc", [255; 3], BLACK);
-        f.put(-1, 0, Cell { glyph: b'x', ..BLANK });
-        f.put(0, 5, Cell { glyph: b'x', ..BLANK });
+        f.put(
+            -1,
+            0,
+            Cell {
+                glyph: b'x',
+                ..BLANK
+            },
+        );
+        f.put(
+            0,
+            5,
+            Cell {
+                glyph: b'x',
+                ..BLANK
+            },
+        );
         assert_eq!(f.to_string(), "  ab\n    \n");
         assert_eq!(f.get(4, 0), None);
     }

@@ -41,7 +41,11 @@ impl std::fmt::Display for SetupError {
 
 /// A random floor tile of level `z` (not stairs), or an error when there is none.
 pub fn random_floor(world: &World, z: i32, rng: &mut GameRng) -> Result<Point, SetupError> {
-    let floors: Vec<Point> = world.points(z).filter(|&(_, t)| t == Tile::Floor).map(|(p, _)| p).collect();
+    let floors: Vec<Point> = world
+        .points(z)
+        .filter(|&(_, t)| t == Tile::Floor)
+        .map(|(p, _)| p)
+        .collect();
     if floors.is_empty() {
         return Err(SetupError::NoFloor { level: z + 1 });
     }
@@ -67,7 +71,9 @@ pub struct Game {
 impl Game {
     /// A new game in a freshly generated default world.
     pub fn new(seed: u64) -> Result<Game, SetupError> {
-        let world = WorldBuilder::new(WORLD_WIDTH, WORLD_HEIGHT, WORLD_DEPTH, seed).make_caves().build();
+        let world = WorldBuilder::new(WORLD_WIDTH, WORLD_HEIGHT, WORLD_DEPTH, seed)
+            .make_caves()
+            .build();
         Game::in_world(world, seed)
     }
 
@@ -75,13 +81,18 @@ impl Game {
     /// or a floor tile of level 1 when there is none) and the treasure lies on the last level.
     pub fn in_world(world: World, seed: u64) -> Result<Game, SetupError> {
         let mut rng = seeded(seed ^ 0x7e57_ca7e);
-        let exit = world.points(0).find(|&(_, t)| t == Tile::StairsUp).map(|(p, _)| p);
+        let exit = world
+            .points(0)
+            .find(|&(_, t)| t == Tile::StairsUp)
+            .map(|(p, _)| p);
         let player = match exit {
             Some(p) => p,
             None => random_floor(&world, 0, &mut rng)?,
         };
         let last = world.depth() - 1;
-        let treasure = random_floor(&world, last, &mut rng).ok().filter(|&t| t != player);
+        let treasure = random_floor(&world, last, &mut rng)
+            .ok()
+            .filter(|&t| t != player);
         let mut log = Log::default();
         log.add("You climb down into the caves. Find the idol on the deepest level.");
         Ok(Game {
@@ -181,7 +192,10 @@ impl Game {
     fn restart(&mut self) {
         let next = self.seed.wrapping_add(1);
         if let Ok(game) = Game::new(next) {
-            *self = Game { screen: Screen::Play, ..game };
+            *self = Game {
+                screen: Screen::Play,
+                ..game
+            };
         }
     }
 
@@ -204,14 +218,16 @@ impl Game {
         let to = self.player.offset(dx, dy);
         let tile = self.world.tile(to);
         if !tile.is_open() {
-            self.log.add(format!("You bump into the {}.", tile.info().name));
+            self.log
+                .add(format!("You bump into the {}.", tile.info().name));
             return;
         }
         self.player = to;
         self.turn += 1;
         if self.treasure == Some(to) {
             self.treasure = None;
-            self.log.add("You pick up the golden idol! Now climb back out.");
+            self.log
+                .add("You pick up the golden idol! Now climb back out.");
         }
         match tile {
             Tile::StairsDown => self.log.add("There are stairs down here."),
@@ -234,19 +250,27 @@ impl Game {
             (Tile::StairsUp, "up", "cave ceiling")
         };
         if here != needed {
-            self.log.add(format!("You try to go {dir} but are stopped by the {blocker}."));
+            self.log.add(format!(
+                "You try to go {dir} but are stopped by the {blocker}."
+            ));
             return;
         }
         self.player.z += dz;
         self.turn += 1;
-        self.log.add(format!("You walk {dir} the stairs to level {}.", self.player.z + 1));
+        self.log.add(format!(
+            "You walk {dir} the stairs to level {}.",
+            self.player.z + 1
+        ));
     }
 
     fn leave(&mut self) {
         self.turn += 1;
         if self.carrying_treasure() {
             self.screen = Screen::Won;
-            self.ending = format!("You climb into the daylight with the golden idol after {} turns.", self.turn);
+            self.ending = format!(
+                "You climb into the daylight with the golden idol after {} turns.",
+                self.turn
+            );
         } else {
             self.screen = Screen::Lost;
             self.ending = "You leave the caves empty-handed.".to_string();

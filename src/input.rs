@@ -41,8 +41,21 @@ pub fn command(key: &str) -> Option<Command> {
 pub fn is_modifier(key: &str) -> bool {
     matches!(
         key,
-        "Shift" | "Control" | "Alt" | "AltGraph" | "Meta" | "OS" | "Fn" | "CapsLock" | "NumLock"
-            | "ScrollLock" | "Tab" | "Dead" | "Unidentified" | "Process" | "ContextMenu"
+        "Shift"
+            | "Control"
+            | "Alt"
+            | "AltGraph"
+            | "Meta"
+            | "OS"
+            | "Fn"
+            | "CapsLock"
+            | "NumLock"
+            | "ScrollLock"
+            | "Tab"
+            | "Dead"
+            | "Unidentified"
+            | "Process"
+            | "ContextMenu"
     ) || (key.starts_with('F') && key.len() > 1 && key[1..].bytes().all(|b| b.is_ascii_digit()))
 }
 

@@ -57,7 +57,10 @@ impl Raster {
             for col in 0..self.cols.min(frame.width()) {
                 let i = row * frame.width() + col;
                 let cell = frame.cells()[i];
-                let same = self.shown.as_ref().is_some_and(|s| s.cells().get(i) == Some(&cell));
+                let same = self
+                    .shown
+                    .as_ref()
+                    .is_some_and(|s| s.cells().get(i) == Some(&cell));
                 if same {
                     continue;
                 }
@@ -84,7 +87,11 @@ impl Raster {
             let start = (row * GLYPH_SIZE + y) * stride + col * GLYPH_SIZE * 4;
             let line = &mut self.pixels[start..start + GLYPH_SIZE * 4];
             for (x, px) in line.chunks_exact_mut(4).enumerate() {
-                let c = if lit(cell.glyph, x, y) { cell.fg } else { cell.bg };
+                let c = if lit(cell.glyph, x, y) {
+                    cell.fg
+                } else {
+                    cell.bg
+                };
                 px.copy_from_slice(&[c[0], c[1], c[2], 255]);
             }
         }
@@ -110,17 +117,49 @@ mod tests {
     fn only_changed_cells_are_repainted() {
         let mut r = Raster::new(4, 3);
         let mut f = Frame::new(4, 3);
-        assert_eq!(r.paint(&f), Some(Rect { x: 0, y: 0, w: 32, h: 24 }));
+        assert_eq!(
+            r.paint(&f),
+            Some(Rect {
+                x: 0,
+                y: 0,
+                w: 32,
+                h: 24
+            })
+        );
         assert_eq!(r.paint(&f), None);
-        f.put(2, 1, Cell { glyph: b'@', fg: [255, 255, 255], ..BLANK });
-        assert_eq!(r.paint(&f), Some(Rect { x: 16, y: 8, w: 8, h: 8 }));
+        f.put(
+            2,
+            1,
+            Cell {
+                glyph: b'@',
+                fg: [255, 255, 255],
+                ..BLANK
+            },
+        );
+        assert_eq!(
+            r.paint(&f),
+            Some(Rect {
+                x: 16,
+                y: 8,
+                w: 8,
+                h: 8
+            })
+        );
     }
 
     #[test]
     fn a_glyph_lands_in_its_cell_in_its_colours() {
         let mut r = Raster::new(2, 1);
         let mut f = Frame::new(2, 1);
-        f.put(1, 0, Cell { glyph: 219, fg: [10, 20, 30], bg: [0, 0, 0] });
+        f.put(
+            1,
+            0,
+            Cell {
+                glyph: 219,
+                fg: [10, 20, 30],
+                bg: [0, 0, 0],
+            },
+        );
         r.paint(&f);
         let px = |x: usize, y: usize| &r.pixels()[(y * 16 + x) * 4..(y * 16 + x) * 4 + 4];
         assert_eq!(px(8, 0), [10, 20, 30, 255]);

@@ -30,7 +30,9 @@ const GOLD: Rgb = hex("#FFD700");
 /// world's edges (seed 000's scroll clamping); a world smaller than the view sits at 0.
 pub fn scroll(focus: Point, world_w: i32, world_h: i32) -> (i32, i32) {
     let sx = (focus.x - VIEW_WIDTH / 2).min(world_w - VIEW_WIDTH).max(0);
-    let sy = (focus.y - VIEW_HEIGHT / 2).min(world_h - VIEW_HEIGHT).max(0);
+    let sy = (focus.y - VIEW_HEIGHT / 2)
+        .min(world_h - VIEW_HEIGHT)
+        .max(0);
     (sx, sy)
 }
 
@@ -38,7 +40,11 @@ pub fn scroll(focus: Point, world_w: i32, world_h: i32) -> (i32, i32) {
 /// `avail_w` x `avail_h` CSS pixels: each canvas pixel becomes a whole number (at least 1) of
 /// device pixels, the largest that fits.
 pub fn css_size(avail_w: f64, avail_h: f64, dpr: f64, px_w: f64, px_h: f64) -> (f64, f64) {
-    let dpr = if dpr.is_finite() && dpr > 0.0 { dpr } else { 1.0 };
+    let dpr = if dpr.is_finite() && dpr > 0.0 {
+        dpr
+    } else {
+        1.0
+    };
     let k = ((avail_w * dpr / px_w).min(avail_h * dpr / px_h)).floor();
     let k = if k.is_finite() { k.max(1.0) } else { 1.0 };
     (px_w * k / dpr, px_h * k / dpr)
@@ -74,12 +80,24 @@ fn map(f: &mut Frame, game: &Game) {
         for vx in 0..VIEW_WIDTH {
             let at = Point::new(sx + vx, sy + vy, p.z);
             let info = world.tile(at).info();
-            let mut cell = Cell { glyph: info.glyph, fg: info.fg, bg: info.bg };
+            let mut cell = Cell {
+                glyph: info.glyph,
+                fg: info.fg,
+                bg: info.bg,
+            };
             if game.treasure() == Some(at) {
-                cell = Cell { glyph: b'$', fg: GOLD, ..cell };
+                cell = Cell {
+                    glyph: b'$',
+                    fg: GOLD,
+                    ..cell
+                };
             }
             if at == p {
-                cell = Cell { glyph: b'@', fg: PLAYER, ..cell };
+                cell = Cell {
+                    glyph: b'@',
+                    fg: PLAYER,
+                    ..cell
+                };
             }
             f.put(SIDEBAR_WIDTH + vx, vy, cell);
         }
@@ -88,7 +106,17 @@ fn map(f: &mut Frame, game: &Game) {
 
 fn sidebar(f: &mut Frame, game: &Game) {
     let p = game.player();
-    f.fill(0, 0, SIDEBAR_WIDTH, ROWS, Cell { glyph: b' ', fg: TEXT, bg: PANEL });
+    f.fill(
+        0,
+        0,
+        SIDEBAR_WIDTH,
+        ROWS,
+        Cell {
+            glyph: b' ',
+            fg: TEXT,
+            bg: PANEL,
+        },
+    );
     f.boxed(0, 0, SIDEBAR_WIDTH, ROWS, "Caves", DIM, PANEL);
     let depth = game.world().depth();
     let under = game.world().tile(p).info().name;
@@ -126,7 +154,17 @@ fn sidebar(f: &mut Frame, game: &Game) {
 
 fn log(f: &mut Frame, game: &Game) {
     let (x, y, w, h) = (SIDEBAR_WIDTH, ROWS - LOG_HEIGHT, VIEW_WIDTH, LOG_HEIGHT);
-    f.fill(x, y, w, h, Cell { glyph: b' ', fg: TEXT, bg: BLACK });
+    f.fill(
+        x,
+        y,
+        w,
+        h,
+        Cell {
+            glyph: b' ',
+            fg: TEXT,
+            bg: BLACK,
+        },
+    );
     f.boxed(x, y, w, h, "Log", DIM, BLACK);
     let inner = (w - 4) as usize;
     let room = (h - 2) as usize;
@@ -210,7 +248,13 @@ fn end_screen(f: &mut Frame, game: &Game, title: &str, colour: Rgb) {
     f.boxed(6, 12, COLS - 12, 20, "", DIM, BLACK);
     f.text((COLS - title.len() as i32) / 2, 15, title, colour, BLACK);
     let y = paragraph(f, 18, game.ending(), TEXT);
-    f.text(10, y, &format!("Turns: {}    Seed: {}", game.turn(), game.seed()), DIM, BLACK);
+    f.text(
+        10,
+        y,
+        &format!("Turns: {}    Seed: {}", game.turn(), game.seed()),
+        DIM,
+        BLACK,
+    );
     f.text(10, y + 3, "Press Enter for a new game", ACCENT, BLACK);
 }
 
@@ -229,9 +273,18 @@ mod tests {
     #[test]
     fn canvas_scales_by_whole_device_pixels() {
         assert_eq!(css_size(800.0, 600.0, 1.0, 640.0, 400.0), (640.0, 400.0));
-        assert_eq!(css_size(2560.0, 1440.0, 1.0, 640.0, 400.0), (1920.0, 1200.0));
+        assert_eq!(
+            css_size(2560.0, 1440.0, 1.0, 640.0, 400.0),
+            (1920.0, 1200.0)
+        );
         assert_eq!(css_size(1280.0, 800.0, 2.0, 640.0, 400.0), (1280.0, 800.0));
-        assert_eq!(css_size(1000.0, 700.0, 1.5, 640.0, 400.0), (853.3333333333334, 533.3333333333334));
-        assert_eq!(css_size(100.0, 100.0, f64::NAN, 640.0, 400.0), (640.0, 400.0));
+        assert_eq!(
+            css_size(1000.0, 700.0, 1.5, 640.0, 400.0),
+            (853.3333333333334, 533.3333333333334)
+        );
+        assert_eq!(
+            css_size(100.0, 100.0, f64::NAN, 640.0, 400.0),
+            (640.0, 400.0)
+        );
     }
 }

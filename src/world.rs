@@ -42,9 +42,8 @@ impl World {
     }
 
     fn index(&self, p: Point) -> Option<usize> {
-        self.contains(p).then(|| {
-            ((p.z * self.height + p.y) as usize) * self.width as usize + p.x as usize
-        })
+        self.contains(p)
+            .then(|| ((p.z * self.height + p.y) as usize) * self.width as usize + p.x as usize)
     }
 
     /// The tile at `p`, or `Tile::Bounds` outside the world. Never panics.
@@ -94,6 +93,16 @@ impl World {
         out
     }
 
+    /// The whole world as text, levels from the top: `level N` (from 1), the level's rows,
+    /// then a blank line. The format of the `dump` example.
+    pub fn dump(&self) -> String {
+        let mut out = String::new();
+        for z in 0..self.depth {
+            out.push_str(&format!("level {}\n{}\n", z + 1, self.level_text(z)));
+        }
+        out
+    }
+
     /// Parses levels drawn as text ('.' floor, '#' wall, '<', '>'), one string per level.
     /// All lines must have the same length; returns `None` otherwise or for unknown characters.
     pub fn from_text(levels: &[&str]) -> Option<World> {
@@ -113,7 +122,9 @@ impl World {
                     return None;
                 }
                 for (x, c) in row.chars().enumerate() {
-                    let tile = Tile::ALL.into_iter().find(|t| t.info().dump == c && *t != Tile::Bounds)?;
+                    let tile = Tile::ALL
+                        .into_iter()
+                        .find(|t| t.info().dump == c && *t != Tile::Bounds)?;
                     world.set(Point::new(x as i32, y as i32, z as i32), tile);
                 }
             }

@@ -73,7 +73,11 @@ impl BitGrid {
 
     /// Parses '.' (set) and '#' (clear) lines; for test fixtures.
     pub fn from_text(text: &str) -> BitGrid {
-        let rows: Vec<&str> = text.lines().map(str::trim).filter(|r| !r.is_empty()).collect();
+        let rows: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .collect();
         let width = rows.first().map_or(0, |r| r.len());
         let mut g = BitGrid::new(width, rows.len());
         for (y, row) in rows.iter().enumerate() {

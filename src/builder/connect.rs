@@ -18,13 +18,14 @@ use std::collections::VecDeque;
 
 const NONE: u32 = u32::MAX;
 
-/// Makes every open tile reachable from the largest region of level 0. Returns false (and
-/// changes nothing) when level 0 has no open tile.
-pub fn ensure_reachable(world: &mut World, rng: &mut GameRng) -> bool {
+/// Makes every open tile reachable from the largest region of level 0. When level 0 has no
+/// open tile there is nowhere to start, so the whole world is filled with rock.
+pub fn ensure_reachable(world: &mut World, rng: &mut GameRng) {
     let (w, h) = (world.width() as usize, world.height() as usize);
     let level0 = label(world, 0);
     let Some(start) = level0.largest() else {
-        return false;
+        *world = World::filled(world.width(), world.height(), world.depth(), Tile::Wall);
+        return;
     };
     let seeds: Vec<u32> = cells_where(&level0.labels, |l| l == start);
     connect_level(world, 0, &seeds);
@@ -50,7 +51,6 @@ pub fn ensure_reachable(world: &mut World, rng: &mut GameRng) -> bool {
         }
         connect_level(world, z, &seeds);
     }
-    true
 }
 
 fn label(world: &World, z: i32) -> Regions {
@@ -61,7 +61,9 @@ fn label(world: &World, z: i32) -> Regions {
 }
 
 fn cells_where(labels: &[u32], keep: impl Fn(u32) -> bool) -> Vec<u32> {
-    (0..labels.len() as u32).filter(|&i| keep(labels[i as usize])).collect()
+    (0..labels.len() as u32)
+        .filter(|&i| keep(labels[i as usize]))
+        .collect()
 }
 
 /// Adds a stair pair from level `z - 1` (all reachable by now) down into level `z`, preferring
@@ -73,8 +75,14 @@ fn dig_stairs_into(world: &mut World, z: i32, regions: &Regions, rng: &mut GameR
         return Vec::new();
     };
     let free = |i: usize| !up[i].is_stairs() && !here[i].is_stairs();
-    let open: Vec<u32> = (0..here.len()).filter(|&i| here[i] == Tile::Floor && free(i)).map(|i| i as u32).collect();
-    let any: Vec<u32> = (0..here.len()).filter(|&i| free(i)).map(|i| i as u32).collect();
+    let open: Vec<u32> = (0..here.len())
+        .filter(|&i| here[i] == Tile::Floor && free(i))
+        .map(|i| i as u32)
+        .collect();
+    let any: Vec<u32> = (0..here.len())
+        .filter(|&i| free(i))
+        .map(|i| i as u32)
+        .collect();
     let pool = if open.is_empty() { &any } else { &open };
     if pool.is_empty() || !up.iter().any(|t| t.is_open()) {
         return Vec::new();
@@ -92,7 +100,9 @@ fn dig_stairs_into(world: &mut World, z: i32, regions: &Regions, rng: &mut GameR
 }
 
 fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
-    (0..level.len() as u32).filter(|&i| keep(level[i as usize])).collect()
+    (0..level.len() as u32)
+        .filter(|&i| keep(level[i as usize]))
+        .collect()
 }
 
 /// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig.

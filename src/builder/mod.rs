@@ -22,10 +22,10 @@ pub use regions::Regions;
 pub use smooth::SmoothRule;
 pub use stairs::CELLS_PER_STAIR;
 
+use crate::geom::Point;
 use crate::rng::{seeded, GameRng};
 use crate::tile::Tile;
 use crate::world::World;
-use crate::geom::Point;
 use rand::{Rng, RngCore};
 
 /// Regions smaller than this many cells are filled in by `make_caves` (seed 002).
@@ -53,6 +53,18 @@ impl WorldBuilder {
         }
     }
 
+    /// A one-level builder starting from a '.'/'#' map (for fixtures and experiments).
+    pub fn from_text(text: &str) -> Self {
+        let grid = BitGrid::from_text(text);
+        WorldBuilder {
+            width: grid.width().max(1),
+            height: grid.height().max(1),
+            levels: vec![grid],
+            rng: seeded(0),
+            world: None,
+        }
+    }
+
     /// Seed 000/002's recipe: half floor, 8 majority smoothing passes, regions under 25 cells
     /// filled, stairs between overlapping regions, and every open tile made reachable.
     pub fn make_caves(self) -> Self {
@@ -65,7 +77,11 @@ impl WorldBuilder {
 
     /// Makes each cell floor with probability `floor_chance` (clamped to 0..=1).
     pub fn randomize(mut self, floor_chance: f64) -> Self {
-        let p = if floor_chance.is_nan() { 0.0 } else { floor_chance.clamp(0.0, 1.0) };
+        let p = if floor_chance.is_nan() {
+            0.0
+        } else {
+            floor_chance.clamp(0.0, 1.0)
+        };
         let threshold = (p * 4_294_967_296.0) as u64;
         for grid in &mut self.levels {
             for y in 0..self.height {
@@ -101,7 +117,9 @@ impl WorldBuilder {
     pub fn remove_small_regions(mut self, min_cells: u32) -> Self {
         let w = self.width;
         for grid in &mut self.levels {
-            let regions = Regions::label(w, self.height, |i| grid.get((i % w) as isize, (i / w) as isize));
+            let regions = Regions::label(w, self.height, |i| {
+                grid.get((i % w) as isize, (i / w) as isize)
+            });
             for (i, &l) in regions.labels.iter().enumerate() {
                 if l != 0 && regions.sizes[l as usize] < min_cells {
                     grid.set(i % w, i / w, false);
@@ -134,7 +152,11 @@ impl WorldBuilder {
     /// (Needs `connect` first; without it, or with no floor on level 0, nothing happens.)
     pub fn exit(mut self) -> Self {
         if let Some(world) = &mut self.world {
-            let floors: Vec<Point> = world.points(0).filter(|&(_, t)| t == Tile::Floor).map(|(p, _)| p).collect();
+            let floors: Vec<Point> = world
+                .points(0)
+                .filter(|&(_, t)| t == Tile::Floor)
+                .map(|(p, _)| p)
+                .collect();
             if !floors.is_empty() {
                 let pick = floors[self.rng.random_range(0..floors.len() as u32) as usize];
                 world.set(pick, Tile::StairsUp);

@@ -13,7 +13,13 @@ use std::collections::BTreeMap;
 pub const CELLS_PER_STAIR: usize = 250;
 
 /// Places stairs between levels `z` and `z + 1` using their region labels.
-pub fn connect_overlaps(world: &mut World, z: i32, above: &Regions, below: &Regions, rng: &mut GameRng) {
+pub fn connect_overlaps(
+    world: &mut World,
+    z: i32,
+    above: &Regions,
+    below: &Regions,
+    rng: &mut GameRng,
+) {
     let w = world.width();
     let mut pairs: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
     let (Some(top), Some(bottom)) = (world.level(z), world.level(z + 1)) else {

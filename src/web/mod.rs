@@ -36,7 +36,9 @@ impl Game {
             Some(s) if !s.is_empty() => parse_seed(s),
             _ => random_seed(),
         };
-        let core = Core::new(seed).map_err(|e| JsError::new(&format!("Could not build the caves for seed {seed}: {e}.")))?;
+        let core = Core::new(seed).map_err(|e| {
+            JsError::new(&format!("Could not build the caves for seed {seed}: {e}."))
+        })?;
         let mut game = Game { core, painter };
         game.paint();
         Ok(game)
@@ -76,7 +78,10 @@ impl Game {
 
     /// The screen as text: 50 lines of 80 characters joined by newlines.
     pub fn text(&self) -> String {
-        compose(&self.core).to_string().trim_end_matches('\n').to_string()
+        compose(&self.core)
+            .to_string()
+            .trim_end_matches('\n')
+            .to_string()
     }
 
     /// The player's position as [x, y, z] (world cells; z is the level from 0).

@@ -19,12 +19,14 @@ impl Painter {
         let document = web_sys::window()
             .and_then(|w| w.document())
             .ok_or_else(|| JsError::new("The game needs a web page to run in."))?;
-        let element = document
-            .get_element_by_id(canvas_id)
-            .ok_or_else(|| JsError::new(&format!("The page has no element with id \"{canvas_id}\" to draw on.")))?;
-        let canvas: HtmlCanvasElement = element
-            .dyn_into()
-            .map_err(|_| JsError::new(&format!("The element \"{canvas_id}\" is not a <canvas>.")))?;
+        let element = document.get_element_by_id(canvas_id).ok_or_else(|| {
+            JsError::new(&format!(
+                "The page has no element with id \"{canvas_id}\" to draw on."
+            ))
+        })?;
+        let canvas: HtmlCanvasElement = element.dyn_into().map_err(|_| {
+            JsError::new(&format!("The element \"{canvas_id}\" is not a <canvas>."))
+        })?;
         let raster = Raster::new(COLS as usize, ROWS as usize);
         canvas.set_width(raster.width() as u32);
         canvas.set_height(raster.height() as u32);
@@ -34,7 +36,12 @@ impl Painter {
             .flatten()
             .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
             .ok_or_else(|| JsError::new("This browser cannot draw on a 2D canvas."))?;
-        Ok(Painter { canvas, ctx, raster, scratch: Vec::new() })
+        Ok(Painter {
+            canvas,
+            ctx,
+            raster,
+            scratch: Vec::new(),
+        })
     }
 
     /// Canvas size in pixels.
@@ -58,10 +65,18 @@ impl Painter {
             return;
         };
         self.raster.copy_rect(rect, &mut self.scratch);
-        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(&self.scratch), rect.w as u32, rect.h as u32);
+        let image = ImageData::new_with_u8_clamped_array_and_sh(
+            Clamped(&self.scratch),
+            rect.w as u32,
+            rect.h as u32,
+        );
         if let Ok(image) = image {
             // putImageData fails only for a detached canvas; the next paint tries again.
-            if self.ctx.put_image_data(&image, rect.x as f64, rect.y as f64).is_err() {
+            if self
+                .ctx
+                .put_image_data(&image, rect.x as f64, rect.y as f64)
+                .is_err()
+            {
                 self.raster.invalidate();
             }
         }

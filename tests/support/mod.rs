@@ -1,0 +1,40 @@
+//! Helpers shared by the native integration tests.
+
+use caves::geom::Point;
+use caves::tile::Tile;
+use caves::world::World;
+use std::collections::VecDeque;
+
+/// Every open tile reachable from `start` by 8-way steps and by stairs ('>' leads to the '<'
+/// below it, '<' to the '>' above it).
+pub fn reachable(world: &World, start: Point) -> usize {
+    let (w, h, d) = (world.width(), world.height(), world.depth());
+    let index = |p: Point| ((p.z * h + p.y) * w + p.x) as usize;
+    let mut seen = vec![false; (w * h * d) as usize];
+    let mut queue = VecDeque::from([start]);
+    seen[index(start)] = true;
+    let mut count = 0;
+    while let Some(p) = queue.pop_front() {
+        count += 1;
+        let mut next: Vec<Point> = p.neighbours8().collect();
+        match world.tile(p) {
+            Tile::StairsDown => next.push(Point { z: p.z + 1, ..p }),
+            Tile::StairsUp => next.push(Point { z: p.z - 1, ..p }),
+            _ => {}
+        }
+        for q in next {
+            if world.tile(q).is_open() && !seen[index(q)] {
+                seen[index(q)] = true;
+                queue.push_back(q);
+            }
+        }
+    }
+    count
+}
+
+/// All open tiles of the world.
+pub fn open_tiles(world: &World) -> usize {
+    (0..world.depth())
+        .map(|z| world.points(z).filter(|(_, t)| t.is_open()).count())
+        .sum()
+}

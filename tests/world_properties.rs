@@ -1,0 +1,203 @@
+//! Properties of generated worlds over many seeds and sizes, odd ones included.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod support;
+
+use caves::builder::{Regions, WorldBuilder, MIN_REGION};
+use caves::geom::Point;
+use caves::tile::Tile;
+use caves::world::World;
+use support::{open_tiles, reachable};
+
+const SIZES: [(i32, i32, i32); 8] = [
+    (1, 1, 1),
+    (3, 3, 2),
+    (2, 50, 2),
+    (50, 2, 3),
+    (12, 9, 4),
+    (40, 20, 3),
+    (90, 31, 3),
+    (100, 60, 5),
+];
+
+fn exit_of(world: &World) -> Option<Point> {
+    world
+        .points(0)
+        .find(|&(_, t)| t == Tile::StairsUp)
+        .map(|(p, _)| p)
+}
+
+fn check_share(world: &World, (w, h, d): (i32, i32, i32), seed: u64) {
+    if w * h >= 800 {
+        let share = open_tiles(world) as f64 / (w * h * d) as f64;
+        assert!(
+            (0.25..0.85).contains(&share),
+            "seed {seed}, {w}x{h}x{d}: open share {share:.2}"
+        );
+    }
+}
+
+fn check(world: &World, (w, h, d): (i32, i32, i32), seed: u64) {
+    let ctx = format!("seed {seed}, size {w}x{h}x{d}");
+    assert_eq!(
+        (world.width(), world.height(), world.depth()),
+        (w, h, d),
+        "{ctx}"
+    );
+    // Stairs come in pairs: '>' above '<'. The one '<' of level 1 is the way out.
+    for z in 0..d {
+        for (p, t) in world.points(z) {
+            match t {
+                Tile::StairsDown => assert_eq!(
+                    world.tile(Point { z: z + 1, ..p }),
+                    Tile::StairsUp,
+                    "{ctx} {p:?}"
+                ),
+                Tile::StairsUp if z > 0 => {
+                    assert_eq!(
+                        world.tile(Point { z: z - 1, ..p }),
+                        Tile::StairsDown,
+                        "{ctx} {p:?}"
+                    )
+                }
+                _ => {}
+            }
+        }
+    }
+    let exits = world
+        .points(0)
+        .filter(|&(_, t)| t == Tile::StairsUp)
+        .count();
+    let open = open_tiles(world);
+    if open == 0 {
+        assert_eq!(exits, 0, "{ctx}");
+        return;
+    }
+    assert_eq!(exits, 1, "{ctx}: one way out");
+    let exit = exit_of(world).expect("an exit");
+    assert_eq!(
+        reachable(world, exit),
+        open,
+        "{ctx}: every open tile is reachable"
+    );
+    // Each level with caves has a way down (but the last) and a way up.
+    let has = |z: i32, t: Tile| world.points(z).any(|(_, u)| u == t);
+    for z in 0..d {
+        if z + 1 < d {
+            assert!(
+                has(z, Tile::StairsDown),
+                "{ctx}: level {} has a way down",
+                z + 1
+            );
+        }
+        assert!(
+            has(z, Tile::StairsUp),
+            "{ctx}: level {} has a way up",
+            z + 1
+        );
+    }
+    // Small regions are filled in; the only ones left are passages dug through rock (they
+    // hold stairs) into a level that had no cave at all.
+    for z in 0..d {
+        let level = world.level(z).expect("level");
+        let r = Regions::label(w as usize, h as usize, |i| level[i].is_open());
+        for id in 1..=r.count() {
+            if r.sizes[id] < MIN_REGION {
+                let stairs =
+                    (0..level.len()).any(|i| r.labels[i] == id as u32 && level[i].is_stairs());
+                assert!(
+                    stairs,
+                    "{ctx}: level {} has a region of {} tiles",
+                    z + 1,
+                    r.sizes[id]
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_thousand_seeds_over_many_sizes() {
+    for seed in 0..1000u64 {
+        let size = SIZES[seed as usize % SIZES.len()];
+        let world = WorldBuilder::new(size.0, size.1, size.2, seed)
+            .make_caves()
+            .build();
+        check(&world, size, seed);
+        check_share(&world, size, seed);
+    }
+}
+
+#[test]
+fn extreme_fill_chances_still_give_sound_worlds() {
+    use caves::builder::SmoothRule;
+    for (p, rule) in [
+        (0.0, SmoothRule::Majority),
+        (1.0, SmoothRule::FiveOfNine),
+        (0.3, SmoothRule::FiveOfNine),
+    ] {
+        for seed in 0..20 {
+            let world = WorldBuilder::new(60, 30, 4, seed)
+                .randomize(p)
+                .smooth(8, rule)
+                .remove_small_regions(MIN_REGION)
+                .connect()
+                .exit()
+                .build();
+            check(&world, (60, 30, 4), seed);
+        }
+    }
+}
+
+#[test]
+fn a_very_large_level_builds() {
+    let world = WorldBuilder::new(1024, 1024, 1, 9).make_caves().build();
+    let exit = exit_of(&world).expect("an exit");
+    assert_eq!(reachable(&world, exit), open_tiles(&world));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_world() {
+    let a = WorldBuilder::new(100, 60, 5, 1234).make_caves().build();
+    let b = WorldBuilder::new(100, 60, 5, 1234).make_caves().build();
+    let c = WorldBuilder::new(100, 60, 5, 1235).make_caves().build();
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+/// Pinned fingerprint of the default world for seed 42. The browser test checks the same
+/// number, so native and wasm builds must generate identical worlds.
+pub const SEED_42_CHECKSUM: u64 = include!("seed42.checksum");
+
+#[test]
+fn seed_42_matches_its_pinned_checksum() {
+    let world = WorldBuilder::new(100, 60, 5, 42).make_caves().build();
+    assert_eq!(world.checksum(), SEED_42_CHECKSUM);
+}
+
+#[test]
+fn region_removal_fixture() {
+    // A 3-tile pocket is filled; the big cave stays.
+    let before = "
+        ###########
+        #.....#####
+        #......#..#
+        #.....##.##
+        #......####
+        #.....#####
+        ###########
+    ";
+    let world = WorldBuilder::from_text(before)
+        .remove_small_regions(MIN_REGION)
+        .build();
+    let after = "\
+###########
+#.....#####
+#......####
+#.....#####
+#......####
+#.....#####
+###########
+";
+    assert_eq!(world.level_text(0), after);
+}
