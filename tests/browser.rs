@@ -1,0 +1,120 @@
+//! Tests that run in headless Chrome: the world generator gives the same world as natively,
+//! and a painted frame puts a known glyph in the right place in the right colours.
+#![cfg(target_arch = "wasm32")]
+
+use caves::builder::WorldBuilder;
+use caves::frame::{Cell, Frame, BLACK};
+use caves::game::Game as Core;
+use caves::raster::Raster;
+use caves::web::Game;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const SEED_42_CHECKSUM: u64 = include!("seed42.checksum");
+
+#[wasm_bindgen_test]
+fn seed_42_world_is_identical_to_the_native_one() {
+    let world = WorldBuilder::new(100, 60, 5, 42).make_caves().build();
+    assert_eq!(world.checksum(), SEED_42_CHECKSUM);
+}
+
+fn canvas(id: &str) -> HtmlCanvasElement {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a document");
+    let canvas: HtmlCanvasElement = document
+        .create_element("canvas")
+        .expect("canvas")
+        .dyn_into()
+        .expect("is a canvas");
+    canvas.set_id(id);
+    document
+        .body()
+        .expect("body")
+        .append_child(&canvas)
+        .expect("appended");
+    canvas
+}
+
+fn pixel(ctx: &CanvasRenderingContext2d, x: f64, y: f64) -> Vec<u8> {
+    ctx.get_image_data(x, y, 1.0, 1.0)
+        .expect("readable")
+        .data()
+        .0
+}
+
+#[wasm_bindgen_test]
+fn the_game_paints_the_player_glyph_in_its_cell() {
+    let c = canvas("paint-test");
+    let mut game = Game::new("paint-test", Some("42".into())).expect("starts");
+    game.key("Enter");
+    let ctx: CanvasRenderingContext2d = c
+        .get_context("2d")
+        .expect("2d")
+        .expect("ctx")
+        .dyn_into()
+        .expect("ctx");
+    assert_eq!((c.width(), c.height()), (640, 400));
+    // Find the player in the text snapshot and compare that cell's pixels with the atlas.
+    let text = game.text();
+    let (row, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains('@'))
+        .expect("player shown");
+    let col = line.chars().position(|ch| ch == '@').expect("column");
+    let core = Core::new(42).expect("same game natively");
+    let under = core.world().tile(core.player()).info();
+    for y in 0..8 {
+        for x in 0..8 {
+            let px = pixel(&ctx, (col * 8 + x) as f64, (row * 8 + y) as f64);
+            let expected = if caves::font::lit(b'@', x, y) {
+                [255, 255, 255]
+            } else {
+                under.bg
+            };
+            assert_eq!(px[..3], expected, "pixel {x},{y} of the '@' cell");
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+fn a_missing_canvas_is_a_readable_error() {
+    let err = Game::new("no-such-canvas", None).err().expect("fails");
+    let message = js_sys::Error::from(wasm_bindgen::JsValue::from(err)).message();
+    assert!(String::from(message).contains("no element with id \"no-such-canvas\""));
+}
+
+#[wasm_bindgen_test]
+fn the_raster_matches_the_frame_it_painted() {
+    let mut raster = Raster::new(2, 1);
+    let mut frame = Frame::new(2, 1);
+    frame.put(
+        0,
+        0,
+        Cell {
+            glyph: 177,
+            fg: [117, 113, 94],
+            bg: [62, 61, 50],
+        },
+    );
+    frame.put(
+        1,
+        0,
+        Cell {
+            glyph: b' ',
+            fg: BLACK,
+            bg: [30, 35, 32],
+        },
+    );
+    assert!(raster.paint(&frame).is_some());
+    let lit = raster
+        .pixels()
+        .chunks(4)
+        .filter(|p| p[..3] == [117, 113, 94])
+        .count();
+    assert!(lit > 16 && lit < 48, "the shade glyph is partly lit: {lit}");
+}
