@@ -20,6 +20,15 @@ pub const BLANK: Cell = Cell {
     bg: BLACK,
 };
 
+/// A rectangle of cells: left, top, width, height.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Area {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
 /// A `width` x `height` grid of cells (sizes in cells).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
@@ -88,8 +97,9 @@ impl Frame {
         }
     }
 
-    /// Draws a single-line box around the rectangle, with an optional title on the top edge.
-    pub fn boxed(&mut self, x: i32, y: i32, w: i32, h: i32, title: &str, fg: Rgb, bg: Rgb) {
+    /// Draws a single-line box around `area`, with an optional title on the top edge.
+    pub fn boxed(&mut self, area: Area, title: &str, fg: Rgb, bg: Rgb) {
+        let Area { x, y, w, h } = area;
         let (r, b) = (x + w - 1, y + h - 1);
         for xx in x + 1..r {
             self.text(xx, y, "─", fg, bg);
@@ -161,7 +171,17 @@ mod tests {
     #[test]
     fn boxes_use_box_drawing_glyphs() {
         let mut f = Frame::new(8, 3);
-        f.boxed(0, 0, 8, 3, "Log", [255; 3], BLACK);
+        f.boxed(
+            Area {
+                x: 0,
+                y: 0,
+                w: 8,
+                h: 3,
+            },
+            "Log",
+            [255; 3],
+            BLACK,
+        );
         assert_eq!(f.to_string(), "┌─ Log ┐\n│      │\n└──────┘\n");
     }
 }

@@ -2,7 +2,7 @@
 //! left, an 8-high "Log" box at the bottom right, and the map view in the rest. Pure: the
 //! same game gives the same frame.
 
-use crate::frame::{Cell, Frame, BLACK};
+use crate::frame::{Area, Cell, Frame, BLACK};
 use crate::game::{Game, Screen};
 use crate::geom::Point;
 use crate::log::wrap;
@@ -117,7 +117,17 @@ fn sidebar(f: &mut Frame, game: &Game) {
             bg: PANEL,
         },
     );
-    f.boxed(0, 0, SIDEBAR_WIDTH, ROWS, "Caves", DIM, PANEL);
+    f.boxed(
+        Area {
+            x: 0,
+            y: 0,
+            w: SIDEBAR_WIDTH,
+            h: ROWS,
+        },
+        "Caves",
+        DIM,
+        PANEL,
+    );
     let depth = game.world().depth();
     let under = game.world().tile(p).info().name;
     let goal: [&str; 2] = if game.carrying_treasure() {
@@ -165,7 +175,7 @@ fn log(f: &mut Frame, game: &Game) {
             bg: BLACK,
         },
     );
-    f.boxed(x, y, w, h, "Log", DIM, BLACK);
+    f.boxed(Area { x, y, w, h }, "Log", DIM, BLACK);
     let inner = (w - 4) as usize;
     let room = (h - 2) as usize;
     let mut lines: Vec<String> = Vec::new();
@@ -215,7 +225,17 @@ fn key_table(f: &mut Frame, y: i32) -> i32 {
 }
 
 fn start_screen(f: &mut Frame, game: &Game) {
-    f.boxed(6, 4, COLS - 12, ROWS - 8, "", DIM, BLACK);
+    f.boxed(
+        Area {
+            x: 6,
+            y: 4,
+            w: COLS - 12,
+            h: ROWS - 8,
+        },
+        "",
+        DIM,
+        BLACK,
+    );
     f.text(34, 7, "C A V E S", TITLE, BLACK);
     let mut y = 10;
     y = paragraph(
@@ -233,7 +253,17 @@ fn start_screen(f: &mut Frame, game: &Game) {
 }
 
 fn help_screen(f: &mut Frame) {
-    f.boxed(6, 4, COLS - 12, ROWS - 8, "Help", DIM, BLACK);
+    f.boxed(
+        Area {
+            x: 6,
+            y: 4,
+            w: COLS - 12,
+            h: ROWS - 8,
+        },
+        "Help",
+        DIM,
+        BLACK,
+    );
     let y = paragraph(
         f,
         7,
@@ -245,7 +275,17 @@ fn help_screen(f: &mut Frame) {
 }
 
 fn end_screen(f: &mut Frame, game: &Game, title: &str, colour: Rgb) {
-    f.boxed(6, 12, COLS - 12, 20, "", DIM, BLACK);
+    f.boxed(
+        Area {
+            x: 6,
+            y: 12,
+            w: COLS - 12,
+            h: 20,
+        },
+        "",
+        DIM,
+        BLACK,
+    );
     f.text((COLS - title.len() as i32) / 2, 15, title, colour, BLACK);
     let y = paragraph(f, 18, game.ending(), TEXT);
     f.text(

@@ -6,6 +6,7 @@
 //!   is then carved;
 //! - a level that no stair reaches gets a new stair pair from the level above, with a tunnel
 //!   on the upper level leading to it.
+//!
 //! Digging keeps the caves (nothing is filled in) and adds only a few short tunnels.
 
 use super::regions::Regions;

@@ -51,10 +51,10 @@ fn row_sums(g: &BitGrid, y: isize, out: &mut [Count]) {
 /// One smoothing step: reads `src`, writes `dst` (same size).
 pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
     let (w, h) = (src.width(), src.height());
-    let words = src.row(0.min(h.saturating_sub(1))).len();
     if h == 0 || w == 0 {
         return;
     }
+    let words = src.row(0).len();
     let mask = src.last_mask();
     let mut above = vec![[0; 4]; words];
     let mut here = vec![[0; 4]; words];
