@@ -178,9 +178,13 @@ fn log(f: &mut Frame, game: &Game) {
     f.boxed(Area { x, y, w, h }, "Log", DIM, BLACK);
     let inner = (w - 4) as usize;
     let room = (h - 2) as usize;
-    let mut lines: Vec<String> = Vec::new();
-    for entry in game.log().entries().iter().rev() {
-        let mut wrapped = wrap(&entry.shown(), inner);
+    let mut lines: Vec<(String, Rgb)> = Vec::new();
+    for (age, entry) in game.log().entries().iter().rev().enumerate() {
+        let colour = if age == 0 { TEXT } else { DIM };
+        let mut wrapped: Vec<(String, Rgb)> = wrap(&entry.shown(), inner)
+            .into_iter()
+            .map(|l| (l, colour))
+            .collect();
         wrapped.append(&mut lines);
         lines = wrapped;
         if lines.len() >= room {
@@ -188,9 +192,8 @@ fn log(f: &mut Frame, game: &Game) {
         }
     }
     let shown = &lines[lines.len().saturating_sub(room)..];
-    for (i, line) in shown.iter().enumerate() {
-        let colour = if i + 1 == shown.len() { TEXT } else { DIM };
-        f.text(x + 2, y + 1 + i as i32, line, colour, BLACK);
+    for (i, (line, colour)) in shown.iter().enumerate() {
+        f.text(x + 2, y + 1 + i as i32, line, *colour, BLACK);
     }
 }
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every check, in order, stopping at the first failure:
+# formatting, lints, native tests, in-browser wasm tests, then the release web build
+# and the browser end-to-end test of the built page.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/setup.sh
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "cargo fmt --check"
+cargo fmt --all -- --check
+
+step "cargo clippy"
+cargo clippy --all-targets -- -D warnings
+
+step "cargo test (native)"
+cargo test
+
+step "wasm-pack test --headless --chrome"
+export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}"
+wasm-pack test --headless --chrome
+
+step "trunk build --release"
+trunk build --release
+
+step "browser end-to-end test"
+node tests/e2e/e2e.mjs

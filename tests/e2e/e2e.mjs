@@ -1,0 +1,428 @@
+// Browser end-to-end test of the built page (dist/, made by `trunk build --release`).
+//
+// Serves dist/ from a throwaway local HTTP server, drives Debian's Chromium through
+// playwright-core, and checks the page contract: the game loads, keys move the player
+// and repaint the canvas, unbound keys do nothing, game keys never scroll the page,
+// help opens and closes, and the canvas is scaled by whole device pixels at several
+// window sizes. Screenshots go to target/e2e/.
+//
+// Prints one line per check (`ok - name` / `not ok - name: reason`) and a final
+// `e2e: N passed, M failed`; exits 1 if any check failed.
+//
+// Environment: CHROMIUM (browser binary, default /usr/bin/chromium),
+//              E2E_DIST (directory to serve, default dist/),
+//              E2E_TIMEOUT_MS (overall limit, default 120000).
+
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..', '..');
+const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
+const SHOTS = path.join(ROOT, 'target', 'e2e');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 120000);
+const READY_MS = 30000;
+const SEED = 42;
+const COLS = 80;
+const ROWS = 50;
+
+const MIME = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+// ---------------------------------------------------------------- results
+
+let passed = 0;
+let failed = 0;
+let stopped = false; // set when the overall time limit ends the run
+
+function ok(name) {
+  if (stopped) return;
+  passed += 1;
+  console.log(`ok - ${name}`);
+}
+
+function notOk(name, reason) {
+  if (stopped) return;
+  failed += 1;
+  console.log(`not ok - ${name}: ${String(reason).replace(/\s+/g, ' ').trim()}`);
+}
+
+// Runs one check; a thrown error (or a returned string) marks it failed.
+async function check(name, fn) {
+  try {
+    const res = await fn();
+    if (typeof res === 'string') notOk(name, res);
+    else ok(name);
+  } catch (e) {
+    notOk(name, e && e.message ? e.message.split('\n')[0] : e);
+  }
+}
+
+function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+// ---------------------------------------------------------------- server
+
+function startServer() {
+  const server = http.createServer((req, res) => {
+    let urlPath;
+    try {
+      urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    } catch {
+      res.writeHead(400).end();
+      return;
+    }
+    if (urlPath.endsWith('/')) urlPath += 'index.html';
+    const file = path.resolve(DIST, '.' + urlPath);
+    if (file !== DIST && !file.startsWith(DIST + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    fs.readFile(file, (err, data) => {
+      if (err) {
+        if (urlPath === '/favicon.ico') {
+          // Chromium asks for it on its own; the page need not have one.
+          res.writeHead(204).end();
+          return;
+        }
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+        return;
+      }
+      const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
+      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+// ---------------------------------------------------------------- main
+
+let server = null;
+let browser = null;
+
+async function cleanup() {
+  if (browser) {
+    const b = browser;
+    browser = null;
+    await Promise.race([b.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+  }
+  if (server) {
+    const s = server;
+    server = null;
+    if (s.closeAllConnections) s.closeAllConnections();
+    await new Promise((r) => s.close(() => r()));
+  }
+}
+
+function finish() {
+  stopped = true;
+  console.log(`e2e: ${passed} passed, ${failed} failed`);
+  process.exit(failed > 0 ? 1 : 0);
+}
+
+const overall = setTimeout(async () => {
+  notOk('whole run finished in time', `exceeded ${OVERALL_MS} ms`);
+  stopped = true;
+  await cleanup();
+  finish();
+}, OVERALL_MS);
+
+async function main() {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
+    notOk('dist/index.html exists', 'run `trunk build --release` first');
+    return;
+  }
+  fs.mkdirSync(SHOTS, { recursive: true });
+
+  server = await startServer();
+  const base = `http://127.0.0.1:${server.address().port}/`;
+
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+
+  // a) errors are collected over the whole run and checked at the end.
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('response', (resp) => {
+    if (resp.status() >= 400) errors.push(`HTTP ${resp.status()} ${resp.url()}`);
+  });
+  page.on('requestfailed', (req) => {
+    errors.push(`request failed: ${req.url()} ${req.failure() ? req.failure().errorText : ''}`);
+  });
+
+  // ---- helpers (all need a loaded game)
+  const settle = () =>
+    page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))),
+    );
+  const text = () => page.evaluate(() => String(window.cavesGame.text()));
+  const player = () => page.evaluate(() => Array.from(window.cavesGame.player(), Number));
+  const canvasHash = async () => {
+    const url = await page.evaluate(() => document.getElementById('game').toDataURL('image/png'));
+    return crypto.createHash('sha256').update(url).digest('hex').slice(0, 16);
+  };
+  const snapshot = async () => ({ text: await text(), hash: await canvasHash(), player: await player() });
+  const press = async (key) => {
+    await page.keyboard.press(key);
+    await settle();
+  };
+  const samePos = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const fmtPos = (p) => `[${p.join(',')}]`;
+  const norm = (t) => t.replace(/\s+/g, ' ');
+
+  await page.goto(`${base}?seed=${SEED}`, { waitUntil: 'load', timeout: 20000 });
+
+  // b) the page becomes ready, the canvas is visible.
+  let ready = false;
+  await check('page state becomes "ready"', async () => {
+    try {
+      await page.waitForFunction(
+        () => {
+          const s = document.body && document.body.dataset.state;
+          return s !== undefined && s !== '' && s !== 'loading';
+        },
+        null,
+        { timeout: READY_MS },
+      );
+    } catch {
+      const st = await page.evaluate(() => document.body && document.body.dataset.state);
+      return `state still ${JSON.stringify(st)} after ${READY_MS} ms`;
+    }
+    const { state, status } = await page.evaluate(() => ({
+      state: document.body.dataset.state,
+      status: (document.getElementById('status') || {}).textContent || '',
+    }));
+    if (state !== 'ready') return `state is ${JSON.stringify(state)}; #status says ${JSON.stringify(status.trim())}`;
+    const hasGame = await page.evaluate(
+      () => !!window.cavesGame && typeof window.cavesGame.text === 'function'
+        && typeof window.cavesGame.player === 'function',
+    );
+    if (!hasGame) return 'window.cavesGame with text() and player() is missing';
+    ready = true;
+  });
+
+  // Each later check fails with this reason when the game never loaded.
+  const needReady = () => assert(ready, 'game did not load');
+
+  await check('canvas #game is visible with non-zero size', async () => {
+    const canvas = page.locator('canvas#game');
+    assert((await canvas.count()) === 1, 'no <canvas id="game">');
+    assert(await canvas.isVisible(), 'canvas is not visible');
+    const box = await canvas.boundingBox();
+    assert(box && box.width > 0 && box.height > 0, `canvas box is ${JSON.stringify(box)}`);
+  });
+
+  await check('canvas backing store is 640x400', async () => {
+    const size = await page.evaluate(() => {
+      const c = document.getElementById('game');
+      return c ? [c.width, c.height] : null;
+    });
+    assert(size, 'no canvas');
+    assert(size[0] === 640 && size[1] === 400, `backing store is ${size[0]}x${size[1]}`);
+  });
+
+  await check(`text() is ${ROWS} lines of ${COLS} characters`, async () => {
+    needReady();
+    const lines = (await text()).split('\n');
+    assert(lines.length === ROWS, `${lines.length} lines`);
+    const bad = lines.findIndex((l) => [...l].length !== COLS);
+    assert(bad < 0, `line ${bad} has ${bad < 0 ? 0 : [...lines[bad]].length} characters`);
+  });
+
+  await check('player() returns [x, y, z] numbers', async () => {
+    needReady();
+    const p = await player();
+    assert(p.length === 3 && p.every(Number.isFinite), `player() is ${JSON.stringify(p)}`);
+  });
+
+  // c) start screen, then Enter starts play.
+  let startText = null;
+  await check('start screen says "press any key"', async () => {
+    needReady();
+    await settle();
+    await page.screenshot({ path: path.join(SHOTS, 'start-1280x800.png') });
+    startText = await text();
+    assert(/press any key/i.test(norm(startText)), 'no "press any key" in text()');
+  });
+
+  await check('Enter leaves the start screen', async () => {
+    needReady();
+    const before = startText ?? (await text());
+    await press('Enter');
+    const after = await text();
+    assert(after !== before, 'text() unchanged after Enter');
+    await page.screenshot({ path: path.join(SHOTS, 'play-1280x800.png') });
+  });
+
+  // d) movement repaints.
+  await check('a movement key moves the player and repaints', async () => {
+    needReady();
+    const keys = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'h', 'j', 'k', 'l'];
+    for (const key of keys) {
+      const b = await snapshot();
+      await press(key);
+      const a = await snapshot();
+      if (samePos(a.player, b.player)) continue;
+      assert(a.text !== b.text, `${key} moved ${fmtPos(b.player)} -> ${fmtPos(a.player)} but text() is unchanged`);
+      assert(a.hash !== b.hash, `${key} moved ${fmtPos(b.player)} -> ${fmtPos(a.player)} but canvas pixels are unchanged`);
+      return;
+    }
+    return `none of ${keys.join(' ')} changed player()`;
+  });
+
+  // e) unbound keys change nothing.
+  for (const key of ['q', 'Shift']) {
+    await check(`unbound key "${key}" changes nothing`, async () => {
+      needReady();
+      await settle();
+      const b = await snapshot();
+      await settle();
+      const idle = await canvasHash();
+      if (idle !== b.hash) return 'canvas changes by itself without input (animation?), cannot compare';
+      await press(key);
+      const a = await snapshot();
+      assert(samePos(a.player, b.player), `player moved ${fmtPos(b.player)} -> ${fmtPos(a.player)}`);
+      assert(a.text === b.text, 'text() changed');
+      assert(a.hash === b.hash, 'canvas pixels changed');
+    });
+  }
+
+  // f) game keys never scroll the page.
+  await check('game keys do not scroll the page', async () => {
+    needReady();
+    await page.evaluate(() => {
+      document.body.style.height = '3000px';
+      window.scrollTo(0, 0);
+    });
+    try {
+      const canScroll = await page.evaluate(
+        () => document.documentElement.scrollHeight > window.innerHeight,
+      );
+      assert(canScroll, 'page did not become scrollable (test set-up)');
+      for (const key of ['ArrowDown', 'PageDown', 'End', 'Home']) {
+        await press(key);
+        await page.waitForTimeout(100); // let any smooth scroll start
+        const y = await page.evaluate(() => window.scrollY);
+        assert(y === 0, `${key} scrolled the page to scrollY=${y}`);
+      }
+    } finally {
+      await page.evaluate(() => {
+        document.body.style.height = '';
+        window.scrollTo(0, 0);
+      });
+      await settle();
+    }
+  });
+
+  // g) help screen opens and closes.
+  await check('"?" shows help and Escape returns to the map', async () => {
+    needReady();
+    const before = await text();
+    await press('?');
+    const help = await text();
+    assert(/help/i.test(help), 'no "Help" in text() after "?"');
+    await page.screenshot({ path: path.join(SHOTS, 'help-1280x800.png') });
+    await press('Escape');
+    const after = await text();
+    assert(after === before, 'text() after Escape differs from the map before "?"');
+  });
+
+  // h) descending off the stairs is refused with a message.
+  await check('">" off the stairs says "stopped by the cave floor"', async () => {
+    needReady();
+    const b = await player();
+    await press('>');
+    const a = await player();
+    assert(a[2] === b[2], `player went from level ${b[2]} to ${a[2]} (was it standing on stairs?)`);
+    assert(/stopped by the cave floor/i.test(norm(await text())), 'message not in text()');
+  });
+
+  // i) canvas fits and is scaled by whole device pixels at several window sizes.
+  for (const [w, h] of [[800, 600], [1280, 800], [2560, 1440]]) {
+    await check(`canvas fits a ${w}x${h} window at a whole-pixel scale`, async () => {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(150); // resize handlers
+      await settle();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: path.join(SHOTS, `fit-${w}x${h}.png`) });
+      const m = await page.evaluate(() => {
+        const c = document.getElementById('game');
+        const r = c.getBoundingClientRect();
+        return {
+          left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height,
+          vw: window.innerWidth, vh: window.innerHeight, dpr: window.devicePixelRatio,
+        };
+      });
+      const eps = 0.01;
+      assert(m.width > 0 && m.height > 0, `canvas is ${m.width}x${m.height}`);
+      assert(m.left >= -eps && m.top >= -eps && m.right <= m.vw + eps && m.bottom <= m.vh + eps,
+        `canvas box (${m.left},${m.top})-(${m.right},${m.bottom}) is outside the ${m.vw}x${m.vh} viewport`);
+      const dw = m.width * m.dpr;
+      const dh = m.height * m.dpr;
+      const whole = (v, unit) => {
+        const k = v / unit;
+        return k >= 1 - eps && Math.abs(k - Math.round(k)) < eps;
+      };
+      assert(whole(dw, 640), `canvas is ${dw} device px wide, not a whole multiple of 640 (dpr ${m.dpr})`);
+      assert(whole(dh, 400), `canvas is ${dh} device px high, not a whole multiple of 400 (dpr ${m.dpr})`);
+    });
+  }
+
+  // a) no errors over the whole run.
+  await check('no console errors or page errors', async () => {
+    if (errors.length) return `${errors.length}: ${errors.slice(0, 5).join(' | ')}`;
+  });
+}
+
+try {
+  await main();
+} catch (e) {
+  notOk('e2e run', e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
+} finally {
+  clearTimeout(overall);
+  await cleanup();
+}
+finish();
