@@ -1,11 +1,13 @@
 //! The browser edge: the exported `Game` handle. It turns key strings into calls on the core
 //! game and paints the composed frame; nothing here decides game rules.
 
+mod bench;
 mod painter;
 
 use crate::game::Game as Core;
 use crate::rng::parse_seed;
 use crate::view::{compose, css_size};
+pub use bench::bench_generate;
 use painter::Painter;
 use wasm_bindgen::prelude::*;
 
