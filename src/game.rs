@@ -1,10 +1,13 @@
 //! The game: world, player, goal, screens and the rules that turn commands into changes.
 
 use crate::builder::WorldBuilder;
+use crate::cyclopedia::{by_id, named, Entry, IDOL, PLAYER};
 use crate::geom::Point;
 use crate::input::{command, is_modifier, Command};
 use crate::log::Log;
+use crate::monsters::{damage, next_step, place, Monster};
 use crate::rng::{seeded, GameRng};
+use crate::sight::Sight;
 use crate::tile::Tile;
 use crate::world::World;
 use rand::Rng;
@@ -66,7 +69,24 @@ pub struct Game {
     before_help: Screen,
     focused: bool,
     ending: String,
+    hp: i32,
+    monsters: Vec<Monster>,
+    sight: Sight,
+    rng: GameRng,
+    /// The keyboard look cursor, while look mode is on.
+    look: Option<Point>,
+    /// The map cell under the mouse, if any.
+    hover: Option<Point>,
 }
+
+/// "an orc", "a goblin".
+fn with_article(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+/// Turns between regaining one hit point.
+const REGEN_TURNS: u32 = 8;
 
 impl Game {
     /// A new game in a freshly generated default world.
@@ -95,7 +115,16 @@ impl Game {
             .filter(|&t| t != player);
         let mut log = Log::default();
         log.add("You climb down into the caves. Find the idol on the deepest level.");
+        let monsters = place(&world, player, treasure, &mut rng);
+        let mut sight = Sight::new(&world);
+        sight.update(&world, player);
         Ok(Game {
+            hp: named(PLAYER).stats.map_or(1, |s| s.hp),
+            monsters,
+            sight,
+            rng,
+            look: None,
+            hover: None,
             world,
             seed,
             player,
@@ -141,6 +170,64 @@ impl Game {
         &self.ending
     }
 
+    pub fn hp(&self) -> i32 {
+        self.hp
+    }
+    pub fn max_hp(&self) -> i32 {
+        named(PLAYER).stats.map_or(1, |s| s.hp)
+    }
+    pub fn monsters(&self) -> &[Monster] {
+        &self.monsters
+    }
+    pub fn sight(&self) -> &Sight {
+        &self.sight
+    }
+    /// The look cursor while look mode is on.
+    pub fn look_cursor(&self) -> Option<Point> {
+        self.look
+    }
+
+    /// Puts a creature of cyclopedia kind `kind` at `p` (for scripted scenes and tests).
+    pub fn put_monster(&mut self, kind: usize, p: Point) {
+        let hp = crate::monsters::stats_of(kind).hp;
+        self.monsters.retain(|m| m.pos != p);
+        self.monsters.push(Monster { kind, pos: p, hp });
+    }
+
+    /// Sets the map cell under the mouse (`None` when the mouse leaves the map).
+    pub fn set_hover(&mut self, p: Option<Point>) {
+        self.hover = p;
+    }
+
+    /// The cell being looked at: the look cursor, else the mouse.
+    pub fn looking_at(&self) -> Option<Point> {
+        self.look.or(self.hover)
+    }
+
+    /// What the player knows of `p`: the creature there if it is lit, the idol, or the terrain;
+    /// `None` for places never seen.
+    pub fn describe(&self, p: Point) -> Option<&'static Entry> {
+        if p == self.player {
+            return Some(named(PLAYER));
+        }
+        if !self.sight.remembers(p) {
+            return None;
+        }
+        if self.sight.lit(p) {
+            if let Some(m) = self.monster_at(p) {
+                return by_id(m.kind);
+            }
+        }
+        if self.treasure == Some(p) {
+            return Some(named(IDOL));
+        }
+        Some(self.world.tile(p).info())
+    }
+
+    fn monster_at(&self, p: Point) -> Option<&Monster> {
+        self.monsters.iter().find(|m| m.pos == p)
+    }
+
     /// Records whether the page's keyboard focus is on the game.
     pub fn set_focused(&mut self, focused: bool) {
         self.focused = focused;
@@ -174,6 +261,7 @@ impl Game {
                 }
                 _ => cmd.is_some(),
             },
+            Screen::Play if self.look.is_some() => self.look_key(cmd),
             Screen::Play => match cmd {
                 Some(c) => {
                     self.apply(c);
@@ -182,6 +270,29 @@ impl Game {
                 None => false,
             },
         }
+    }
+
+    /// Keys in look mode move the cursor over the view; Escape or 'x' ends it.
+    fn look_key(&mut self, cmd: Option<Command>) -> bool {
+        let Some(cursor) = self.look else {
+            return false;
+        };
+        match cmd {
+            Some(Command::Move(dx, dy)) => {
+                let next = cursor.offset(dx, dy);
+                let (sx, sy) =
+                    crate::view::scroll(self.player, self.world.width(), self.world.height());
+                let inside = (sx..sx + crate::view::VIEW_WIDTH).contains(&next.x)
+                    && (sy..sy + crate::view::VIEW_HEIGHT).contains(&next.y)
+                    && self.world.contains(next);
+                if inside {
+                    self.look = Some(next);
+                }
+            }
+            Some(Command::Look | Command::Back) => self.look = None,
+            _ => {}
+        }
+        cmd.is_some()
     }
 
     fn open_help(&mut self) {
@@ -206,16 +317,97 @@ impl Game {
             Command::Wait => {
                 self.turn += 1;
                 self.log.add("You wait.");
+                self.end_turn();
             }
             Command::Descend => self.climb(1),
             Command::Ascend => self.climb(-1),
             Command::Help => self.open_help(),
+            Command::Look => self.look = Some(self.player),
             Command::Back | Command::Confirm => {}
+        }
+    }
+
+    /// After each turn the player took: creatures act, wounds heal, sight is renewed.
+    fn end_turn(&mut self) {
+        if self.screen != Screen::Play {
+            return;
+        }
+        self.monsters_act();
+        if self.screen == Screen::Play && self.turn % REGEN_TURNS == 0 && self.hp < self.max_hp() {
+            self.hp += 1;
+        }
+        self.sight.update(&self.world, self.player);
+    }
+
+    fn monsters_act(&mut self) {
+        let player = self.player;
+        for i in 0..self.monsters.len() {
+            let pos = self.monsters[i].pos;
+            if pos.z != player.z || pos.chebyshev(player) > 30 {
+                continue;
+            }
+            if pos.chebyshev(player) == 1 {
+                self.monster_attacks(i);
+                if self.screen != Screen::Play {
+                    return;
+                }
+                continue;
+            }
+            let hunting = self.sight.in_sight(pos);
+            let occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
+            let world = &self.world;
+            let free = |p: Point| {
+                world.tile(p) != Tile::StairsUp
+                    && world.tile(p).is_open()
+                    && p != player
+                    && !occupied.contains(&p)
+            };
+            if let Some(to) = next_step(pos, player, hunting, &free, &mut self.rng) {
+                self.monsters[i].pos = to;
+            }
+        }
+    }
+
+    fn monster_attacks(&mut self, i: usize) {
+        let m = &self.monsters[i];
+        let (name, stats) = (m.name(), m.stats());
+        let player = named(PLAYER).stats.unwrap_or(stats);
+        let dmg = damage(stats, player, &mut self.rng);
+        self.hp -= dmg;
+        self.log.add(format!("The {name} hits you for {dmg}."));
+        if self.hp <= 0 {
+            self.screen = Screen::Lost;
+            self.ending = format!(
+                "You were killed by {} on level {} after {} turns.",
+                with_article(name),
+                self.player.z + 1,
+                self.turn
+            );
+            self.log.add(self.ending.clone());
+        }
+    }
+
+    fn player_attacks(&mut self, i: usize) {
+        let player = named(PLAYER).stats.unwrap_or(self.monsters[i].stats());
+        let dmg = damage(player, self.monsters[i].stats(), &mut self.rng);
+        let name = self.monsters[i].name();
+        self.monsters[i].hp -= dmg;
+        if self.monsters[i].hp <= 0 {
+            self.monsters.remove(i);
+            self.log.add(format!("You kill the {name}."));
+        } else {
+            self.log.add(format!("You hit the {name} for {dmg}."));
         }
     }
 
     fn step(&mut self, dx: i32, dy: i32) {
         let to = self.player.offset(dx, dy);
+        if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
+            self.turn += 1;
+            self.player_attacks(i);
+            self.end_turn();
+            return;
+        }
         let tile = self.world.tile(to);
         if !tile.is_open() {
             self.log
@@ -235,6 +427,7 @@ impl Game {
             Tile::StairsUp => self.log.add("There are stairs up here."),
             _ => {}
         }
+        self.end_turn();
     }
 
     /// Climbs one level: `dz` = 1 goes down, -1 goes up (seed 002's messages).
@@ -261,6 +454,7 @@ impl Game {
             "You walk {dir} the stairs to level {}.",
             self.player.z + 1
         ));
+        self.end_turn();
     }
 
     fn leave(&mut self) {

@@ -13,6 +13,8 @@ pub enum Command {
     Help,
     Back,
     Confirm,
+    /// Start or end look mode.
+    Look,
 }
 
 /// The command for a key, or `None` for keys the game does not use.
@@ -33,6 +35,7 @@ pub fn command(key: &str) -> Option<Command> {
         "?" => Help,
         "Escape" | "Esc" => Back,
         "Enter" | " " => Confirm,
+        "x" => Look,
         _ => return None,
     })
 }

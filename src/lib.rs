@@ -3,14 +3,18 @@
 
 pub mod builder;
 pub mod cp437;
+pub mod cyclopedia;
 pub mod font;
+pub mod fov;
 pub mod frame;
 pub mod game;
 pub mod geom;
 pub mod input;
 pub mod log;
+pub mod monsters;
 pub mod raster;
 pub mod rng;
+pub mod sight;
 pub mod tile;
 pub mod view;
 pub mod world;

@@ -21,6 +21,8 @@ pub const fn hex(s: &str) -> Rgb {
     ]
 }
 
+use crate::cyclopedia::{Entry, ENTRIES};
+
 /// The kinds of terrain a world is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -31,88 +33,39 @@ pub enum Tile {
     Bounds,
     StairsUp,
     StairsDown,
+    /// Environment features over the floor (seed 004's pillars, holes and wells, for caves).
+    Stalagmite,
+    Pool,
+    Fungus,
+    Rubble,
 }
-
-/// How a tile kind looks and behaves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TileInfo {
-    pub name: &'static str,
-    /// CP437 code of the glyph drawn on the canvas.
-    pub glyph: u8,
-    /// Character used in text dumps.
-    pub dump: char,
-    pub fg: Rgb,
-    pub bg: Rgb,
-    pub walkable: bool,
-    pub transparent: bool,
-}
-
-const FLOOR_BG: Rgb = hex("#1E2320");
-const STONE_FG: Rgb = hex("#75715E");
 
 impl Tile {
-    pub const ALL: [Tile; 5] = [
+    pub const ALL: [Tile; 9] = [
         Tile::Floor,
         Tile::Wall,
         Tile::Bounds,
         Tile::StairsUp,
         Tile::StairsDown,
+        Tile::Stalagmite,
+        Tile::Pool,
+        Tile::Fungus,
+        Tile::Rubble,
     ];
 
-    /// The look and behaviour of this tile kind.
-    pub const fn info(self) -> TileInfo {
-        match self {
-            Tile::Floor => TileInfo {
-                name: "cave floor",
-                glyph: 250,
-                dump: '.',
-                fg: STONE_FG,
-                bg: FLOOR_BG,
-                walkable: true,
-                transparent: true,
-            },
-            Tile::Wall => TileInfo {
-                name: "cave wall",
-                glyph: 177,
-                dump: '#',
-                fg: STONE_FG,
-                bg: hex("#3E3D32"),
-                walkable: false,
-                transparent: false,
-            },
-            Tile::Bounds => TileInfo {
-                name: "solid rock",
-                glyph: b' ',
-                dump: ' ',
-                fg: [0, 0, 0],
-                bg: [0, 0, 0],
-                walkable: false,
-                transparent: false,
-            },
-            Tile::StairsUp => TileInfo {
-                name: "stairs up",
-                glyph: b'<',
-                dump: '<',
-                fg: hex("#F8F8F2"),
-                bg: FLOOR_BG,
-                walkable: true,
-                transparent: true,
-            },
-            Tile::StairsDown => TileInfo {
-                name: "stairs down",
-                glyph: b'>',
-                dump: '>',
-                fg: hex("#F8F8F2"),
-                bg: FLOOR_BG,
-                walkable: true,
-                transparent: true,
-            },
-        }
+    /// The cyclopedia entry of this tile kind: its look, name and behaviour.
+    pub fn info(self) -> &'static Entry {
+        &ENTRIES[self as usize]
     }
 
-    /// Open tiles can be walked on (floor and stairs).
-    pub const fn is_open(self) -> bool {
+    /// Open tiles can be walked on (floor, stairs and the features that do not block).
+    pub fn is_open(self) -> bool {
         self.info().walkable
+    }
+
+    /// Light and sight pass through.
+    pub fn is_transparent(self) -> bool {
+        self.info().transparent
     }
 
     pub const fn is_stairs(self) -> bool {
@@ -131,6 +84,16 @@ mod tests {
         assert_eq!(Tile::Floor.info().fg, [0x75, 0x71, 0x5E]);
         assert_eq!(Tile::Floor.info().bg, [0x1E, 0x23, 0x20]);
         assert_eq!(Tile::Wall.info().bg, [0x3E, 0x3D, 0x32]);
+    }
+
+    #[test]
+    fn tiles_and_cyclopedia_rows_line_up() {
+        for t in Tile::ALL {
+            assert_eq!(ENTRIES[t as usize].name, t.info().name);
+        }
+        assert!(
+            Tile::Floor.is_open() && !Tile::Wall.is_open() && !Tile::Stalagmite.is_transparent()
+        );
     }
 
     #[test]

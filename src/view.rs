@@ -2,10 +2,12 @@
 //! left, an 8-high "Log" box at the bottom right, and the map view in the rest. Pure: the
 //! same game gives the same frame.
 
+use crate::cyclopedia::{by_id, named, IDOL, PLAYER};
 use crate::frame::{Area, Cell, Frame, BLACK};
 use crate::game::{Game, Screen};
 use crate::geom::Point;
 use crate::log::wrap;
+use crate::sight::Light;
 use crate::tile::{hex, Rgb};
 
 /// Screen size in cells.
@@ -23,8 +25,6 @@ const TITLE: Rgb = hex("#E6DB74");
 const ACCENT: Rgb = hex("#A6E22E");
 const WARN: Rgb = hex("#F92672");
 const PANEL: Rgb = hex("#272822");
-const PLAYER: Rgb = hex("#FFFFFF");
-const GOLD: Rgb = hex("#FFD700");
 
 /// The world cell at the view's top-left: the view centres on `focus` but stops at the
 /// world's edges (seed 000's scroll clamping); a world smaller than the view sits at 0.
@@ -72,10 +72,60 @@ pub fn compose(game: &Game) -> Frame {
     f
 }
 
+/// `c` scaled by `num` / 256: the torch's dim edge and remembered places.
+fn shade(c: Rgb, num: u16) -> Rgb {
+    c.map(|v| (u16::from(v) * num / 256) as u8)
+}
+
+fn lit_cell(cell: Cell, light: Light) -> Cell {
+    match light {
+        Light::Bright => cell,
+        Light::Dim => Cell {
+            fg: shade(cell.fg, 176),
+            bg: shade(cell.bg, 176),
+            ..cell
+        },
+        Light::Remembered => Cell {
+            fg: shade(cell.fg, 96),
+            bg: shade(cell.bg, 96),
+            ..cell
+        },
+        Light::Unknown => Cell {
+            glyph: b' ',
+            fg: BLACK,
+            bg: BLACK,
+        },
+    }
+}
+
+/// The world point shown at screen cell (`col`, `row`), if that cell is in the map view.
+pub fn world_at(game: &Game, col: i32, row: i32) -> Option<Point> {
+    let p = game.player();
+    let world = game.world();
+    let (sx, sy) = scroll(p, world.width(), world.height());
+    let (vx, vy) = (col - SIDEBAR_WIDTH, row);
+    let inside = (0..VIEW_WIDTH).contains(&vx) && (0..VIEW_HEIGHT).contains(&vy);
+    let at = Point::new(sx + vx, sy + vy, p.z);
+    (inside && world.contains(at)).then_some(at)
+}
+
+/// The screen cell under a CSS pixel position on a canvas shown at `css_w` x `css_h`.
+pub fn cell_at(css_x: f64, css_y: f64, css_w: f64, css_h: f64) -> Option<(i32, i32)> {
+    if !(css_w > 0.0 && css_h > 0.0 && css_x >= 0.0 && css_y >= 0.0) {
+        return None;
+    }
+    let col = (css_x * f64::from(COLS) / css_w).floor() as i32;
+    let row = (css_y * f64::from(ROWS) / css_h).floor() as i32;
+    (col < COLS && row < ROWS).then_some((col, row))
+}
+
 fn map(f: &mut Frame, game: &Game) {
     let world = game.world();
+    let sight = game.sight();
     let p = game.player();
     let (sx, sy) = scroll(p, world.width(), world.height());
+    let put =
+        |f: &mut Frame, at: Point, cell: Cell| f.put(SIDEBAR_WIDTH + at.x - sx, at.y - sy, cell);
     for vy in 0..VIEW_HEIGHT {
         for vx in 0..VIEW_WIDTH {
             let at = Point::new(sx + vx, sy + vy, p.z);
@@ -86,20 +136,57 @@ fn map(f: &mut Frame, game: &Game) {
                 bg: info.bg,
             };
             if game.treasure() == Some(at) {
+                let idol = named(IDOL);
                 cell = Cell {
-                    glyph: b'$',
-                    fg: GOLD,
+                    glyph: idol.glyph,
+                    fg: idol.fg,
                     ..cell
                 };
             }
-            if at == p {
-                cell = Cell {
-                    glyph: b'@',
-                    fg: PLAYER,
-                    ..cell
-                };
-            }
-            f.put(SIDEBAR_WIDTH + vx, vy, cell);
+            put(f, at, lit_cell(cell, sight.light(at)));
+        }
+    }
+    for m in game
+        .monsters()
+        .iter()
+        .filter(|m| m.pos.z == p.z && sight.lit(m.pos))
+    {
+        if let (Some(e), Some(under)) = (
+            by_id(m.kind),
+            f.get(SIDEBAR_WIDTH + m.pos.x - sx, m.pos.y - sy),
+        ) {
+            put(
+                f,
+                m.pos,
+                Cell {
+                    glyph: e.glyph,
+                    fg: e.fg,
+                    ..under
+                },
+            );
+        }
+    }
+    let hero = named(PLAYER);
+    put(
+        f,
+        p,
+        Cell {
+            glyph: hero.glyph,
+            fg: hero.fg,
+            bg: world.tile(p).info().bg,
+        },
+    );
+    if let Some(c) = game.look_cursor() {
+        if let Some(cell) = f.get(SIDEBAR_WIDTH + c.x - sx, c.y - sy) {
+            put(
+                f,
+                c,
+                Cell {
+                    glyph: cell.glyph,
+                    fg: BLACK,
+                    bg: TITLE,
+                },
+            );
         }
     }
 }
@@ -138,6 +225,14 @@ fn sidebar(f: &mut Frame, game: &Game) {
     let lines: Vec<(String, Rgb)> = vec![
         (format!("Level {} of {}", p.z + 1, depth), TITLE),
         (format!("Position {},{}", p.x, p.y), TEXT),
+        (
+            format!("HP {} of {}", game.hp(), game.max_hp()),
+            if game.hp() * 3 < game.max_hp() {
+                WARN
+            } else {
+                TEXT
+            },
+        ),
         (format!("Turn {}", game.turn()), TEXT),
         (format!("Seed {}", game.seed()), TEXT),
         (String::new(), TEXT),
@@ -159,7 +254,24 @@ fn sidebar(f: &mut Frame, game: &Game) {
             y += 1;
         }
     }
-    f.text(2, ROWS - 3, "? help", DIM, PANEL);
+    look_panel(f, game, y + 1, inner);
+    f.text(2, ROWS - 3, "? help  x look", DIM, PANEL);
+}
+
+/// What is under the look cursor or the mouse, from the cyclopedia.
+fn look_panel(f: &mut Frame, game: &Game, top: i32, width: usize) {
+    let Some(at) = game.looking_at() else {
+        return;
+    };
+    f.text(2, top, "Looking at", DIM, PANEL);
+    let (name, text) = match game.describe(at) {
+        Some(e) => (e.name, e.description),
+        None => ("unknown", "You have not seen that place."),
+    };
+    f.text(2, top + 1, name, TITLE, PANEL);
+    for (i, line) in wrap(text, width).iter().enumerate() {
+        f.text(2, top + 2 + i as i32, line, TEXT, PANEL);
+    }
 }
 
 fn log(f: &mut Frame, game: &Game) {
@@ -207,12 +319,14 @@ fn paragraph(f: &mut Frame, y: i32, text: &str, colour: Rgb) -> i32 {
 }
 
 /// Every key, as shown on the start and help screens.
-pub const KEYS: [(&str, &str); 9] = [
+pub const KEYS: [(&str, &str); 11] = [
     ("arrows, h j k l", "move west, east, north, south"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
     (". or keypad 5", "wait a turn"),
     ("> and <", "walk down or up stairs you stand on"),
+    ("walk into", "attack a creature"),
+    ("x, or mouse", "look: name what is under the cursor"),
     ("?", "show or close this help"),
     ("Escape", "close a screen"),
     ("Enter", "new game on the win and lose screens"),
@@ -246,7 +360,9 @@ fn start_screen(f: &mut Frame, game: &Game) {
         y,
         "A golden idol lies somewhere on the deepest level of these caves. Walk down the stairs \
          ('>') level by level, step on the idol to take it, then climb all the way back and \
-         out by the stair up ('<') where you came in. Climb out without it and the game is lost.",
+         out by the stair up ('<') where you came in. Climb out without it and the game is lost. \
+         Your torch lights only a few steps; goblins, orcs and worse roam the dark, more of them \
+         the deeper you go. Walk into a creature to fight it.",
         TEXT,
     );
     f.text(10, y, "Keys", DIM, BLACK);

@@ -26,7 +26,7 @@ fn prints_each_level_in_the_promised_shape() {
         assert_eq!(block[0], format!("level {}", z + 1));
         for row in &block[1..13] {
             assert_eq!(row.chars().count(), 33);
-            assert!(row.chars().all(|c| ".#<>".contains(c)), "{row}");
+            assert!(row.chars().all(|c| ".#<>SPfr".contains(c)), "{row}");
         }
         assert_eq!(block[13], "");
     }

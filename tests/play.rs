@@ -123,11 +123,12 @@ fn down_for_the_idol_and_out_to_win() {
         log_lines(&game).last().map(String::as_str),
         Some("You walk down the stairs to level 2.")
     );
-    assert_eq!(map(&game, 6, 3), "▒▒▒▒▒▒\n▒▒▒▒@▒\n▒▒▒$▒▒\n");
+    // Only what the torch reaches in line of sight shows; the rest of level 2 is dark.
+    assert_eq!(map(&game, 6, 3), "   ▒▒▒\n   ▒@▒\n  ▒$▒▒\n");
     assert!(compose(&game).to_string().contains("Level 2 of 2"));
     game.key("b");
     assert!(game.carrying_treasure());
-    assert_eq!(map(&game, 6, 3), "▒▒▒▒▒▒\n▒▒▒▒<▒\n▒▒▒@▒▒\n");
+    assert_eq!(map(&game, 6, 3), "   ▒▒▒\n  ▒▒<▒\n  ▒@▒▒\n");
     press(&mut game, &["u", "<"]);
     assert_eq!(
         log_lines(&game).last().map(String::as_str),
@@ -182,4 +183,88 @@ fn a_world_without_floor_is_a_clear_error() {
     let world = World::from_text(&["###\n###\n###"]).expect("valid");
     let err = Game::in_world(world, 1).err().expect("no floor");
     assert_eq!(err.to_string(), "level 1 has no floor to stand on");
+}
+
+/// A long dead-end corridor with an orc placed at its end by hand.
+fn corridor_with(creature: &str) -> Game {
+    let level = "
+        ##############################
+        #<..........................##
+        ##############################
+    ";
+    let world = World::from_text(&[level]).expect("valid fixture");
+    let mut game = Game::in_world(world, 3).expect("floor");
+    let kind = caves::cyclopedia::id_of(creature).expect("known creature");
+    game.put_monster(kind, caves::geom::Point::new(4, 1, 0));
+    game.key("Enter");
+    game
+}
+
+#[test]
+fn fighting_an_orc_until_one_dies_ends_on_the_right_screen() {
+    let mut game = corridor_with("orc");
+    for _ in 0..200 {
+        if game.screen() != Screen::Play || game.monsters().is_empty() {
+            break;
+        }
+        game.key("l");
+    }
+    let text = compose(&game).to_string();
+    if game.screen() == Screen::Lost {
+        assert!(
+            text.contains("You were killed by an orc on level 1"),
+            "{text}"
+        );
+    } else {
+        assert!(game.monsters().is_empty());
+        assert!(game
+            .log()
+            .entries()
+            .iter()
+            .any(|e| e.text == "You kill the orc."));
+    }
+    assert!(game
+        .log()
+        .entries()
+        .iter()
+        .any(|e| e.text.starts_with("The orc hits you for")));
+}
+
+#[test]
+fn a_bugbear_kills_a_player_who_only_waits() {
+    let mut game = corridor_with("bugbear");
+    for _ in 0..300 {
+        if game.screen() != Screen::Play {
+            break;
+        }
+        game.key(".");
+    }
+    assert_eq!(game.screen(), Screen::Lost);
+    let text = compose(&game).to_string();
+    assert!(
+        text.contains("GAME OVER") && text.contains("killed by a bugbear on level 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn look_mode_names_what_the_cursor_is_on() {
+    let mut game = fixture();
+    press(&mut game, &["Enter", "x"]);
+    assert!(compose(&game).to_string().contains("Looking at"));
+    assert_eq!(
+        game.describe(game.look_cursor().expect("cursor"))
+            .map(|e| e.name),
+        Some("you")
+    );
+    press(&mut game, &["l", "l"]);
+    let text = compose(&game).to_string();
+    assert!(
+        text.contains("cave floor") && text.contains("Bare rock"),
+        "{text}"
+    );
+    let before = game.player();
+    press(&mut game, &["Escape", "l"]);
+    assert_eq!(game.look_cursor(), None);
+    assert_ne!(game.player(), before, "movement keys move the player again");
 }

@@ -52,6 +52,10 @@
       canvas.focus();
       guard(() => game.set_focused(true));
     });
+    canvas.addEventListener("mousemove", (e) => {
+      guard(() => game.hover(e.offsetX, e.offsetY, canvas.clientWidth, canvas.clientHeight));
+    });
+    canvas.addEventListener("mouseleave", () => guard(() => game.hover_end()));
     fit();
     canvas.focus();
     document.body.dataset.state = "ready";

@@ -13,6 +13,7 @@
 
 pub mod bitgrid;
 mod connect;
+pub mod features;
 pub mod regions;
 pub mod smooth;
 mod stairs;
@@ -66,13 +67,15 @@ impl WorldBuilder {
     }
 
     /// Seed 000/002's recipe: half floor, 8 majority smoothing passes, regions under 25 cells
-    /// filled, stairs between overlapping regions, and every open tile made reachable.
+    /// filled, stairs between overlapping regions, every open tile made reachable, the way
+    /// out, then the environment features.
     pub fn make_caves(self) -> Self {
         self.randomize(0.5)
             .smooth(8, SmoothRule::Majority)
             .remove_small_regions(MIN_REGION)
             .connect()
             .exit()
+            .decorate()
     }
 
     /// Makes each cell floor with probability `floor_chance` (clamped to 0..=1).
@@ -161,6 +164,14 @@ impl WorldBuilder {
                 let pick = floors[self.rng.random_range(0..floors.len() as u32) as usize];
                 world.set(pick, Tile::StairsUp);
             }
+        }
+        self
+    }
+
+    /// Scatters environment features (see `features`); needs `connect` first.
+    pub fn decorate(mut self) -> Self {
+        if let Some(world) = &mut self.world {
+            features::decorate(world, &mut self.rng);
         }
         self
     }

@@ -6,7 +6,7 @@ mod painter;
 
 use crate::game::Game as Core;
 use crate::rng::parse_seed;
-use crate::view::{compose, css_size};
+use crate::view::{cell_at, compose, css_size, world_at};
 pub use bench::bench_generate;
 use painter::Painter;
 use wasm_bindgen::prelude::*;
@@ -70,6 +70,30 @@ impl Game {
         let (w, h) = self.painter.size();
         let (cw, ch) = css_size(avail_w, avail_h, dpr, w as f64, h as f64);
         self.painter.set_css_size(cw, ch);
+    }
+
+    /// The mouse is at (`x`, `y`) CSS pixels over the canvas, which is shown at `w` x `h` CSS
+    /// pixels: name what is under it in the sidebar.
+    pub fn hover(&mut self, x: f64, y: f64, w: f64, h: f64) {
+        let at = cell_at(x, y, w, h).and_then(|(col, row)| world_at(&self.core, col, row));
+        if self.core.looking_at() != at || self.core.look_cursor().is_some() {
+            self.core.set_hover(at);
+            self.paint();
+        }
+    }
+
+    /// The mouse left the canvas.
+    pub fn hover_end(&mut self) {
+        self.core.set_hover(None);
+        self.paint();
+    }
+
+    /// The sidebar's "Looking at" name, or an empty string (for tests).
+    pub fn look_text(&self) -> String {
+        self.core
+            .looking_at()
+            .and_then(|p| self.core.describe(p))
+            .map_or(String::new(), |e| e.name.to_string())
     }
 
     /// Repaints every cell (used by the benchmark and after a lost canvas).

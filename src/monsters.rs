@@ -1,0 +1,172 @@
+//! Creatures: where they start, how they fight, and how they move on their turn.
+
+use crate::cyclopedia::{by_id, creature_ids, Stats};
+use crate::geom::{Point, DIRECTIONS8};
+use crate::rng::GameRng;
+use crate::tile::Tile;
+use crate::world::World;
+use rand::Rng;
+
+/// A creature in the world; `kind` is its cyclopedia id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Monster {
+    pub kind: usize,
+    pub pos: Point,
+    pub hp: i32,
+}
+
+impl Monster {
+    pub fn stats(&self) -> Stats {
+        stats_of(self.kind)
+    }
+
+    pub fn name(&self) -> &'static str {
+        by_id(self.kind).map_or("creature", |e| e.name)
+    }
+}
+
+/// The stats of cyclopedia entry `id` (zeros for an entry without stats).
+pub fn stats_of(id: usize) -> Stats {
+    by_id(id).and_then(|e| e.stats).unwrap_or(Stats {
+        hp: 1,
+        attack: 0,
+        defence: 0,
+        from_level: 1,
+    })
+}
+
+/// Damage of one blow: attack against defence plus a little luck, at least 1.
+pub fn damage(attacker: Stats, defender: Stats, rng: &mut GameRng) -> i32 {
+    (attacker.attack - defender.defence + rng.random_range(0..3)).max(1)
+}
+
+/// How many creatures a level of `area` cells at depth `z` (0 = top) gets: more deeper down.
+pub fn count_for(z: i32, area: i32) -> usize {
+    ((3 + 2 * z) * area / 6000).max(1) as usize
+}
+
+/// Places creatures on every level: only on plain floor (never walls, features or stairs),
+/// never on each other, on the player, on `avoid`, or within 6 cells of the player.
+pub fn place(
+    world: &World,
+    player: Point,
+    avoid: Option<Point>,
+    rng: &mut GameRng,
+) -> Vec<Monster> {
+    let mut monsters = Vec::new();
+    for z in 0..world.depth() {
+        let mut free: Vec<Point> = world
+            .points(z)
+            .filter(|&(p, t)| t == Tile::Floor && Some(p) != avoid)
+            .filter(|&(p, _)| p.z != player.z || p.chebyshev(player) > 6)
+            .map(|(p, _)| p)
+            .collect();
+        let kinds: Vec<usize> = creature_ids()
+            .filter(|&id| stats_of(id).from_level <= z + 1)
+            .collect();
+        for _ in 0..count_for(z, world.width() * world.height()) {
+            if free.is_empty() || kinds.is_empty() {
+                break;
+            }
+            let pos = free.swap_remove(rng.random_range(0..free.len() as u32) as usize);
+            let kind = kinds[rng.random_range(0..kinds.len() as u32) as usize];
+            monsters.push(Monster {
+                kind,
+                pos,
+                hp: stats_of(kind).hp,
+            });
+        }
+    }
+    monsters
+}
+
+/// Where a creature at `from` steps next: towards `target` when it can see it (`hunting`),
+/// else a random step half the time. `free(p)` tells whether it may enter `p`.
+pub fn next_step(
+    from: Point,
+    target: Point,
+    hunting: bool,
+    free: &dyn Fn(Point) -> bool,
+    rng: &mut GameRng,
+) -> Option<Point> {
+    if hunting {
+        let dist = |p: Point| {
+            (
+                p.chebyshev(target),
+                (p.x - target.x).pow(2) + (p.y - target.y).pow(2),
+            )
+        };
+        return from
+            .neighbours8()
+            .filter(|&p| free(p) && dist(p) < dist(from))
+            .min_by_key(|&p| dist(p));
+    }
+    if rng.random_bool(0.5) {
+        return None;
+    }
+    let (dx, dy) = DIRECTIONS8[rng.random_range(0..8u32) as usize];
+    Some(from.offset(dx, dy)).filter(|&p| free(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::WorldBuilder;
+    use crate::rng::seeded;
+
+    #[test]
+    fn placement_respects_the_rules_over_many_seeds() {
+        for seed in 0..60 {
+            let world = WorldBuilder::new(80, 40, 3, seed).make_caves().build();
+            let Some(player) = world
+                .points(0)
+                .find(|&(_, t)| t == Tile::StairsUp)
+                .map(|(p, _)| p)
+            else {
+                continue;
+            };
+            let monsters = place(&world, player, None, &mut seeded(seed));
+            let mut spots: Vec<Point> = monsters.iter().map(|m| m.pos).collect();
+            for m in &monsters {
+                assert_eq!(world.tile(m.pos), Tile::Floor, "seed {seed}");
+                assert_ne!(m.pos, player);
+                assert!(m.pos.z != 0 || m.pos.chebyshev(player) > 6);
+            }
+            let n = spots.len();
+            spots.sort();
+            spots.dedup();
+            assert_eq!(spots.len(), n, "seed {seed}: two creatures share a cell");
+            let per_level = |z| monsters.iter().filter(|m| m.pos.z == z).count();
+            assert!(
+                per_level(2) >= per_level(0),
+                "seed {seed}: deeper levels get more"
+            );
+        }
+    }
+
+    #[test]
+    fn a_hunter_closes_in_and_never_steps_into_walls() {
+        let world = World::from_text(&["......\n.####.\n......"]).expect("fixture");
+        let free = |p: Point| world.tile(p).is_open();
+        let mut rng = seeded(1);
+        let step = next_step(
+            Point::new(0, 0, 0),
+            Point::new(5, 0, 0),
+            true,
+            &free,
+            &mut rng,
+        );
+        assert_eq!(step, Some(Point::new(1, 0, 0)));
+        for _ in 0..50 {
+            if let Some(p) = next_step(
+                Point::new(0, 1, 0),
+                Point::new(5, 2, 0),
+                false,
+                &free,
+                &mut rng,
+            ) {
+                assert!(free(p));
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! What the player sees and remembers. The torch lights cells near the player (bright close
+//! by, dim at the edge); cells seen before stay remembered per level, across stairs.
+
+use crate::fov::field_of_view;
+use crate::geom::Point;
+use crate::world::World;
+
+/// Radius of the torch's light, in cells.
+pub const TORCH_RADIUS: i32 = 7;
+/// Cells within this radius are bright; the rest of the torch's circle is dim.
+pub const BRIGHT_RADIUS: i32 = 4;
+/// How far creatures and the player notice each other in the dark (line of sight).
+pub const SIGHT_RADIUS: i32 = 12;
+
+/// How a cell is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Light {
+    Bright,
+    Dim,
+    Remembered,
+    Unknown,
+}
+
+/// Line of sight and memory for one player.
+#[derive(Clone, Debug)]
+pub struct Sight {
+    width: i32,
+    height: i32,
+    origin: Point,
+    /// In line of sight this turn (current level), within `SIGHT_RADIUS`.
+    in_sight: Vec<bool>,
+    /// Ever lit, for every cell of every level.
+    memory: Vec<bool>,
+}
+
+impl Sight {
+    pub fn new(world: &World) -> Self {
+        let (w, h) = (world.width(), world.height());
+        Sight {
+            width: w,
+            height: h,
+            origin: Point::new(0, 0, 0),
+            in_sight: vec![false; (w * h) as usize],
+            memory: vec![false; (w * h * world.depth()) as usize],
+        }
+    }
+
+    fn plane(&self, x: i32, y: i32) -> Option<usize> {
+        ((0..self.width).contains(&x) && (0..self.height).contains(&y))
+            .then(|| (y * self.width + x) as usize)
+    }
+
+    fn cell(&self, p: Point) -> Option<usize> {
+        let i = self.plane(p.x, p.y)?;
+        let n = (self.width * self.height) as usize;
+        let i = p.z as usize * n + i;
+        (p.z >= 0 && i < self.memory.len()).then_some(i)
+    }
+
+    /// Recomputes sight from `player` and remembers what the torch lights.
+    pub fn update(&mut self, world: &World, player: Point) {
+        self.origin = player;
+        self.in_sight.fill(false);
+        let z = player.z;
+        let blocks = |x: i32, y: i32| !world.tile(Point::new(x, y, z)).is_transparent();
+        let mut seen: Vec<(i32, i32)> = Vec::new();
+        field_of_view((player.x, player.y), SIGHT_RADIUS, &blocks, &mut |x, y| {
+            seen.push((x, y))
+        });
+        for (x, y) in seen {
+            if let Some(i) = self.plane(x, y) {
+                self.in_sight[i] = true;
+            }
+            let p = Point::new(x, y, z);
+            if within(player, p, TORCH_RADIUS) {
+                if let Some(i) = self.cell(p) {
+                    self.memory[i] = true;
+                }
+            }
+        }
+    }
+
+    /// True when `p` is in line of sight of the player this turn (lit or not).
+    pub fn in_sight(&self, p: Point) -> bool {
+        p.z == self.origin.z && self.plane(p.x, p.y).is_some_and(|i| self.in_sight[i])
+    }
+
+    /// True when the player has ever seen `p` by torchlight.
+    pub fn remembers(&self, p: Point) -> bool {
+        self.cell(p).is_some_and(|i| self.memory[i])
+    }
+
+    /// How `p` is lit for the player now.
+    pub fn light(&self, p: Point) -> Light {
+        if self.in_sight(p) && within(self.origin, p, TORCH_RADIUS) {
+            if within(self.origin, p, BRIGHT_RADIUS) {
+                Light::Bright
+            } else {
+                Light::Dim
+            }
+        } else if self.remembers(p) {
+            Light::Remembered
+        } else {
+            Light::Unknown
+        }
+    }
+
+    /// True when the torch lights `p` now.
+    pub fn lit(&self, p: Point) -> bool {
+        matches!(self.light(p), Light::Bright | Light::Dim)
+    }
+}
+
+/// Within `r` cells (Euclidean, rounded the same way as the field of view).
+fn within(a: Point, b: Point, r: i32) -> bool {
+    let (dx, dy) = (a.x - b.x, a.y - b.y);
+    dx * dx + dy * dy <= r * r + r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn light_fades_with_distance_and_is_remembered_across_levels() {
+        let level = ".".repeat(30);
+        let map: String = (0..5).map(|_| level.clone() + "\n").collect();
+        let world = World::from_text(&[&map, &map]).expect("fixture");
+        let mut sight = Sight::new(&world);
+        sight.update(&world, Point::new(2, 2, 0));
+        assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Bright);
+        assert_eq!(sight.light(Point::new(8, 2, 0)), Light::Dim);
+        assert_eq!(sight.light(Point::new(20, 2, 0)), Light::Unknown);
+        sight.update(&world, Point::new(2, 2, 1));
+        assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Remembered);
+        assert_eq!(sight.light(Point::new(3, 2, 1)), Light::Bright);
+    }
+
+    #[test]
+    fn walls_keep_the_next_cave_dark() {
+        let world = World::from_text(&["...#...\n...#...\n...#..."]).expect("fixture");
+        let mut sight = Sight::new(&world);
+        sight.update(&world, Point::new(1, 1, 0));
+        assert!(sight.lit(Point::new(3, 1, 0)), "the wall itself is seen");
+        assert_eq!(sight.light(Point::new(5, 1, 0)), Light::Unknown);
+    }
+}
