@@ -118,3 +118,26 @@ fn the_raster_matches_the_frame_it_painted() {
         .count();
     assert!(lit > 16 && lit < 48, "the shade glyph is partly lit: {lit}");
 }
+
+#[wasm_bindgen_test]
+fn hovering_the_player_names_it_in_the_sidebar() {
+    canvas("hover-test");
+    let mut game = Game::new("hover-test", Some("7".into())).expect("starts");
+    game.key("Enter");
+    let text = game.text();
+    let (row, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains('@'))
+        .expect("player shown");
+    let col = line.chars().position(|ch| ch == '@').expect("column");
+    // The canvas is shown at twice its size: CSS pixels map back to cells at any scale.
+    let (x, y) = ((col * 16 + 5) as f64, (row * 16 + 9) as f64);
+    game.hover(x, y, 1280.0, 800.0);
+    assert_eq!(game.look_text(), "you");
+    assert!(game.text().contains("Looking at"));
+    game.hover(3.0, 3.0, 1280.0, 800.0);
+    assert_eq!(game.look_text(), "", "the sidebar is not part of the map");
+    game.hover_end();
+    assert!(!game.text().contains("Looking at"));
+}

@@ -17,6 +17,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -378,6 +379,55 @@ async function main() {
     const a = await player();
     assert(a[2] === b[2], `player went from level ${b[2]} to ${a[2]} (was it standing on stairs?)`);
     assert(/stopped by the cave floor/i.test(norm(await text())), 'message not in text()');
+  });
+
+  // j) a real descent: read level 1 of the same seed from the `dump` example, walk to the
+  //    nearest '>' with real key presses (fighting anything in the way), and go down.
+  await check('walking to the nearest stairs and pressing ">" descends to level 2', async () => {
+    needReady();
+    const dump = execFileSync('cargo', ['run', '--quiet', '--example', 'dump', '--',
+      '--seed', String(SEED), '--width', '100', '--height', '60', '--depth', '5'],
+      { cwd: ROOT, encoding: 'utf8' });
+    const lines = dump.split('\n');
+    const level1 = lines.slice(1, 1 + 60);
+    const walkable = (x, y) => y >= 0 && y < level1.length && x >= 0 && x < level1[y].length
+      && '.<>fr'.includes(level1[y][x]);
+    const KEYS = { '-1,-1': 'y', '0,-1': 'k', '1,-1': 'u', '-1,0': 'h', '1,0': 'l', '-1,1': 'b', '0,1': 'j', '1,1': 'n' };
+    const firstStep = (sx, sy) => {
+      const prev = new Map([[`${sx},${sy}`, null]]);
+      const queue = [[sx, sy]];
+      while (queue.length) {
+        const [x, y] = queue.shift();
+        if (level1[y][x] === '>') {
+          let at = `${x},${y}`;
+          while (prev.get(at) !== `${sx},${sy}`) at = prev.get(at);
+          const [nx, ny] = at.split(',').map(Number);
+          return KEYS[`${nx - sx},${ny - sy}`];
+        }
+        for (const [dx, dy] of [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]]) {
+          const k = `${x + dx},${y + dy}`;
+          if (!prev.has(k) && walkable(x + dx, y + dy)) { prev.set(k, `${x},${y}`); queue.push([x + dx, y + dy]); }
+        }
+      }
+      return null;
+    };
+    let presses = 0;
+    for (;;) {
+      const [x, y, z] = await player();
+      assert(z === 0, `left level 1 early (z=${z})`);
+      if (level1[y][x] === '>') break;
+      assert(!/GAME OVER/.test(await text()), 'the player died on the way');
+      const key = firstStep(x, y);
+      assert(key, `no path from ${x},${y} to stairs down`);
+      await press(key);
+      assert(++presses < 1500, 'too many key presses to reach the stairs');
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'on-stairs-1280x800.png') });
+    await press('>');
+    const [, , z] = await player();
+    assert(z === 1, `player is on level ${z + 1} after ">"`);
+    assert(/You walk down the stairs to level 2/.test(norm(await text())), 'descent message not in the log');
+    await page.screenshot({ path: path.join(SHOTS, 'descent-1280x800.png') });
   });
 
   // i) canvas fits and is scaled by whole device pixels at several window sizes.
