@@ -62,7 +62,7 @@ _setup_path() {
 }
 
 _setup_main() {
-    _setup_path "$HOME/.cargo/bin"
+    _setup_path "${CARGO_HOME:-$HOME/.cargo}/bin"
     _setup_path "$_setup_repo/tests/e2e/node_modules/.bin"
     export PATH
 
