@@ -39,6 +39,16 @@ fn canvas(id: &str) -> HtmlCanvasElement {
     canvas
 }
 
+/// The screen cell (column, row) of the player's '@' in a text snapshot.
+fn player_cell(text: &str) -> (usize, usize) {
+    let (row, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains('@'))
+        .expect("player shown");
+    (line.chars().position(|ch| ch == '@').expect("column"), row)
+}
+
 fn pixel(ctx: &CanvasRenderingContext2d, x: f64, y: f64) -> Vec<u8> {
     ctx.get_image_data(x, y, 1.0, 1.0)
         .expect("readable")
@@ -59,13 +69,7 @@ fn the_game_paints_the_player_glyph_in_its_cell() {
         .expect("ctx");
     assert_eq!((c.width(), c.height()), (640, 400));
     // Find the player in the text snapshot and compare that cell's pixels with the atlas.
-    let text = game.text();
-    let (row, line) = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| l.contains('@'))
-        .expect("player shown");
-    let col = line.chars().position(|ch| ch == '@').expect("column");
+    let (col, row) = player_cell(&game.text());
     let core = Core::new(42).expect("same game natively");
     let under = core.world().tile(core.player()).info();
     for y in 0..8 {
@@ -124,13 +128,7 @@ fn hovering_the_player_names_it_in_the_sidebar() {
     canvas("hover-test");
     let mut game = Game::new("hover-test", Some("7".into())).expect("starts");
     game.key("Enter");
-    let text = game.text();
-    let (row, line) = text
-        .lines()
-        .enumerate()
-        .find(|(_, l)| l.contains('@'))
-        .expect("player shown");
-    let col = line.chars().position(|ch| ch == '@').expect("column");
+    let (col, row) = player_cell(&game.text());
     // The canvas is shown at twice its size: CSS pixels map back to cells at any scale.
     let (x, y) = ((col * 16 + 5) as f64, (row * 16 + 9) as f64);
     game.hover(x, y, 1280.0, 800.0);

@@ -1,11 +1,13 @@
-//! The game: world, player, goal, screens and the rules that turn commands into changes.
+//! The game: world, player, goal and screens, and how keys reach the rules (in `turns`).
+
+mod turns;
 
 use crate::builder::WorldBuilder;
 use crate::cyclopedia::{by_id, named, Entry, IDOL, PLAYER};
 use crate::geom::Point;
 use crate::input::{command, is_modifier, Command};
 use crate::log::Log;
-use crate::monsters::{damage, next_step, place, Monster};
+use crate::monsters::{place, Monster};
 use crate::rng::{seeded, GameRng};
 use crate::sight::Sight;
 use crate::tile::Tile;
@@ -78,15 +80,6 @@ pub struct Game {
     /// The map cell under the mouse, if any.
     hover: Option<Point>,
 }
-
-/// "an orc", "a goblin".
-fn with_article(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {name}", if vowel { "an" } else { "a" })
-}
-
-/// Turns between regaining one hit point.
-const REGEN_TURNS: u32 = 8;
 
 impl Game {
     /// A new game in a freshly generated default world.
@@ -308,167 +301,5 @@ impl Game {
                 ..game
             };
         }
-    }
-
-    /// Applies one command on the play screen.
-    pub fn apply(&mut self, cmd: Command) {
-        match cmd {
-            Command::Move(dx, dy) => self.step(dx, dy),
-            Command::Wait => {
-                self.turn += 1;
-                self.log.add("You wait.");
-                self.end_turn();
-            }
-            Command::Descend => self.climb(1),
-            Command::Ascend => self.climb(-1),
-            Command::Help => self.open_help(),
-            Command::Look => self.look = Some(self.player),
-            Command::Back | Command::Confirm => {}
-        }
-    }
-
-    /// After each turn the player took: creatures act, wounds heal, sight is renewed.
-    fn end_turn(&mut self) {
-        if self.screen != Screen::Play {
-            return;
-        }
-        self.monsters_act();
-        if self.screen == Screen::Play && self.turn % REGEN_TURNS == 0 && self.hp < self.max_hp() {
-            self.hp += 1;
-        }
-        self.sight.update(&self.world, self.player);
-    }
-
-    fn monsters_act(&mut self) {
-        let player = self.player;
-        for i in 0..self.monsters.len() {
-            let pos = self.monsters[i].pos;
-            if pos.z != player.z || pos.chebyshev(player) > 30 {
-                continue;
-            }
-            if pos.chebyshev(player) == 1 {
-                self.monster_attacks(i);
-                if self.screen != Screen::Play {
-                    return;
-                }
-                continue;
-            }
-            let hunting = self.sight.in_sight(pos);
-            let occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
-            let world = &self.world;
-            let free = |p: Point| {
-                world.tile(p) != Tile::StairsUp
-                    && world.tile(p).is_open()
-                    && p != player
-                    && !occupied.contains(&p)
-            };
-            if let Some(to) = next_step(pos, player, hunting, &free, &mut self.rng) {
-                self.monsters[i].pos = to;
-            }
-        }
-    }
-
-    fn monster_attacks(&mut self, i: usize) {
-        let m = &self.monsters[i];
-        let (name, stats) = (m.name(), m.stats());
-        let player = named(PLAYER).stats.unwrap_or(stats);
-        let dmg = damage(stats, player, &mut self.rng);
-        self.hp -= dmg;
-        self.log.add(format!("The {name} hits you for {dmg}."));
-        if self.hp <= 0 {
-            self.screen = Screen::Lost;
-            self.ending = format!(
-                "You were killed by {} on level {} after {} turns.",
-                with_article(name),
-                self.player.z + 1,
-                self.turn
-            );
-            self.log.add(self.ending.clone());
-        }
-    }
-
-    fn player_attacks(&mut self, i: usize) {
-        let player = named(PLAYER).stats.unwrap_or(self.monsters[i].stats());
-        let dmg = damage(player, self.monsters[i].stats(), &mut self.rng);
-        let name = self.monsters[i].name();
-        self.monsters[i].hp -= dmg;
-        if self.monsters[i].hp <= 0 {
-            self.monsters.remove(i);
-            self.log.add(format!("You kill the {name}."));
-        } else {
-            self.log.add(format!("You hit the {name} for {dmg}."));
-        }
-    }
-
-    fn step(&mut self, dx: i32, dy: i32) {
-        let to = self.player.offset(dx, dy);
-        if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
-            self.turn += 1;
-            self.player_attacks(i);
-            self.end_turn();
-            return;
-        }
-        let tile = self.world.tile(to);
-        if !tile.is_open() {
-            self.log
-                .add(format!("You bump into the {}.", tile.info().name));
-            return;
-        }
-        self.player = to;
-        self.turn += 1;
-        if self.treasure == Some(to) {
-            self.treasure = None;
-            self.log
-                .add("You pick up the golden idol! Now climb back out.");
-        }
-        match tile {
-            Tile::StairsDown => self.log.add("There are stairs down here."),
-            Tile::StairsUp if to.z == 0 => self.log.add("Daylight shines down the way out."),
-            Tile::StairsUp => self.log.add("There are stairs up here."),
-            _ => {}
-        }
-        self.end_turn();
-    }
-
-    /// Climbs one level: `dz` = 1 goes down, -1 goes up (seed 002's messages).
-    fn climb(&mut self, dz: i32) {
-        let here = self.world.tile(self.player);
-        if dz < 0 && here == Tile::StairsUp && self.player.z == 0 {
-            self.leave();
-            return;
-        }
-        let (needed, dir, blocker) = if dz > 0 {
-            (Tile::StairsDown, "down", "cave floor")
-        } else {
-            (Tile::StairsUp, "up", "cave ceiling")
-        };
-        if here != needed {
-            self.log.add(format!(
-                "You try to go {dir} but are stopped by the {blocker}."
-            ));
-            return;
-        }
-        self.player.z += dz;
-        self.turn += 1;
-        self.log.add(format!(
-            "You walk {dir} the stairs to level {}.",
-            self.player.z + 1
-        ));
-        self.end_turn();
-    }
-
-    fn leave(&mut self) {
-        self.turn += 1;
-        if self.carrying_treasure() {
-            self.screen = Screen::Won;
-            self.ending = format!(
-                "You climb into the daylight with the golden idol after {} turns.",
-                self.turn
-            );
-        } else {
-            self.screen = Screen::Lost;
-            self.ending = "You leave the caves empty-handed.".to_string();
-        }
-        self.log.add(self.ending.clone());
     }
 }
