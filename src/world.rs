@@ -71,6 +71,19 @@ impl World {
         &mut self.tiles[z as usize * n..(z as usize + 1) * n]
     }
 
+    /// Which cells of level `z` can be walked on, row-major (empty outside the world).
+    pub fn open_cells(&self, z: i32) -> Vec<bool> {
+        let mut walkable = [false; 256];
+        for t in Tile::ALL {
+            walkable[t as usize] = t.is_open();
+        }
+        self.level(z)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&t| walkable[t as usize])
+            .collect()
+    }
+
     /// Every point of level `z` with its tile, row by row.
     pub fn points(&self, z: i32) -> impl Iterator<Item = (Point, Tile)> + '_ {
         let w = self.width;

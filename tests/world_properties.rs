@@ -100,7 +100,7 @@ fn check(world: &World, (w, h, d): (i32, i32, i32), seed: u64) {
     // hold stairs) into a level that had no cave at all.
     for z in 0..d {
         let level = world.level(z).expect("level");
-        let r = Regions::label(w as usize, h as usize, |i| level[i].is_open());
+        let r = Regions::label(w as usize, h as usize, &world.open_cells(z));
         for id in 1..=r.count() {
             if r.sizes[id] < MIN_REGION {
                 let stairs =

@@ -66,6 +66,18 @@ impl BitGrid {
         }
     }
 
+    /// The cells as booleans, row-major.
+    pub fn to_bools(&self) -> Vec<bool> {
+        let mut out = Vec::with_capacity(self.width * self.height);
+        for y in 0..self.height {
+            for (i, &word) in self.row(y).iter().enumerate() {
+                let n = (self.width - i * 64).min(64);
+                out.extend((0..n).map(|b| word >> b & 1 == 1));
+            }
+        }
+        out
+    }
+
     /// Number of set bits.
     pub fn count(&self) -> usize {
         self.bits.iter().map(|w| w.count_ones() as usize).sum()

@@ -55,10 +55,11 @@ pub fn ensure_reachable(world: &mut World, rng: &mut GameRng) {
 }
 
 fn label(world: &World, z: i32) -> Regions {
-    let level = world.level(z).unwrap_or(&[]);
-    Regions::label(world.width() as usize, world.height() as usize, |i| {
-        level[i].is_open()
-    })
+    Regions::label(
+        world.width() as usize,
+        world.height() as usize,
+        &world.open_cells(z),
+    )
 }
 
 fn cells_where(labels: &[u32], keep: impl Fn(u32) -> bool) -> Vec<u32> {
@@ -109,7 +110,7 @@ fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
 /// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig.
 fn search(world: &World, z: i32, seeds: &[u32]) -> (Vec<u32>, Vec<u32>) {
     let (w, h) = (world.width() as usize, world.height() as usize);
-    let level = world.level(z).unwrap_or(&[]);
+    let open = world.open_cells(z);
     let mut dist = vec![NONE; w * h];
     let mut parent = vec![NONE; w * h];
     let mut queue: VecDeque<u32> = VecDeque::with_capacity(seeds.len());
@@ -123,7 +124,7 @@ fn search(world: &World, z: i32, seeds: &[u32]) -> (Vec<u32>, Vec<u32>) {
         for ny in y.saturating_sub(1)..(y + 2).min(h) {
             for nx in x.saturating_sub(1)..(x + 2).min(w) {
                 let n = ny * w + nx;
-                let cost = u32::from(!level[n].is_open());
+                let cost = u32::from(!open[n]);
                 let d = dist[i] + cost;
                 if d < dist[n] {
                     dist[n] = d;

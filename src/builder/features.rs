@@ -2,7 +2,7 @@
 //! rubble scattered over the floor. A feature that blocks walking is placed only where it
 //! cannot cut a path: the open cells around it must stay joined among themselves.
 
-use crate::geom::{Point, DIRECTIONS8};
+use crate::geom::Point;
 use crate::rng::GameRng;
 use crate::tile::Tile;
 use crate::world::World;
@@ -43,14 +43,16 @@ pub fn can_block(world: &World, p: Point) -> bool {
     // so are two edge cells (orthogonal neighbours) two steps apart across a closed corner.
     let first = (0..8).find(|&i| open[i]).unwrap_or(0);
     let mut seen = [false; 8];
-    let mut stack = vec![first];
+    let mut stack = Vec::with_capacity(8);
+    stack.push(first);
     seen[first] = true;
     while let Some(i) = stack.pop() {
-        let mut next = vec![(i + 1) % 8, (i + 7) % 8];
-        if i % 2 == 1 {
-            next.extend([(i + 2) % 8, (i + 6) % 8]);
-        }
-        for j in next {
+        let across = if i % 2 == 1 {
+            [(i + 2) % 8, (i + 6) % 8]
+        } else {
+            [(i + 1) % 8, (i + 7) % 8]
+        };
+        for j in [(i + 1) % 8, (i + 7) % 8, across[0], across[1]] {
             if open[j] && !seen[j] {
                 seen[j] = true;
                 stack.push(j);
@@ -62,24 +64,28 @@ pub fn can_block(world: &World, p: Point) -> bool {
 
 /// Scatters features over floor tiles (never on stairs) of every level.
 pub fn decorate(world: &mut World, rng: &mut GameRng) {
-    debug_assert_eq!(DIRECTIONS8.len(), RING.len());
+    let w = world.width();
+    let total: u32 = FEATURES.iter().map(|&(_, chance)| chance).sum();
     for z in 0..world.depth() {
-        let floors: Vec<Point> = world
-            .points(z)
-            .filter(|&(_, t)| t == Tile::Floor)
-            .map(|(p, _)| p)
-            .collect();
-        for p in floors {
+        let cells = (world.width() * world.height()) as usize;
+        for i in 0..cells {
+            if world.level(z).is_none_or(|level| level[i] != Tile::Floor) {
+                continue;
+            }
             let roll = rng.random_range(0..1000u32);
+            if roll >= total {
+                continue;
+            }
             let mut acc = 0;
-            for (tile, chance) in FEATURES {
+            let Some(&(tile, _)) = FEATURES.iter().find(|&&(_, chance)| {
                 acc += chance;
-                if roll < acc {
-                    if tile.is_open() || can_block(world, p) {
-                        world.set(p, tile);
-                    }
-                    break;
-                }
+                roll < acc
+            }) else {
+                continue;
+            };
+            let p = Point::new(i as i32 % w, i as i32 / w, z);
+            if tile.is_open() || can_block(world, p) {
+                world.set(p, tile);
             }
         }
     }

@@ -120,9 +120,7 @@ impl WorldBuilder {
     pub fn remove_small_regions(mut self, min_cells: u32) -> Self {
         let w = self.width;
         for grid in &mut self.levels {
-            let regions = Regions::label(w, self.height, |i| {
-                grid.get((i % w) as isize, (i / w) as isize)
-            });
+            let regions = Regions::label(w, self.height, &grid.to_bools());
             for (i, &l) in regions.labels.iter().enumerate() {
                 if l != 0 && regions.sizes[l as usize] < min_cells {
                     grid.set(i % w, i / w, false);
@@ -137,10 +135,7 @@ impl WorldBuilder {
     pub fn connect(mut self) -> Self {
         let mut world = self.tiles();
         let labels: Vec<Regions> = (0..world.depth())
-            .map(|z| {
-                let level = world.level(z).unwrap_or(&[]);
-                Regions::label(self.width, self.height, |i| level[i].is_open())
-            })
+            .map(|z| Regions::label(self.width, self.height, &world.open_cells(z)))
             .collect();
         for z in 0..world.depth() - 1 {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
@@ -183,11 +178,16 @@ impl WorldBuilder {
             self.levels.len() as i32,
             Tile::Wall,
         );
+        let w = self.width;
         for (z, grid) in self.levels.iter().enumerate() {
             let level = world.level_mut(z as i32);
-            for (i, t) in level.iter_mut().enumerate() {
-                if grid.get((i % self.width) as isize, (i / self.width) as isize) {
-                    *t = Tile::Floor;
+            for y in 0..self.height {
+                for (i, &word) in grid.row(y).iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        level[y * w + i * 64 + bits.trailing_zeros() as usize] = Tile::Floor;
+                        bits &= bits - 1;
+                    }
                 }
             }
         }

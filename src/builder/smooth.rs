@@ -18,22 +18,13 @@ pub enum SmoothRule {
     FiveOfNine,
 }
 
-type Count = [u64; 4];
-
-fn add(a: Count, b: Count) -> Count {
-    let mut out = [0; 4];
-    let mut carry = 0;
-    for i in 0..4 {
-        out[i] = a[i] ^ b[i] ^ carry;
-        carry = (a[i] & b[i]) | (carry & (a[i] ^ b[i]));
-    }
-    out
-}
+/// A bit-sliced count from 0 to 3: (low bits, high bits), one count per bit position.
+type Count = [u64; 2];
 
 /// Horizontal 3-sums of a row (left + self + right), one bit-sliced count per word.
 fn row_sums(g: &BitGrid, y: isize, out: &mut [Count]) {
     if y < 0 || y as usize >= g.height() {
-        out.fill([0; 4]);
+        out.fill([0; 2]);
         return;
     }
     let row = g.row(y as usize);
@@ -44,8 +35,25 @@ fn row_sums(g: &BitGrid, y: isize, out: &mut [Count]) {
         let next = if i + 1 < n { row[i + 1] } else { 0 };
         let left = (w << 1) | (prev >> 63);
         let right = (w >> 1) | (next << 63);
-        out[i] = add(add([w, 0, 0, 0], [left, 0, 0, 0]), [right, 0, 0, 0]);
+        out[i] = [w ^ left ^ right, (w & left) | (right & (w ^ left))];
     }
+}
+
+/// Bits where the three 0..=3 counts add up to 5 or more (a full 3x3 block count).
+fn at_least_five(t: Count, m: Count, b: Count) -> u64 {
+    // t + m, a 3-bit count (s0, s1, s2).
+    let s0 = t[0] ^ m[0];
+    let c0 = t[0] & m[0];
+    let s1 = t[1] ^ m[1] ^ c0;
+    let s2 = (t[1] & m[1]) | (c0 & (t[1] ^ m[1]));
+    // + b, a 4-bit count (r0, r1, r2, r3).
+    let r0 = s0 ^ b[0];
+    let k0 = s0 & b[0];
+    let r1 = s1 ^ b[1] ^ k0;
+    let k1 = (s1 & b[1]) | (k0 & (s1 ^ b[1]));
+    let r2 = s2 ^ k1;
+    let r3 = s2 & k1;
+    r3 | (r2 & (r1 | r0))
 }
 
 /// One smoothing step: reads `src`, writes `dst` (same size).
@@ -56,16 +64,15 @@ pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
     }
     let words = src.row(0).len();
     let mask = src.last_mask();
-    let mut above = vec![[0; 4]; words];
-    let mut here = vec![[0; 4]; words];
-    let mut below = vec![[0; 4]; words];
+    let mut above = vec![[0; 2]; words];
+    let mut here = vec![[0; 2]; words];
+    let mut below = vec![[0; 2]; words];
     row_sums(src, 0, &mut here);
     for y in 0..h {
         row_sums(src, y as isize + 1, &mut below);
         let out = dst.row_mut(y);
         for i in 0..words {
-            let c = add(add(above[i], here[i]), below[i]);
-            out[i] = c[3] | (c[2] & (c[1] | c[0]));
+            out[i] = at_least_five(above[i], here[i], below[i]);
         }
         out[words - 1] &= mask;
         std::mem::swap(&mut above, &mut here);

@@ -13,13 +13,13 @@
 //              E2E_DIST (directory to serve, default dist/),
 //              E2E_TIMEOUT_MS (overall limit, default 120000).
 
-import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startServer } from './serve.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -32,20 +32,6 @@ const SEED = 42;
 const COLS = 80;
 const ROWS = 50;
 
-const MIME = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.json': 'application/json',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 // ---------------------------------------------------------------- results
 
@@ -78,44 +64,6 @@ async function check(name, fn) {
 
 function assert(cond, msg) {
   if (!cond) throw new Error(msg);
-}
-
-// ---------------------------------------------------------------- server
-
-function startServer() {
-  const server = http.createServer((req, res) => {
-    let urlPath;
-    try {
-      urlPath = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    } catch {
-      res.writeHead(400).end();
-      return;
-    }
-    if (urlPath.endsWith('/')) urlPath += 'index.html';
-    const file = path.resolve(DIST, '.' + urlPath);
-    if (file !== DIST && !file.startsWith(DIST + path.sep)) {
-      res.writeHead(403).end();
-      return;
-    }
-    fs.readFile(file, (err, data) => {
-      if (err) {
-        if (urlPath === '/favicon.ico') {
-          // Chromium asks for it on its own; the page need not have one.
-          res.writeHead(204).end();
-          return;
-        }
-        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
-        return;
-      }
-      const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
-      res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-      res.end(data);
-    });
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
 }
 
 // ---------------------------------------------------------------- main
@@ -157,7 +105,7 @@ async function main() {
   }
   fs.mkdirSync(SHOTS, { recursive: true });
 
-  server = await startServer();
+  server = await startServer(DIST);
   const base = `http://127.0.0.1:${server.address().port}/`;
 
   browser = await chromium.launch({

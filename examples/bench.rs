@@ -1,0 +1,70 @@
+//! Native world-generation benchmark (part of `bash scripts/bench.sh`, not of the tests).
+//!
+//! `cargo run --release --example bench`
+//!
+//! Times three cases, each `WARMUP` untimed runs then `RUNS` timed runs with a different
+//! seed every run, and prints one line per number for the script to collect:
+//! `@ gen.<case>.native.<median|min> <ms>`. The world's checksum is computed inside the
+//! timed part (as the wasm `bench_generate` does) and goes through `black_box`, so no
+//! work can be optimised away. `BENCH_RUNS` overrides the number of timed runs.
+
+use caves::builder::{SmoothRule, WorldBuilder, MIN_REGION};
+use std::hint::black_box;
+use std::time::Instant;
+
+const WARMUP: u32 = 3;
+const RUNS: u32 = 15;
+
+/// One generation; returns the checksum so the caller can feed it to `black_box`.
+fn generate(case: &str, seed: u64) -> u64 {
+    let world = match case {
+        // The game's world: 100x60, 5 levels, the whole recipe (stairs, connection, exit).
+        "default" => WorldBuilder::new(100, 60, 5, seed).make_caves().build(),
+        // One 1024x1024 level: random fill, 8 smoothing passes, small regions removed.
+        "fill1024" => WorldBuilder::new(1024, 1024, 1, seed)
+            .randomize(0.5)
+            .smooth(8, SmoothRule::Majority)
+            .remove_small_regions(MIN_REGION)
+            .build(),
+        // One 1024x1024 level, the whole recipe.
+        "full1024" => WorldBuilder::new(1024, 1024, 1, seed).make_caves().build(),
+        _ => unreachable!("unknown case {case}"),
+    };
+    world.checksum()
+}
+
+fn median(sorted: &[f64]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 {
+        sorted[n / 2]
+    } else {
+        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
+    }
+}
+
+fn main() {
+    let runs = std::env::var("BENCH_RUNS")
+        .ok()
+        .and_then(|s| s.parse::<u32>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(RUNS);
+    for case in ["default", "fill1024", "full1024"] {
+        let mut seed = 1u64;
+        for _ in 0..WARMUP {
+            black_box(generate(black_box(case), black_box(seed)));
+            seed += 1;
+        }
+        let mut ms: Vec<f64> = (0..runs)
+            .map(|_| {
+                let start = Instant::now();
+                black_box(generate(black_box(case), black_box(seed)));
+                seed += 1;
+                start.elapsed().as_secs_f64() * 1000.0
+            })
+            .collect();
+        ms.sort_by(f64::total_cmp);
+        println!("@ gen.{case}.native.median {:.3}", median(&ms));
+        println!("@ gen.{case}.native.min {:.3}", ms[0]);
+        println!("@ gen.{case}.native.runs {runs}");
+    }
+}

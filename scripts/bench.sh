@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Benchmarks (not part of scripts/test.sh): world generation natively, as wasm in headless
+# Chromium and with rot.js (node and Chromium); key-to-frame and full-repaint timing in
+# Chromium next to a rot.js Display; and the page's download size.
+#
+#   bash scripts/bench.sh            # about 2-3 minutes
+#
+# Prints Markdown tables and writes them to target/bench/results.md (raw numbers of the
+# last run in target/bench/raw.txt). BENCH_RUNS sets the timed generation runs (default 15,
+# each case after 3 warm-ups).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source scripts/setup.sh >&2
+
+OUT=target/bench
+mkdir -p "$OUT"
+RAW="$OUT/raw.txt"
+: >"$RAW"
+
+step() { printf '\n==> %s\n' "$*" >&2; }
+
+# Every benchmark program prints `@ key value` lines; everything else goes to the terminal.
+collect() { "$@" | tee /dev/stderr | grep '^@ ' >>"$RAW"; }
+
+step "native generation (cargo run --release --example bench)"
+collect cargo run --quiet --release --example bench
+
+step "rot.js generation in node"
+collect node tests/e2e/bench-gen-rot.mjs
+
+step "trunk build --release"
+trunk build --release >&2
+
+step "headless Chromium: frames, then generation"
+collect node tests/e2e/bench-browser.mjs
+
+declare -A R
+while read -r _ key value; do R[$key]="$value"; done <"$RAW"
+
+# get KEY: the value, or "n/a".
+get() { printf '%s' "${R[$1]:-n/a}"; }
+# f2 VALUE: two decimals (n/a stays).
+f2() { if [ "$1" = n/a ]; then printf 'n/a'; else printf '%.2f' "$1"; fi; }
+f3() { if [ "$1" = n/a ]; then printf 'n/a'; else printf '%.3f' "$1"; fi; }
+# gen CASE IMPL: "median (min)".
+gen() {
+    local m
+    m="$(get "gen.$1.$2.median")"
+    if [ "$m" = n/a ]; then printf 'n/a'; else printf '%s (%s)' "$(f2 "$m")" "$(f2 "$(get "gen.$1.$2.min")")"; fi
+}
+# ratio A B: A / B as "12.3x".
+ratio() {
+    if [ "$1" = n/a ] || [ "$2" = n/a ]; then printf 'n/a'; else awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1fx", a / b }'; fi
+}
+# frame KEY LABEL: one row of the frame table.
+frame() {
+    printf '| %s | %s | %s | %s | %s single, %s batches |\n' "$2" "$(f3 "$(get "$1.median")")" \
+        "$(f3 "$(get "$1.p99")")" "$(f3 "$(get "$1.batch")")" "$(get "$1.n")" "$(get "$1.batchn")"
+}
+
+cpu="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+os="$( (. /etc/os-release && printf '%s' "$PRETTY_NAME") 2>/dev/null || uname -s), $(uname -m)"
+runs="$(get gen.default.native.runs)"
+
+{
+    echo "## Benchmarks"
+    echo
+    echo "Machine: $cpu, $(nproc) cores; $os; Chromium $(get chromium) (headless, --disable-gpu);" \
+        "node $(node --version); $(rustc --version | cut -d' ' -f1-2); $(date -u +%Y-%m-%d)."
+    echo "Run with \`bash scripts/bench.sh\`."
+    echo
+    echo "### World generation"
+    echo
+    echo "Milliseconds per world, median (min) of $runs runs after 3 warm-ups, a new seed every run."
+    echo "Ours: native = \`cargo run --release --example bench\` (release profile: opt-level \"s\", LTO);"
+    echo "wasm = \`bench_generate\` of the release build in headless Chromium. Both include the world checksum."
+    echo "rot.js 2.2.1: \`ROT.Map.Cellular\`, \`randomize(0.5)\`, 8 \`create()\` steps with born [5,6,7,8] /"
+    echo "survive [4,5,6,7,8] (our 5-of-9 rule), then \`connect()\` where stated."
+    echo
+    echo "| Case | native | wasm, Chromium | rot.js, node | rot.js, Chromium | rot.js ÷ wasm (Chromium) |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    echo "| 100x60x5 default world, full recipe (rot.js: 5 levels + \`connect()\`, no stairs: rot.js has no levels) |" \
+        "$(gen default native) | $(gen default wasm) | $(gen default rotnode) | $(gen default rotchrome) |" \
+        "$(ratio "$(get gen.default.rotchrome.median)" "$(get gen.default.wasm.median)") |"
+    echo "| 1024x1024, fill + smooth + small regions (rot.js: fill + smooth; it has no region removal) |" \
+        "$(gen fill1024 native) | $(gen fill1024 wasm) | $(gen fill1024 rotnode) | $(gen fill1024 rotchrome) |" \
+        "$(ratio "$(get gen.fill1024.rotchrome.median)" "$(get gen.fill1024.wasm.median)") |"
+    echo "| 1024x1024, full recipe (rot.js: not run, one \`connect()\` did not finish in 5 min) |" \
+        "$(gen full1024 native) | $(gen full1024 wasm) | n/a | n/a | n/a |"
+    echo
+    echo "### Frame timing (headless Chromium, software canvas)"
+    echo
+    echo "Milliseconds per call. Key rows: \`cavesGame.key(k)\` from key to painted frame (it composes"
+    echo "the 80x50 frame and paints the changed cells with \`putImageData\` before returning), walking"
+    echo "the seed-1 world in runs of 10 keys; bumps are skipped. \"Single\" times every call on its own"
+    echo "(performance.now() step here: $(get timer.step) ms, page cross-origin isolated: $(get timer.isolated));"
+    echo "\"batches\" time 50 keys at once (a move and its reverse, repeated, where both legs are of"
+    echo "the row's kind) or 20 repaints at once, and give the per-call median of the batches."
+    echo "\"+ flush\" rows add a 1-pixel \`getImageData\`, which makes Chromium rasterise queued drawing."
+    echo
+    echo "| Measurement | median | p99 | per call, from batches | samples |"
+    echo "|---|---:|---:|---:|---:|"
+    frame frame.scroll "key → painted frame, move that scrolls the map view"
+    frame frame.still "key → painted frame, move that does not scroll"
+    frame repaint "full repaint, ours: \`repaint_all()\`, 80x50 cells, $(get repaint.size) canvas"
+    frame repaintflush "full repaint, ours + flush"
+    frame rotdisplay "full redraw, rot.js \`Display\`: 80x50 \`draw()\` + \`_tick()\`, $(get rotdisplay.size) canvas"
+    frame rotdisplayflush "full redraw, rot.js + flush"
+    echo "| rot.js ÷ ours, full redraw (median; + flush) |" \
+        "$(ratio "$(get rotdisplay.median)" "$(get repaint.median)"); $(ratio "$(get rotdisplayflush.median)" "$(get repaintflush.median)") | |" \
+        "$(ratio "$(get rotdisplay.batch)" "$(get repaint.batch)"); $(ratio "$(get rotdisplayflush.batch)" "$(get repaintflush.batch)") | |"
+    echo
+    echo "### Download size (dist/, release build)"
+    echo
+    echo "Bytes. The CP437 glyph atlas is compiled into the wasm; the page loads no font or image."
+    echo
+    echo "| File | raw | gzip -9 |"
+    echo "|---|---:|---:|"
+    total=0
+    gztotal=0
+    for f in dist/index.html dist/*.js dist/*.css dist/*.wasm; do
+        [ -f "$f" ] || continue
+        raw=$(wc -c <"$f")
+        gz=$(gzip -9 -c "$f" | wc -c)
+        total=$((total + raw))
+        gztotal=$((gztotal + gz))
+        echo "| ${f#dist/} | $raw | $gz |"
+    done
+    echo "| **total** | **$total** | **$gztotal** |"
+} >"$OUT/results.md"
+
+echo >&2
+cat "$OUT/results.md"
+echo >&2
+echo "bench: written to $OUT/results.md" >&2
