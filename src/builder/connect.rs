@@ -20,18 +20,21 @@ use std::collections::VecDeque;
 const NONE: u32 = u32::MAX;
 
 /// Makes every open tile reachable from the largest region of level 0. When level 0 has no
-/// open tile there is nowhere to start, so the whole world is filled with rock.
-pub fn ensure_reachable(world: &mut World, rng: &mut GameRng) {
+/// open tile there is nowhere to start, so the whole world is filled with rock. `labels`
+/// are the region labels of every level as the world stands (stairs placed, nothing dug).
+pub fn ensure_reachable(world: &mut World, labels: Vec<Regions>, rng: &mut GameRng) {
     let (w, h) = (world.width() as usize, world.height() as usize);
-    let level0 = label(world, 0);
+    let mut labels = labels.into_iter();
+    let level0 = labels.next().unwrap_or_else(|| label(world, 0));
     let Some(start) = level0.largest() else {
         *world = World::filled(world.width(), world.height(), world.depth(), Tile::Wall);
         return;
     };
     let seeds: Vec<u32> = cells_where(&level0.labels, |l| l == start);
-    connect_level(world, 0, &seeds);
+    connect_level(world, 0, &seeds, &level0);
     for z in 1..world.depth() {
-        let regions = label(world, z);
+        // Digging so far touched only the levels above, so these labels still hold.
+        let mut regions = labels.next().unwrap_or_else(|| label(world, z));
         let mut seeds: Vec<u32> = Vec::new();
         let mut reached = vec![false; regions.sizes.len()];
         let (up, here) = (world.level(z - 1), world.level(z));
@@ -49,8 +52,9 @@ pub fn ensure_reachable(world: &mut World, rng: &mut GameRng) {
         }
         if seeds.is_empty() {
             seeds = dig_stairs_into(world, z, &regions, rng);
+            regions = label(world, z);
         }
-        connect_level(world, z, &seeds);
+        connect_level(world, z, &seeds, &regions);
     }
 }
 
@@ -108,11 +112,14 @@ fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
 }
 
 /// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig.
-fn search(world: &World, z: i32, seeds: &[u32]) -> (Vec<u32>, Vec<u32>) {
+/// `stop(i)` is called for each cell as its distance becomes final (cells leave the deque
+/// in order of distance); returning true ends the search early. Returns the parent links.
+fn search(world: &World, z: i32, seeds: &[u32], mut stop: impl FnMut(usize) -> bool) -> Vec<u32> {
     let (w, h) = (world.width() as usize, world.height() as usize);
     let open = world.open_cells(z);
     let mut dist = vec![NONE; w * h];
     let mut parent = vec![NONE; w * h];
+    let mut done = vec![false; w * h];
     let mut queue: VecDeque<u32> = VecDeque::with_capacity(seeds.len());
     for &s in seeds {
         dist[s as usize] = 0;
@@ -120,6 +127,13 @@ fn search(world: &World, z: i32, seeds: &[u32]) -> (Vec<u32>, Vec<u32>) {
     }
     while let Some(i) = queue.pop_front() {
         let i = i as usize;
+        if done[i] {
+            continue;
+        }
+        done[i] = true;
+        if stop(i) {
+            break;
+        }
         let (x, y) = (i % w, i / w);
         for ny in y.saturating_sub(1)..(y + 2).min(h) {
             for nx in x.saturating_sub(1)..(x + 2).min(w) {
@@ -138,7 +152,7 @@ fn search(world: &World, z: i32, seeds: &[u32]) -> (Vec<u32>, Vec<u32>) {
             }
         }
     }
-    (dist, parent)
+    parent
 }
 
 fn carve_path(world: &mut World, z: i32, parent: &[u32], from: u32) {
@@ -155,27 +169,37 @@ fn carve_path(world: &mut World, z: i32, parent: &[u32], from: u32) {
 
 /// Carves the cheapest tunnel on level `z` from the `seeds` to `target`.
 fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
-    let (_, parent) = search(world, z, seeds);
+    let parent = search(world, z, seeds, |i| i == target as usize);
     carve_path(world, z, &parent, target);
 }
 
-/// Joins every region of level `z` to the `seeds` with the shortest tunnels.
-fn connect_level(world: &mut World, z: i32, seeds: &[u32]) {
+/// Joins every region of level `z` to the `seeds` with the shortest tunnels. The first cell
+/// of a region to leave the search is its nearest to the seeds; the search stops once every
+/// region has been reached.
+fn connect_level(world: &mut World, z: i32, seeds: &[u32], regions: &Regions) {
     if seeds.is_empty() {
         return;
     }
-    let regions = label(world, z);
-    let (dist, parent) = search(world, z, seeds);
-    let mut best = vec![NONE; regions.sizes.len()];
-    for (i, &l) in regions.labels.iter().enumerate() {
-        let b = &mut best[l as usize];
-        if l != 0 && (*b == NONE || dist[i] < dist[*b as usize]) {
-            *b = i as u32;
-        }
+    let mut pending = vec![true; regions.sizes.len()];
+    pending[0] = false;
+    for &s in seeds {
+        pending[regions.labels[s as usize] as usize] = false;
     }
-    for &cell in best.iter().skip(1) {
-        if cell != NONE && dist[cell as usize] > 0 {
-            carve_path(world, z, &parent, cell);
+    let mut left = pending.iter().filter(|&&p| p).count();
+    if left == 0 {
+        return;
+    }
+    let mut nearest: Vec<u32> = Vec::new();
+    let parent = search(world, z, seeds, |i| {
+        let l = regions.labels[i] as usize;
+        if pending[l] {
+            pending[l] = false;
+            nearest.push(i as u32);
+            left -= 1;
         }
+        left == 0
+    });
+    for cell in nearest {
+        carve_path(world, z, &parent, cell);
     }
 }

@@ -141,7 +141,7 @@ impl WorldBuilder {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
             stairs::connect_overlaps(&mut world, z, above, below, &mut self.rng);
         }
-        connect::ensure_reachable(&mut world, &mut self.rng);
+        connect::ensure_reachable(&mut world, labels, &mut self.rng);
         self.world = Some(world);
         self
     }

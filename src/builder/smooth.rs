@@ -56,6 +56,15 @@ fn at_least_five(t: Count, m: Count, b: Count) -> u64 {
     r3 | (r2 & (r1 | r0))
 }
 
+/// Bits where two 0..=3 counts add up to 3 or more (the top or bottom row's 2x3 block).
+fn at_least_three(a: Count, b: Count) -> u64 {
+    let s0 = a[0] ^ b[0];
+    let c0 = a[0] & b[0];
+    let s1 = a[1] ^ b[1] ^ c0;
+    let s2 = (a[1] & b[1]) | (c0 & (a[1] ^ b[1]));
+    s2 | (s1 & s0)
+}
+
 /// One smoothing step: reads `src`, writes `dst` (same size).
 pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
     let (w, h) = (src.width(), src.height());
@@ -71,8 +80,15 @@ pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
     for y in 0..h {
         row_sums(src, y as isize + 1, &mut below);
         let out = dst.row_mut(y);
+        let edge_row = rule == SmoothRule::Majority && (y == 0 || y + 1 == h) && h >= 2;
         for i in 0..words {
-            out[i] = at_least_five(above[i], here[i], below[i]);
+            out[i] = if !edge_row {
+                at_least_five(above[i], here[i], below[i])
+            } else if y == 0 {
+                at_least_three(here[i], below[i])
+            } else {
+                at_least_three(above[i], here[i])
+            };
         }
         out[words - 1] &= mask;
         std::mem::swap(&mut above, &mut here);
@@ -84,6 +100,8 @@ pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
 }
 
 /// On the border fewer than 9 cells lie inside: floor when 2 * floors >= cells counted.
+/// The top and bottom rows (6 cells inside) were done bit-parallel; this fixes the left and
+/// right columns (corners included) and, for grids under 2 rows, every cell.
 fn fix_border_majority(src: &BitGrid, dst: &mut BitGrid) {
     let (w, h) = (src.width(), src.height());
     let mut fix = |x: usize, y: usize| {
@@ -99,9 +117,10 @@ fn fix_border_majority(src: &BitGrid, dst: &mut BitGrid) {
         }
         dst.set(x, y, 2 * floors >= cells);
     };
-    for x in 0..w {
-        fix(x, 0);
-        fix(x, h - 1);
+    if h < 2 {
+        for x in 0..w {
+            fix(x, 0);
+        }
     }
     for y in 0..h {
         fix(0, y);
