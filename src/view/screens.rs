@@ -38,19 +38,17 @@ fn key_table(f: &mut Frame, y: i32) -> i32 {
     y + KEYS.len() as i32 + 1
 }
 
+/// The frame around the start and help pages.
+const PAGE: Area = Area {
+    x: 6,
+    y: 4,
+    w: COLS - 12,
+    h: ROWS - 8,
+};
+
 /// The start screen: title, goal, keys, seed.
 pub(super) fn start(f: &mut Frame, game: &Game) {
-    f.boxed(
-        Area {
-            x: 6,
-            y: 4,
-            w: COLS - 12,
-            h: ROWS - 8,
-        },
-        "",
-        DIM,
-        BLACK,
-    );
+    f.boxed(PAGE, "", DIM, BLACK);
     f.text(34, 7, "C A V E S", TITLE, BLACK);
     let mut y = 10;
     y = paragraph(
@@ -71,17 +69,7 @@ pub(super) fn start(f: &mut Frame, game: &Game) {
 
 /// The help screen: every key.
 pub(super) fn help(f: &mut Frame) {
-    f.boxed(
-        Area {
-            x: 6,
-            y: 4,
-            w: COLS - 12,
-            h: ROWS - 8,
-        },
-        "Help",
-        DIM,
-        BLACK,
-    );
+    f.boxed(PAGE, "Help", DIM, BLACK);
     let y = paragraph(
         f,
         7,

@@ -22,14 +22,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from './serve.mjs';
+import { launchChromium, startServer } from './serve.mjs';
 import { rotGenerate, timeRuns, ROT_CASES, WARMUP, RUNS } from './bench-gen-rot.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ROT_BUNDLE = createRequire(import.meta.url).resolve('rot-js'); // node_modules/rot-js/dist/rot.js
 const OVERALL_MS = 15 * 60 * 1000;
 
@@ -241,20 +239,7 @@ async function main() {
     'Cross-Origin-Opener-Policy': 'same-origin',
     'Cross-Origin-Embedder-Policy': 'require-corp',
   });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     out('chromium', browser.version());
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });

@@ -18,14 +18,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from './serve.mjs';
+import { launchChromium, startServer } from './serve.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
 const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
 const SHOTS = path.join(ROOT, 'target', 'e2e');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 120000);
 const READY_MS = 30000;
 const SEED = 42;
@@ -108,20 +106,7 @@ async function main() {
   server = await startServer(DIST);
   const base = `http://127.0.0.1:${server.address().port}/`;
 
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
