@@ -33,18 +33,24 @@ fn moves(game: &Game, p: Point) -> Vec<(Point, &'static str)> {
     out
 }
 
-/// The first key of a shortest route (walking and stairs) from the player to `goal`.
-fn first_key(game: &Game, goal: Point) -> Option<&'static str> {
+/// One step of a route: from where, which key, to where.
+type Step = (Point, &'static str, Point);
+
+/// A shortest route (walking and stairs) from the player to `goal`.
+fn route(game: &Game, goal: Point) -> VecDeque<Step> {
     let start = game.player();
     let mut prev: HashMap<Point, (Point, &'static str)> = HashMap::from([(start, (start, ""))]);
     let mut queue = VecDeque::from([start]);
     while let Some(p) = queue.pop_front() {
         if p == goal {
+            let mut steps = VecDeque::new();
             let mut at = p;
-            while prev[&at].0 != start {
-                at = prev[&at].0;
+            while at != start {
+                let (from, key) = prev[&at];
+                steps.push_front((from, key, at));
+                at = from;
             }
-            return Some(prev[&at].1);
+            return steps;
         }
         for (q, key) in moves(game, p) {
             if game.world().tile(q).is_open() && !prev.contains_key(&q) {
@@ -53,24 +59,40 @@ fn first_key(game: &Game, goal: Point) -> Option<&'static str> {
             }
         }
     }
-    None
+    VecDeque::new()
 }
 
-/// Plays one game to its end; returns the final screen.
+/// Plays one game to its end; returns the final screen. The bot follows a planned route and
+/// plans again when it is not where the route expects (a creature blocked a step) or when
+/// its goal changes; a blocked step is a step into a creature, which attacks it.
 fn play(seed: u64) -> Screen {
     let mut game = Game::new(seed).expect("default worlds have floor");
     game.key("Enter");
     let exit = game.player();
+    let mut plan: VecDeque<Step> = VecDeque::new();
+    let mut planned_for = None;
     for _ in 0..20_000 {
         if game.screen() != Screen::Play {
             break;
         }
-        let key = match game.treasure() {
-            Some(idol) => first_key(&game, idol),
-            None if game.player() == exit => Some("<"),
-            None => first_key(&game, exit),
+        let goal = game.treasure().unwrap_or(exit);
+        let here = game.player();
+        if game.treasure().is_none() && here == exit {
+            game.key("<");
+            continue;
+        }
+        if planned_for != Some(goal) || plan.front().is_none_or(|s| s.0 != here) {
+            plan = route(&game, goal);
+            planned_for = Some(goal);
+        }
+        let Some(&(_, key, to)) = plan.front() else {
+            game.key(".");
+            continue;
         };
-        game.key(key.unwrap_or("."));
+        game.key(key);
+        if game.player() == to {
+            plan.pop_front();
+        }
     }
     game.screen()
 }
