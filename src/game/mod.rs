@@ -192,6 +192,11 @@ impl Game {
         self.hover = p;
     }
 
+    /// The map cell under the mouse, if any.
+    pub fn hover(&self) -> Option<Point> {
+        self.hover
+    }
+
     /// The cell being looked at: the look cursor, else the mouse.
     pub fn looking_at(&self) -> Option<Point> {
         self.look.or(self.hover)

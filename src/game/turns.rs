@@ -49,6 +49,7 @@ impl Game {
 
     fn monsters_act(&mut self) {
         let player = self.player;
+        let mut occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
         for i in 0..self.monsters.len() {
             let pos = self.monsters[i].pos;
             if pos.z != player.z || pos.chebyshev(player) > 30 {
@@ -62,7 +63,6 @@ impl Game {
                 continue;
             }
             let hunting = self.sight.in_sight(pos);
-            let occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
             let world = &self.world;
             let free = |p: Point| {
                 world.tile(p) != Tile::StairsUp
@@ -72,6 +72,7 @@ impl Game {
             };
             if let Some(to) = next_step(pos, player, hunting, &free, &mut self.rng) {
                 self.monsters[i].pos = to;
+                occupied[i] = to;
             }
         }
     }

@@ -76,7 +76,7 @@ impl Game {
     /// pixels: name what is under it in the sidebar.
     pub fn hover(&mut self, x: f64, y: f64, w: f64, h: f64) {
         let at = cell_at(x, y, w, h).and_then(|(col, row)| world_at(&self.core, col, row));
-        if self.core.looking_at() != at || self.core.look_cursor().is_some() {
+        if self.core.hover() != at {
             self.core.set_hover(at);
             self.paint();
         }
