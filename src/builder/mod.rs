@@ -14,11 +14,13 @@
 pub mod bitgrid;
 mod connect;
 pub mod features;
+mod params;
 pub mod regions;
 pub mod smooth;
 mod stairs;
 
 pub use bitgrid::BitGrid;
+pub use params::{WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 pub use regions::Regions;
 pub use smooth::SmoothRule;
 pub use stairs::CELLS_PER_STAIR;
