@@ -5,7 +5,6 @@
 //! Characters: '.' floor, '#' wall, '<' stairs up, '>' stairs down.
 
 use caves::builder::WorldBuilder;
-use caves::game::{WORLD_DEPTH, WORLD_HEIGHT, WORLD_WIDTH};
 use caves::rng::parse_seed;
 use std::process::ExitCode;
 
@@ -19,11 +18,12 @@ struct Args {
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
+    let d = caves::builder::WorldParams::default();
     let mut out = Args {
         seed: 0,
-        width: WORLD_WIDTH,
-        height: WORLD_HEIGHT,
-        depth: WORLD_DEPTH,
+        width: d.width,
+        height: d.height,
+        depth: d.depth,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {

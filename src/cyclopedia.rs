@@ -1,8 +1,12 @@
-//! The cyclopedia (seed 004): one table with every kind of thing in the caves: terrain,
-//! features, creatures and the treasure. Everything is drawn and described from here, and
-//! looked up by id (its row) or by name.
+//! The cyclopedia: one definition for every kind of thing in the caves (terrain and features,
+//! creatures, items and the player), each with its glyph, colours, name and description.
+//! Every family is an enum and finds its entry by an exhaustive `match`, so adding a kind
+//! cannot shift another kind's identity.
 
-use crate::tile::{hex, Rgb};
+use crate::colour::{hex, Rgb};
+use crate::creature::Creature;
+use crate::item::Item;
+use crate::tile::Tile;
 
 /// Fighting numbers of a creature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,15 +31,15 @@ pub struct Entry {
     pub dump: char,
     pub walkable: bool,
     pub transparent: bool,
-    /// Creatures only.
+    /// Creatures and the player only.
     pub stats: Option<Stats>,
 }
 
 const FLOOR_BG: Rgb = hex("#1E2320");
 const STONE: Rgb = hex("#75715E");
 
-/// A terrain row: `look` is (glyph, fg, bg); `passable` is (walkable, transparent).
-const fn terrain(
+/// A terrain entry: `look` is (glyph, fg, bg); `passable` is (walkable, transparent).
+const fn terrain_entry(
     name: &'static str,
     look: (u8, Rgb, Rgb),
     dump: char,
@@ -57,7 +61,7 @@ const fn terrain(
     }
 }
 
-const fn creature(
+const fn creature_entry(
     name: &'static str,
     glyph: u8,
     fg: Rgb,
@@ -86,80 +90,122 @@ const fn stats(hp: i32, attack: i32, defence: i32, from_level: i32) -> Stats {
     }
 }
 
-/// Every definition. The first rows are the terrain kinds in the order of `Tile`.
 #[rustfmt::skip]
-pub static ENTRIES: [Entry; 16] = [
-    terrain("cave floor", (250, STONE, FLOOR_BG), '.', (true, true), "Bare rock worn smooth by water long gone."),
-    terrain("cave wall", (177, STONE, hex("#3E3D32")), '#', (false, false), "Solid rock."),
-    terrain("solid rock", (b' ', [0, 0, 0], [0, 0, 0]), ' ', (false, false), "The edge of the world."),
-    terrain("stairs up", (b'<', hex("#F8F8F2"), FLOOR_BG), '<', (true, true), "Rough steps climbing to the level above."),
-    terrain("stairs down", (b'>', hex("#F8F8F2"), FLOOR_BG), '>', (true, true), "Rough steps leading down into the dark."),
-    terrain("stalagmite", (30, hex("#A89F7A"), FLOOR_BG), 'S', (false, false), "A tall spike of dripstone; it blocks the way and the view."),
-    terrain("deep pool", (247, hex("#66D9EF"), hex("#1B3A4B")), 'P', (false, true), "Black water, too deep to wade. You can see across it."),
-    terrain("glowing fungus", (5, hex("#A6E22E"), FLOOR_BG), 'f', (true, true), "Pale caps that shine faintly. Harmless underfoot."),
-    terrain("rubble", (44, hex("#9E9A85"), FLOOR_BG), 'r', (true, true), "Loose stones fallen from the ceiling."),
-    Entry { name: "you", glyph: b'@', fg: hex("#FFFFFF"), bg: FLOOR_BG, description: "A treasure hunter with a torch.", dump: ' ', walkable: false, transparent: true, stats: Some(stats(30, 5, 2, 1)) },
-    Entry { name: "golden idol", glyph: b'$', fg: hex("#FFD700"), bg: FLOOR_BG, description: "The treasure you came for. Carry it out to win.", dump: ' ', walkable: true, transparent: true, stats: None },
-    creature("cave bat", b'b', hex("#AE81FF"), stats(3, 2, 0, 1), "A fluttering bat; more noise than bite."),
-    creature("giant rat", b'r', hex("#C4A484"), stats(5, 3, 0, 1), "A rat the size of a dog, always hungry."),
-    creature("goblin", b'g', hex("#A6E22E"), stats(7, 4, 1, 1), "A small, cunning cave dweller with a rusty knife."),
-    creature("orc", b'o', hex("#FD971F"), stats(12, 6, 2, 2), "A brutish warrior who hunts by smell."),
-    creature("bugbear", b'B', hex("#F92672"), stats(20, 8, 3, 4), "A huge hairy goblin-kin that strikes hard."),
-];
+mod table {
+    use super::*;
+    pub static FLOOR: Entry = terrain_entry("cave floor", (250, STONE, FLOOR_BG), '.', (true, true), "Bare rock worn smooth by water long gone.");
+    pub static WALL: Entry = terrain_entry("cave wall", (177, STONE, hex("#3E3D32")), '#', (false, false), "Solid rock.");
+    pub static BOUNDS: Entry = terrain_entry("solid rock", (b' ', [0, 0, 0], [0, 0, 0]), ' ', (false, false), "The edge of the world.");
+    pub static STAIRS_UP: Entry = terrain_entry("stairs up", (b'<', hex("#F8F8F2"), FLOOR_BG), '<', (true, true), "Rough steps climbing to the level above.");
+    pub static STAIRS_DOWN: Entry = terrain_entry("stairs down", (b'>', hex("#F8F8F2"), FLOOR_BG), '>', (true, true), "Rough steps leading down into the dark.");
+    pub static STALAGMITE: Entry = terrain_entry("stalagmite", (30, hex("#A89F7A"), FLOOR_BG), 'S', (false, false), "A tall spike of dripstone; it blocks the way and the view.");
+    pub static POOL: Entry = terrain_entry("deep pool", (247, hex("#66D9EF"), hex("#1B3A4B")), 'P', (false, true), "Black water, too deep to wade. You can see across it.");
+    pub static FUNGUS: Entry = terrain_entry("glowing fungus", (5, hex("#A6E22E"), FLOOR_BG), 'f', (true, true), "Pale caps that shine faintly. Harmless underfoot.");
+    pub static RUBBLE: Entry = terrain_entry("rubble", (44, hex("#9E9A85"), FLOOR_BG), 'r', (true, true), "Loose stones fallen from the ceiling.");
+    pub static PLAYER: Entry = Entry { name: "you", glyph: b'@', fg: hex("#FFFFFF"), bg: FLOOR_BG, description: "A treasure hunter with a torch.", dump: ' ', walkable: false, transparent: true, stats: Some(stats(30, 5, 2, 1)) };
+    pub static IDOL: Entry = Entry { name: "golden idol", glyph: b'$', fg: hex("#FFD700"), bg: FLOOR_BG, description: "The treasure you came for. Carry it out to win.", dump: ' ', walkable: true, transparent: true, stats: None };
+    pub static BAT: Entry = creature_entry("cave bat", b'b', hex("#AE81FF"), stats(3, 2, 0, 1), "A fluttering bat; more noise than bite.");
+    pub static RAT: Entry = creature_entry("giant rat", b'r', hex("#C4A484"), stats(5, 3, 0, 1), "A rat the size of a dog, always hungry.");
+    pub static GOBLIN: Entry = creature_entry("goblin", b'g', hex("#A6E22E"), stats(7, 4, 1, 1), "A small, cunning cave dweller with a rusty knife.");
+    pub static ORC: Entry = creature_entry("orc", b'o', hex("#FD971F"), stats(12, 6, 2, 2), "A brutish warrior who hunts by smell.");
+    pub static BUGBEAR: Entry = creature_entry("bugbear", b'B', hex("#F92672"), stats(20, 8, 3, 4), "A huge hairy goblin-kin that strikes hard.");
+}
 
-/// The entry with row `id`.
-pub fn by_id(id: usize) -> Option<&'static Entry> {
-    ENTRIES.get(id)
+/// The entry of a terrain kind.
+pub fn terrain(t: Tile) -> &'static Entry {
+    use table::*;
+    match t {
+        Tile::Floor => &FLOOR,
+        Tile::Wall => &WALL,
+        Tile::Bounds => &BOUNDS,
+        Tile::StairsUp => &STAIRS_UP,
+        Tile::StairsDown => &STAIRS_DOWN,
+        Tile::Stalagmite => &STALAGMITE,
+        Tile::Pool => &POOL,
+        Tile::Fungus => &FUNGUS,
+        Tile::Rubble => &RUBBLE,
+    }
+}
+
+/// The entry of a creature kind.
+pub fn creature(c: Creature) -> &'static Entry {
+    use table::*;
+    match c {
+        Creature::Bat => &BAT,
+        Creature::Rat => &RAT,
+        Creature::Goblin => &GOBLIN,
+        Creature::Orc => &ORC,
+        Creature::Bugbear => &BUGBEAR,
+    }
+}
+
+/// The fighting numbers of a creature kind.
+pub fn creature_stats(c: Creature) -> Stats {
+    creature(c).stats.unwrap_or(stats(1, 0, 0, 1))
+}
+
+/// The entry of an item kind.
+pub fn item(i: Item) -> &'static Entry {
+    match i {
+        Item::Idol => &table::IDOL,
+    }
+}
+
+/// The player's entry.
+pub fn player() -> &'static Entry {
+    &table::PLAYER
+}
+
+/// The player's fighting numbers.
+pub fn player_stats() -> Stats {
+    player().stats.unwrap_or(stats(1, 0, 0, 1))
+}
+
+/// Every entry, family by family.
+pub fn all() -> impl Iterator<Item = &'static Entry> {
+    Tile::ALL
+        .into_iter()
+        .map(terrain)
+        .chain(Creature::ALL.into_iter().map(creature))
+        .chain(Item::ALL.into_iter().map(item))
+        .chain(std::iter::once(player()))
 }
 
 /// The entry called `name`.
 pub fn by_name(name: &str) -> Option<&'static Entry> {
-    ENTRIES.iter().find(|e| e.name == name)
-}
-
-/// The id (row) of the entry called `name`.
-pub fn id_of(name: &str) -> Option<usize> {
-    ENTRIES.iter().position(|e| e.name == name)
-}
-
-/// Names the game itself asks for; a test resolves each of them.
-pub const PLAYER: &str = "you";
-pub const IDOL: &str = "golden idol";
-
-/// An entry the code names; the table is fixed, so a miss is a programming error caught by
-/// the cyclopedia tests.
-pub fn named(name: &str) -> &'static Entry {
-    by_name(name).unwrap_or(&ENTRIES[0])
-}
-
-/// Ids of every creature (all rows with stats, except the player).
-pub fn creature_ids() -> impl Iterator<Item = usize> {
-    (0..ENTRIES.len()).filter(|&i| ENTRIES[i].stats.is_some() && ENTRIES[i].name != PLAYER)
+    all().find(|e| e.name == name)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tile::Tile;
 
     #[test]
-    fn every_name_the_code_uses_resolves() {
-        for name in [PLAYER, IDOL] {
-            assert!(by_name(name).is_some(), "{name}");
+    fn every_kind_has_its_own_entry_found_by_name() {
+        let entries: Vec<&Entry> = all().collect();
+        for (i, e) in entries.iter().enumerate() {
+            assert_eq!(by_name(e.name), Some(*e));
+            assert!(
+                entries[i + 1..].iter().all(|o| o.name != e.name),
+                "{} is defined twice",
+                e.name
+            );
+            assert!(!e.description.is_empty(), "{}", e.name);
         }
-        for t in Tile::ALL {
-            assert_eq!(by_name(t.info().name), Some(t.info()));
-        }
-        assert!(creature_ids().count() >= 5);
+        assert_eq!(by_name("dragon"), None);
     }
 
     #[test]
-    fn lookups_by_id_and_name_agree_and_names_are_unique() {
-        for (id, e) in ENTRIES.iter().enumerate() {
-            assert_eq!(by_id(id), Some(e));
-            assert_eq!(id_of(e.name), Some(id), "{} is listed twice", e.name);
+    fn creatures_fight_and_terrain_does_not() {
+        for c in Creature::ALL {
+            let s = c.stats();
+            assert!(s.hp > 0 && s.attack > 0, "{}", c.name());
+            assert!(!c.info().walkable);
         }
-        assert_eq!(by_name("dragon"), None);
+        for t in Tile::ALL {
+            assert_eq!(t.info().stats, None, "{}", t.info().name);
+        }
+        assert_eq!(player_stats().hp, 30);
     }
 
     #[test]

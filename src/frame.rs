@@ -1,8 +1,8 @@
 //! A frame: a grid of glyph cells (CP437 code, foreground, background) that the game view
 //! writes and a painter turns into pixels. Writes outside the grid are clipped.
 
+use crate::colour::{Rgb, BLACK};
 use crate::cp437;
-use crate::tile::Rgb;
 use std::fmt;
 
 /// One character cell.
@@ -13,7 +13,6 @@ pub struct Cell {
     pub bg: Rgb,
 }
 
-pub const BLACK: Rgb = [0, 0, 0];
 pub const BLANK: Cell = Cell {
     glyph: b' ',
     fg: BLACK,

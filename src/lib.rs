@@ -1,19 +1,27 @@
-//! Caves: a cave-crawling roguelike. The core (world generation, rules, input, view) is pure
-//! Rust and builds natively; only `web` touches the browser and is compiled for wasm32 alone.
+//! Caves: a cave-crawling roguelike. The rules (`rules`, with the world, creatures and sight)
+//! are pure Rust that knows nothing of keys or screens; `app` maps input to actions and owns
+//! the screens; `view` composes frames; only `web` touches the browser and is compiled for
+//! wasm32 alone.
 
+pub mod app;
 pub mod builder;
+pub mod colour;
 pub mod cp437;
+pub mod creature;
 pub mod cyclopedia;
 pub mod font;
 pub mod fov;
 pub mod frame;
-pub mod game;
 pub mod geom;
-pub mod input;
+pub mod item;
+pub mod layout;
 pub mod log;
 pub mod monsters;
 pub mod raster;
+pub mod record;
 pub mod rng;
+pub mod rules;
+pub mod save;
 pub mod sight;
 pub mod tile;
 pub mod view;

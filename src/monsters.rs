@@ -1,38 +1,38 @@
 //! Creatures: where they start, how they fight, and how they move on their turn.
 
-use crate::cyclopedia::{by_id, creature_ids, Stats};
+use crate::creature::Creature;
+use crate::cyclopedia::Stats;
 use crate::geom::{Point, DIRECTIONS8};
 use crate::rng::GameRng;
 use crate::tile::Tile;
 use crate::world::World;
 use rand::Rng;
 
-/// A creature in the world; `kind` is its cyclopedia id.
+/// A creature in the world.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Monster {
-    pub kind: usize,
+    pub kind: Creature,
     pub pos: Point,
     pub hp: i32,
 }
 
 impl Monster {
+    /// A creature of `kind` at full health.
+    pub fn new(kind: Creature, pos: Point) -> Monster {
+        Monster {
+            kind,
+            pos,
+            hp: kind.stats().hp,
+        }
+    }
+
     pub fn stats(&self) -> Stats {
-        stats_of(self.kind)
+        self.kind.stats()
     }
 
     pub fn name(&self) -> &'static str {
-        by_id(self.kind).map_or("creature", |e| e.name)
+        self.kind.name()
     }
-}
-
-/// The stats of cyclopedia entry `id` (zeros for an entry without stats).
-pub fn stats_of(id: usize) -> Stats {
-    by_id(id).and_then(|e| e.stats).unwrap_or(Stats {
-        hp: 1,
-        attack: 0,
-        defence: 0,
-        from_level: 1,
-    })
 }
 
 /// Damage of one blow: attack against defence plus a little luck, at least 1.
@@ -61,8 +61,9 @@ pub fn place(
             .filter(|&(p, _)| p.z != player.z || p.chebyshev(player) > 6)
             .map(|(p, _)| p)
             .collect();
-        let kinds: Vec<usize> = creature_ids()
-            .filter(|&id| stats_of(id).from_level <= z + 1)
+        let kinds: Vec<Creature> = Creature::ALL
+            .into_iter()
+            .filter(|c| c.stats().from_level <= z + 1)
             .collect();
         for _ in 0..count_for(z, world.width() * world.height()) {
             if free.is_empty() || kinds.is_empty() {
@@ -70,11 +71,7 @@ pub fn place(
             }
             let pos = free.swap_remove(rng.random_range(0..free.len() as u32) as usize);
             let kind = kinds[rng.random_range(0..kinds.len() as u32) as usize];
-            monsters.push(Monster {
-                kind,
-                pos,
-                hp: stats_of(kind).hp,
-            });
+            monsters.push(Monster::new(kind, pos));
         }
     }
     monsters

@@ -105,6 +105,18 @@ impl Sight {
         }
     }
 
+    /// The memory of every level packed 8 cells a byte (for the state's fingerprint).
+    pub fn memory_bytes(&self) -> Vec<u8> {
+        self.memory
+            .chunks(8)
+            .map(|c| {
+                c.iter()
+                    .enumerate()
+                    .fold(0u8, |b, (i, &m)| b | (u8::from(m) << i))
+            })
+            .collect()
+    }
+
     /// True when the torch lights `p` now.
     pub fn lit(&self, p: Point) -> bool {
         matches!(self.light(p), Light::Bright | Light::Dim)

@@ -1,13 +1,14 @@
 //! The map view: tiles as the torch and memory show them, creatures in the light, the player
 //! and the look cursor.
 
-use super::{scroll, SIDEBAR_WIDTH, TITLE, VIEW_HEIGHT, VIEW_WIDTH};
-use crate::cyclopedia::{by_id, named, IDOL, PLAYER};
-use crate::frame::{Cell, Frame, BLACK};
-use crate::game::Game;
+use crate::app::App;
+use crate::colour::{Rgb, BLACK, TITLE};
+use crate::cyclopedia::player;
+use crate::frame::{Cell, Frame};
 use crate::geom::Point;
+use crate::item::Item;
+use crate::rules::State;
 use crate::sight::Light;
-use crate::tile::Rgb;
 
 /// `c` scaled by `num` / 256: the torch's dim edge and remembered places.
 fn shade(c: Rgb, num: u16) -> Rgb {
@@ -36,15 +37,16 @@ fn lit_cell(cell: Cell, light: Light) -> Cell {
 }
 
 /// Draws the map view: tiles by their light, creatures in the light, the player, the cursor.
-pub(super) fn draw(f: &mut Frame, game: &Game) {
-    let world = game.world();
-    let sight = game.sight();
-    let p = game.player();
-    let (sx, sy) = scroll(p, world.width(), world.height());
-    let put =
-        |f: &mut Frame, at: Point, cell: Cell| f.put(SIDEBAR_WIDTH + at.x - sx, at.y - sy, cell);
-    for vy in 0..VIEW_HEIGHT {
-        for vx in 0..VIEW_WIDTH {
+pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
+    let layout = app.layout();
+    let world = state.world();
+    let sight = state.sight();
+    let p = state.player();
+    let (sx, sy) = layout.scroll(p, world.width(), world.height());
+    let ox = layout.sidebar;
+    let put = |f: &mut Frame, at: Point, cell: Cell| f.put(ox + at.x - sx, at.y - sy, cell);
+    for vy in 0..layout.view_height() {
+        for vx in 0..layout.view_width() {
             let at = Point::new(sx + vx, sy + vy, p.z);
             let info = world.tile(at).info();
             let mut cell = Cell {
@@ -52,8 +54,8 @@ pub(super) fn draw(f: &mut Frame, game: &Game) {
                 fg: info.fg,
                 bg: info.bg,
             };
-            if game.treasure() == Some(at) {
-                let idol = named(IDOL);
+            if state.idol() == Some(at) {
+                let idol = Item::Idol.info();
                 cell = Cell {
                     glyph: idol.glyph,
                     fg: idol.fg,
@@ -63,15 +65,13 @@ pub(super) fn draw(f: &mut Frame, game: &Game) {
             put(f, at, lit_cell(cell, sight.light(at)));
         }
     }
-    for m in game
+    for m in state
         .monsters()
         .iter()
         .filter(|m| m.pos.z == p.z && sight.lit(m.pos))
     {
-        if let (Some(e), Some(under)) = (
-            by_id(m.kind),
-            f.get(SIDEBAR_WIDTH + m.pos.x - sx, m.pos.y - sy),
-        ) {
+        if let Some(under) = f.get(ox + m.pos.x - sx, m.pos.y - sy) {
+            let e = m.kind.info();
             put(
                 f,
                 m.pos,
@@ -83,7 +83,7 @@ pub(super) fn draw(f: &mut Frame, game: &Game) {
             );
         }
     }
-    let hero = named(PLAYER);
+    let hero = player();
     put(
         f,
         p,
@@ -93,8 +93,8 @@ pub(super) fn draw(f: &mut Frame, game: &Game) {
             bg: world.tile(p).info().bg,
         },
     );
-    if let Some(c) = game.look_cursor() {
-        if let Some(cell) = f.get(SIDEBAR_WIDTH + c.x - sx, c.y - sy) {
+    if let Some(c) = app.look_cursor() {
+        if let Some(cell) = f.get(ox + c.x - sx, c.y - sy) {
             put(
                 f,
                 c,

@@ -1,56 +1,50 @@
 //! The sidebar and the log box.
 
-use super::{ACCENT, DIM, LOG_HEIGHT, PANEL, ROWS, SIDEBAR_WIDTH, TEXT, TITLE, VIEW_WIDTH, WARN};
-use crate::frame::{Area, Cell, Frame, BLACK};
-use crate::game::Game;
+use crate::app::{App, Saving, Screen};
+use crate::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
+use crate::frame::{Area, Cell, Frame};
+use crate::layout::Layout;
 use crate::log::wrap;
-use crate::tile::Rgb;
+use crate::rules::State;
 
-/// The sidebar: level, position, hit points, turn, seed, footing, goal, and the look panel.
-pub(super) fn sidebar(f: &mut Frame, game: &Game) {
-    let p = game.player();
-    f.fill(
-        0,
-        0,
-        SIDEBAR_WIDTH,
-        ROWS,
-        Cell {
-            glyph: b' ',
-            fg: TEXT,
-            bg: PANEL,
-        },
-    );
-    f.boxed(
-        Area {
-            x: 0,
-            y: 0,
-            w: SIDEBAR_WIDTH,
-            h: ROWS,
-        },
-        "Caves",
-        DIM,
-        PANEL,
-    );
-    let depth = game.world().depth();
-    let under = game.world().tile(p).info().name;
-    let goal: [&str; 2] = if game.carrying_treasure() {
+fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
+    let p = state.player();
+    let depth = state.world().depth();
+    let under = state.world().tile(p).info().name;
+    let goal: [&str; 2] = if state.carrying_idol() {
         ["You carry the idol.", "Climb out by '<'."]
     } else {
         ["Find the idol", "on the last level."]
     };
-    let lines: Vec<(String, Rgb)> = vec![
+    let hp_colour = if state.hp() * 3 < state.max_hp() {
+        WARN
+    } else {
+        TEXT
+    };
+    let mut lines: Vec<(String, Rgb)> = vec![
         (format!("Level {} of {}", p.z + 1, depth), TITLE),
         (format!("Position {},{}", p.x, p.y), TEXT),
         (
-            format!("HP {} of {}", game.hp(), game.max_hp()),
-            if game.hp() * 3 < game.max_hp() {
-                WARN
-            } else {
-                TEXT
-            },
+            format!("HP {} of {}", state.hp(), state.max_hp()),
+            hp_colour,
         ),
-        (format!("Turn {}", game.turn()), TEXT),
-        (format!("Seed {}", game.seed()), TEXT),
+        (format!("Turn {}", state.turn()), TEXT),
+        (format!("Seed {}", state.seed()), TEXT),
+    ];
+    if let Some(date) = app.record().and_then(|r| r.header.daily.as_ref()) {
+        lines.push((format!("Daily {date}"), ACCENT));
+    }
+    if let Some(r) = app.replayer().filter(|_| app.screen() == Screen::Replay) {
+        lines.push((String::new(), TEXT));
+        lines.push(("Replay".into(), DIM));
+        lines.push((format!("Action {} of {}", r.at, r.total()), TITLE));
+        let mode = if r.playing { "playing" } else { "paused" };
+        lines.push((format!("{}x, {mode}", r.speed), TEXT));
+        if let Some(at) = r.diverged {
+            lines.push((format!("Differs from the record at action {at}"), WARN));
+        }
+    }
+    lines.extend([
         (String::new(), TEXT),
         ("Standing on".into(), DIM),
         (under.into(), TEXT),
@@ -58,10 +52,28 @@ pub(super) fn sidebar(f: &mut Frame, game: &Game) {
         ("Goal".into(), DIM),
         (goal[0].into(), ACCENT),
         (goal[1].into(), ACCENT),
-    ];
-    let inner = (SIDEBAR_WIDTH - 3) as usize;
+    ]);
+    if let Saving::Off(why) = app.saving() {
+        lines.push((String::new(), TEXT));
+        lines.push((format!("Saving is off: {why}."), WARN));
+    }
+    lines
+}
+
+/// The sidebar: level, position, hit points, turn, seed, footing, goal, and the look panel.
+pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
+    let layout = app.layout();
+    let (w, h) = (layout.sidebar, layout.rows);
+    let blank = Cell {
+        glyph: b' ',
+        fg: TEXT,
+        bg: PANEL,
+    };
+    f.fill(0, 0, w, h, blank);
+    f.boxed(Area { x: 0, y: 0, w, h }, "Caves", DIM, PANEL);
+    let inner = (w - 3) as usize;
     let mut y = 2;
-    for (text, colour) in lines {
+    for (text, colour) in panel_lines(app, state) {
         for line in wrap(&text, inner) {
             f.text(2, y, &line, colour, PANEL);
             y += 1;
@@ -70,17 +82,30 @@ pub(super) fn sidebar(f: &mut Frame, game: &Game) {
             y += 1;
         }
     }
-    look_panel(f, game, y + 1, inner);
-    f.text(2, ROWS - 3, "? help  x look", DIM, PANEL);
+    look_panel(f, app, state, y + 1, inner);
+    let hints: &[&str] = if app.screen() == Screen::Replay {
+        &[
+            "Space play/pause",
+            "\u{2192} step  End: end",
+            "+/- speed",
+            "Enter play from here",
+            "Esc leave",
+        ]
+    } else {
+        &["? help  x look", "s share  e export"]
+    };
+    for (i, hint) in hints.iter().enumerate() {
+        f.text(2, h - 2 - hints.len() as i32 + i as i32, hint, DIM, PANEL);
+    }
 }
 
 /// What is under the look cursor or the mouse, from the cyclopedia.
-fn look_panel(f: &mut Frame, game: &Game, top: i32, width: usize) {
-    let Some(at) = game.looking_at() else {
+fn look_panel(f: &mut Frame, app: &App, state: &State, top: i32, width: usize) {
+    let Some(at) = app.looking_at() else {
         return;
     };
     f.text(2, top, "Looking at", DIM, PANEL);
-    let (name, text) = match game.describe(at) {
+    let (name, text) = match state.describe(at) {
         Some(e) => (e.name, e.description),
         None => ("unknown", "You have not seen that place."),
     };
@@ -91,24 +116,24 @@ fn look_panel(f: &mut Frame, game: &Game, top: i32, width: usize) {
 }
 
 /// The "Log" box: newest line at the bottom, wrapped, repeats folded.
-pub(super) fn log(f: &mut Frame, game: &Game) {
-    let (x, y, w, h) = (SIDEBAR_WIDTH, ROWS - LOG_HEIGHT, VIEW_WIDTH, LOG_HEIGHT);
-    f.fill(
-        x,
-        y,
-        w,
-        h,
-        Cell {
-            glyph: b' ',
-            fg: TEXT,
-            bg: BLACK,
-        },
+pub(super) fn log(f: &mut Frame, layout: Layout, state: &State) {
+    let (x, y, w, h) = (
+        layout.sidebar,
+        layout.rows - layout.log,
+        layout.view_width(),
+        layout.log,
     );
+    let blank = Cell {
+        glyph: b' ',
+        fg: TEXT,
+        bg: BLACK,
+    };
+    f.fill(x, y, w, h, blank);
     f.boxed(Area { x, y, w, h }, "Log", DIM, BLACK);
     let inner = (w - 4) as usize;
     let room = (h - 2) as usize;
     let mut lines: Vec<(String, Rgb)> = Vec::new();
-    for (age, entry) in game.log().entries().iter().rev().enumerate() {
+    for (age, entry) in state.log().entries().iter().rev().enumerate() {
         let colour = if age == 0 { TEXT } else { DIM };
         let mut wrapped: Vec<(String, Rgb)> = wrap(&entry.shown(), inner)
             .into_iter()

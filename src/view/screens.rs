@@ -1,29 +1,33 @@
-//! Full-screen pages: start, help, and the end of a game.
+//! Full-screen pages: start, help, and the end of a run.
 
-use super::{ACCENT, COLS, DIM, ROWS, TEXT, TITLE};
-use crate::frame::{Area, Frame, BLACK};
-use crate::game::Game;
+use crate::app::{App, Saving};
+use crate::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
+use crate::frame::{Area, Frame};
+use crate::layout::Layout;
 use crate::log::wrap;
-use crate::tile::Rgb;
+use crate::rules::{Outcome, State};
 
-fn paragraph(f: &mut Frame, y: i32, text: &str, colour: Rgb) -> i32 {
+/// Writes `text` wrapped to the page's width from row `y`; returns the row after a blank line.
+fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> i32 {
     let mut y = y;
-    for line in wrap(text, 60) {
+    for line in wrap(text, (layout.cols - 20).max(10) as usize) {
         f.text(10, y, &line, colour, BLACK);
         y += 1;
     }
     y + 1
 }
 
-/// Every key, as shown on the start and help screens.
-pub const KEYS: [(&str, &str); 11] = [
-    ("arrows, h j k l", "move west, east, north, south"),
+/// Every key, as shown on the help screen.
+pub const KEYS: [(&str, &str); 13] = [
+    ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
     (". or keypad 5", "wait a turn"),
     ("> and <", "walk down or up stairs you stand on"),
     ("walk into", "attack a creature"),
     ("x, or mouse", "look: name what is under the cursor"),
+    ("s", "share: a link that replays this run"),
+    ("e", "export this run as a file"),
     ("?", "show or close this help"),
     ("Escape", "close a screen"),
     ("Enter", "new game on the win and lose screens"),
@@ -39,68 +43,203 @@ fn key_table(f: &mut Frame, y: i32) -> i32 {
 }
 
 /// The frame around the start and help pages.
-const PAGE: Area = Area {
-    x: 6,
-    y: 4,
-    w: COLS - 12,
-    h: ROWS - 8,
-};
+fn page(layout: Layout) -> Area {
+    Area {
+        x: 6,
+        y: 2,
+        w: layout.cols - 12,
+        h: layout.rows - 4,
+    }
+}
 
-/// The start screen: title, goal, keys, seed.
-pub(super) fn start(f: &mut Frame, game: &Game) {
-    f.boxed(PAGE, "", DIM, BLACK);
-    f.text(34, 7, "C A V E S", TITLE, BLACK);
-    let mut y = 10;
-    y = paragraph(
+/// The start screen: title, goal, saved runs to continue, recent runs, and how to start.
+pub(super) fn start(f: &mut Frame, app: &App) {
+    let layout = app.layout();
+    f.boxed(page(layout), "", DIM, BLACK);
+    f.text((layout.cols - 9) / 2, 4, "C A V E S", TITLE, BLACK);
+    let mut y = paragraph(
         f,
-        y,
+        layout,
+        6,
         "A golden idol lies somewhere on the deepest level of these caves. Walk down the stairs \
          ('>') level by level, step on the idol to take it, then climb all the way back and \
-         out by the stair up ('<') where you came in. Climb out without it and the game is lost. \
-         Your torch lights only a few steps; goblins, orcs and worse roam the dark, more of them \
-         the deeper you go. Walk into a creature to fight it.",
+         out by the stair up ('<') where you came in. Your torch lights only a few steps; \
+         goblins, orcs and worse roam the dark. Walk into a creature to fight it. Every run is \
+         saved after each turn.",
         TEXT,
     );
-    f.text(10, y, "Keys", DIM, BLACK);
-    y = key_table(f, y + 2);
-    f.text(10, y, &format!("Seed {}", game.seed()), DIM, BLACK);
-    f.text(29, y + 3, "Press any key to start", ACCENT, BLACK);
+    y = paragraph(
+        f,
+        layout,
+        y,
+        "Keys: arrows or h j k l and y u b n move, > and < take stairs, x looks, s shares, \
+         ? shows every key.",
+        DIM,
+    );
+    let found = app.found();
+    if !found.runs.is_empty() {
+        f.text(10, y, "Saved runs", DIM, BLACK);
+        y += 1;
+        let free = app.free_runs();
+        for (i, run) in found.runs.iter().take(3).enumerate() {
+            let busy = !free.contains(&i);
+            let daily = run
+                .record
+                .header
+                .daily
+                .as_ref()
+                .map_or(String::new(), |d| format!(", daily {d}"));
+            let what = format!(
+                "seed {}{daily}, level {}, turn {} ({})",
+                run.record.header.seed, run.level, run.turn, run.date
+            );
+            let (key, colour) = match (i, busy) {
+                (_, true) => (format!("{}", i + 1), DIM),
+                (0, false) => ("Enter".into(), ACCENT),
+                _ => (format!("{}", i + 1), TEXT),
+            };
+            f.text(10, y, &key, colour, BLACK);
+            f.text(17, y, &format!("continue {what}"), colour, BLACK);
+            y += 1;
+            if busy {
+                f.text(
+                    17,
+                    y,
+                    "open in another tab: press T to take it over here",
+                    WARN,
+                    BLACK,
+                );
+                y += 1;
+            }
+        }
+        y += 1;
+    }
+    if !found.history.is_empty() {
+        f.text(10, y, "Recent runs", DIM, BLACK);
+        y += 1;
+        for h in found.history.iter().take(3) {
+            let line = format!(
+                "{}  seed {}  {}  {} turns  depth {}",
+                h.date, h.seed, h.outcome, h.turns, h.depth
+            );
+            f.text(10, y, &line, TEXT, BLACK);
+            y += 1;
+        }
+        f.text(10, y, "R watches the last one again", DIM, BLACK);
+        y += 2;
+    }
+    if !found.kept.is_empty() {
+        let text = format!(
+            "{} saved run(s) could not be read ({}). They are kept: press D to download.",
+            found.kept.len(),
+            found.kept[0].reason
+        );
+        y = paragraph(f, layout, y, &text, WARN);
+    }
+    if let Some(n) = app.notice() {
+        y = paragraph(f, layout, y, n, WARN);
+    }
+    if let Saving::Off(why) = app.saving() {
+        y = paragraph(
+            f,
+            layout,
+            y,
+            &format!("Saving is off: {why}. You can play, and export a run with E."),
+            WARN,
+        );
+    }
+    let opts = app.options();
+    let next = match &opts.daily {
+        Some(d) => format!("the daily caves of {d}"),
+        None => format!("seed {}", opts.seed),
+    };
+    f.text(10, y, &format!("New run: {next}"), DIM, BLACK);
+    let prompt = if app.free_runs().is_empty() {
+        "Press any key to start".to_string()
+    } else {
+        "Press Enter to continue, any other key for a new run".to_string()
+    };
+    let py = (y + 2).min(layout.rows - 5);
+    f.text(
+        (layout.cols - prompt.len() as i32) / 2,
+        py,
+        &prompt,
+        ACCENT,
+        BLACK,
+    );
+    f.text(10, py + 1, "I imports a run file", DIM, BLACK);
 }
 
 /// The help screen: every key.
-pub(super) fn help(f: &mut Frame) {
-    f.boxed(PAGE, "Help", DIM, BLACK);
+pub(super) fn help(f: &mut Frame, layout: Layout) {
+    f.boxed(page(layout), "Help", DIM, BLACK);
     let y = paragraph(
         f,
-        7,
+        layout,
+        5,
         "Take the golden idol from the deepest level and climb out by the stair up on level 1.",
         TEXT,
     );
     let y = key_table(f, y);
+    let y = paragraph(
+        f,
+        layout,
+        y,
+        "Watching a replay: Space plays or pauses, the right arrow steps, + and - change the \
+         speed (1x to 64x), End jumps to the end, Enter plays on from there as a new run, \
+         Escape leaves.",
+        TEXT,
+    );
     f.text(10, y + 1, "Press Escape or ? to go back", ACCENT, BLACK);
 }
 
 /// The win or lose screen.
-pub(super) fn end(f: &mut Frame, game: &Game, title: &str, colour: Rgb) {
+pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
+    let layout = app.layout();
     f.boxed(
         Area {
             x: 6,
             y: 12,
-            w: COLS - 12,
+            w: layout.cols - 12,
             h: 20,
         },
         "",
         DIM,
         BLACK,
     );
-    f.text((COLS - title.len() as i32) / 2, 15, title, colour, BLACK);
-    let y = paragraph(f, 18, game.ending(), TEXT);
+    let (title, colour) = if state.outcome() == Outcome::Won {
+        ("YOU WIN", ACCENT)
+    } else {
+        ("GAME OVER", WARN)
+    };
+    f.text(
+        (layout.cols - title.len() as i32) / 2,
+        15,
+        title,
+        colour,
+        BLACK,
+    );
+    let y = paragraph(f, layout, 18, state.ending(), TEXT);
     f.text(
         10,
         y,
-        &format!("Turns: {}    Seed: {}", game.turn(), game.seed()),
+        &format!(
+            "Turn {}    HP {} of {}    Depth {}    Seed {}",
+            state.turn(),
+            state.hp().max(0),
+            state.max_hp(),
+            state.depth_reached(),
+            state.seed()
+        ),
         DIM,
         BLACK,
     );
-    f.text(10, y + 3, "Press Enter for a new game", ACCENT, BLACK);
+    f.text(
+        10,
+        y + 2,
+        "R watch the replay   S share   E export",
+        TEXT,
+        BLACK,
+    );
+    f.text(10, y + 4, "Press Enter for a new game", ACCENT, BLACK);
 }

@@ -1,47 +1,77 @@
-//! The browser edge: the exported `Game` handle. It turns key strings into calls on the core
-//! game and paints the composed frame; nothing here decides game rules.
+//! The browser edge: the exported `Game` handle. It passes key names, pointer positions and
+//! page events to the app layer and paints the composed frame; nothing here decides rules.
 
 mod bench;
 mod painter;
+mod storage;
 
-use crate::game::Game as Core;
+use crate::app::{App, Options, Request};
 use crate::rng::parse_seed;
-use crate::view::{cell_at, compose, css_size, world_at};
+use crate::view::{compose, css_size};
 pub use bench::bench_generate;
 use painter::Painter;
+use storage::LocalStore;
 use wasm_bindgen::prelude::*;
 
 /// One running game bound to a canvas.
 #[wasm_bindgen]
 pub struct Game {
-    core: Core,
+    app: App,
     painter: Painter,
 }
 
-fn random_seed() -> u64 {
+fn random_u32() -> u32 {
     let mut bytes = [0u8; 4];
-    // A failed read only makes the seed less random; the game still starts.
+    // A failed read only makes the number less random; the game still starts.
     let _ = getrandom::fill(&mut bytes);
-    u64::from(u32::from_le_bytes(bytes))
+    u32::from_le_bytes(bytes)
+}
+
+/// A plain YYYY-MM-DD date, or `None`.
+fn date(text: Option<String>) -> Option<String> {
+    let t = text?.trim().to_string();
+    let b = t.as_bytes();
+    let ok = b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    ok.then_some(t)
 }
 
 #[wasm_bindgen]
 impl Game {
-    /// Starts a game on the canvas with id `canvas_id`. `seed` is any text (a number is used
-    /// as it is, other text is hashed); empty or missing picks a random seed. Errors are
-    /// sentences a person can read.
+    /// Starts the game on the canvas with id `canvas_id`. `seed` is any text (a number is
+    /// used as it is, other text is hashed); empty or missing picks a random seed. `daily`
+    /// (a UTC date, YYYY-MM-DD) gives everyone that day's caves. `today` dates the history.
+    /// Errors are sentences a person can read.
     #[wasm_bindgen(constructor)]
-    pub fn new(canvas_id: &str, seed: Option<String>) -> Result<Game, JsError> {
+    pub fn new(
+        canvas_id: &str,
+        seed: Option<String>,
+        daily: Option<String>,
+        today: Option<String>,
+    ) -> Result<Game, JsError> {
         console_error_panic_hook::set_once();
         let painter = Painter::new(canvas_id)?;
-        let seed = match seed.as_deref().map(str::trim) {
-            Some(s) if !s.is_empty() => parse_seed(s),
-            _ => random_seed(),
+        let daily = date(daily);
+        let seed = match (&daily, seed.as_deref().map(str::trim)) {
+            (Some(d), _) => parse_seed(&format!("daily {d}")),
+            (None, Some(s)) if !s.is_empty() => parse_seed(s),
+            _ => u64::from(random_u32()),
         };
-        let core = Core::new(seed).map_err(|e| {
-            JsError::new(&format!("Could not build the caves for seed {seed}: {e}."))
-        })?;
-        let mut game = Game { core, painter };
+        let opts = Options {
+            seed,
+            daily,
+            today: date(today).unwrap_or_default(),
+            nonce: random_u32(),
+            ..Options::default()
+        };
+        let mut game = Game {
+            app: App::new(Box::new(LocalStore::open()), opts),
+            painter,
+        };
         game.paint();
         Ok(game)
     }
@@ -49,17 +79,109 @@ impl Game {
     /// Handles a `KeyboardEvent.key`; returns true when the game used it (call
     /// `preventDefault` then), false when the page may act on it.
     pub fn key(&mut self, key: &str) -> bool {
-        let used = self.core.key(key);
+        let used = self.app.key(key);
         if used {
             self.paint();
         }
         used
     }
 
+    /// What the page is asked to do, space-separated: `lock:ID`, `takeover:ID`, `share`,
+    /// `export`, `import`, `kept:N`.
+    pub fn take_requests(&mut self) -> String {
+        self.app
+            .take_requests()
+            .iter()
+            .map(|r| match r {
+                Request::Lock(id) => format!("lock:{id}"),
+                Request::TakeOver(id) => format!("takeover:{id}"),
+                Request::Share => "share".into(),
+                Request::Export => "export".into(),
+                Request::Import => "import".into(),
+                Request::DownloadKept(n) => format!("kept:{n}"),
+            })
+            .collect::<Vec<String>>()
+            .join(" ")
+    }
+
+    /// The shown run's record as bytes (empty when there is none).
+    pub fn record_bytes(&self) -> Vec<u8> {
+        self.app.record().map(|r| r.encode()).unwrap_or_default()
+    }
+
+    /// A file name for the shown run's record.
+    pub fn record_name(&self) -> String {
+        match self.app.state() {
+            Some(s) => format!("caves-seed-{}-turn-{}.cavesrun", s.seed(), s.turn()),
+            None => "caves.cavesrun".into(),
+        }
+    }
+
+    /// Kept (unreadable) saved text number `n`, to offer as a download.
+    pub fn kept_text(&self, n: usize) -> String {
+        self.app
+            .found()
+            .kept
+            .get(n)
+            .map_or(String::new(), |k| k.text.clone())
+    }
+
+    /// Opens a record (a shared link or an imported file) in the replay viewer. False when
+    /// it cannot be shown; the start screen then says why.
+    pub fn open_replay(&mut self, bytes: &[u8]) -> bool {
+        let ok = self.app.open_replay(bytes);
+        self.paint();
+        ok
+    }
+
+    /// Says a link or file could not be read at all (before it reached the game).
+    pub fn unreadable(&mut self, why: &str) {
+        self.app.refuse(why);
+        self.paint();
+    }
+
+    /// Advances a playing replay by `ms` milliseconds.
+    pub fn tick(&mut self, ms: f64) {
+        self.app.tick(ms);
+        self.paint();
+    }
+
+    /// True while the page should keep calling `tick` every frame.
+    pub fn animating(&self) -> bool {
+        self.app.animating()
+    }
+
+    /// Runs other tabs hold, as space-separated ids.
+    pub fn set_busy(&mut self, ids: &str) {
+        let ids = ids
+            .split_whitespace()
+            .filter_map(|s| s.parse::<u32>().ok())
+            .collect();
+        self.app.set_busy(ids);
+        self.paint();
+    }
+
+    /// Another tab took this tab's run over.
+    pub fn lock_lost(&mut self) {
+        self.app.lock_lost();
+        self.paint();
+    }
+
+    /// This tab now holds run `id`, taken over from another tab.
+    pub fn took_over(&mut self, id: u32) {
+        self.app.took_over(id);
+        self.paint();
+    }
+
+    /// Saves now (the page is being hidden).
+    pub fn flush(&mut self) {
+        self.app.flush();
+    }
+
     /// Tells the game whether it has the keyboard.
     pub fn set_focused(&mut self, focused: bool) {
-        if self.core.focused() != focused {
-            self.core.set_focused(focused);
+        if self.app.focused() != focused {
+            self.app.set_focused(focused);
             self.paint();
         }
     }
@@ -75,24 +197,31 @@ impl Game {
     /// The mouse is at (`x`, `y`) CSS pixels over the canvas, which is shown at `w` x `h` CSS
     /// pixels: name what is under it in the sidebar.
     pub fn hover(&mut self, x: f64, y: f64, w: f64, h: f64) {
-        let at = cell_at(x, y, w, h).and_then(|(col, row)| world_at(&self.core, col, row));
-        if self.core.hover() != at {
-            self.core.set_hover(at);
+        let at = self
+            .app
+            .layout()
+            .cell_at(x, y, w, h)
+            .and_then(|(col, row)| self.app.world_at(col, row));
+        if self.app.hover() != at {
+            self.app.set_hover(at);
             self.paint();
         }
     }
 
     /// The mouse left the canvas.
     pub fn hover_end(&mut self) {
-        self.core.set_hover(None);
+        self.app.set_hover(None);
         self.paint();
     }
 
     /// The sidebar's "Looking at" name, or an empty string (for tests).
     pub fn look_text(&self) -> String {
-        self.core
+        let Some(state) = self.app.state() else {
+            return String::new();
+        };
+        self.app
             .looking_at()
-            .and_then(|p| self.core.describe(p))
+            .and_then(|p| state.describe(p))
             .map_or(String::new(), |e| e.name.to_string())
     }
 
@@ -102,26 +231,40 @@ impl Game {
         self.paint();
     }
 
-    /// The screen as text: 50 lines of 80 characters joined by newlines.
+    /// The screen as text: one line per row of the painted grid, joined by newlines.
     pub fn text(&self) -> String {
-        compose(&self.core)
+        compose(&self.app)
             .to_string()
             .trim_end_matches('\n')
             .to_string()
     }
 
-    /// The player's position as [x, y, z] (world cells; z is the level from 0).
+    /// The player's position as [x, y, z] (world cells; z is the level from 0), or an empty
+    /// array before a run has started.
     pub fn player(&self) -> js_sys::Array {
-        let p = self.core.player();
-        [p.x, p.y, p.z].iter().map(|&v| JsValue::from(v)).collect()
+        match self.app.state() {
+            Some(s) => {
+                let p = s.player();
+                [p.x, p.y, p.z].iter().map(|&v| JsValue::from(v)).collect()
+            }
+            None => js_sys::Array::new(),
+        }
     }
 
-    /// The seed of the current game, as text.
+    /// The seed of the shown run (or of the next new run), as text.
     pub fn seed(&self) -> String {
-        self.core.seed().to_string()
+        self.app
+            .state()
+            .map_or(self.app.options().seed, |s| s.seed())
+            .to_string()
+    }
+
+    /// The number of actions in the shown run's record.
+    pub fn actions(&self) -> usize {
+        self.app.record().map_or(0, |r| r.actions.len())
     }
 
     fn paint(&mut self) {
-        self.painter.paint(&compose(&self.core));
+        self.painter.paint(&compose(&self.app));
     }
 }

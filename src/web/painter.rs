@@ -2,8 +2,8 @@
 //! changed rectangle to the canvas in one `putImageData` call.
 
 use crate::frame::Frame;
+use crate::layout::Layout;
 use crate::raster::Raster;
-use crate::view::{COLS, ROWS};
 use wasm_bindgen::{Clamped, JsCast, JsError};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
@@ -27,7 +27,8 @@ impl Painter {
         let canvas: HtmlCanvasElement = element.dyn_into().map_err(|_| {
             JsError::new(&format!("The element \"{canvas_id}\" is not a <canvas>."))
         })?;
-        let raster = Raster::new(COLS as usize, ROWS as usize);
+        let l = Layout::DESKTOP;
+        let raster = Raster::new(l.cols as usize, l.rows as usize);
         canvas.set_width(raster.width() as u32);
         canvas.set_height(raster.height() as u32);
         let ctx = canvas

@@ -1,10 +1,9 @@
 //! The rules of a turn: moving, fighting, stairs, leaving the caves, and the creatures'
 //! answer after each player action.
 
-use super::{Game, Screen};
-use crate::cyclopedia::{named, PLAYER};
+use super::{Outcome, State};
+use crate::cyclopedia::player_stats;
 use crate::geom::Point;
-use crate::input::Command;
 use crate::monsters::{damage, next_step};
 use crate::tile::Tile;
 
@@ -17,31 +16,20 @@ fn with_article(name: &str) -> String {
 /// Turns between regaining one hit point.
 const REGEN_TURNS: u32 = 8;
 
-impl Game {
-    /// Applies one command on the play screen.
-    pub fn apply(&mut self, cmd: Command) {
-        match cmd {
-            Command::Move(dx, dy) => self.step(dx, dy),
-            Command::Wait => {
-                self.turn += 1;
-                self.log.add("You wait.");
-                self.end_turn();
-            }
-            Command::Descend => self.climb(1),
-            Command::Ascend => self.climb(-1),
-            Command::Help => self.open_help(),
-            Command::Look => self.look = Some(self.player),
-            Command::Back | Command::Confirm => {}
-        }
-    }
+/// Creatures farther than this (in steps, on the player's level) do not act.
+const ACTIVE_RANGE: i32 = 30;
 
+impl State {
     /// After each turn the player took: creatures act, wounds heal, sight is renewed.
-    fn end_turn(&mut self) {
-        if self.screen != Screen::Play {
+    pub(super) fn end_turn(&mut self) {
+        if self.outcome != Outcome::Playing {
             return;
         }
         self.monsters_act();
-        if self.screen == Screen::Play && self.turn % REGEN_TURNS == 0 && self.hp < self.max_hp() {
+        if self.outcome == Outcome::Playing
+            && self.turn % REGEN_TURNS == 0
+            && self.hp < self.max_hp()
+        {
             self.hp += 1;
         }
         self.sight.update(&self.world, self.player);
@@ -52,12 +40,12 @@ impl Game {
         let mut occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
         for i in 0..self.monsters.len() {
             let pos = self.monsters[i].pos;
-            if pos.z != player.z || pos.chebyshev(player) > 30 {
+            if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
                 continue;
             }
             if pos.chebyshev(player) == 1 {
                 self.monster_attacks(i);
-                if self.screen != Screen::Play {
+                if self.outcome != Outcome::Playing {
                     return;
                 }
                 continue;
@@ -80,12 +68,11 @@ impl Game {
     fn monster_attacks(&mut self, i: usize) {
         let m = &self.monsters[i];
         let (name, stats) = (m.name(), m.stats());
-        let player = named(PLAYER).stats.unwrap_or(stats);
-        let dmg = damage(stats, player, &mut self.rng);
+        let dmg = damage(stats, player_stats(), &mut self.rng);
         self.hp -= dmg;
         self.log.add(format!("The {name} hits you for {dmg}."));
         if self.hp <= 0 {
-            self.screen = Screen::Lost;
+            self.outcome = Outcome::Lost;
             self.ending = format!(
                 "You were killed by {} on level {} after {} turns.",
                 with_article(name),
@@ -97,8 +84,7 @@ impl Game {
     }
 
     fn player_attacks(&mut self, i: usize) {
-        let player = named(PLAYER).stats.unwrap_or(self.monsters[i].stats());
-        let dmg = damage(player, self.monsters[i].stats(), &mut self.rng);
+        let dmg = damage(player_stats(), self.monsters[i].stats(), &mut self.rng);
         let name = self.monsters[i].name();
         self.monsters[i].hp -= dmg;
         if self.monsters[i].hp <= 0 {
@@ -109,7 +95,7 @@ impl Game {
         }
     }
 
-    fn step(&mut self, dx: i32, dy: i32) {
+    pub(super) fn step(&mut self, dx: i32, dy: i32) {
         let to = self.player.offset(dx, dy);
         if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
             self.turn += 1;
@@ -125,8 +111,8 @@ impl Game {
         }
         self.player = to;
         self.turn += 1;
-        if self.treasure == Some(to) {
-            self.treasure = None;
+        if self.idol == Some(to) {
+            self.idol = None;
             self.log
                 .add("You pick up the golden idol! Now climb back out.");
         }
@@ -139,8 +125,9 @@ impl Game {
         self.end_turn();
     }
 
-    /// Climbs one level: `dz` = 1 goes down, -1 goes up (seed 002's messages).
-    fn climb(&mut self, dz: i32) {
+    /// Climbs one level: `dz` = 1 goes down, -1 goes up. Stairs are needed; without them the
+    /// floor or the ceiling stops the player.
+    pub(super) fn climb(&mut self, dz: i32) {
         let here = self.world.tile(self.player);
         if dz < 0 && here == Tile::StairsUp && self.player.z == 0 {
             self.leave();
@@ -158,6 +145,7 @@ impl Game {
             return;
         }
         self.player.z += dz;
+        self.deepest = self.deepest.max(self.player.z);
         self.turn += 1;
         self.log.add(format!(
             "You walk {dir} the stairs to level {}.",
@@ -168,14 +156,14 @@ impl Game {
 
     fn leave(&mut self) {
         self.turn += 1;
-        if self.carrying_treasure() {
-            self.screen = Screen::Won;
+        if self.carrying_idol() {
+            self.outcome = Outcome::Won;
             self.ending = format!(
                 "You climb into the daylight with the golden idol after {} turns.",
                 self.turn
             );
         } else {
-            self.screen = Screen::Lost;
+            self.outcome = Outcome::Lost;
             self.ending = "You leave the caves empty-handed.".to_string();
         }
         self.log.add(self.ending.clone());

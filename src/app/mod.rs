@@ -1,0 +1,644 @@
+//! The app layer above the rules: a stack of screens, look mode, hover, focus and layout,
+//! saving after every turn, the start menu and the replay viewer. Keys become rules actions
+//! or interface commands here; the rules never see a key.
+
+pub mod input;
+mod replay;
+mod run;
+mod start;
+
+pub use replay::{Replayer, MAX_SPEED};
+pub use run::Run;
+pub use start::Choice;
+
+use crate::builder::WorldParams;
+use crate::geom::Point;
+use crate::layout::Layout;
+use crate::record::{Header, Record};
+use crate::rules::{Outcome, State};
+use crate::save::{Found, HistoryEntry, MemoryStore, Saves, Store};
+use input::{command, direction, is_modifier, Command};
+
+/// Which screen is showing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Screen {
+    Start,
+    Play,
+    Help,
+    /// The end of a run: won or lost.
+    Ended,
+    Replay,
+}
+
+/// Something only the page can do, asked for by a key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Hold the lock of run `id` while this page plays it.
+    Lock(u32),
+    /// Take run `id` over from the other page that holds it.
+    TakeOver(u32),
+    /// Make and show the link of the shown run.
+    Share,
+    /// Offer the shown run's record as a file.
+    Export,
+    /// Ask for a record file to watch.
+    Import,
+    /// Offer kept (unreadable) saved text number `n` as a file.
+    DownloadKept(usize),
+}
+
+/// How a page starts the app.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The seed of the next new run.
+    pub seed: u64,
+    /// Set for a daily run: the UTC date, YYYY-MM-DD.
+    pub daily: Option<String>,
+    /// Today's date (YYYY-MM-DD), for the history.
+    pub today: String,
+    pub params: WorldParams,
+    /// A number that makes this page's new run ids unlikely to meet another page's.
+    pub nonce: u32,
+    pub layout: Layout,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            seed: 0,
+            daily: None,
+            today: String::new(),
+            params: WorldParams::default(),
+            nonce: 1,
+            layout: Layout::DESKTOP,
+        }
+    }
+}
+
+/// Whether this page's run is being saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Saving {
+    On,
+    /// Off, and why (storage full or missing, another page took the run over).
+    Off(String),
+}
+
+pub struct App {
+    run: Option<Run>,
+    replay: Option<Replayer>,
+    screens: Vec<Screen>,
+    look: Option<Point>,
+    hover: Option<Point>,
+    focused: bool,
+    layout: Layout,
+    saves: Saves,
+    found: Found,
+    /// Runs another page is playing.
+    busy: Vec<u32>,
+    opts: Options,
+    next_id: u32,
+    saving: Saving,
+    /// True while another page holds this page's run.
+    lost_lock: bool,
+    /// True for a scripted scene on a hand-drawn world: it cannot be replayed from a seed,
+    /// so it is never saved.
+    scene: bool,
+    /// A message for the start screen.
+    notice: Option<String>,
+    requests: Vec<Request>,
+}
+
+impl App {
+    /// The app on its start screen, with whatever the store holds.
+    pub fn new(store: Box<dyn Store>, opts: Options) -> App {
+        let mut app = App {
+            run: None,
+            replay: None,
+            screens: vec![Screen::Start],
+            look: None,
+            hover: None,
+            focused: true,
+            layout: opts.layout,
+            saves: Saves::new(store),
+            found: Found::default(),
+            busy: Vec::new(),
+            next_id: opts.nonce.max(1),
+            opts,
+            saving: Saving::On,
+            lost_lock: false,
+            scene: false,
+            notice: None,
+            requests: Vec::new(),
+        };
+        app.rescan();
+        app
+    }
+
+    /// An app playing a hand-made state (a scripted scene for tests), on the play screen.
+    /// It is never saved: its world does not come from a seed.
+    pub fn scene(state: State) -> App {
+        let mut app = App::new(Box::new(MemoryStore::default()), Options::default());
+        let header = Header::new(state.seed(), WorldParams::default(), None);
+        let record = Record::start(header, &state);
+        app.run = Some(Run {
+            id: 0,
+            state,
+            record,
+        });
+        app.scene = true;
+        app.screens = vec![Screen::Play];
+        app
+    }
+
+    /// The state of the run, for scripted scenes that place things by hand.
+    pub fn scene_state(&mut self) -> Option<&mut State> {
+        self.run
+            .as_mut()
+            .filter(|_| self.scene)
+            .map(|r| &mut r.state)
+    }
+
+    fn rescan(&mut self) {
+        match self.saves.scan() {
+            Ok(found) => self.found = found,
+            Err(e) => {
+                self.found = Found::default();
+                self.saving = Saving::Off(format!("storage cannot be used ({e})"));
+            }
+        }
+    }
+
+    // ---- what the view reads
+
+    pub fn screen(&self) -> Screen {
+        *self.screens.last().unwrap_or(&Screen::Start)
+    }
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+    pub fn focused(&self) -> bool {
+        self.focused
+    }
+    pub fn run(&self) -> Option<&Run> {
+        self.run.as_ref()
+    }
+    pub fn replayer(&self) -> Option<&Replayer> {
+        self.replay.as_ref()
+    }
+    /// The state on screen: the replay's while watching, else the run's.
+    pub fn state(&self) -> Option<&State> {
+        match (self.screen(), &self.replay, &self.run) {
+            (Screen::Replay, Some(r), _) => Some(&r.state),
+            (_, _, Some(run)) => Some(&run.state),
+            (_, Some(r), None) => Some(&r.state),
+            _ => None,
+        }
+    }
+    /// The record of the run on screen.
+    pub fn record(&self) -> Option<&Record> {
+        match (self.screen(), &self.replay, &self.run) {
+            (Screen::Replay, Some(r), _) => Some(&r.record),
+            (_, _, Some(run)) => Some(&run.record),
+            (_, Some(r), None) => Some(&r.record),
+            _ => None,
+        }
+    }
+    pub fn found(&self) -> &Found {
+        &self.found
+    }
+    pub fn saving(&self) -> &Saving {
+        &self.saving
+    }
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+    pub fn busy(&self) -> &[u32] {
+        &self.busy
+    }
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+    /// The look cursor while look mode is on.
+    pub fn look_cursor(&self) -> Option<Point> {
+        self.look
+    }
+    pub fn hover(&self) -> Option<Point> {
+        self.hover
+    }
+    /// The cell being looked at: the look cursor, else the mouse.
+    pub fn looking_at(&self) -> Option<Point> {
+        self.look.or(self.hover)
+    }
+    /// What the page has been asked to do since the last call.
+    pub fn take_requests(&mut self) -> Vec<Request> {
+        std::mem::take(&mut self.requests)
+    }
+
+    // ---- what the page tells the app
+
+    pub fn set_focused(&mut self, focused: bool) {
+        self.focused = focused;
+    }
+
+    /// Sets the map cell under the mouse (`None` when the mouse leaves the map).
+    pub fn set_hover(&mut self, p: Option<Point>) {
+        self.hover = p;
+    }
+
+    /// The map cell shown at screen cell (`col`, `row`), if any.
+    pub fn world_at(&self, col: i32, row: i32) -> Option<Point> {
+        let state = self.state()?;
+        let w = state.world();
+        self.layout
+            .world_at(state.player(), (w.width(), w.height()), col, row)
+    }
+
+    /// Runs that another page is playing now.
+    pub fn set_busy(&mut self, ids: Vec<u32>) {
+        self.busy = ids;
+    }
+
+    /// Another page took this page's run over: stop saving it here.
+    pub fn lock_lost(&mut self) {
+        if self.run.is_some() {
+            self.lost_lock = true;
+            self.saving = Saving::Off("another tab took this run over".into());
+        }
+    }
+
+    /// This page now holds run `id` (taken over from another page): resume it.
+    pub fn took_over(&mut self, id: u32) {
+        self.busy.retain(|&b| b != id);
+        self.rescan();
+        if let Some(i) = self.found.runs.iter().position(|r| r.id == id) {
+            self.resume(i);
+        }
+    }
+
+    /// Opens a record (from a link or a file) in the replay viewer. Returns false, with a
+    /// notice on the start screen, when it cannot be watched.
+    pub fn open_replay(&mut self, bytes: &[u8]) -> bool {
+        match Record::decode(bytes) {
+            Ok(record) => self.watch(record),
+            Err(e) => {
+                self.notice = Some(format!("That run cannot be shown: {e}."));
+                self.screens = vec![Screen::Start];
+                false
+            }
+        }
+    }
+
+    /// Shows, on the start screen, why a link or file could not be opened.
+    pub fn refuse(&mut self, why: &str) {
+        self.notice = Some(format!("That run cannot be shown: {why}."));
+        self.replay = None;
+        self.screens = vec![Screen::Start];
+    }
+
+    fn watch(&mut self, record: Record) -> bool {
+        match crate::record::replay::initial(&record) {
+            Ok(state) => {
+                self.replay = Some(Replayer::new(record, state));
+                self.screens = vec![Screen::Replay];
+                self.look = None;
+                true
+            }
+            Err(e) => {
+                self.notice = Some(format!("That run cannot be shown: {e}."));
+                false
+            }
+        }
+    }
+
+    /// Advances a playing replay by `ms` milliseconds; true when the screen changed.
+    pub fn tick(&mut self, ms: f64) -> bool {
+        match (&mut self.replay, self.screens.last()) {
+            (Some(r), Some(Screen::Replay)) => r.tick(ms),
+            _ => false,
+        }
+    }
+
+    /// True while something moves on its own (a playing replay).
+    pub fn animating(&self) -> bool {
+        self.screen() == Screen::Replay && self.replay.as_ref().is_some_and(|r| r.playing)
+    }
+
+    // ---- keys
+
+    /// Handles a `KeyboardEvent.key`. Returns true when the app used the key (the page should
+    /// then not act on it), false for keys it ignores.
+    pub fn key(&mut self, key: &str) -> bool {
+        let cmd = command(key);
+        match self.screen() {
+            Screen::Start => self.start_key(key, cmd),
+            Screen::Help => {
+                if matches!(cmd, Some(Command::Help | Command::Back)) {
+                    self.screens.pop();
+                }
+                cmd.is_some()
+            }
+            Screen::Ended => self.ended_key(key, cmd),
+            Screen::Replay => self.replay_key(key),
+            Screen::Play if self.look.is_some() => self.look_key(cmd),
+            Screen::Play => self.play_key(cmd),
+        }
+    }
+
+    fn play_key(&mut self, cmd: Option<Command>) -> bool {
+        let Some(cmd) = cmd else {
+            return false;
+        };
+        match cmd {
+            Command::Act(a) => self.act(a),
+            Command::Help => self.screens.push(Screen::Help),
+            Command::Look => self.look = self.state().map(State::player),
+            Command::Share => self.requests.push(Request::Share),
+            Command::Export => self.requests.push(Request::Export),
+            Command::Back | Command::Confirm => {}
+        }
+        true
+    }
+
+    /// Applies an action to the run, saves it, and ends the run when the rules say so.
+    pub fn act(&mut self, action: crate::rules::Action) {
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        if !run.act(action) {
+            return;
+        }
+        self.save();
+        if self.run.as_ref().map(|r| r.state.outcome()) != Some(Outcome::Playing) {
+            self.end_run();
+        }
+    }
+
+    /// Writes the run after a turn. A failure turns saving off (and says so) but the game
+    /// goes on; the next turn tries again.
+    fn save(&mut self) {
+        let Some(run) = &self.run else {
+            return;
+        };
+        if self.lost_lock || self.scene {
+            return;
+        }
+        let at = (run.state.player().z + 1, run.state.turn());
+        match self.saves.write(run.id, &run.record, &self.opts.today, at) {
+            Ok(()) => self.saving = Saving::On,
+            Err(e) => self.saving = Saving::Off(format!("{e}")),
+        }
+    }
+
+    /// Writes the run now (the page is being hidden).
+    pub fn flush(&mut self) {
+        if self.run.as_ref().map(|r| r.state.outcome()) == Some(Outcome::Playing) {
+            self.save();
+        }
+    }
+
+    fn end_run(&mut self) {
+        let Some(run) = &self.run else {
+            return;
+        };
+        let s = &run.state;
+        let entry = HistoryEntry {
+            date: self.opts.today.clone(),
+            seed: s.seed(),
+            outcome: if s.outcome() == Outcome::Won {
+                "won"
+            } else {
+                "lost"
+            }
+            .into(),
+            turns: s.turn(),
+            depth: s.depth_reached(),
+            record: run.record.to_text(),
+        };
+        if !self.lost_lock && !self.scene {
+            if let Err(e) = self.saves.finish(run.id, entry) {
+                self.saving = Saving::Off(format!("{e}"));
+            }
+        }
+        self.look = None;
+        self.screens = vec![Screen::Ended];
+    }
+
+    fn ended_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
+        match (key, cmd) {
+            (_, Some(Command::Confirm)) => {
+                self.new_run(false);
+                true
+            }
+            ("r", _) => {
+                if let Some(run) = &self.run {
+                    let record = run.record.clone();
+                    self.watch(record);
+                }
+                true
+            }
+            (_, Some(Command::Share)) => {
+                self.requests.push(Request::Share);
+                true
+            }
+            (_, Some(Command::Export)) => {
+                self.requests.push(Request::Export);
+                true
+            }
+            (_, Some(Command::Back)) => {
+                self.back_to_start();
+                true
+            }
+            (_, Some(Command::Help)) => {
+                self.screens.push(Screen::Help);
+                true
+            }
+            (_, c) => c.is_some(),
+        }
+    }
+
+    fn replay_key(&mut self, key: &str) -> bool {
+        let Some(r) = &mut self.replay else {
+            return false;
+        };
+        match key {
+            " " | "Spacebar" | "p" => r.toggle(),
+            "ArrowRight" | "Right" | "l" | "6" => {
+                r.playing = false;
+                r.step();
+            }
+            "End" | "1" => r.end(),
+            "+" | "=" | "ArrowUp" | "Up" | "k" => r.faster(),
+            "-" | "_" | "ArrowDown" | "Down" | "j" => r.slower(),
+            "Enter" | "t" => self.take_over_replay(),
+            "Escape" | "Esc" => self.back_to_start(),
+            "s" => self.requests.push(Request::Share),
+            "e" => self.requests.push(Request::Export),
+            "?" => self.screens.push(Screen::Help),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Plays on from the replay's current point as a new run of this page.
+    fn take_over_replay(&mut self) {
+        let Some(r) = self.replay.take() else {
+            return;
+        };
+        if r.diverged.is_some() {
+            self.replay = Some(r);
+            return;
+        }
+        let record = r.take_over();
+        let id = self.fresh_id();
+        let state = r.state;
+        if state.outcome() != Outcome::Playing {
+            self.replay = Some(Replayer::new(r.record, state));
+            self.replay_to_end();
+            return;
+        }
+        self.run = Some(Run { id, state, record });
+        self.begin_play(id);
+    }
+
+    fn replay_to_end(&mut self) {
+        if let Some(r) = &mut self.replay {
+            r.end();
+        }
+    }
+
+    fn begin_play(&mut self, id: u32) {
+        self.lost_lock = false;
+        self.scene = false;
+        self.saving = Saving::On;
+        self.notice = None;
+        self.look = None;
+        self.screens = vec![Screen::Play];
+        self.requests.push(Request::Lock(id));
+        self.save();
+    }
+
+    fn back_to_start(&mut self) {
+        self.replay = None;
+        if self
+            .run
+            .as_ref()
+            .is_some_and(|r| r.state.outcome() != Outcome::Playing)
+        {
+            self.run = None;
+        }
+        self.look = None;
+        self.rescan();
+        self.screens = vec![Screen::Start];
+    }
+
+    fn fresh_id(&mut self) -> u32 {
+        let taken: Vec<u32> = self.found.runs.iter().map(|r| r.id).collect();
+        loop {
+            self.next_id = self
+                .next_id
+                .wrapping_mul(747_796_405)
+                .wrapping_add(2_891_336_453);
+            let id = self.next_id % 1_000_000_000;
+            if id != 0 && !taken.contains(&id) && !self.busy.contains(&id) {
+                return id;
+            }
+        }
+    }
+
+    /// Starts a new run: the page's seed (or the daily seed) the first time, the next seed
+    /// after a run has ended.
+    fn new_run(&mut self, first: bool) {
+        let (seed, daily) = if first {
+            (self.opts.seed, self.opts.daily.clone())
+        } else {
+            let prev = self.run.as_ref().map_or(self.opts.seed, |r| r.state.seed());
+            (prev.wrapping_add(1), None)
+        };
+        if first {
+            // The page's seed is used once; later new runs from the start screen go on from it.
+            self.opts.seed = seed.wrapping_add(1);
+            self.opts.daily = None;
+        }
+        let header = Header::new(seed, self.opts.params, daily);
+        let id = self.fresh_id();
+        match Run::start(id, header) {
+            Ok(run) => {
+                self.run = Some(run);
+                self.replay = None;
+                self.begin_play(id);
+            }
+            Err(e) => {
+                self.notice = Some(format!("Could not build the caves for seed {seed}: {e}."));
+                self.back_to_start();
+            }
+        }
+    }
+
+    /// Resumes saved run number `i` of the start menu.
+    fn resume(&mut self, i: usize) {
+        let Some(saved) = self.found.runs.get(i).cloned() else {
+            return;
+        };
+        let seed = saved.record_seed();
+        match Run::resume(saved.id, saved.record) {
+            Ok(run) => {
+                let id = run.id;
+                self.run = Some(run);
+                self.replay = None;
+                self.begin_play(id);
+            }
+            Err(e) => {
+                self.saves
+                    .keep_run(saved.id, &format!("it could not be resumed: {e}"));
+                self.rescan();
+                self.notice = Some(format!(
+                    "The saved run of seed {seed} could not be resumed: {e}. It is kept; press D to download it."
+                ));
+            }
+        }
+    }
+
+    /// Keys in look mode move the cursor over the view; Escape or 'x' ends it.
+    fn look_key(&mut self, cmd: Option<Command>) -> bool {
+        let (Some(cursor), Some(state)) = (self.look, self.state()) else {
+            return false;
+        };
+        match cmd {
+            Some(Command::Act(crate::rules::Action::Move(d))) => {
+                let (dx, dy) = d.delta();
+                let next = cursor.offset(dx, dy);
+                let w = state.world();
+                let (sx, sy) = self.layout.scroll(state.player(), w.width(), w.height());
+                let inside = (sx..sx + self.layout.view_width()).contains(&next.x)
+                    && (sy..sy + self.layout.view_height()).contains(&next.y)
+                    && w.contains(next);
+                if inside {
+                    self.look = Some(next);
+                }
+            }
+            Some(Command::Look | Command::Back) => self.look = None,
+            _ => {}
+        }
+        cmd.is_some()
+    }
+
+    /// True for a key that only modifies others (it never starts anything).
+    fn ignorable(key: &str) -> bool {
+        is_modifier(key) || key.is_empty()
+    }
+
+    /// The direction a key points, for screens that read raw keys.
+    pub fn key_direction(key: &str) -> Option<crate::rules::Dir> {
+        direction(key)
+    }
+}
+
+impl crate::save::SavedRun {
+    /// The seed of the saved run.
+    pub fn record_seed(&self) -> u64 {
+        self.record.header.seed
+    }
+}
+
+#[cfg(test)]
+mod tests;

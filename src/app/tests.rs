@@ -1,0 +1,212 @@
+use super::*;
+use crate::save::SharedStore;
+use crate::view::compose;
+
+fn opts(seed: u64) -> Options {
+    Options {
+        seed,
+        today: "2026-11-22".into(),
+        ..Options::default()
+    }
+}
+
+fn app(store: &SharedStore, seed: u64) -> App {
+    App::new(Box::new(store.clone()), opts(seed))
+}
+
+fn press(app: &mut App, keys: &[&str]) {
+    for k in keys {
+        app.key(k);
+    }
+}
+
+fn hash(app: &App) -> u64 {
+    app.state().expect("a run").hash()
+}
+
+#[test]
+fn any_key_but_a_modifier_starts_a_run_of_the_page_seed() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 11);
+    assert!(compose(&a).to_string().contains("Press any key to start"));
+    assert!(!a.key("Shift"));
+    assert_eq!(a.screen(), Screen::Start);
+    assert!(a.key("q"));
+    assert_eq!(a.screen(), Screen::Play);
+    assert_eq!(a.state().map(State::seed), Some(11));
+    assert_eq!(
+        a.take_requests().len(),
+        1,
+        "the page is asked to lock the run"
+    );
+}
+
+#[test]
+fn a_reloaded_page_continues_the_same_game_with_enter() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 4);
+    press(
+        &mut a,
+        &["Enter", "l", "l", "j", "n", ".", "h", "k", "y", "b", "u"],
+    );
+    let (h, screen) = (hash(&a), compose(&a));
+    drop(a);
+    let mut b = app(&store, 999);
+    let start = compose(&b).to_string();
+    assert!(start.contains("Press Enter to continue"), "{start}");
+    assert!(start.contains("seed 4"), "{start}");
+    b.key("Enter");
+    assert_eq!(b.screen(), Screen::Play);
+    assert_eq!(hash(&b), h);
+    assert_eq!(compose(&b), screen);
+}
+
+#[test]
+fn another_key_starts_a_new_run_and_keeps_the_saved_one() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 4);
+    press(&mut a, &["Enter", "l", "j"]);
+    let mut b = app(&store, 50);
+    b.key("z");
+    assert_eq!(b.state().map(State::seed), Some(50));
+    b.key("l");
+    let found = app(&store, 1).found().runs.len();
+    assert_eq!(found, 2, "both runs are saved");
+}
+
+#[test]
+fn full_storage_still_plays_and_says_saving_is_off() {
+    let store = SharedStore::default();
+    store.borrow_mut().full = true;
+    let mut a = app(&store, 8);
+    press(&mut a, &["Enter", "."]);
+    assert_eq!(a.state().map(State::turn), Some(1));
+    assert!(compose(&a).to_string().contains("Saving is off"));
+    store.borrow_mut().full = false;
+    a.key(".");
+    assert_eq!(a.saving(), &Saving::On, "saving resumes when it can");
+}
+
+#[test]
+fn missing_storage_still_plays() {
+    let store = SharedStore::default();
+    store.borrow_mut().broken = true;
+    let mut a = app(&store, 8);
+    assert!(compose(&a).to_string().contains("Saving is off"));
+    press(&mut a, &["Enter", "."]);
+    assert_eq!(a.state().map(State::turn), Some(1));
+}
+
+#[test]
+fn an_ended_run_goes_to_the_history_and_cannot_be_continued() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 6);
+    press(&mut a, &["Enter", "<"]);
+    assert_eq!(a.screen(), Screen::Ended);
+    assert!(compose(&a).to_string().contains("GAME OVER"));
+    let b = app(&store, 6);
+    assert!(b.found().runs.is_empty());
+    assert_eq!(b.found().history[0].outcome, "lost");
+    let start = compose(&b).to_string();
+    assert!(start.contains("Recent runs") && start.contains("Press any key"));
+}
+
+#[test]
+fn a_second_tab_does_not_continue_a_run_held_by_the_first() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 4);
+    press(&mut a, &["Enter", "l"]);
+    let id = a.run().map(|r| r.id).expect("run");
+    let mut b = app(&store, 70);
+    b.set_busy(vec![id]);
+    let start = compose(&b).to_string();
+    assert!(start.contains("open in another tab"), "{start}");
+    b.key("Enter");
+    assert_eq!(
+        b.state().map(State::seed),
+        Some(70),
+        "a new run, not the busy one"
+    );
+    press(&mut b, &["l", "j"]);
+    press(&mut a, &["j", "j"]);
+    let found = app(&store, 1).found().clone();
+    assert_eq!(found.runs.len(), 2);
+    // Taking over: the first tab is told it lost the run and stops writing it.
+    let mut c = app(&store, 1);
+    c.set_busy(vec![id]);
+    let i = c
+        .found()
+        .runs
+        .iter()
+        .position(|r| r.id == id)
+        .expect("listed");
+    c.key(&format!("{}", i + 1));
+    assert_eq!(c.take_requests(), vec![Request::TakeOver(id)]);
+    c.took_over(id);
+    a.lock_lost();
+    let before = hash(&c);
+    press(&mut a, &["l", "l"]);
+    assert!(matches!(a.saving(), Saving::Off(_)));
+    assert_eq!(hash(&c), before);
+    let saved = app(&store, 1)
+        .found()
+        .runs
+        .iter()
+        .find(|r| r.id == id)
+        .map(|r| r.record.actions.len());
+    assert_eq!(saved, c.record().map(|r| r.actions.len()));
+}
+
+#[test]
+fn a_replay_plays_to_the_same_end_and_can_be_taken_over() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 12);
+    press(&mut a, &["Enter", "l", "l", "j", "j", ".", ".", "h"]);
+    let bytes = a.record().expect("record").encode();
+    let end = hash(&a);
+    let mut w = app(&store, 1);
+    assert!(w.open_replay(&bytes));
+    assert_eq!(w.screen(), Screen::Replay);
+    assert!(w.key("ArrowRight"));
+    assert_eq!(w.replayer().map(|r| r.at), Some(1));
+    w.key("End");
+    assert_eq!(hash(&w), end);
+    assert_eq!(w.replayer().and_then(|r| r.diverged), None);
+    w.key("Enter");
+    assert_eq!(w.screen(), Screen::Play);
+    w.key(".");
+    assert_eq!(w.record().map(|r| r.actions.len()), Some(8));
+}
+
+#[test]
+fn playback_speeds_run_from_1x_to_64x() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 12);
+    press(&mut a, &["Enter"]);
+    for _ in 0..200 {
+        a.key(".");
+    }
+    let bytes = a.record().expect("record").encode();
+    let mut w = app(&store, 1);
+    w.open_replay(&bytes);
+    assert!(w.tick(250.0));
+    assert_eq!(w.replayer().map(|r| r.at), Some(1));
+    for _ in 0..10 {
+        w.key("+");
+    }
+    assert_eq!(w.replayer().map(|r| r.speed), Some(MAX_SPEED));
+    w.tick(250.0);
+    assert_eq!(w.replayer().map(|r| r.at), Some(1 + 64));
+    w.key(" ");
+    assert!(!w.animating());
+    assert!(!w.tick(1000.0));
+}
+
+#[test]
+fn a_damaged_link_is_refused_with_a_message() {
+    let store = SharedStore::default();
+    let mut w = app(&store, 1);
+    assert!(!w.open_replay(b"CAVE\x01garbage"));
+    assert_eq!(w.screen(), Screen::Start);
+    assert!(compose(&w).to_string().contains("cannot be shown"));
+}

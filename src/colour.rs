@@ -1,0 +1,47 @@
+//! Colours: an RGB triple, a compile-time `#RRGGBB` parser, and the interface palette.
+
+/// An RGB colour.
+pub type Rgb = [u8; 3];
+
+/// Parses `#RRGGBB` at compile time.
+pub const fn hex(s: &str) -> Rgb {
+    let b = s.as_bytes();
+    const fn nib(c: u8) -> u8 {
+        match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => panic!("bad hex digit"),
+        }
+    }
+    [
+        nib(b[1]) * 16 + nib(b[2]),
+        nib(b[3]) * 16 + nib(b[4]),
+        nib(b[5]) * 16 + nib(b[6]),
+    ]
+}
+
+pub const BLACK: Rgb = [0, 0, 0];
+/// Body text.
+pub const TEXT: Rgb = hex("#F8F8F2");
+/// Labels and hints.
+pub const DIM: Rgb = hex("#75715E");
+/// Titles and key names.
+pub const TITLE: Rgb = hex("#E6DB74");
+/// Calls to action and good news.
+pub const ACCENT: Rgb = hex("#A6E22E");
+/// Danger and bad news.
+pub const WARN: Rgb = hex("#F92672");
+/// The sidebar's background.
+pub const PANEL: Rgb = hex("#272822");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_reads_each_channel() {
+        assert_eq!(hex("#1E2320"), [0x1E, 0x23, 0x20]);
+        assert_eq!(hex("#a6e22e"), [0xA6, 0xE2, 0x2E]);
+    }
+}

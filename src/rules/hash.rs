@@ -1,0 +1,61 @@
+//! A fingerprint of the whole rules state. Records keep it at intervals and at the end, so a
+//! replay that drifts from the original is caught at the turn where it drifts.
+
+use super::{Outcome, State};
+use crate::geom::Point;
+use rand::RngCore;
+
+/// FNV-1a, 64 bits: small, fixed by its definition, the same natively and in wasm.
+struct Fnv(u64);
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn int(&mut self, v: i64) {
+        self.bytes(&v.to_le_bytes());
+    }
+    fn point(&mut self, p: Point) {
+        self.int(p.x.into());
+        self.int(p.y.into());
+        self.int(p.z.into());
+    }
+}
+
+impl State {
+    /// The state's fingerprint: position, health, turn, outcome, the idol, every creature,
+    /// the explored map, the log, and the position of the gameplay random stream.
+    pub fn hash(&self) -> u64 {
+        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        h.int(self.seed as i64);
+        h.point(self.player);
+        h.int(self.hp.into());
+        h.int(self.turn.into());
+        h.int(self.deepest.into());
+        h.int(match self.outcome {
+            Outcome::Playing => 0,
+            Outcome::Won => 1,
+            Outcome::Lost => 2,
+        });
+        match self.idol {
+            Some(p) => h.point(p),
+            None => h.int(-1),
+        }
+        h.int(self.monsters.len() as i64);
+        for m in &self.monsters {
+            h.int(m.kind.code().into());
+            h.point(m.pos);
+            h.int(m.hp.into());
+        }
+        h.bytes(&self.sight.memory_bytes());
+        for e in self.log.entries() {
+            h.bytes(e.text.as_bytes());
+            h.int(e.count.into());
+        }
+        // The next number the stream would give pins its position without exposing it.
+        h.int(self.rng.clone().next_u64() as i64);
+        h.0
+    }
+}

@@ -1,0 +1,235 @@
+//! The rules: everything that decides a game, changed only by `State::act`. Nothing here knows
+//! of keys, screens, time or the browser, so a run is exactly its seed, its world parameters
+//! and the actions taken, and replaying them rebuilds the same state.
+
+mod action;
+mod hash;
+mod turns;
+
+pub use action::{Action, Dir};
+
+use crate::builder::WorldParams;
+use crate::creature::Creature;
+use crate::cyclopedia::{player_stats, Entry};
+use crate::geom::Point;
+use crate::item::Item;
+use crate::log::Log;
+use crate::monsters::{place, Monster};
+use crate::rng::{seeded, GameRng};
+use crate::sight::Sight;
+use crate::tile::Tile;
+use crate::world::World;
+use rand::Rng;
+
+/// The version of these rules. Records name the ruleset they were played under; a record of
+/// another ruleset is refused rather than replayed wrongly. Raise it whenever a change to the
+/// rules, the generator or the creatures could make an old record play out differently.
+pub const RULESET: u32 = 1;
+
+/// Why a game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The world has no floor on the given level (1-based) to stand on.
+    NoFloor { level: i32 },
+}
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::NoFloor { level } => write!(f, "level {level} has no floor to stand on"),
+        }
+    }
+}
+
+/// How the run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Playing,
+    /// Climbed out with the idol.
+    Won,
+    /// Killed, or climbed out without the idol.
+    Lost,
+}
+
+/// A random floor tile of level `z` (not stairs), or an error when there is none.
+pub fn random_floor(world: &World, z: i32, rng: &mut GameRng) -> Result<Point, SetupError> {
+    let floors: Vec<Point> = world
+        .points(z)
+        .filter(|&(_, t)| t == Tile::Floor)
+        .map(|(p, _)| p)
+        .collect();
+    if floors.is_empty() {
+        return Err(SetupError::NoFloor { level: z + 1 });
+    }
+    Ok(floors[rng.random_range(0..floors.len() as u32) as usize])
+}
+
+/// Everything that decides one game.
+#[derive(Clone, Debug)]
+pub struct State {
+    world: World,
+    seed: u64,
+    player: Point,
+    /// Where the idol lies, or `None` once the player carries it.
+    idol: Option<Point>,
+    turn: u32,
+    /// The deepest level index the player has stood on.
+    deepest: i32,
+    log: Log,
+    outcome: Outcome,
+    ending: String,
+    hp: i32,
+    monsters: Vec<Monster>,
+    sight: Sight,
+    /// Gameplay randomness: its own stream, apart from world generation.
+    rng: GameRng,
+}
+
+/// Salt of the gameplay stream, so it never repeats the generator's numbers.
+const PLAY_STREAM: u64 = 0x7e57_ca7e;
+
+impl State {
+    /// A new game in the world that `params` and `seed` generate.
+    pub fn new(seed: u64, params: &WorldParams) -> Result<State, SetupError> {
+        State::in_world(params.build(seed), seed)
+    }
+
+    /// A game in a given world: the player starts on the way out (the stair up of level 1,
+    /// or a floor tile of level 1 when there is none) and the idol lies on the last level.
+    pub fn in_world(world: World, seed: u64) -> Result<State, SetupError> {
+        let mut rng = seeded(seed ^ PLAY_STREAM);
+        let exit = world
+            .points(0)
+            .find(|&(_, t)| t == Tile::StairsUp)
+            .map(|(p, _)| p);
+        let player = match exit {
+            Some(p) => p,
+            None => random_floor(&world, 0, &mut rng)?,
+        };
+        let last = world.depth() - 1;
+        let idol = random_floor(&world, last, &mut rng)
+            .ok()
+            .filter(|&t| t != player);
+        let mut log = Log::default();
+        log.add("You climb down into the caves. Find the idol on the deepest level.");
+        let monsters = place(&world, player, idol, &mut rng);
+        let mut sight = Sight::new(&world);
+        sight.update(&world, player);
+        Ok(State {
+            hp: player_stats().hp,
+            monsters,
+            sight,
+            rng,
+            world,
+            seed,
+            player,
+            idol,
+            turn: 0,
+            deepest: player.z,
+            log,
+            outcome: Outcome::Playing,
+            ending: String::new(),
+        })
+    }
+
+    /// Applies one action. Returns true when it was taken (the state changed), false when the
+    /// run is over and nothing happened. Bumping into a wall is taken: it takes no turn but
+    /// says so in the log.
+    pub fn act(&mut self, action: Action) -> bool {
+        if self.outcome != Outcome::Playing {
+            return false;
+        }
+        match action {
+            Action::Move(d) => {
+                let (dx, dy) = d.delta();
+                self.step(dx, dy);
+            }
+            Action::Wait => {
+                self.turn += 1;
+                self.log.add("You wait.");
+                self.end_turn();
+            }
+            Action::Descend => self.climb(1),
+            Action::Ascend => self.climb(-1),
+        }
+        true
+    }
+
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn player(&self) -> Point {
+        self.player
+    }
+    /// Where the idol lies, or `None` once the player carries it.
+    pub fn idol(&self) -> Option<Point> {
+        self.idol
+    }
+    pub fn carrying_idol(&self) -> bool {
+        self.idol.is_none()
+    }
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+    /// What ended the run, for the end screen.
+    pub fn ending(&self) -> &str {
+        &self.ending
+    }
+    pub fn hp(&self) -> i32 {
+        self.hp
+    }
+    pub fn max_hp(&self) -> i32 {
+        player_stats().hp
+    }
+    pub fn monsters(&self) -> &[Monster] {
+        &self.monsters
+    }
+    pub fn sight(&self) -> &Sight {
+        &self.sight
+    }
+    /// The deepest level (from 1) the player has stood on.
+    pub fn depth_reached(&self) -> i32 {
+        self.deepest + 1
+    }
+
+    /// Puts a creature of `kind` at `p`, for scripted scenes and tests. (Not an action: a
+    /// state changed this way is a fixture, not a run.)
+    pub fn put_monster(&mut self, kind: Creature, p: Point) {
+        self.monsters.retain(|m| m.pos != p);
+        self.monsters.push(Monster::new(kind, p));
+    }
+
+    /// The creature at `p`, if any.
+    pub fn monster_at(&self, p: Point) -> Option<&Monster> {
+        self.monsters.iter().find(|m| m.pos == p)
+    }
+
+    /// What the player knows of `p`: the creature there if it is lit, the idol, or the terrain;
+    /// `None` for places never seen.
+    pub fn describe(&self, p: Point) -> Option<&'static Entry> {
+        if p == self.player {
+            return Some(crate::cyclopedia::player());
+        }
+        if !self.sight.remembers(p) {
+            return None;
+        }
+        if self.sight.lit(p) {
+            if let Some(m) = self.monster_at(p) {
+                return Some(m.kind.info());
+            }
+        }
+        if self.idol == Some(p) {
+            return Some(Item::Idol.info());
+        }
+        Some(self.world.tile(p).info())
+    }
+}

@@ -1,0 +1,284 @@
+//! Saved runs in a key-value store, written after every turn without ever losing one:
+//!
+//! - each unfinished run has two slots, `caves.run.<id>.0` and `.1`, written alternately; a
+//!   slot holds `counter|date|level|turn|record`, and the valid slot with the higher counter wins, so a
+//!   write cut short leaves the other slot intact;
+//! - a slot that cannot be read (damaged, or from other rules) is never overwritten or
+//!   deleted: it is moved, unchanged, to `caves.kept.<n>` and reported;
+//! - ended runs go to a short history under `caves.history`, with their records.
+
+mod history;
+mod store;
+
+pub use history::HistoryEntry;
+pub use store::{MemoryStore, SharedStore, Store, StoreError};
+
+use crate::record::{DecodeError, Record};
+use std::collections::BTreeMap;
+
+const RUN_PREFIX: &str = "caves.run.";
+const KEPT_PREFIX: &str = "caves.kept.";
+const HISTORY_KEY: &str = "caves.history";
+/// At most this many ended runs are kept in the history.
+pub const HISTORY_LEN: usize = 20;
+
+/// An unfinished run found in the store.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedRun {
+    pub id: u32,
+    pub record: Record,
+    /// Increases with every write: the most recently played run has the highest.
+    pub counter: u64,
+    /// The day it was last saved (YYYY-MM-DD).
+    pub date: String,
+    /// Where the run stands, as saved beside the record (shown without replaying it).
+    pub level: i32,
+    pub turn: u32,
+}
+
+/// Saved text that could not be read, kept under its own key.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept {
+    pub key: String,
+    pub text: String,
+    pub reason: String,
+}
+
+/// What the store holds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Found {
+    /// Unfinished runs, most recently played first.
+    pub runs: Vec<SavedRun>,
+    pub kept: Vec<Kept>,
+    /// Ended runs, newest first.
+    pub history: Vec<HistoryEntry>,
+}
+
+/// The saves of one page.
+pub struct Saves {
+    store: Box<dyn Store>,
+    /// The slot (0 or 1) last written or found newest, per run.
+    last_slot: BTreeMap<u32, u64>,
+    /// Highest counter of any run: new writes go above it, so the newest run sorts first.
+    top: u64,
+}
+
+fn slot_key(id: u32, slot: u64) -> String {
+    format!("{RUN_PREFIX}{id}.{slot}")
+}
+
+/// What a slot holds.
+struct Slot {
+    counter: u64,
+    date: String,
+    level: i32,
+    turn: u32,
+    record: Record,
+}
+
+/// Splits `counter|date|level|turn|record`.
+fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
+    let mut parts = text.splitn(5, '|');
+    let mut number = || {
+        parts
+            .next()
+            .and_then(|c| c.parse::<u64>().ok())
+            .ok_or(DecodeError::NotARecord)
+    };
+    let counter = number()?;
+    let date = parts.next().ok_or(DecodeError::Truncated)?.to_string();
+    let level = parts
+        .next()
+        .and_then(|c| c.parse::<i32>().ok())
+        .ok_or(DecodeError::Truncated)?;
+    let turn = parts
+        .next()
+        .and_then(|c| c.parse::<u32>().ok())
+        .ok_or(DecodeError::Truncated)?;
+    let record = Record::from_text(parts.next().ok_or(DecodeError::Truncated)?)?;
+    Ok(Slot {
+        counter,
+        date,
+        level,
+        turn,
+        record,
+    })
+}
+
+impl Saves {
+    pub fn new(store: Box<dyn Store>) -> Saves {
+        Saves {
+            store,
+            last_slot: BTreeMap::new(),
+            top: 0,
+        }
+    }
+
+    /// Reads everything saved. Slots that cannot be read are moved to kept keys (when the
+    /// store allows; otherwise they stay where they are, untouched, and are still reported).
+    pub fn scan(&mut self) -> Result<Found, StoreError> {
+        let mut keys = self.store.keys()?;
+        keys.sort();
+        let mut found = Found::default();
+        let mut best: BTreeMap<u32, SavedRun> = BTreeMap::new();
+        for key in &keys {
+            if let Some(rest) = key.strip_prefix(RUN_PREFIX) {
+                let mut parts = rest.split('.');
+                let id = parts.next().and_then(|s| s.parse::<u32>().ok());
+                let slot = parts.next().and_then(|s| s.parse::<u64>().ok());
+                let (Some(id), Some(slot @ 0..=1)) = (id, slot) else {
+                    continue;
+                };
+                let Some(text) = self.store.get(key)? else {
+                    continue;
+                };
+                match parse_slot(&text) {
+                    Ok(s) => {
+                        self.top = self.top.max(s.counter);
+                        if best.get(&id).is_none_or(|b| b.counter < s.counter) {
+                            self.last_slot.insert(id, slot);
+                            best.insert(
+                                id,
+                                SavedRun {
+                                    id,
+                                    record: s.record,
+                                    counter: s.counter,
+                                    date: s.date,
+                                    level: s.level,
+                                    turn: s.turn,
+                                },
+                            );
+                        }
+                    }
+                    Err(e) => found.kept.push(self.keep(key, text, &e.to_string())),
+                }
+            }
+        }
+        for key in keys.iter().filter(|k| k.starts_with(KEPT_PREFIX)) {
+            if let Some(text) = self.store.get(key)? {
+                let reason = match parse_slot(&text) {
+                    Ok(_) => "it could not be resumed".to_string(),
+                    Err(e) => e.to_string(),
+                };
+                found.kept.push(Kept {
+                    key: key.clone(),
+                    text,
+                    reason,
+                });
+            }
+        }
+        found.runs = best.into_values().collect();
+        found.runs.sort_by_key(|r| std::cmp::Reverse(r.counter));
+        found.history = self.history()?;
+        Ok(found)
+    }
+
+    /// Moves unreadable text at `key` to a kept key of its own, unchanged.
+    fn keep(&mut self, key: &str, text: String, reason: &str) -> Kept {
+        let mut n = 0;
+        let target = loop {
+            let k = format!("{KEPT_PREFIX}{n}");
+            match self.store.get(&k) {
+                Ok(None) => break Some(k),
+                Ok(Some(_)) => n += 1,
+                Err(_) => break None,
+            }
+        };
+        let moved = target.and_then(|t| {
+            (self.store.set(&t, &text).is_ok() && self.store.remove(key).is_ok()).then_some(t)
+        });
+        Kept {
+            key: moved.unwrap_or_else(|| key.to_string()),
+            text,
+            reason: reason.to_string(),
+        }
+    }
+
+    /// Moves a run that decodes but does not resume (its replay diverges) to a kept key.
+    pub fn keep_run(&mut self, id: u32, reason: &str) -> Vec<Kept> {
+        let mut kept = Vec::new();
+        for slot in 0..2 {
+            let key = slot_key(id, slot);
+            if let Ok(Some(text)) = self.store.get(&key) {
+                kept.push(self.keep(&key, text, reason));
+            }
+        }
+        self.last_slot.remove(&id);
+        kept
+    }
+
+    /// Saves the run `id` into its older slot, with where it stands (`level` from 1, `turn`).
+    pub fn write(
+        &mut self,
+        id: u32,
+        record: &Record,
+        date: &str,
+        (level, turn): (i32, u32),
+    ) -> Result<(), StoreError> {
+        let counter = self.top + 1;
+        let mut slot = self.last_slot.get(&id).map_or(0, |s| 1 - s);
+        // A slot holding text we could not read is never overwritten: use the other one.
+        if let Some(old) = self.store.get(&slot_key(id, slot))? {
+            if parse_slot(&old).is_err() {
+                slot = 1 - slot;
+                if let Some(other) = self.store.get(&slot_key(id, slot))? {
+                    if parse_slot(&other).is_err() {
+                        return Err(StoreError("both save slots hold unreadable data".into()));
+                    }
+                }
+            }
+        }
+        let date = date.replace('|', "-");
+        let text = format!("{counter}|{date}|{level}|{turn}|{}", record.to_text());
+        self.store.set(&slot_key(id, slot), &text)?;
+        self.top = counter;
+        self.last_slot.insert(id, slot);
+        Ok(())
+    }
+
+    /// Ends the run `id`: adds it to the history and frees its slots.
+    pub fn finish(&mut self, id: u32, entry: HistoryEntry) -> Result<(), StoreError> {
+        let mut lines = self.history_lines()?;
+        lines.insert(0, entry.to_line());
+        lines.truncate(HISTORY_LEN);
+        self.store.set(HISTORY_KEY, &lines.join("\n"))?;
+        self.forget(id)
+    }
+
+    /// Frees the slots of run `id` (its record lives on elsewhere, e.g. in the history).
+    pub fn forget(&mut self, id: u32) -> Result<(), StoreError> {
+        for slot in 0..2 {
+            let key = slot_key(id, slot);
+            if let Some(text) = self.store.get(&key)? {
+                if parse_slot(&text).is_ok() {
+                    self.store.remove(&key)?;
+                }
+            }
+        }
+        self.last_slot.remove(&id);
+        Ok(())
+    }
+
+    fn history_lines(&self) -> Result<Vec<String>, StoreError> {
+        Ok(self
+            .store
+            .get(HISTORY_KEY)?
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect())
+    }
+
+    /// Ended runs, newest first; lines that cannot be read are skipped (and kept as they are).
+    pub fn history(&self) -> Result<Vec<HistoryEntry>, StoreError> {
+        Ok(self
+            .history_lines()?
+            .iter()
+            .filter_map(|l| HistoryEntry::from_line(l))
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests;

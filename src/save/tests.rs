@@ -1,0 +1,111 @@
+use super::*;
+use crate::builder::WorldParams;
+use crate::record::Header;
+use crate::rules::{Action, Dir};
+
+fn record(moves: usize) -> Record {
+    Record {
+        header: Header::new(5, WorldParams::default(), None),
+        actions: vec![Action::Move(Dir::E); moves],
+        checkpoints: vec![0; moves / crate::record::CHECKPOINT_EVERY],
+        final_hash: moves as u64,
+        ended: false,
+    }
+}
+
+fn shared() -> SharedStore {
+    SharedStore::default()
+}
+
+#[test]
+fn writes_alternate_slots_and_the_newest_wins() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves
+        .write(7, &record(1), "2026-11-22", (1, 1))
+        .expect("saved");
+    saves
+        .write(7, &record(2), "2026-11-22", (1, 2))
+        .expect("saved");
+    saves
+        .write(7, &record(3), "2026-11-22", (2, 3))
+        .expect("saved");
+    let keys = store.borrow().keys().expect("keys");
+    assert_eq!(keys, ["caves.run.7.0", "caves.run.7.1"]);
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert_eq!(found.runs.len(), 1);
+    assert_eq!(found.runs[0].record, record(3));
+    assert_eq!((found.runs[0].level, found.runs[0].turn), (2, 3));
+}
+
+#[test]
+fn a_damaged_slot_is_kept_unchanged_and_the_other_slot_still_resumes() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves.write(3, &record(10), "d", (1, 10)).expect("saved");
+    saves.write(3, &record(11), "d", (1, 11)).expect("saved");
+    let damaged = {
+        let mut s = store.borrow_mut();
+        let text = s.map.get("caves.run.3.1").expect("slot").clone();
+        let broken = text.replacen('A', "B", 1).replacen("|1|11|", "|1|11|x", 1);
+        s.map.insert("caves.run.3.1".into(), broken.clone());
+        broken
+    };
+    let mut again = Saves::new(Box::new(store.clone()));
+    let found = again.scan().expect("scan");
+    assert_eq!(found.runs[0].record, record(10), "the older slot is used");
+    assert_eq!(found.kept.len(), 1);
+    assert_eq!(found.kept[0].text, damaged, "kept byte for byte");
+    assert_eq!(
+        store.borrow().map.get(&found.kept[0].key),
+        Some(&damaged),
+        "moved to its own key"
+    );
+    // Writing goes on, and never over the kept text.
+    again.write(3, &record(12), "d", (1, 12)).expect("saved");
+    again.write(3, &record(13), "d", (1, 13)).expect("saved");
+    assert!(store.borrow().map.values().any(|v| v == &damaged));
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert_eq!(found.runs[0].record, record(13));
+    assert_eq!(found.kept.len(), 1);
+}
+
+#[test]
+fn full_storage_refuses_but_keeps_the_last_good_save() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves.write(1, &record(4), "d", (1, 4)).expect("saved");
+    store.borrow_mut().full = true;
+    assert!(saves.write(1, &record(5), "d", (1, 5)).is_err());
+    store.borrow_mut().full = false;
+    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    assert_eq!(found.runs[0].record, record(4));
+    store.borrow_mut().broken = true;
+    assert!(Saves::new(Box::new(store)).scan().is_err());
+}
+
+#[test]
+fn ended_runs_move_to_a_capped_history_newest_first() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    for i in 0..(HISTORY_LEN as u32 + 3) {
+        saves.write(i + 1, &record(1), "d", (1, 1)).expect("saved");
+        let entry = HistoryEntry {
+            date: "2026-11-22".into(),
+            seed: u64::from(i),
+            outcome: "lost".into(),
+            turns: i,
+            depth: 2,
+            record: record(1).to_text(),
+        };
+        saves.finish(i + 1, entry).expect("finished");
+    }
+    let found = saves.scan().expect("scan");
+    assert!(
+        found.runs.is_empty(),
+        "ended runs are not offered to continue"
+    );
+    assert_eq!(found.history.len(), HISTORY_LEN);
+    assert_eq!(found.history[0].seed, u64::from(HISTORY_LEN as u32 + 2));
+    assert_eq!(found.history[0].decode(), Some(record(1)));
+}

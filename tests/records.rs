@@ -1,0 +1,228 @@
+//! Runs as records: committed records replay to their pinned fingerprints, saving and resuming
+//! anywhere gives the same game as never stopping, and no input makes the decoder panic.
+//!
+//! `CAVES_WRITE_RECORDS=1 cargo test --release --test records` plays the committed runs again
+//! and rewrites `tests/records/` (needed after a ruleset change); it prints the new pins.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod bots;
+
+use caves::app::{App, Options, Screen};
+use caves::builder::WorldParams;
+use caves::record::{crc32, replay, Header, Record, FORMAT};
+use caves::rng::seeded;
+use caves::rules::{Action, Outcome, State, RULESET};
+use caves::save::{Saves, SharedStore};
+use caves::view::compose;
+use rand::Rng;
+
+/// The committed records: file, how the run ended, actions, and the pinned final hash.
+const COMMITTED: [(&str, Outcome, usize, u64); 3] = [
+    ("win", Outcome::Won, 193, 0xded1_50d3_c75d_a1a1),
+    ("death", Outcome::Lost, 57, 0x7bc0_6e3b_8410_60b4),
+    ("long", Outcome::Lost, 1921, 0x77d3_6884_17a2_effc),
+];
+
+fn path(name: &str) -> String {
+    format!("{}/tests/records/{name}.txt", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn record_of(seed: u64, actions: Vec<Action>) -> Record {
+    let header = Header::new(seed, WorldParams::default(), None);
+    let mut state = State::new(seed, &header.params).expect("floor");
+    let mut record = Record::start(header, &state);
+    for a in actions {
+        if state.act(a) {
+            record.push(a, &state);
+        }
+    }
+    record
+}
+
+fn write_records() {
+    let won = (0..40)
+        .map(|s| (s, bots::play(s)))
+        .find(|(_, (o, _))| *o == Outcome::Won)
+        .expect("a won game");
+    let died = (0..40)
+        .map(|s| (s, bots::play(s)))
+        .find(|(_, (o, a))| *o == Outcome::Lost && a.last() != Some(&Action::Ascend))
+        .expect("a death");
+    let long = (0..40)
+        .map(|s| (s, bots::play_paced(s, 9)))
+        .find(|(_, (_, a))| a.len() >= 1000)
+        .expect("a long game");
+    for (name, (seed, (_, actions))) in [("win", won), ("death", died), ("long", long)] {
+        let record = record_of(seed, actions);
+        std::fs::write(path(name), record.to_text() + "\n").expect("written");
+        println!(
+            "(\"{name}\", seed {seed}, {} actions, {:#018x})",
+            record.actions.len(),
+            record.final_hash
+        );
+    }
+}
+
+#[test]
+fn committed_records_replay_to_their_pinned_hashes() {
+    if std::env::var("CAVES_WRITE_RECORDS").is_ok_and(|v| v == "1") {
+        write_records();
+    }
+    for (name, outcome, len, pin) in COMMITTED {
+        let text = std::fs::read_to_string(path(name)).expect("committed record");
+        let record = Record::from_text(&text).expect("decodes under the current ruleset");
+        assert_eq!(record.actions.len(), len, "{name}");
+        let state = replay(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(state.hash(), pin, "{name}: final hash");
+        assert_eq!(state.outcome(), outcome, "{name}");
+        assert_eq!(record.ended, outcome != Outcome::Playing, "{name}");
+    }
+}
+
+#[test]
+fn a_changed_action_is_caught_at_its_checkpoint() {
+    let text = std::fs::read_to_string(path("long")).expect("committed record");
+    let mut record = Record::from_text(&text).expect("decodes");
+    let i = 450;
+    record.actions[i] = if record.actions[i] == Action::Wait {
+        Action::Move(caves::rules::Dir::N)
+    } else {
+        Action::Wait
+    };
+    match replay(&record) {
+        Err(caves::record::ReplayError::Diverged { action }) => {
+            assert!(
+                action <= i + 1 && i + 1 <= action + 100,
+                "caught at {action}"
+            )
+        }
+        other => panic!("not caught: {other:?}"),
+    }
+}
+
+/// Plays `actions` through an app; after `stop` of them, saves, "reloads" into a second app
+/// on a copy of the storage and continues there too. Both must agree after every action.
+fn save_and_resume_agree(seed: u64, actions: &[Action], stop: usize) {
+    let store = SharedStore::default();
+    let opts = Options {
+        seed,
+        ..Options::default()
+    };
+    let mut a = App::new(Box::new(store.clone()), opts.clone());
+    a.key("Enter");
+    for &act in &actions[..stop] {
+        a.act(act);
+    }
+    let copy = SharedStore::new(std::cell::RefCell::new(store.borrow().clone()));
+    let mut b = App::new(Box::new(copy), opts);
+    if a.screen() != Screen::Play {
+        assert!(b.found().runs.is_empty(), "an ended run is not offered");
+        return;
+    }
+    b.key("Enter");
+    assert_eq!(b.screen(), Screen::Play, "seed {seed}: resumed");
+    for &act in &actions[stop..] {
+        assert_eq!(compose(&a), compose(&b), "seed {seed}, stop {stop}");
+        let (sa, sb) = (a.state().expect("a"), b.state().expect("b"));
+        assert_eq!(sa.hash(), sb.hash(), "seed {seed}, stop {stop}");
+        a.act(act);
+        b.act(act);
+    }
+    assert_eq!(compose(&a), compose(&b), "seed {seed}, stop {stop}");
+}
+
+#[test]
+fn saving_and_resuming_anywhere_gives_the_same_game() {
+    let mut rng = seeded(77);
+    for seed in 0..24u64 {
+        let n = rng.random_range(1..260u32) as usize;
+        let actions: Vec<Action> = (0..n)
+            .map(|_| Action::from_code(rng.random_range(0..11u32) as u8).expect("code"))
+            .collect();
+        let stop = rng.random_range(0..n as u32) as usize;
+        save_and_resume_agree(seed, &actions, stop);
+    }
+}
+
+#[test]
+fn a_save_written_by_the_store_resumes_to_the_same_hash() {
+    let (_, actions) = bots::play(3);
+    let record = record_of(3, actions[..actions.len() / 2].to_vec());
+    let store = SharedStore::default();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves
+        .write(9, &record, "2026-11-22", (1, 1))
+        .expect("saved");
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    let state = replay(&found.runs[0].record).expect("resumes");
+    assert_eq!(state.hash(), record.final_hash);
+}
+
+/// Re-seals mutated bytes with a correct checksum, so the decoder's inner checks are reached.
+fn reseal(mut body: Vec<u8>) -> Vec<u8> {
+    let crc = crc32(&body);
+    body.extend_from_slice(&crc.to_le_bytes());
+    body
+}
+
+#[test]
+fn no_input_makes_the_decoder_panic() {
+    let text = std::fs::read_to_string(path("win")).expect("committed record");
+    let good = Record::from_text(&text).expect("decodes").encode();
+    let body = good[..good.len() - 4].to_vec();
+    let mut rng = seeded(5);
+    let mut tried = 0;
+    let mut accepted = 0;
+    // Every truncation, sealed and not.
+    for n in 0..good.len() {
+        tried += 2;
+        assert!(Record::decode(&good[..n]).is_err());
+        accepted +=
+            usize::from(Record::decode(&reseal(body[..n.min(body.len())].to_vec())).is_ok());
+    }
+    // Bit flips: caught by the checksum, and (re-sealed) by the parser or harmless.
+    while tried < 60_000 {
+        let mut b = body.clone();
+        for _ in 0..rng.random_range(1..4u32) {
+            let i = rng.random_range(0..b.len() as u32) as usize;
+            b[i] ^= 1 << rng.random_range(0..8u32);
+        }
+        let mut flipped = b.clone();
+        flipped.extend_from_slice(&good[good.len() - 4..]);
+        if b != body {
+            assert!(
+                Record::decode(&flipped).is_err(),
+                "a flip passed the checksum"
+            );
+        }
+        if let Ok(r) = Record::decode(&reseal(b)) {
+            accepted += 1;
+            let _ = r.encode();
+        }
+        tried += 2;
+    }
+    // Random bytes with and without the magic, random text, and other versions.
+    while tried < 100_000 {
+        let n = rng.random_range(0..64u32) as usize;
+        let mut b: Vec<u8> = (0..n).map(|_| rng.random::<u8>()).collect();
+        if rng.random_bool(0.5) {
+            let mut head = b"CAVE".to_vec();
+            head.push(if rng.random_bool(0.5) {
+                FORMAT
+            } else {
+                rng.random()
+            });
+            head.extend(b);
+            b = reseal(head);
+        }
+        let _ = Record::decode(&b);
+        let s: String = b.iter().map(|&c| char::from(c % 96 + 32)).collect();
+        let _ = Record::from_text(&s);
+        tried += 2;
+    }
+    let mut other = Record::from_text(&text).expect("decodes");
+    other.header.ruleset = RULESET + 1;
+    assert!(Record::decode(&other.encode()).is_err());
+    assert!(tried >= 100_000);
+    assert!(accepted < tried / 100, "almost nothing damaged is accepted");
+}
