@@ -1,5 +1,7 @@
 //! A level as bits (1 = open floor), 64 cells per `u64`, for fast cellular automata.
 
+use crate::world::World;
+
 /// A `width` x `height` grid of bits stored row by row; bits past the width are kept zero.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BitGrid {
@@ -46,6 +48,21 @@ impl BitGrid {
         } else {
             *w &= !m
         }
+    }
+
+    /// The open cells of level `z` of a world (empty outside the world).
+    pub fn from_level(world: &World, z: i32) -> BitGrid {
+        let Some(level) = world.level(z) else {
+            return BitGrid::new(0, 0);
+        };
+        let w = world.width() as usize;
+        let mut g = BitGrid::new(w, world.height() as usize);
+        for (i, t) in level.iter().enumerate() {
+            if t.is_open() {
+                g.set(i % w, i / w, true);
+            }
+        }
+        g
     }
 
     /// The words of row `y` (least significant bit is the leftmost cell of the word).

@@ -1,4 +1,4 @@
-//! The reachability guarantee. Seed 002's stairs leave islands: regions that overlap nothing
+//! The reachability guarantee. Stairs alone leave islands: regions that overlap nothing
 //! above or below, and level graphs that fall apart. This pass digs them in, level by level
 //! from the top, so every open tile is reachable from the largest region of the first level:
 //! - on a level, a 0-1 breadth-first search (open cells cost 0, rock costs 1) from the part

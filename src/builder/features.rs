@@ -1,4 +1,4 @@
-//! The environment layer (seed 004, for caves): stalagmites, deep pools, glowing fungus and
+//! The environment layer: stalagmites, deep pools, glowing fungus and
 //! rubble scattered over the floor. A feature that blocks walking is placed only where it
 //! cannot cut a path: the open cells around it must stay joined among themselves.
 

@@ -14,15 +14,19 @@
 pub mod bitgrid;
 mod connect;
 pub mod features;
+pub mod figures;
 mod params;
 pub mod regions;
 pub mod smooth;
+mod stage;
 mod stairs;
 
 pub use bitgrid::BitGrid;
+pub use figures::{level_figures, region_map, world_figures, Figures, RegionMap};
 pub use params::{WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 pub use regions::Regions;
-pub use smooth::SmoothRule;
+pub use smooth::{smooth_once, SmoothRule};
+pub use stage::Stage;
 pub use stairs::CELLS_PER_STAIR;
 
 use crate::geom::Point;
@@ -31,7 +35,7 @@ use crate::tile::Tile;
 use crate::world::World;
 use rand::{Rng, RngCore};
 
-/// Regions smaller than this many cells are filled in by `make_caves` (seed 002).
+/// Regions smaller than this many cells are filled in by `make_caves`.
 pub const MIN_REGION: u32 = 25;
 
 /// Builds a world step by step. Sizes are in cells and clamped to at least 1.
@@ -41,6 +45,8 @@ pub struct WorldBuilder {
     levels: Vec<BitGrid>,
     rng: GameRng,
     world: Option<World>,
+    /// Region labels of every level, kept from `stairs` for `connect`.
+    labels: Option<Vec<Regions>>,
 }
 
 impl WorldBuilder {
@@ -53,6 +59,7 @@ impl WorldBuilder {
             levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).collect(),
             rng: seeded(seed),
             world: None,
+            labels: None,
         }
     }
 
@@ -65,10 +72,11 @@ impl WorldBuilder {
             levels: vec![grid],
             rng: seeded(0),
             world: None,
+            labels: None,
         }
     }
 
-    /// Seed 000/002's recipe: half floor, 8 majority smoothing passes, regions under 25 cells
+    /// The standard recipe: half floor, 8 majority smoothing passes, regions under 25 cells
     /// filled, stairs between overlapping regions, every open tile made reachable, the way
     /// out, then the environment features.
     pub fn make_caves(self) -> Self {
@@ -132,9 +140,12 @@ impl WorldBuilder {
         self
     }
 
-    /// Places stairs between overlapping regions of adjacent levels, then digs whatever is
-    /// still cut off so every open tile is reachable from the first level.
-    pub fn connect(mut self) -> Self {
+    /// Places a stair pair between every two overlapping regions of adjacent levels (one more
+    /// per `CELLS_PER_STAIR` shared cells). Does nothing when the stairs are already placed.
+    pub fn stairs(mut self) -> Self {
+        if self.world.is_some() {
+            return self;
+        }
         let mut world = self.tiles();
         let labels: Vec<Regions> = (0..world.depth())
             .map(|z| Regions::label(self.width, self.height, &world.open_cells(z)))
@@ -143,9 +154,19 @@ impl WorldBuilder {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
             stairs::connect_overlaps(&mut world, z, above, below, &mut self.rng);
         }
-        connect::ensure_reachable(&mut world, labels, &mut self.rng);
+        self.labels = Some(labels);
         self.world = Some(world);
         self
+    }
+
+    /// Places the stairs (see `stairs`) if that was not done yet, then digs whatever is still
+    /// cut off so every open tile is reachable from the first level.
+    pub fn connect(self) -> Self {
+        let mut b = self.stairs();
+        if let (Some(world), Some(labels)) = (&mut b.world, b.labels.take()) {
+            connect::ensure_reachable(world, labels, &mut b.rng);
+        }
+        b
     }
 
     /// Puts the way out of the caves, a stair up, on a random floor tile of the first level.
@@ -196,7 +217,15 @@ impl WorldBuilder {
         world
     }
 
-    /// The finished world (floor and wall only if `connect` was not called).
+    /// The world as it stands, without consuming the builder or its randomness.
+    pub fn snapshot(&self) -> World {
+        match &self.world {
+            Some(world) => world.clone(),
+            None => self.tiles(),
+        }
+    }
+
+    /// The finished world (floor and wall only if `stairs` was not called).
     pub fn build(self) -> World {
         match self.world {
             Some(world) => world,
