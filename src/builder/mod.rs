@@ -45,7 +45,7 @@ pub struct WorldBuilder {
     levels: Vec<BitGrid>,
     rng: GameRng,
     world: Option<World>,
-    /// Region labels of every level, kept from `stairs` for `connect`.
+    /// Region labels of every level as the grids stand, kept from one step for the next.
     labels: Option<Vec<Regions>>,
 }
 
@@ -90,6 +90,7 @@ impl WorldBuilder {
 
     /// Makes each cell floor with probability `floor_chance` (clamped to 0..=1).
     pub fn randomize(mut self, floor_chance: f64) -> Self {
+        self.labels = None;
         let p = if floor_chance.is_nan() {
             0.0
         } else {
@@ -120,6 +121,7 @@ impl WorldBuilder {
 
     /// Smooths every level `times` times with `rule`.
     pub fn smooth(mut self, times: u32, rule: SmoothRule) -> Self {
+        self.labels = None;
         for grid in &mut self.levels {
             smooth::smooth(grid, times, rule);
         }
@@ -128,15 +130,16 @@ impl WorldBuilder {
 
     /// Fills in every region (8-connected open area) of fewer than `min_cells` cells.
     pub fn remove_small_regions(mut self, min_cells: u32) -> Self {
-        let w = self.width;
-        for grid in &mut self.levels {
-            let regions = Regions::label(w, self.height, &grid.to_bools());
-            for (i, &l) in regions.labels.iter().enumerate() {
-                if l != 0 && regions.sizes[l as usize] < min_cells {
-                    grid.set(i % w, i / w, false);
-                }
-            }
-        }
+        let labels = self
+            .levels
+            .iter_mut()
+            .map(|grid| {
+                let mut regions = Regions::of_grid(grid);
+                regions.fill_small(grid, min_cells);
+                regions
+            })
+            .collect();
+        self.labels = Some(labels);
         self
     }
 
@@ -147,9 +150,10 @@ impl WorldBuilder {
             return self;
         }
         let mut world = self.tiles();
-        let labels: Vec<Regions> = (0..world.depth())
-            .map(|z| Regions::label(self.width, self.height, &world.open_cells(z)))
-            .collect();
+        let labels = match self.labels.take() {
+            Some(labels) => labels,
+            None => self.levels.iter().map(Regions::of_grid).collect(),
+        };
         for z in 0..world.depth() - 1 {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
             stairs::connect_overlaps(&mut world, z, above, below, &mut self.rng);
@@ -164,7 +168,7 @@ impl WorldBuilder {
     pub fn connect(self) -> Self {
         let mut b = self.stairs();
         if let (Some(world), Some(labels)) = (&mut b.world, b.labels.take()) {
-            connect::ensure_reachable(world, labels, &mut b.rng);
+            connect::ensure_reachable(world, &b.levels, labels, &mut b.rng);
         }
         b
     }

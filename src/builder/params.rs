@@ -80,12 +80,7 @@ impl WorldParams {
         self.run(seed, Some(stop), None)
     }
 
-    fn run(
-        &self,
-        seed: u64,
-        stop: Option<Stage>,
-        mut see: Option<&mut Observer>,
-    ) -> World {
+    fn run(&self, seed: u64, stop: Option<Stage>, mut see: Option<&mut Observer>) -> World {
         let p = self.clamped();
         let mut b = WorldBuilder::new(p.width, p.height, p.depth, seed).randomize(p.fill);
         // After each step: show the world if someone looks, and stop if this is the place.
