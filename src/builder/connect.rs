@@ -69,29 +69,27 @@ pub fn ensure_reachable(
     }
 }
 
-/// The 3x3 dilation of word `i` of row `y`: cells with a set cell among their 8 neighbours
-/// or themselves.
-fn dilated(g: &BitGrid, y: usize, i: usize) -> u64 {
-    let h = g.height();
-    let column = |j: usize| {
-        let mut v = g.row(y)[j];
-        if y > 0 {
-            v |= g.row(y - 1)[j];
+/// The 3x3 dilation of row `y` into `out`: cells with a set cell among their 8 neighbours
+/// or themselves. `column` is scratch space of the row's length.
+fn dilate_row(g: &BitGrid, y: usize, column: &mut [u64], out: &mut [u64]) {
+    column.copy_from_slice(g.row(y));
+    if y > 0 {
+        for (c, &a) in column.iter_mut().zip(g.row(y - 1)) {
+            *c |= a;
         }
-        if y + 1 < h {
-            v |= g.row(y + 1)[j];
+    }
+    if y + 1 < g.height() {
+        for (c, &b) in column.iter_mut().zip(g.row(y + 1)) {
+            *c |= b;
         }
-        v
-    };
-    let words = g.row(y).len();
-    let v = column(i);
-    let prev = if i > 0 { column(i - 1) >> 63 } else { 0 };
-    let next = if i + 1 < words {
-        column(i + 1) << 63
-    } else {
-        0
-    };
-    v | (v << 1) | (v >> 1) | prev | next
+    }
+    let n = column.len();
+    for i in 0..n {
+        let v = column[i];
+        let prev = if i > 0 { column[i - 1] >> 63 } else { 0 };
+        let next = if i + 1 < n { column[i + 1] << 63 } else { 0 };
+        out[i] = v | (v << 1) | (v >> 1) | prev | next;
+    }
 }
 
 fn label(world: &World, z: i32) -> Regions {
@@ -227,16 +225,20 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
     let mask = open.last_mask();
+    let (mut column, mut grown) = (vec![0u64; words], vec![0u64; words]);
     while left > 0 {
         let j = layers.len() as u32;
         let mut rock = BitGrid::new(w, h);
         let mut any = false;
         for y in 0..h {
-            for i in 0..words {
-                let valid = if i + 1 == words { mask } else { u64::MAX };
-                let bits = dilated(&front, y, i) & !open.row(y)[i] & !reached.row(y)[i] & valid;
-                rock.row_mut(y)[i] = bits;
-                any |= bits != 0;
+            dilate_row(&front, y, &mut column, &mut grown);
+            let (o, r) = (open.row(y), reached.row(y));
+            for (i, out) in rock.row_mut(y).iter_mut().enumerate() {
+                *out = grown[i] & !o[i] & !r[i];
+                any |= *out != 0;
+            }
+            if let Some(last) = rock.row_mut(y).last_mut() {
+                *last &= mask;
             }
         }
         if !any {
@@ -244,13 +246,14 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
         }
         let mut next = rock.clone();
         for y in 0..h {
-            for i in 0..words {
-                reached.row_mut(y)[i] |= rock.row(y)[i];
+            for (r, &k) in reached.row_mut(y).iter_mut().zip(rock.row(y)) {
+                *r |= k;
             }
         }
         for y in 0..h {
-            for i in 0..words {
-                let mut touched = dilated(&rock, y, i) & open.row(y)[i] & !reached.row(y)[i];
+            dilate_row(&rock, y, &mut column, &mut grown);
+            for (i, &g) in grown.iter().enumerate() {
+                let mut touched = g & open.row(y)[i] & !reached.row(y)[i];
                 while touched != 0 {
                     let cell = y * w + i * 64 + touched.trailing_zeros() as usize;
                     touched &= touched - 1;

@@ -177,14 +177,20 @@ impl WorldBuilder {
     /// (Needs `connect` first; without it, or with no floor on level 0, nothing happens.)
     pub fn exit(mut self) -> Self {
         if let Some(world) = &mut self.world {
-            let floors: Vec<Point> = world
-                .points(0)
-                .filter(|&(_, t)| t == Tile::Floor)
-                .map(|(p, _)| p)
-                .collect();
-            if !floors.is_empty() {
-                let pick = floors[self.rng.random_range(0..floors.len() as u32) as usize];
-                world.set(pick, Tile::StairsUp);
+            let level = world.level(0).unwrap_or(&[]);
+            let floors = level.iter().filter(|&&t| t == Tile::Floor).count();
+            if floors > 0 {
+                let k = self.rng.random_range(0..floors as u32) as usize;
+                let pick = level
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &t)| t == Tile::Floor)
+                    .nth(k)
+                    .map(|(i, _)| i as i32);
+                if let Some(i) = pick {
+                    let w = world.width();
+                    world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
+                }
             }
         }
         self
