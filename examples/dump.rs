@@ -1,29 +1,41 @@
 //! Prints a generated world as text, level by level from the top.
 //!
-//! `cargo run --release --example dump -- --seed S --width W --height H --depth D`
+//! `cargo run --release --example dump -- --seed S --width W --height H --depth D
+//!  --fill P --passes N --rule majority|five-of-nine --min-region N --stop STEP`
 //! Each level: a line `level N` (from 1), H lines of W characters, then a blank line.
-//! Characters: '.' floor, '#' wall, '<' stairs up, '>' stairs down.
+//! Characters: '.' floor, '#' wall, '<' stairs up, '>' stairs down, features as in the README.
+//! `--stop` ends the recipe after a step: fill, smooth, regions, stairs, connect or features
+//! (the default, the whole recipe). Bad values get a message and exit code 2.
 
-use caves::builder::WorldBuilder;
+use caves::builder::{SmoothRule, Stage, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use caves::rng::parse_seed;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: dump [--seed S] [--width W] [--height H] [--depth D]";
+const USAGE: &str = "usage: dump [--seed S] [--width W] [--height H] [--depth D] [--fill P] \
+[--passes N] [--rule majority|five-of-nine] [--min-region N] \
+[--stop fill|smooth|regions|stairs|connect|features]";
 
 struct Args {
     seed: u64,
-    width: i32,
-    height: i32,
-    depth: i32,
+    params: WorldParams,
+    stop: Stage,
+}
+
+/// A whole number from `lo` to `hi`, or a message naming the flag.
+fn number(flag: &str, value: &str, lo: u32, hi: u32) -> Result<u32, String> {
+    match value.parse::<u32>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "{flag} must be a whole number from {lo} to {hi}, not '{value}'"
+        )),
+    }
 }
 
 fn parse(args: &[String]) -> Result<Args, String> {
-    let d = caves::builder::WorldParams::default();
     let mut out = Args {
         seed: 0,
-        width: d.width,
-        height: d.height,
-        depth: d.depth,
+        params: WorldParams::default(),
+        stop: Stage::Features,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -33,19 +45,45 @@ fn parse(args: &[String]) -> Result<Args, String> {
         let value = it
             .next()
             .ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
-        let size = |name: &str| -> Result<i32, String> {
-            match value.parse::<i32>() {
-                Ok(v) if (1..=4096).contains(&v) => Ok(v),
-                _ => Err(format!(
-                    "{name} must be a whole number from 1 to 4096, not '{value}'"
-                )),
-            }
-        };
+        let side = MAX_SIDE as u32;
+        let p = &mut out.params;
         match flag.as_str() {
             "--seed" => out.seed = parse_seed(value),
-            "--width" => out.width = size("--width")?,
-            "--height" => out.height = size("--height")?,
-            "--depth" => out.depth = size("--depth")?.min(64),
+            "--width" => p.width = number(flag, value, 1, side)? as i32,
+            "--height" => p.height = number(flag, value, 1, side)? as i32,
+            // Depths past the most levels a world may have are brought down to it.
+            "--depth" => p.depth = number(flag, value, 1, side)?.min(MAX_DEPTH as u32) as i32,
+            "--fill" => {
+                p.fill = match value.parse::<f64>() {
+                    Ok(v) if (0.0..=1.0).contains(&v) => v,
+                    _ => {
+                        return Err(format!(
+                            "--fill must be a number from 0 to 1, not '{value}'"
+                        ))
+                    }
+                }
+            }
+            "--passes" => p.passes = number(flag, value, 0, MAX_PASSES)?,
+            "--rule" => {
+                p.rule = match value.as_str() {
+                    "majority" => SmoothRule::Majority,
+                    "five-of-nine" => SmoothRule::FiveOfNine,
+                    _ => {
+                        return Err(format!(
+                            "--rule must be majority or five-of-nine, not '{value}'"
+                        ))
+                    }
+                }
+            }
+            "--min-region" => p.min_region = number(flag, value, 0, u32::MAX)?,
+            "--stop" => {
+                out.stop = Stage::parse(value).ok_or_else(|| {
+                    format!(
+                        "--stop must be one of {}, not '{value}'",
+                        Stage::NAMES.join(", ")
+                    )
+                })?
+            }
             other => return Err(format!("unknown option '{other}'\n{USAGE}")),
         }
     }
@@ -61,9 +99,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let world = WorldBuilder::new(a.width, a.height, a.depth, a.seed)
-        .make_caves()
-        .build();
+    let world = a.params.build_until(a.seed, a.stop);
     print!("{}", world.dump());
     ExitCode::SUCCESS
 }

@@ -45,3 +45,150 @@ fn same_seed_same_dump_and_bad_flags_explain_themselves() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("--width must be a whole number"));
 }
+
+/// The levels of a dump, each as its rows.
+fn levels(out: &std::process::Output) -> Vec<Vec<String>> {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout.clone()).expect("utf-8");
+    text.split("level ")
+        .skip(1)
+        .map(|block| {
+            block
+                .lines()
+                .skip(1)
+                .filter(|l| !l.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .collect()
+}
+
+fn chars(out: &std::process::Output) -> String {
+    levels(out).concat().concat()
+}
+
+const SMALL: [&str; 8] = [
+    "--seed", "4", "--width", "30", "--height", "12", "--depth", "2",
+];
+
+fn small(more: &[&str]) -> std::process::Output {
+    dump(&[&SMALL[..], more].concat())
+}
+
+#[test]
+fn fill_sets_the_share_of_floor() {
+    let none = chars(&small(&["--fill", "0", "--stop", "fill"]));
+    assert!(none.chars().all(|c| c == '#'));
+    let all = chars(&small(&["--fill", "1", "--stop", "fill"]));
+    assert!(all.chars().all(|c| c == '.'));
+    let some = chars(&small(&["--fill", "0.3", "--stop", "fill"]));
+    let share = some.chars().filter(|&c| c == '.').count() as f64 / some.len() as f64;
+    assert!((0.15..0.45).contains(&share), "{share}");
+}
+
+#[test]
+fn passes_and_rule_change_the_smoothing() {
+    let fill = small(&["--stop", "fill"]);
+    let zero = small(&["--passes", "0", "--stop", "smooth"]);
+    assert_eq!(levels(&fill), levels(&zero), "no passes: the fill itself");
+    let one = small(&["--passes", "1", "--stop", "smooth"]);
+    let two = small(&["--passes", "2", "--stop", "smooth"]);
+    assert_ne!(levels(&one), levels(&two));
+    let majority = small(&["--passes", "2", "--rule", "majority", "--stop", "smooth"]);
+    assert_eq!(levels(&majority), levels(&two), "majority is the default");
+    let five = small(&[
+        "--passes",
+        "2",
+        "--rule",
+        "five-of-nine",
+        "--stop",
+        "smooth",
+    ]);
+    assert_ne!(
+        levels(&five),
+        levels(&two),
+        "the rules differ on the border"
+    );
+}
+
+#[test]
+fn min_region_fills_in_small_regions() {
+    let kept = chars(&small(&["--min-region", "0", "--stop", "regions"]));
+    let smooth = chars(&small(&["--stop", "smooth"]));
+    assert_eq!(kept, smooth, "a minimum of 0 removes nothing");
+    let gone = chars(&small(&["--min-region", "100000", "--stop", "regions"]));
+    assert!(gone.chars().all(|c| c == '#'));
+}
+
+#[test]
+fn stop_ends_the_recipe_after_each_step() {
+    let whole = small(&[]);
+    assert_eq!(levels(&small(&["--stop", "features"])), levels(&whole));
+    for step in ["fill", "smooth", "regions"] {
+        let text = chars(&small(&["--stop", step]));
+        assert!(text.chars().all(|c| c == '.' || c == '#'), "{step}");
+    }
+    let stairs = levels(&small(&["--stop", "stairs"]));
+    let all: String = stairs.concat().concat();
+    assert!(
+        all.contains('>') && all.contains('<'),
+        "stairs join the levels"
+    );
+    assert!(!stairs[0].concat().contains('<'), "the way out comes later");
+    let connect = levels(&small(&["--stop", "connect"]));
+    assert_eq!(connect[0].concat().matches('<').count(), 1, "the way out");
+    assert!(connect
+        .concat()
+        .concat()
+        .chars()
+        .all(|c| ".#<>".contains(c)));
+}
+
+#[test]
+fn bad_values_get_a_message_and_exit_code_2() {
+    for (args, message) in [
+        (
+            &["--fill", "1.5"][..],
+            "--fill must be a number from 0 to 1",
+        ),
+        (&["--fill", "-0.1"], "--fill must be a number from 0 to 1"),
+        (&["--fill", "half"], "--fill must be a number from 0 to 1"),
+        (&["--fill", "NaN"], "--fill must be a number from 0 to 1"),
+        (&["--passes", "many"], "--passes must be a whole number"),
+        (
+            &["--passes", "65"],
+            "--passes must be a whole number from 0 to 64",
+        ),
+        (&["--passes", "-1"], "--passes must be a whole number"),
+        (
+            &["--rule", "conway"],
+            "--rule must be majority or five-of-nine",
+        ),
+        (
+            &["--min-region", "big"],
+            "--min-region must be a whole number",
+        ),
+        (
+            &["--stop", "done"],
+            "--stop must be one of fill, smooth, regions",
+        ),
+        (
+            &["--height", "0"],
+            "--height must be a whole number from 1 to 4096",
+        ),
+        (&["--depth", "x"], "--depth must be a whole number"),
+        (&["--stop"], "--stop needs a value"),
+        (&["--colour", "red"], "unknown option '--colour'"),
+    ] {
+        let out = dump(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

@@ -38,6 +38,11 @@ fn check_share(world: &World, (w, h, d): (i32, i32, i32), seed: u64) {
 }
 
 fn check(world: &World, (w, h, d): (i32, i32, i32), seed: u64) {
+    check_with(world, (w, h, d), seed, MIN_REGION);
+}
+
+/// The world guarantees, with `min_region` as the smallest region the recipe keeps.
+fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: u32) {
     let ctx = format!("seed {seed}, size {w}x{h}x{d}");
     assert_eq!(
         (world.width(), world.height(), world.depth()),
@@ -102,7 +107,7 @@ fn check(world: &World, (w, h, d): (i32, i32, i32), seed: u64) {
         let level = world.level(z).expect("level");
         let r = Regions::label(w as usize, h as usize, &world.open_cells(z));
         for id in 1..=r.count() {
-            if r.sizes[id] < MIN_REGION {
+            if r.sizes[id] < min_region {
                 let stairs =
                     (0..level.len()).any(|i| r.labels[i] == id as u32 && level[i].is_stairs());
                 assert!(
@@ -146,6 +151,43 @@ fn extreme_fill_chances_still_give_sound_worlds() {
                 .build();
             check(&world, (60, 30, 4), seed);
         }
+    }
+}
+
+/// Random parameter sets within the lab's ranges, over many seeds: the guarantees hold after
+/// every step from `connect` on, and the steps before it hold only floor and wall.
+#[test]
+fn random_parameters_keep_every_guarantee() {
+    use caves::builder::{SmoothRule, Stage, WorldParams};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    for seed in 0..800u64 {
+        let small = seed % 4 != 0;
+        let side = if small { 1..=40 } else { 1..=120 };
+        let p = WorldParams {
+            width: rng.random_range(side.clone()),
+            height: rng.random_range(side),
+            depth: rng.random_range(1..=4),
+            fill: rng.random_range(0.3..0.7),
+            passes: rng.random_range(0..=12),
+            rule: if rng.random_bool(0.5) {
+                SmoothRule::Majority
+            } else {
+                SmoothRule::FiveOfNine
+            },
+            min_region: rng.random_range(0..=80),
+        };
+        let size = (p.width, p.height, p.depth);
+        let mut at_connect = None;
+        let world = p.build_observed(seed, |stage, w| {
+            if stage == Stage::Connect {
+                at_connect = Some(w.clone());
+            }
+        });
+        let connected = at_connect.expect("the connect step is shown");
+        check_with(&connected, size, seed, p.min_region);
+        check_with(&world, size, seed, 0);
+        assert_eq!(world, p.build(seed), "{p:?}");
     }
 }
 

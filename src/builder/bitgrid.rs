@@ -1,5 +1,7 @@
 //! A level as bits (1 = open floor), 64 cells per `u64`, for fast cellular automata.
 
+use crate::world::World;
+
 /// A `width` x `height` grid of bits stored row by row; bits past the width are kept zero.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BitGrid {
@@ -45,6 +47,37 @@ impl BitGrid {
             *w |= m
         } else {
             *w &= !m
+        }
+    }
+
+    /// The open cells of level `z` of a world (empty outside the world).
+    pub fn from_level(world: &World, z: i32) -> BitGrid {
+        let Some(level) = world.level(z) else {
+            return BitGrid::new(0, 0);
+        };
+        let w = world.width() as usize;
+        let mut g = BitGrid::new(w, world.height() as usize);
+        for (i, t) in level.iter().enumerate() {
+            if t.is_open() {
+                g.set(i % w, i / w, true);
+            }
+        }
+        g
+    }
+
+    /// Sets cells `x0..x1` of row `y` (inside the grid).
+    pub(crate) fn set_range(&mut self, y: usize, x0: usize, x1: usize) {
+        let row = self.row_mut(y);
+        let mut x = x0;
+        while x < x1 {
+            let n = (x1 - x).min(64 - x % 64);
+            let ones = if n == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << n) - 1) << (x % 64)
+            };
+            row[x / 64] |= ones;
+            x += n;
         }
     }
 

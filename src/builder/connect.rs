@@ -1,14 +1,17 @@
-//! The reachability guarantee. Seed 002's stairs leave islands: regions that overlap nothing
+//! The reachability guarantee. Stairs alone leave islands: regions that overlap nothing
 //! above or below, and level graphs that fall apart. This pass digs them in, level by level
 //! from the top, so every open tile is reachable from the largest region of the first level:
 //! - on a level, a 0-1 breadth-first search (open cells cost 0, rock costs 1) from the part
 //!   already reachable finds, for every other region, the shortest tunnel through rock, which
-//!   is then carved;
+//!   is then carved. The search runs on bit rows, one distance layer at a time: a layer is
+//!   the rock next to everything reached so far, and a region touched by the layer is taken
+//!   in whole through its runs. It stops once every region is reached;
 //! - a level that no stair reaches gets a new stair pair from the level above, with a tunnel
 //!   on the upper level leading to it.
 //!
 //! Digging keeps the caves (nothing is filled in) and adds only a few short tunnels.
 
+use super::bitgrid::BitGrid;
 use super::regions::Regions;
 use crate::geom::Point;
 use crate::rng::GameRng;
@@ -20,9 +23,15 @@ use std::collections::VecDeque;
 const NONE: u32 = u32::MAX;
 
 /// Makes every open tile reachable from the largest region of level 0. When level 0 has no
-/// open tile there is nowhere to start, so the whole world is filled with rock. `labels`
-/// are the region labels of every level as the world stands (stairs placed, nothing dug).
-pub fn ensure_reachable(world: &mut World, labels: Vec<Regions>, rng: &mut GameRng) {
+/// open tile there is nowhere to start, so the whole world is filled with rock. `grids` and
+/// `labels` are the open cells and region labels of every level as the world stands (stairs
+/// placed, nothing dug).
+pub fn ensure_reachable(
+    world: &mut World,
+    grids: &[BitGrid],
+    labels: Vec<Regions>,
+    rng: &mut GameRng,
+) {
     let (w, h) = (world.width() as usize, world.height() as usize);
     let mut labels = labels.into_iter();
     let level0 = labels.next().unwrap_or_else(|| label(world, 0));
@@ -30,12 +39,10 @@ pub fn ensure_reachable(world: &mut World, labels: Vec<Regions>, rng: &mut GameR
         *world = World::filled(world.width(), world.height(), world.depth(), Tile::Wall);
         return;
     };
-    let seeds: Vec<u32> = cells_where(&level0.labels, |l| l == start);
-    connect_level(world, 0, &seeds, &level0);
+    connect_level(world, 0, &grids[0], &level0, &[start]);
     for z in 1..world.depth() {
         // Digging so far touched only the levels above, so these labels still hold.
         let mut regions = labels.next().unwrap_or_else(|| label(world, z));
-        let mut seeds: Vec<u32> = Vec::new();
         let mut reached = vec![false; regions.sizes.len()];
         let (up, here) = (world.level(z - 1), world.level(z));
         if let (Some(up), Some(here)) = (up, here) {
@@ -45,16 +52,43 @@ pub fn ensure_reachable(world: &mut World, labels: Vec<Regions>, rng: &mut GameR
                 }
             }
         }
-        for (i, &l) in regions.labels.iter().enumerate() {
-            if l != 0 && reached[l as usize] {
-                seeds.push(i as u32);
-            }
-        }
-        if seeds.is_empty() {
-            seeds = dig_stairs_into(world, z, &regions, rng);
+        let mut start: Vec<u32> = (1..reached.len() as u32)
+            .filter(|&id| reached[id as usize])
+            .collect();
+        if start.is_empty() {
+            let Some(spot) = dig_stairs_into(world, z, rng) else {
+                continue;
+            };
             regions = label(world, z);
+            start = vec![regions.labels[spot as usize]];
+            let grid = BitGrid::from_level(world, z);
+            connect_level(world, z, &grid, &regions, &start);
+        } else {
+            connect_level(world, z, &grids[z as usize], &regions, &start);
         }
-        connect_level(world, z, &seeds, &regions);
+    }
+}
+
+/// The 3x3 dilation of row `y` into `out`: cells with a set cell among their 8 neighbours
+/// or themselves. `column` is scratch space of the row's length.
+fn dilate_row(g: &BitGrid, y: usize, column: &mut [u64], out: &mut [u64]) {
+    column.copy_from_slice(g.row(y));
+    if y > 0 {
+        for (c, &a) in column.iter_mut().zip(g.row(y - 1)) {
+            *c |= a;
+        }
+    }
+    if y + 1 < g.height() {
+        for (c, &b) in column.iter_mut().zip(g.row(y + 1)) {
+            *c |= b;
+        }
+    }
+    let n = column.len();
+    for i in 0..n {
+        let v = column[i];
+        let prev = if i > 0 { column[i - 1] >> 63 } else { 0 };
+        let next = if i + 1 < n { column[i + 1] << 63 } else { 0 };
+        out[i] = v | (v << 1) | (v >> 1) | prev | next;
     }
 }
 
@@ -66,20 +100,11 @@ fn label(world: &World, z: i32) -> Regions {
     )
 }
 
-fn cells_where(labels: &[u32], keep: impl Fn(u32) -> bool) -> Vec<u32> {
-    (0..labels.len() as u32)
-        .filter(|&i| keep(labels[i as usize]))
-        .collect()
-}
-
 /// Adds a stair pair from level `z - 1` (all reachable by now) down into level `z`, preferring
-/// a spot on an open cell of `z`, and carves a tunnel to it on level `z - 1`. Returns the
-/// cells of level `z` that are now reachable.
-fn dig_stairs_into(world: &mut World, z: i32, regions: &Regions, rng: &mut GameRng) -> Vec<u32> {
+/// a spot on an open cell of `z`, and carves a tunnel to it on level `z - 1`. Returns the spot.
+fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> {
     let w = world.width();
-    let (Some(up), Some(here)) = (world.level(z - 1), world.level(z)) else {
-        return Vec::new();
-    };
+    let (up, here) = (world.level(z - 1)?, world.level(z)?);
     let free = |i: usize| !up[i].is_stairs() && !here[i].is_stairs();
     let open: Vec<u32> = (0..here.len())
         .filter(|&i| here[i] == Tile::Floor && free(i))
@@ -91,7 +116,7 @@ fn dig_stairs_into(world: &mut World, z: i32, regions: &Regions, rng: &mut GameR
         .collect();
     let pool = if open.is_empty() { &any } else { &open };
     if pool.is_empty() || !up.iter().any(|t| t.is_open()) {
-        return Vec::new();
+        return None;
     }
     let spot = pool[rng.random_range(0..pool.len() as u32) as usize];
     let upper_open: Vec<u32> = cells_where_tiles(up, Tile::is_open);
@@ -99,10 +124,7 @@ fn dig_stairs_into(world: &mut World, z: i32, regions: &Regions, rng: &mut GameR
     let p = Point::new(spot as i32 % w, spot as i32 / w, z);
     world.set(Point { z: z - 1, ..p }, Tile::StairsDown);
     world.set(p, Tile::StairsUp);
-    match regions.labels[spot as usize] {
-        0 => vec![spot],
-        id => cells_where(&regions.labels, |l| l == id),
-    }
+    Some(spot)
 }
 
 fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
@@ -173,33 +195,122 @@ fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
     carve_path(world, z, &parent, target);
 }
 
-/// Joins every region of level `z` to the `seeds` with the shortest tunnels. The first cell
-/// of a region to leave the search is its nearest to the seeds; the search stops once every
-/// region has been reached.
-fn connect_level(world: &mut World, z: i32, seeds: &[u32], regions: &Regions) {
-    if seeds.is_empty() {
-        return;
-    }
-    let mut pending = vec![true; regions.sizes.len()];
-    pending[0] = false;
-    for &s in seeds {
-        pending[regions.labels[s as usize] as usize] = false;
-    }
-    let mut left = pending.iter().filter(|&&p| p).count();
-    if left == 0 {
-        return;
-    }
-    let mut nearest: Vec<u32> = Vec::new();
-    let parent = search(world, z, seeds, |i| {
-        let l = regions.labels[i] as usize;
-        if pending[l] {
-            pending[l] = false;
-            nearest.push(i as u32);
-            left -= 1;
+/// Joins every region of level `z` to the regions `start` with the shortest tunnels, by a
+/// layered 0-1 search over bit rows (see the module notes). `open` holds the level's open
+/// cells and `regions` their labels.
+fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, start: &[u32]) {
+    let (w, h) = (open.width(), open.height());
+    let mut reach = vec![NONE; regions.sizes.len()];
+    let mut left = regions.sizes[1..].iter().filter(|&&n| n > 0).count();
+    let (order, first) = regions.runs_by_region();
+    let mut reached = BitGrid::new(w, h);
+    let mut front = BitGrid::new(w, h);
+    let take_in = |id: u32, mut grids: [&mut BitGrid; 2]| {
+        for &r in &order[first[id as usize] as usize..first[id as usize + 1] as usize] {
+            let run = regions.runs[r as usize];
+            for g in grids.iter_mut() {
+                g.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
+            }
         }
-        left == 0
-    });
-    for cell in nearest {
-        carve_path(world, z, &parent, cell);
+    };
+    for &id in start {
+        if id != 0 && reach[id as usize] == NONE {
+            reach[id as usize] = 0;
+            left -= 1;
+            take_in(id, [&mut reached, &mut front]);
+        }
+    }
+    // layers[j] holds the rock at distance j; found[k] = (region, its first cell touched, j).
+    let mut layers: Vec<BitGrid> = vec![BitGrid::new(0, 0)];
+    let mut found: Vec<(u32, u32, u32)> = Vec::new();
+    let words = open.row(0).len();
+    let mask = open.last_mask();
+    let (mut column, mut grown) = (vec![0u64; words], vec![0u64; words]);
+    while left > 0 {
+        let j = layers.len() as u32;
+        let mut rock = BitGrid::new(w, h);
+        let mut any = false;
+        for y in 0..h {
+            dilate_row(&front, y, &mut column, &mut grown);
+            let (o, r) = (open.row(y), reached.row(y));
+            for (i, out) in rock.row_mut(y).iter_mut().enumerate() {
+                *out = grown[i] & !o[i] & !r[i];
+                any |= *out != 0;
+            }
+            if let Some(last) = rock.row_mut(y).last_mut() {
+                *last &= mask;
+            }
+        }
+        if !any {
+            break;
+        }
+        let mut next = rock.clone();
+        for y in 0..h {
+            for (r, &k) in reached.row_mut(y).iter_mut().zip(rock.row(y)) {
+                *r |= k;
+            }
+        }
+        for y in 0..h {
+            dilate_row(&rock, y, &mut column, &mut grown);
+            for (i, &g) in grown.iter().enumerate() {
+                let mut touched = g & open.row(y)[i] & !reached.row(y)[i];
+                while touched != 0 {
+                    let cell = y * w + i * 64 + touched.trailing_zeros() as usize;
+                    touched &= touched - 1;
+                    let id = regions.labels[cell];
+                    if reach[id as usize] == NONE {
+                        reach[id as usize] = j;
+                        found.push((id, cell as u32, j));
+                        left -= 1;
+                        take_in(id, [&mut reached, &mut next]);
+                    }
+                }
+            }
+        }
+        layers.push(rock);
+        front = next;
+    }
+    for (_, cell, j) in found {
+        carve_back(world, z, &layers, regions, &reach, cell as usize, j);
+    }
+}
+
+/// Carves the tunnel from `cell` (open, first touched by layer `j`) back through the layers
+/// to the part reached before: each step goes to a neighbour one layer closer, and the tunnel
+/// ends at an open cell of a region reached earlier.
+fn carve_back(
+    world: &mut World,
+    z: i32,
+    layers: &[BitGrid],
+    regions: &Regions,
+    reach: &[u32],
+    cell: usize,
+    j: u32,
+) {
+    let w = world.width() as usize;
+    let h = world.height() as usize;
+    let neighbours = |c: usize| {
+        let (x, y) = (c % w, c / w);
+        (y.saturating_sub(1)..(y + 2).min(h))
+            .flat_map(move |ny| (x.saturating_sub(1)..(x + 2).min(w)).map(move |nx| (nx, ny)))
+    };
+    let in_layer = |k: u32, (x, y): (usize, usize)| layers[k as usize].get(x as isize, y as isize);
+    let Some(mut cur) = neighbours(cell).find(|&p| in_layer(j, p)) else {
+        return;
+    };
+    for k in (0..j).rev() {
+        world.set(Point::new(cur.0 as i32, cur.1 as i32, z), Tile::Floor);
+        let c = cur.1 * w + cur.0;
+        let done = neighbours(c).any(|(x, y)| {
+            let id = regions.labels[y * w + x];
+            id != 0 && reach[id as usize] <= k
+        });
+        if done || k == 0 {
+            return;
+        }
+        match neighbours(c).find(|&p| in_layer(k, p)) {
+            Some(p) => cur = p,
+            None => return,
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! The environment layer (seed 004, for caves): stalagmites, deep pools, glowing fungus and
+//! The environment layer: stalagmites, deep pools, glowing fungus and
 //! rubble scattered over the floor. A feature that blocks walking is placed only where it
 //! cannot cut a path: the open cells around it must stay joined among themselves.
 
@@ -6,11 +6,11 @@ use crate::geom::Point;
 use crate::rng::GameRng;
 use crate::tile::Tile;
 use crate::world::World;
-use rand::Rng;
+use rand::RngCore;
 
-/// Chance per floor tile, in thousandths, for each feature.
+/// Chance per floor tile, in 1024ths, for each feature (7.1% of the floor in all).
 pub const FEATURES: [(Tile, u32); 4] = [
-    (Tile::Stalagmite, 25),
+    (Tile::Stalagmite, 26),
     (Tile::Pool, 12),
     (Tile::Fungus, 15),
     (Tile::Rubble, 20),
@@ -31,10 +31,7 @@ const RING: [(i32, i32); 8] = [
 /// True when blocking `p` keeps every pair of its open neighbours connected through the ring
 /// around it, so no path through `p` is lost (a local, sufficient test).
 pub fn can_block(world: &World, p: Point) -> bool {
-    let open: Vec<bool> = RING
-        .iter()
-        .map(|&(dx, dy)| world.tile(p.offset(dx, dy)).is_open())
-        .collect();
+    let open: [bool; 8] = RING.map(|(dx, dy)| world.tile(p.offset(dx, dy)).is_open());
     let total = open.iter().filter(|&&o| o).count();
     if total == 0 {
         return false;
@@ -43,10 +40,13 @@ pub fn can_block(world: &World, p: Point) -> bool {
     // so are two edge cells (orthogonal neighbours) two steps apart across a closed corner.
     let first = (0..8).find(|&i| open[i]).unwrap_or(0);
     let mut seen = [false; 8];
-    let mut stack = Vec::with_capacity(8);
-    stack.push(first);
+    let mut stack = [0usize; 8];
+    let mut top = 1;
+    stack[0] = first;
     seen[first] = true;
-    while let Some(i) = stack.pop() {
+    while top > 0 {
+        top -= 1;
+        let i = stack[top];
         let across = if i % 2 == 1 {
             [(i + 2) % 8, (i + 6) % 8]
         } else {
@@ -55,37 +55,68 @@ pub fn can_block(world: &World, p: Point) -> bool {
         for j in [(i + 1) % 8, (i + 7) % 8, across[0], across[1]] {
             if open[j] && !seen[j] {
                 seen[j] = true;
-                stack.push(j);
+                stack[top] = j;
+                top += 1;
             }
         }
     }
     seen.iter().filter(|&&s| s).count() == total
 }
 
-/// Scatters features over floor tiles (never on stairs) of every level.
+/// Bits where a bit-sliced 10-bit number (`bits[0]` most significant) is below `limit`
+/// (`limit` under 1024).
+fn below(bits: &[u64; 10], limit: u32) -> u64 {
+    let (mut less, mut equal) = (0u64, u64::MAX);
+    for (k, &b) in bits.iter().enumerate() {
+        if limit >> (9 - k) & 1 == 1 {
+            less |= equal & !b;
+            equal &= b;
+        } else {
+            equal &= !b;
+        }
+    }
+    less
+}
+
+/// Scatters features over floor tiles (never on stairs) of every level, in scan order. Each
+/// floor tile rolls a number from 0 to 1023 against the chances of `FEATURES`; the rolls of
+/// 64 cells are drawn at once as ten random words, one per bit of the number.
 pub fn decorate(world: &mut World, rng: &mut GameRng) {
-    let w = world.width();
-    let total: u32 = FEATURES.iter().map(|&(_, chance)| chance).sum();
+    let (w, h) = (world.width() as usize, world.height() as usize);
+    let mut limits = [0u32; 4];
+    let mut acc = 0;
+    for (k, &(_, chance)) in FEATURES.iter().enumerate() {
+        acc += chance;
+        limits[k] = acc;
+    }
     for z in 0..world.depth() {
-        let cells = (world.width() * world.height()) as usize;
-        for i in 0..cells {
-            if world.level(z).is_none_or(|level| level[i] != Tile::Floor) {
-                continue;
-            }
-            let roll = rng.random_range(0..1000u32);
-            if roll >= total {
-                continue;
-            }
-            let mut acc = 0;
-            let Some(&(tile, _)) = FEATURES.iter().find(|&&(_, chance)| {
-                acc += chance;
-                roll < acc
-            }) else {
-                continue;
-            };
-            let p = Point::new(i as i32 % w, i as i32 / w, z);
-            if tile.is_open() || can_block(world, p) {
-                world.set(p, tile);
+        for y in 0..h {
+            for x0 in (0..w).step_by(64) {
+                let n = (w - x0).min(64);
+                let Some(level) = world.level(z) else {
+                    return;
+                };
+                let row = &level[y * w + x0..y * w + x0 + n];
+                let mut floor = 0u64;
+                for (b, &t) in row.iter().enumerate() {
+                    floor |= u64::from(t == Tile::Floor) << b;
+                }
+                if floor == 0 {
+                    continue;
+                }
+                let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
+                let masks = limits.map(|l| below(&bits, l));
+                let mut hits = masks[3] & floor;
+                while hits != 0 {
+                    let b = hits.trailing_zeros();
+                    hits &= hits - 1;
+                    let kind = masks.iter().position(|m| m >> b & 1 == 1).unwrap_or(3);
+                    let tile = FEATURES[kind].0;
+                    let p = Point::new((x0 + b as usize) as i32, y as i32, z);
+                    if tile.is_open() || can_block(world, p) {
+                        world.set(p, tile);
+                    }
+                }
             }
         }
     }
@@ -98,6 +129,19 @@ mod tests {
     fn centre_blockable(map: &str) -> bool {
         let world = World::from_text(&[map]).expect("fixture");
         can_block(&world, Point::new(1, 1, 0))
+    }
+
+    #[test]
+    fn bit_sliced_rolls_compare_like_numbers() {
+        let mut rng = crate::rng::seeded(1);
+        let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
+        for limit in [0, 1, 26, 73, 512, 1023] {
+            let got = below(&bits, limit);
+            for cell in 0..64 {
+                let roll = (0..10).fold(0u32, |v, k| v << 1 | (bits[k] >> cell & 1) as u32);
+                assert_eq!(got >> cell & 1 == 1, roll < limit, "{roll} < {limit}");
+            }
+        }
     }
 
     #[test]

@@ -14,15 +14,19 @@
 pub mod bitgrid;
 mod connect;
 pub mod features;
+pub mod figures;
 mod params;
 pub mod regions;
 pub mod smooth;
+mod stage;
 mod stairs;
 
 pub use bitgrid::BitGrid;
+pub use figures::{level_figures, region_map, world_figures, Figures, RegionMap};
 pub use params::{WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 pub use regions::Regions;
-pub use smooth::SmoothRule;
+pub use smooth::{smooth_once, SmoothRule};
+pub use stage::Stage;
 pub use stairs::CELLS_PER_STAIR;
 
 use crate::geom::Point;
@@ -31,7 +35,7 @@ use crate::tile::Tile;
 use crate::world::World;
 use rand::{Rng, RngCore};
 
-/// Regions smaller than this many cells are filled in by `make_caves` (seed 002).
+/// Regions smaller than this many cells are filled in by `make_caves`.
 pub const MIN_REGION: u32 = 25;
 
 /// Builds a world step by step. Sizes are in cells and clamped to at least 1.
@@ -41,6 +45,8 @@ pub struct WorldBuilder {
     levels: Vec<BitGrid>,
     rng: GameRng,
     world: Option<World>,
+    /// Region labels of every level as the grids stand, kept from one step for the next.
+    labels: Option<Vec<Regions>>,
 }
 
 impl WorldBuilder {
@@ -53,6 +59,7 @@ impl WorldBuilder {
             levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).collect(),
             rng: seeded(seed),
             world: None,
+            labels: None,
         }
     }
 
@@ -65,10 +72,11 @@ impl WorldBuilder {
             levels: vec![grid],
             rng: seeded(0),
             world: None,
+            labels: None,
         }
     }
 
-    /// Seed 000/002's recipe: half floor, 8 majority smoothing passes, regions under 25 cells
+    /// The standard recipe: half floor, 8 majority smoothing passes, regions under 25 cells
     /// filled, stairs between overlapping regions, every open tile made reachable, the way
     /// out, then the environment features.
     pub fn make_caves(self) -> Self {
@@ -82,6 +90,7 @@ impl WorldBuilder {
 
     /// Makes each cell floor with probability `floor_chance` (clamped to 0..=1).
     pub fn randomize(mut self, floor_chance: f64) -> Self {
+        self.labels = None;
         let p = if floor_chance.is_nan() {
             0.0
         } else {
@@ -112,6 +121,7 @@ impl WorldBuilder {
 
     /// Smooths every level `times` times with `rule`.
     pub fn smooth(mut self, times: u32, rule: SmoothRule) -> Self {
+        self.labels = None;
         for grid in &mut self.levels {
             smooth::smooth(grid, times, rule);
         }
@@ -120,46 +130,67 @@ impl WorldBuilder {
 
     /// Fills in every region (8-connected open area) of fewer than `min_cells` cells.
     pub fn remove_small_regions(mut self, min_cells: u32) -> Self {
-        let w = self.width;
-        for grid in &mut self.levels {
-            let regions = Regions::label(w, self.height, &grid.to_bools());
-            for (i, &l) in regions.labels.iter().enumerate() {
-                if l != 0 && regions.sizes[l as usize] < min_cells {
-                    grid.set(i % w, i / w, false);
-                }
-            }
-        }
+        let labels = self
+            .levels
+            .iter_mut()
+            .map(|grid| {
+                let mut regions = Regions::of_grid(grid);
+                regions.fill_small(grid, min_cells);
+                regions
+            })
+            .collect();
+        self.labels = Some(labels);
         self
     }
 
-    /// Places stairs between overlapping regions of adjacent levels, then digs whatever is
-    /// still cut off so every open tile is reachable from the first level.
-    pub fn connect(mut self) -> Self {
+    /// Places a stair pair between every two overlapping regions of adjacent levels (one more
+    /// per `CELLS_PER_STAIR` shared cells). Does nothing when the stairs are already placed.
+    pub fn stairs(mut self) -> Self {
+        if self.world.is_some() {
+            return self;
+        }
         let mut world = self.tiles();
-        let labels: Vec<Regions> = (0..world.depth())
-            .map(|z| Regions::label(self.width, self.height, &world.open_cells(z)))
-            .collect();
+        let labels = match self.labels.take() {
+            Some(labels) => labels,
+            None => self.levels.iter().map(Regions::of_grid).collect(),
+        };
         for z in 0..world.depth() - 1 {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
             stairs::connect_overlaps(&mut world, z, above, below, &mut self.rng);
         }
-        connect::ensure_reachable(&mut world, labels, &mut self.rng);
+        self.labels = Some(labels);
         self.world = Some(world);
         self
+    }
+
+    /// Places the stairs (see `stairs`) if that was not done yet, then digs whatever is still
+    /// cut off so every open tile is reachable from the first level.
+    pub fn connect(self) -> Self {
+        let mut b = self.stairs();
+        if let (Some(world), Some(labels)) = (&mut b.world, b.labels.take()) {
+            connect::ensure_reachable(world, &b.levels, labels, &mut b.rng);
+        }
+        b
     }
 
     /// Puts the way out of the caves, a stair up, on a random floor tile of the first level.
     /// (Needs `connect` first; without it, or with no floor on level 0, nothing happens.)
     pub fn exit(mut self) -> Self {
         if let Some(world) = &mut self.world {
-            let floors: Vec<Point> = world
-                .points(0)
-                .filter(|&(_, t)| t == Tile::Floor)
-                .map(|(p, _)| p)
-                .collect();
-            if !floors.is_empty() {
-                let pick = floors[self.rng.random_range(0..floors.len() as u32) as usize];
-                world.set(pick, Tile::StairsUp);
+            let level = world.level(0).unwrap_or(&[]);
+            let floors = level.iter().filter(|&&t| t == Tile::Floor).count();
+            if floors > 0 {
+                let k = self.rng.random_range(0..floors as u32) as usize;
+                let pick = level
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &t)| t == Tile::Floor)
+                    .nth(k)
+                    .map(|(i, _)| i as i32);
+                if let Some(i) = pick {
+                    let w = world.width();
+                    world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
+                }
             }
         }
         self
@@ -196,7 +227,15 @@ impl WorldBuilder {
         world
     }
 
-    /// The finished world (floor and wall only if `connect` was not called).
+    /// The world as it stands, without consuming the builder or its randomness.
+    pub fn snapshot(&self) -> World {
+        match &self.world {
+            Some(world) => world.clone(),
+            None => self.tiles(),
+        }
+    }
+
+    /// The finished world (floor and wall only if `stairs` was not called).
     pub fn build(self) -> World {
         match self.world {
             Some(world) => world,

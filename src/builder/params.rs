@@ -1,8 +1,11 @@
 //! The parameters of a world: its size and the cave recipe's numbers. A world is a pure
 //! function of these and a seed, so a run's record carries them to replay exactly.
 
-use super::{SmoothRule, WorldBuilder, MIN_REGION};
+use super::{SmoothRule, Stage, WorldBuilder, MIN_REGION};
 use crate::world::World;
+
+/// Something that looks at the world after each step of the recipe.
+type Observer<'a> = dyn FnMut(Stage, &World) + 'a;
 
 /// Everything besides the seed that decides a generated world.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,15 +64,53 @@ impl WorldParams {
 
     /// The whole recipe for `seed`.
     pub fn build(&self, seed: u64) -> World {
+        self.run(seed, None, None)
+    }
+
+    /// The whole recipe for `seed`, handing the world to `see` right after each step (see
+    /// `Stage`; every smoothing pass is shown). Looking uses no randomness, so the result is
+    /// the world `build` gives.
+    pub fn build_observed(&self, seed: u64, mut see: impl FnMut(Stage, &World)) -> World {
+        self.run(seed, None, Some(&mut see))
+    }
+
+    /// The recipe for `seed` up to and including the step `stop`: the world exactly as
+    /// `build_observed` shows it at that step.
+    pub fn build_until(&self, seed: u64, stop: Stage) -> World {
+        self.run(seed, Some(stop), None)
+    }
+
+    fn run(&self, seed: u64, stop: Option<Stage>, mut see: Option<&mut Observer>) -> World {
         let p = self.clamped();
-        WorldBuilder::new(p.width, p.height, p.depth, seed)
-            .randomize(p.fill)
-            .smooth(p.passes, p.rule)
-            .remove_small_regions(p.min_region)
-            .connect()
-            .exit()
-            .decorate()
-            .build()
+        let mut b = WorldBuilder::new(p.width, p.height, p.depth, seed).randomize(p.fill);
+        // After each step: show the world if someone looks, and stop if this is the place.
+        macro_rules! step {
+            ($stage:expr) => {
+                if let Some(see) = see.as_mut() {
+                    see($stage, &b.snapshot());
+                }
+                if stop.is_some_and(|s| s.stops_at($stage, p.passes)) {
+                    return b.build();
+                }
+            };
+        }
+        step!(Stage::Fill);
+        if p.passes == 0 {
+            step!(Stage::Smooth(0));
+        }
+        for k in 1..=p.passes {
+            b = b.smooth(1, p.rule);
+            step!(Stage::Smooth(k));
+        }
+        b = b.remove_small_regions(p.min_region);
+        step!(Stage::Regions);
+        b = b.stairs();
+        step!(Stage::Stairs);
+        b = b.connect().exit();
+        step!(Stage::Connect);
+        b = b.decorate();
+        step!(Stage::Features);
+        b.build()
     }
 }
 
@@ -82,5 +123,39 @@ mod tests {
         let a = WorldParams::default().build(9);
         let b = WorldBuilder::new(100, 60, 5, 9).make_caves().build();
         assert_eq!(a.checksum(), b.checksum());
+    }
+
+    #[test]
+    fn looking_changes_nothing_and_every_step_is_shown_in_order() {
+        let p = WorldParams {
+            width: 30,
+            height: 20,
+            depth: 3,
+            passes: 3,
+            ..WorldParams::default()
+        };
+        let mut seen: Vec<(Stage, World)> = Vec::new();
+        let world = p.build_observed(5, |stage, w| seen.push((stage, w.clone())));
+        assert_eq!(world, p.build(5));
+        let stages: Vec<Stage> = seen.iter().map(|(s, _)| *s).collect();
+        use Stage::*;
+        assert_eq!(
+            stages,
+            [
+                Fill,
+                Smooth(1),
+                Smooth(2),
+                Smooth(3),
+                Regions,
+                Stairs,
+                Connect,
+                Features
+            ]
+        );
+        for (stage, w) in &seen {
+            assert_eq!(&p.build_until(5, *stage), w, "{stage}");
+        }
+        assert_eq!(p.build_until(5, Stage::Smooth(u32::MAX)), seen[3].1);
+        assert_eq!(seen[7].1, world);
     }
 }

@@ -1,11 +1,27 @@
-//! Regions: connected open areas of one level (8-neighbour flood fill), and their clean-up.
+//! Regions: connected open areas of one level (8 neighbours), labelled by union-find over
+//! horizontal runs of open cells, and their clean-up.
+
+use super::bitgrid::BitGrid;
+
+/// A horizontal run of open cells: row `y`, cells `x0..x1`, in region `id`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub y: u32,
+    pub x0: u32,
+    pub x1: u32,
+    pub id: u32,
+}
 
 /// Region labels of one level: `labels[i]` is 0 for closed cells, else a region id from 1.
+/// Ids follow scan order of each region's first cell.
 #[derive(Clone, Debug)]
 pub struct Regions {
     pub labels: Vec<u32>,
-    /// `sizes[id]` is the cell count of region `id` (`sizes[0]` is unused).
+    /// `sizes[id]` is the cell count of region `id` (`sizes[0]` is unused). A region filled
+    /// in by `fill_small` keeps its id with size 0.
     pub sizes: Vec<u32>,
+    /// Every run of open cells in scan order.
+    pub runs: Vec<Run>,
 }
 
 impl Regions {
@@ -13,13 +29,9 @@ impl Regions {
     /// Works on horizontal runs of open cells: each run is joined (union-find) with the runs
     /// of the row above that touch it, including diagonally; ids follow scan order.
     pub fn label(width: usize, height: usize, open: &[bool]) -> Regions {
-        let mut runs: Vec<(usize, usize, usize)> = Vec::new(); // (row, start, end exclusive)
-        let mut parent: Vec<u32> = Vec::new();
-        let mut above = 0..0;
+        let mut joiner = Joiner::default();
         for y in 0..height {
             let row = &open[y * width..(y + 1) * width];
-            let first = runs.len();
-            let mut p = above.start;
             let mut x = 0;
             while x < width {
                 if !row[x] {
@@ -30,34 +42,49 @@ impl Regions {
                 while x < width && row[x] {
                     x += 1;
                 }
-                let id = runs.len();
-                runs.push((y, s, x));
-                parent.push(id as u32);
-                while p < above.end && runs[p].2 < s {
-                    p += 1;
-                }
-                let mut q = p;
-                while q < above.end && runs[q].1 <= x {
-                    union(&mut parent, id, q);
-                    q += 1;
-                }
+                joiner.push(y, s, x);
             }
-            above = first..runs.len();
+            joiner.end_row();
         }
-        let mut labels = vec![0u32; width * height];
-        let mut sizes = vec![0u32];
-        let mut id_of_root = vec![0u32; runs.len()];
-        for (i, &(y, s, e)) in runs.iter().enumerate() {
-            let root = find(&mut parent, i);
-            if id_of_root[root] == 0 {
-                id_of_root[root] = sizes.len() as u32;
-                sizes.push(0);
+        joiner.finish(width, height)
+    }
+
+    /// The same labelling read straight from a bit grid, whole runs at a time.
+    pub fn of_grid(grid: &BitGrid) -> Regions {
+        let (w, h) = (grid.width(), grid.height());
+        let mut joiner = Joiner::default();
+        for y in 0..h {
+            let row = grid.row(y);
+            let mut x = next_bit(row, 0, false);
+            while x < w {
+                let e = next_bit(row, x, true).min(w);
+                joiner.push(y, x, e);
+                x = next_bit(row, e, false);
             }
-            let id = id_of_root[root];
-            sizes[id as usize] += (e - s) as u32;
-            labels[y * width + s..y * width + e].fill(id);
+            joiner.end_row();
         }
-        Regions { labels, sizes }
+        joiner.finish(w, h)
+    }
+
+    /// Fills in (in `grid` and in the labels) every region of fewer than `min_cells` cells.
+    pub fn fill_small(&mut self, grid: &mut BitGrid, min_cells: u32) {
+        let w = grid.width();
+        for run in &self.runs {
+            if self.sizes[run.id as usize] < min_cells {
+                let (y, x0, x1) = (run.y as usize, run.x0 as usize, run.x1 as usize);
+                for x in x0..x1 {
+                    grid.set(x, y, false);
+                }
+                self.labels[y * w + x0..y * w + x1].fill(0);
+            }
+        }
+        let sizes = &self.sizes;
+        self.runs.retain(|r| sizes[r.id as usize] >= min_cells);
+        for size in &mut self.sizes {
+            if *size < min_cells {
+                *size = 0;
+            }
+        }
     }
 
     /// Number of regions.
@@ -68,8 +95,114 @@ impl Regions {
     /// The id of the largest region (the lowest id among equals), if any.
     pub fn largest(&self) -> Option<u32> {
         (1..self.sizes.len())
+            .filter(|&id| self.sizes[id] > 0)
             .max_by_key(|&id| (self.sizes[id], std::cmp::Reverse(id)))
             .map(|id| id as u32)
+    }
+
+    /// The runs of each region: `(order, start)` where `order` lists run indices grouped by
+    /// region id and region `id`'s runs are `order[start[id]..start[id + 1]]`.
+    pub fn runs_by_region(&self) -> (Vec<u32>, Vec<u32>) {
+        let mut start = vec![0u32; self.sizes.len() + 1];
+        for r in &self.runs {
+            start[r.id as usize + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        let mut order = vec![0u32; self.runs.len()];
+        for (i, r) in self.runs.iter().enumerate() {
+            order[next[r.id as usize] as usize] = i as u32;
+            next[r.id as usize] += 1;
+        }
+        (order, start)
+    }
+}
+
+/// The first cell at or after `from` whose bit is clear (`clear`) or set (otherwise); the row's
+/// length in bits when there is none.
+fn next_bit(row: &[u64], from: usize, clear: bool) -> usize {
+    let mut i = from / 64;
+    if i >= row.len() {
+        return row.len() * 64;
+    }
+    let flip = if clear { u64::MAX } else { 0 };
+    let mut word = (row[i] ^ flip) & (u64::MAX << (from % 64));
+    loop {
+        if word != 0 {
+            return i * 64 + word.trailing_zeros() as usize;
+        }
+        i += 1;
+        if i == row.len() {
+            return i * 64;
+        }
+        word = row[i] ^ flip;
+    }
+}
+
+/// Union-find over runs, row by row: each run joins the runs of the row above that touch it,
+/// diagonally included.
+#[derive(Default)]
+struct Joiner {
+    runs: Vec<Run>,
+    parent: Vec<u32>,
+    above: std::ops::Range<usize>,
+    row_start: usize,
+    p: usize,
+}
+
+impl Joiner {
+    fn push(&mut self, y: usize, s: usize, e: usize) {
+        let id = self.runs.len();
+        self.runs.push(Run {
+            y: y as u32,
+            x0: s as u32,
+            x1: e as u32,
+            id: 0,
+        });
+        self.parent.push(id as u32);
+        if self.p < self.above.start {
+            self.p = self.above.start;
+        }
+        while self.p < self.above.end && (self.runs[self.p].x1 as usize) < s {
+            self.p += 1;
+        }
+        let mut q = self.p;
+        while q < self.above.end && self.runs[q].x0 as usize <= e {
+            union(&mut self.parent, id, q);
+            q += 1;
+        }
+    }
+
+    fn end_row(&mut self) {
+        self.above = self.row_start..self.runs.len();
+        self.row_start = self.runs.len();
+        self.p = self.above.start;
+    }
+
+    fn finish(mut self, width: usize, height: usize) -> Regions {
+        let mut labels = vec![0u32; width * height];
+        let mut sizes = vec![0u32];
+        let mut id_of_root = vec![0u32; self.runs.len()];
+        for i in 0..self.runs.len() {
+            let root = find(&mut self.parent, i);
+            if id_of_root[root] == 0 {
+                id_of_root[root] = sizes.len() as u32;
+                sizes.push(0);
+            }
+            let id = id_of_root[root];
+            let r = &mut self.runs[i];
+            r.id = id;
+            let (y, s, e) = (r.y as usize, r.x0 as usize, r.x1 as usize);
+            sizes[id as usize] += (e - s) as u32;
+            labels[y * width + s..y * width + e].fill(id);
+        }
+        Regions {
+            labels,
+            sizes,
+            runs: self.runs,
+        }
     }
 }
 
@@ -144,11 +277,28 @@ mod tests {
     fn runs_agree_with_a_plain_flood_fill() {
         use rand::Rng;
         let mut rng = crate::rng::seeded(5);
-        for (w, h) in [(1, 1), (1, 30), (30, 1), (17, 13), (64, 40)] {
+        for (w, h) in [
+            (1, 1),
+            (1, 30),
+            (30, 1),
+            (17, 13),
+            (64, 40),
+            (128, 5),
+            (129, 9),
+        ] {
             for chance in [0.3, 0.5, 0.7] {
                 let open: Vec<bool> = (0..w * h).map(|_| rng.random_bool(chance)).collect();
                 let r = Regions::label(w, h, &open);
                 assert_eq!(r.labels, flood(w, h, &open), "{w}x{h} at {chance}");
+                let mut g = BitGrid::new(w, h);
+                for (i, &o) in open.iter().enumerate() {
+                    g.set(i % w, i / w, o);
+                }
+                let b = Regions::of_grid(&g);
+                assert_eq!(
+                    (&b.labels, &b.sizes, &b.runs),
+                    (&r.labels, &r.sizes, &r.runs)
+                );
                 let total: u32 = r.sizes[1..].iter().sum();
                 assert_eq!(total as usize, open.iter().filter(|&&o| o).count());
             }

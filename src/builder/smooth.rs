@@ -1,14 +1,16 @@
 //! Cellular-automaton smoothing over a `BitGrid`, 64 cells at a time.
 //!
 //! Both rules look at the 3x3 block around a cell, the cell included:
-//! - `Majority` (seed 000): floor when floors >= walls among the cells inside the world
+//! - `Majority` (the majority rule): floor when floors >= walls among the cells inside the world
 //!   (cells outside are not counted, so edges and corners need fewer floors);
-//! - `FiveOfNine` (seed 001, RogueBasin): floor iff at least 5 of the 9 are floor, with
+//! - `FiveOfNine` (the 5-of-9 rule): floor iff at least 5 of the 9 are floor, with
 //!   cells outside the world counted as wall.
 //!
 //! Inside the grid the two agree (5 of 9); they differ only on the border.
 
 use super::bitgrid::BitGrid;
+use crate::tile::Tile;
+use crate::world::World;
 
 /// Which smoothing rule to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -135,6 +137,27 @@ pub fn smooth(grid: &mut BitGrid, times: u32, rule: SmoothRule) {
         smooth_step(grid, &mut scratch, rule);
         std::mem::swap(grid, &mut scratch);
     }
+}
+
+/// One more smoothing pass over a whole floor/wall world (every level), as the recipe's own
+/// passes do it. Open tiles count as floor; the result holds only floor and wall.
+pub fn smooth_once(world: &World, rule: SmoothRule) -> World {
+    let (w, h) = (world.width() as usize, world.height() as usize);
+    let mut out = World::filled(world.width(), world.height(), world.depth(), Tile::Wall);
+    for z in 0..world.depth() {
+        let src = BitGrid::from_level(world, z);
+        let mut dst = BitGrid::new(w, h);
+        smooth_step(&src, &mut dst, rule);
+        for (i, open) in dst.to_bools().into_iter().enumerate() {
+            if open {
+                out.set(
+                    crate::geom::Point::new((i % w) as i32, (i / w) as i32, z),
+                    Tile::Floor,
+                );
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! Stairs between overlapping regions of adjacent levels (seed 002): every pair of regions that
+//! Stairs between overlapping regions of adjacent levels: every pair of regions that
 //! share open (x, y) cells gets at least one stair pair, and one more per 250 shared cells.
 
 use super::regions::Regions;
