@@ -197,7 +197,11 @@ fn no_input_makes_the_decoder_panic() {
         }
         if let Ok(r) = Record::decode(&reseal(b)) {
             accepted += 1;
-            assert_eq!(Record::decode(&r.encode()), Ok(r), "what is accepted round-trips");
+            assert_eq!(
+                Record::decode(&r.encode()),
+                Ok(r),
+                "what is accepted round-trips"
+            );
         }
         tried += 2;
     }

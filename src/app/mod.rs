@@ -288,6 +288,11 @@ impl App {
         }
     }
 
+    /// Shows a message on the start screen.
+    pub fn say(&mut self, message: &str) {
+        self.notice = Some(message.to_string());
+    }
+
     /// Shows, on the start screen, why a link or file could not be opened.
     pub fn refuse(&mut self, why: &str) {
         self.notice = Some(format!("That run cannot be shown: {why}."));

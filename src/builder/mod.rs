@@ -16,6 +16,7 @@ mod connect;
 pub mod features;
 pub mod figures;
 mod params;
+mod query;
 pub mod regions;
 pub mod smooth;
 mod stage;

@@ -6,6 +6,7 @@ mod painter;
 mod storage;
 
 use crate::app::{App, Options, Request};
+use crate::builder::WorldParams;
 use crate::rng::parse_seed;
 use crate::view::{compose, css_size};
 pub use bench::bench_generate;
@@ -61,17 +62,25 @@ impl Game {
             (None, Some(s)) if !s.is_empty() => parse_seed(s),
             _ => u64::from(random_u32()),
         };
+        let (params, bad) = match WorldParams::from_query(world.as_deref().unwrap_or("")) {
+            Ok(p) => (p, None),
+            Err(e) => (WorldParams::default(), Some(e)),
+        };
         let opts = Options {
             seed,
             daily,
             today: date(today).unwrap_or_default(),
             nonce: random_u32(),
+            params,
             ..Options::default()
         };
-        let mut game = Game {
-            app: App::new(Box::new(LocalStore::open()), opts),
-            painter,
-        };
+        let mut app = App::new(Box::new(LocalStore::open()), opts);
+        if let Some(e) = bad {
+            app.say(&format!(
+                "The link's world settings were not used ({e}); these are the usual caves."
+            ));
+        }
+        let mut game = Game { app, painter };
         game.paint();
         Ok(game)
     }

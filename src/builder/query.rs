@@ -1,0 +1,89 @@
+//! World parameters in a URL query: `w=100&h=60&d=5&fill=0.5&passes=8&rule=majority&min=25`.
+//! The lab writes them so a cave can be shared; the game reads them to play that cave. Any
+//! parameter may be left out (it keeps its default); a bad one is an error that names it.
+
+use super::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
+
+impl WorldParams {
+    /// Reads parameters from a query string (with or without the leading '?'); keys that are
+    /// not world parameters (such as `seed` or `lab`) are ignored.
+    pub fn from_query(query: &str) -> Result<WorldParams, String> {
+        let mut p = WorldParams::default();
+        for pair in query.trim_start_matches('?').split('&') {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let int = |lo: i64, hi: i64| -> Result<i64, String> {
+                match value.parse::<i64>() {
+                    Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+                    _ => Err(format!(
+                        "{key} must be a whole number from {lo} to {hi}, not '{value}'"
+                    )),
+                }
+            };
+            match key {
+                "w" => p.width = int(1, MAX_SIDE.into())? as i32,
+                "h" => p.height = int(1, MAX_SIDE.into())? as i32,
+                "d" => p.depth = int(1, MAX_DEPTH.into())? as i32,
+                "passes" => p.passes = int(0, MAX_PASSES.into())? as u32,
+                "min" => p.min_region = int(0, 1_000_000)? as u32,
+                "fill" => {
+                    p.fill = match value.parse::<f64>() {
+                        Ok(f) if (0.0..=1.0).contains(&f) => f,
+                        _ => return Err(format!("fill must be from 0 to 1, not '{value}'")),
+                    }
+                }
+                "rule" => {
+                    p.rule = match value {
+                        "majority" => SmoothRule::Majority,
+                        "five-of-nine" => SmoothRule::FiveOfNine,
+                        _ => {
+                            return Err(format!(
+                                "rule must be majority or five-of-nine, not '{value}'"
+                            ))
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(p)
+    }
+
+    /// The parameters as a query (without '?'), in the order `from_query` documents.
+    pub fn to_query(&self) -> String {
+        let rule = match self.rule {
+            SmoothRule::Majority => "majority",
+            SmoothRule::FiveOfNine => "five-of-nine",
+        };
+        format!(
+            "w={}&h={}&d={}&fill={}&passes={}&rule={rule}&min={}",
+            self.width, self.height, self.depth, self.fill, self.passes, self.min_region
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn queries_round_trip_and_bad_values_are_named() {
+        let p = WorldParams {
+            width: 300,
+            height: 200,
+            depth: 2,
+            fill: 0.45,
+            passes: 5,
+            rule: SmoothRule::FiveOfNine,
+            min_region: 40,
+        };
+        assert_eq!(WorldParams::from_query(&p.to_query()), Ok(p));
+        assert_eq!(
+            WorldParams::from_query("?seed=5&lab"),
+            Ok(WorldParams::default())
+        );
+        let err = WorldParams::from_query("fill=2").unwrap_err();
+        assert!(err.contains("fill"), "{err}");
+        assert!(WorldParams::from_query("rule=sideways").is_err());
+        assert!(WorldParams::from_query("w=0").is_err());
+    }
+}
