@@ -46,13 +46,15 @@ impl Game {
     /// Starts the game on the canvas with id `canvas_id`. `seed` is any text (a number is
     /// used as it is, other text is hashed); empty or missing picks a random seed. `daily`
     /// (a UTC date, YYYY-MM-DD) gives everyone that day's caves. `today` dates the history.
-    /// Errors are sentences a person can read.
+    /// `world` is the page's query, read for world parameters (`w`, `h`, `d`, `fill`,
+    /// `passes`, `rule`, `min`). Errors are sentences a person can read.
     #[wasm_bindgen(constructor)]
     pub fn new(
         canvas_id: &str,
         seed: Option<String>,
         daily: Option<String>,
         today: Option<String>,
+        world: Option<String>,
     ) -> Result<Game, JsError> {
         console_error_panic_hook::set_once();
         let painter = Painter::new(canvas_id)?;
