@@ -11,8 +11,11 @@ step() { printf '\n==> %s\n' "$*"; }
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy"
+step "cargo clippy (native)"
 cargo clippy --all-targets -- -D warnings
+
+step "cargo clippy (wasm32: the browser edge too)"
+cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 
 step "cargo test (native)"
 cargo test

@@ -1,11 +1,14 @@
 //! Tests that run in headless Chrome: the world generator gives the same world as natively,
-//! and a painted frame puts a known glyph in the right place in the right colours.
+//! committed run records replay to their pinned hashes, a painted frame puts a known glyph in
+//! the right place in the right colours, and runs are saved in the page's storage.
 #![cfg(target_arch = "wasm32")]
 
-use caves::builder::WorldBuilder;
-use caves::frame::{Cell, Frame, BLACK};
-use caves::game::Game as Core;
+use caves::builder::{WorldBuilder, WorldParams};
+use caves::colour::BLACK;
+use caves::frame::{Cell, Frame};
 use caves::raster::Raster;
+use caves::record::{replay, Record};
+use caves::rules::{Outcome, State};
 use caves::web::Game;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -19,6 +22,34 @@ const SEED_42_CHECKSUM: u64 = include!("seed42.checksum");
 fn seed_42_world_is_identical_to_the_native_one() {
     let world = WorldBuilder::new(100, 60, 5, 42).make_caves().build();
     assert_eq!(world.checksum(), SEED_42_CHECKSUM);
+}
+
+#[wasm_bindgen_test]
+fn committed_records_replay_to_their_pinned_hashes_in_the_browser() {
+    const COMMITTED: [(&str, Outcome, usize, u64); 3] = include!("records/pins.rs");
+    for (name, outcome, len, pin) in COMMITTED {
+        let text = match name {
+            "win" => include_str!("records/win.txt"),
+            "death" => include_str!("records/death.txt"),
+            _ => include_str!("records/long.txt"),
+        };
+        let record = Record::from_text(text).expect("decodes");
+        assert_eq!(record.actions.len(), len, "{name}");
+        let state = replay(&record).expect("replays");
+        assert_eq!(state.hash(), pin, "{name}");
+        assert_eq!(state.outcome(), outcome, "{name}");
+    }
+}
+
+/// Empties the page's storage, so each test starts with no saved runs.
+fn fresh_storage() {
+    if let Some(s) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+        s.clear().expect("storage clears");
+    }
+}
+
+fn new_game(id: &str, seed: Option<&str>) -> Result<Game, wasm_bindgen::JsError> {
+    Game::new(id, seed.map(String::from), None, None, None)
 }
 
 fn canvas(id: &str) -> HtmlCanvasElement {
@@ -58,8 +89,9 @@ fn pixel(ctx: &CanvasRenderingContext2d, x: f64, y: f64) -> Vec<u8> {
 
 #[wasm_bindgen_test]
 fn the_game_paints_the_player_glyph_in_its_cell() {
+    fresh_storage();
     let c = canvas("paint-test");
-    let mut game = Game::new("paint-test", Some("42".into())).expect("starts");
+    let mut game = new_game("paint-test", Some("42")).expect("starts");
     game.key("Enter");
     let ctx: CanvasRenderingContext2d = c
         .get_context("2d")
@@ -70,7 +102,7 @@ fn the_game_paints_the_player_glyph_in_its_cell() {
     assert_eq!((c.width(), c.height()), (640, 400));
     // Find the player in the text snapshot and compare that cell's pixels with the atlas.
     let (col, row) = player_cell(&game.text());
-    let core = Core::new(42).expect("same game natively");
+    let core = State::new(42, &WorldParams::default()).expect("same game natively");
     let under = core.world().tile(core.player()).info();
     for y in 0..8 {
         for x in 0..8 {
@@ -87,7 +119,7 @@ fn the_game_paints_the_player_glyph_in_its_cell() {
 
 #[wasm_bindgen_test]
 fn a_missing_canvas_is_a_readable_error() {
-    let err = Game::new("no-such-canvas", None).err().expect("fails");
+    let err = new_game("no-such-canvas", None).err().expect("fails");
     let message = js_sys::Error::from(wasm_bindgen::JsValue::from(err)).message();
     assert!(String::from(message).contains("no element with id \"no-such-canvas\""));
 }
@@ -125,8 +157,9 @@ fn the_raster_matches_the_frame_it_painted() {
 
 #[wasm_bindgen_test]
 fn hovering_the_player_names_it_in_the_sidebar() {
+    fresh_storage();
     canvas("hover-test");
-    let mut game = Game::new("hover-test", Some("7".into())).expect("starts");
+    let mut game = new_game("hover-test", Some("7")).expect("starts");
     game.key("Enter");
     let (col, row) = player_cell(&game.text());
     // The canvas is shown at twice its size: CSS pixels map back to cells at any scale.
@@ -138,4 +171,21 @@ fn hovering_the_player_names_it_in_the_sidebar() {
     assert_eq!(game.look_text(), "", "the sidebar is not part of the map");
     game.hover_end();
     assert!(!game.text().contains("Looking at"));
+}
+
+#[wasm_bindgen_test]
+fn a_run_is_saved_every_turn_and_a_new_page_continues_it() {
+    fresh_storage();
+    canvas("save-test");
+    let mut game = new_game("save-test", Some("9")).expect("starts");
+    for k in ["Enter", "l", "j", ".", "h"] {
+        game.key(k);
+    }
+    let before = game.text();
+    drop(game);
+    let mut again = new_game("save-test", Some("123")).expect("starts");
+    assert!(again.text().contains("Press Enter to continue"));
+    again.key("Enter");
+    assert_eq!(again.text(), before);
+    assert_eq!(again.seed(), "9");
 }

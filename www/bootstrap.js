@@ -1,5 +1,6 @@
-// Starts the game once the wasm module is ready, forwards keys and focus, and keeps the
-// canvas sized. Any failure becomes a readable message on the page instead of a blank screen.
+// Starts the game once the wasm module is ready and connects it to the page: keys, focus,
+// pointer, canvas size, the run's lock against other tabs, share links, run files and the
+// replay clock. Any failure becomes a readable message on the page instead of a blank screen.
 (function () {
   "use strict";
   const status = document.getElementById("status");
@@ -17,7 +18,7 @@
       return f();
     } catch (e) {
       game = null;
-      fail("The game stopped because of an internal error: " + (e && e.message ? e.message : e) + ". Reload the page to play again.");
+      fail("The game stopped because of an internal error: " + (e && e.message ? e.message : e) + ". Reload the page to play again. Your run was saved up to the last turn.");
       return fallback;
     }
   }
@@ -30,24 +31,263 @@
     return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
   }
 
+  // AltGr arrives as Ctrl+Alt on Windows: let it through, so layouts that type < and > with
+  // AltGr can take the stairs. Ctrl or Alt alone, or Meta, are the browser's and the system's.
+  function isShortcut(e) {
+    const altGr = (e.ctrlKey && e.altKey) || (e.getModifierState && e.getModifierState("AltGraph"));
+    return e.metaKey || (!altGr && (e.ctrlKey || e.altKey));
+  }
+
+  // ---- base64url and deflate for share links
+
+  function toBase64url(bytes) {
+    let s = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  }
+
+  function fromBase64url(text) {
+    const b = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const out = new Uint8Array(b.length);
+    for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
+    return out;
+  }
+
+  async function pipe(bytes, stream) {
+    const out = new Response(new Blob([bytes]).stream().pipeThrough(stream));
+    return new Uint8Array(await out.arrayBuffer());
+  }
+
+  const canDeflate = typeof CompressionStream === "function" && typeof DecompressionStream === "function";
+  const pageUrl = () => location.origin + location.pathname;
+
+  // The newest deflated link, made in the background after each turn; share_link() falls
+  // back to an uncompressed one when the newest turn is not deflated yet.
+  let deflated = { bytes: "", link: "" };
+  function rawLink(bytes) {
+    return pageUrl() + "#raw=" + toBase64url(bytes);
+  }
+  function shareLink() {
+    const bytes = guard(() => game.record_bytes(), new Uint8Array());
+    if (!bytes.length) return "";
+    const key = toBase64url(bytes);
+    return deflated.bytes === key ? deflated.link : rawLink(bytes);
+  }
+  let deflating = false;
+  async function refreshLink() {
+    if (!canDeflate || deflating) return;
+    deflating = true;
+    try {
+      for (;;) {
+        const bytes = guard(() => game.record_bytes(), new Uint8Array());
+        const key = toBase64url(bytes);
+        if (!bytes.length || key === deflated.bytes) break;
+        const z = await pipe(bytes, new CompressionStream("deflate-raw"));
+        deflated = { bytes: key, link: pageUrl() + "#run=" + toBase64url(z) };
+      }
+    } catch (e) {
+      // Links stay uncompressed; they still work.
+    } finally {
+      deflating = false;
+    }
+  }
+
+  async function openLink() {
+    const hash = location.hash;
+    const m = /^#(run|raw)=([A-Za-z0-9_-]*)$/.exec(hash);
+    if (!hash || hash === "#") return;
+    if (!m) {
+      guard(() => game.unreadable("the link is not a Caves run link"));
+      return;
+    }
+    try {
+      let bytes = fromBase64url(m[2]);
+      if (m[1] === "run") {
+        if (!canDeflate) {
+          guard(() => game.unreadable("this browser cannot unpack compressed links"));
+          return;
+        }
+        bytes = await pipe(bytes, new DecompressionStream("deflate-raw"));
+      }
+      guard(() => game.open_replay(bytes));
+      startClock();
+    } catch (e) {
+      guard(() => game.unreadable("the link is damaged or cut short"));
+    }
+  }
+
+  // ---- the share dialog, run files
+
+  let dialog = null;
+  function showLink(link) {
+    if (!dialog) {
+      dialog = document.createElement("dialog");
+      dialog.id = "share";
+      dialog.setAttribute("aria-label", "Share this run");
+      dialog.innerHTML = '<p>Anyone who opens this link watches this run:</p><input readonly aria-label="Link to this run"><p><button type="button" data-do="copy">Copy</button> <button type="button" data-do="close">Close</button> <span role="status"></span></p>';
+      document.body.appendChild(dialog);
+      dialog.addEventListener("click", (e) => {
+        const what = e.target && e.target.dataset ? e.target.dataset.do : null;
+        if (what === "close") dialog.close();
+        if (what === "copy") copy(dialog.querySelector("input").value);
+      });
+      dialog.addEventListener("close", () => document.getElementById("game").focus());
+    }
+    dialog.querySelector("input").value = link;
+    dialog.querySelector("span").textContent = "";
+    if (typeof dialog.showModal === "function") dialog.showModal();
+    else dialog.setAttribute("open", "");
+    dialog.querySelector("input").select();
+  }
+  function copy(text) {
+    const note = dialog && dialog.querySelector("span");
+    const done = (ok) => { if (note) note.textContent = ok ? "Copied." : "Select the link and copy it."; };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
+    else done(false);
+  }
+
+  function download(name, data, type) {
+    const url = URL.createObjectURL(new Blob([data], { type }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = name;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function importFile() {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".cavesrun,application/octet-stream";
+    input.addEventListener("change", () => {
+      const file = input.files && input.files[0];
+      if (!file) return;
+      file.arrayBuffer().then(
+        (buf) => { guard(() => game.open_replay(new Uint8Array(buf))); startClock(); },
+        () => guard(() => game.unreadable("the file could not be read")),
+      );
+    });
+    input.click();
+  }
+
+  // ---- one tab per run: a Web Lock named after the run
+
+  const locks = navigator.locks;
+  const LOCK = "caves-run-";
+  let held = null; // { id, release }
+
+  function holdRun(id, steal) {
+    if (!locks) return;
+    if (held && held.id === id) return;
+    if (held) held.release();
+    let release;
+    const hold = new Promise((r) => (release = r));
+    const mine = { id, release };
+    const options = steal ? { steal: true } : { ifAvailable: true };
+    locks.request(LOCK + id, options, (lock) => {
+      if (!lock) {
+        guard(() => game.lock_lost());
+        return null;
+      }
+      held = mine;
+      if (steal) guard(() => game.took_over(id));
+      return hold;
+    }).catch(() => {
+      // Another tab took the lock (steal): this tab stops saving the run.
+      if (held === mine) {
+        held = null;
+        guard(() => game.lock_lost());
+      }
+    });
+  }
+
+  function queryBusy() {
+    if (!locks || !locks.query) return;
+    locks.query().then((state) => {
+      const mine = held ? held.id : null;
+      const ids = (state.held || [])
+        .map((l) => l.name || "")
+        .filter((n) => n.startsWith(LOCK))
+        .map((n) => Number(n.slice(LOCK.length)))
+        .filter((id) => id !== mine);
+      guard(() => game.set_busy(ids.join(" ")));
+    }, () => {});
+  }
+
+  function handleRequests() {
+    const asked = guard(() => game.take_requests(), "");
+    for (const r of asked.split(" ")) {
+      if (!r) continue;
+      const [what, arg] = r.split(":");
+      if (what === "lock") holdRun(Number(arg), false);
+      else if (what === "takeover") holdRun(Number(arg), true);
+      else if (what === "share") { const link = shareLink(); if (link) showLink(link); }
+      else if (what === "export") {
+        const bytes = guard(() => game.record_bytes(), new Uint8Array());
+        if (bytes.length) download(guard(() => game.record_name(), "caves.cavesrun"), bytes, "application/octet-stream");
+      } else if (what === "import") importFile();
+      else if (what === "kept") download("caves-kept-save-" + arg + ".txt", guard(() => game.kept_text(Number(arg)), ""), "text/plain");
+    }
+  }
+
+  // ---- the replay clock
+
+  let clock = 0;
+  function startClock() {
+    if (clock || !guard(() => game.animating(), false)) return;
+    let last = performance.now();
+    const frame = (now) => {
+      guard(() => game.tick(now - last));
+      last = now;
+      clock = guard(() => game.animating(), false) ? requestAnimationFrame(frame) : 0;
+    };
+    clock = requestAnimationFrame(frame);
+  }
+
+  function afterInput() {
+    handleRequests();
+    startClock();
+    refreshLink();
+  }
+
   function start(bindings) {
     if (game || document.body.dataset.state === "error") return;
     const canvas = document.getElementById("game");
-    const seed = new URLSearchParams(window.location.search).get("seed");
+    const query = new URLSearchParams(window.location.search);
+    const today = new Date().toISOString().slice(0, 10);
+    const daily = query.has("daily") ? today : null;
     try {
-      game = new bindings.Game("game", seed);
+      game = new bindings.Game("game", query.get("seed"), daily, today, window.location.search);
     } catch (e) {
       fail("The game could not start: " + (e && e.message ? e.message : e));
       return;
     }
-    window.cavesGame = game;
+    window.cavesGame = {
+      key: (k) => { const used = guard(() => game.key(String(k)), false); afterInput(); return used; },
+      text: () => guard(() => game.text(), ""),
+      player: () => guard(() => game.player(), []),
+      seed: () => guard(() => game.seed(), ""),
+      share_link: () => shareLink(),
+      actions: () => guard(() => game.actions(), 0),
+      look_text: () => guard(() => game.look_text(), ""),
+      repaint_all: () => guard(() => game.repaint_all()),
+    };
     window.addEventListener("keydown", (e) => {
-      if (isTyping(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (isTyping(e.target) || isShortcut(e) || (dialog && dialog.open)) return;
       if (guard(() => game.key(e.key), false)) e.preventDefault();
+      afterInput();
     });
     window.addEventListener("resize", fit);
     window.addEventListener("blur", () => guard(() => game.set_focused(false)));
-    window.addEventListener("focus", () => guard(() => game.set_focused(document.hasFocus())));
+    window.addEventListener("focus", () => { guard(() => game.set_focused(document.hasFocus())); queryBusy(); });
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") guard(() => game.flush());
+      else queryBusy();
+    });
+    window.addEventListener("pagehide", () => guard(() => game.flush()));
+    window.addEventListener("hashchange", () => openLink());
     canvas.addEventListener("mousedown", () => {
       canvas.focus();
       guard(() => game.set_focused(true));
@@ -59,6 +299,8 @@
     fit();
     canvas.focus();
     document.body.dataset.state = "ready";
+    queryBusy();
+    openLink();
   }
 
   if (typeof WebAssembly !== "object") {

@@ -351,8 +351,10 @@ mod tests {
 
     #[test]
     fn header_fill_is_rounded_once_and_then_stable() {
-        let mut p = WorldParams::default();
-        p.fill = 0.4567891;
+        let p = WorldParams {
+            fill: 0.4567891,
+            ..WorldParams::default()
+        };
         let h = Header::new(1, p, None);
         let again = Header::new(1, h.params, None);
         assert_eq!(h.params.fill, again.params.fill);
