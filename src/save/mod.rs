@@ -14,7 +14,6 @@ pub use history::HistoryEntry;
 pub use store::{MemoryStore, SharedStore, Store, StoreError};
 
 use crate::record::{DecodeError, Record};
-use std::collections::BTreeMap;
 
 const RUN_PREFIX: &str = "caves.run.";
 const KEPT_PREFIX: &str = "caves.kept.";
@@ -57,8 +56,8 @@ pub struct Found {
 /// The saves of one page.
 pub struct Saves {
     store: Box<dyn Store>,
-    /// The slot (0 or 1) last written or found newest, per run.
-    last_slot: BTreeMap<u32, u64>,
+    /// The slot (0 or 1) last written or found newest, per run: (run id, slot).
+    last_slot: Vec<(u32, u64)>,
     /// Highest counter of any run: new writes go above it, so the newest run sorts first.
     top: u64,
 }
@@ -109,18 +108,24 @@ impl Saves {
     pub fn new(store: Box<dyn Store>) -> Saves {
         Saves {
             store,
-            last_slot: BTreeMap::new(),
+            last_slot: Vec::new(),
             top: 0,
+        }
+    }
+
+    fn set_last_slot(&mut self, id: u32, slot: Option<u64>) {
+        self.last_slot.retain(|(r, _)| *r != id);
+        if let Some(s) = slot {
+            self.last_slot.push((id, s));
         }
     }
 
     /// Reads everything saved. Slots that cannot be read are moved to kept keys (when the
     /// store allows; otherwise they stay where they are, untouched, and are still reported).
     pub fn scan(&mut self) -> Result<Found, StoreError> {
-        let mut keys = self.store.keys()?;
-        keys.sort();
+        let keys = self.store.keys()?;
         let mut found = Found::default();
-        let mut best: BTreeMap<u32, SavedRun> = BTreeMap::new();
+        let mut best: Vec<SavedRun> = Vec::new();
         for key in &keys {
             if let Some(rest) = key.strip_prefix(RUN_PREFIX) {
                 let mut parts = rest.split('.');
@@ -135,19 +140,21 @@ impl Saves {
                 match parse_slot(&text) {
                     Ok(s) => {
                         self.top = self.top.max(s.counter);
-                        if best.get(&id).is_none_or(|b| b.counter < s.counter) {
-                            self.last_slot.insert(id, slot);
-                            best.insert(
+                        let older = best.iter().position(|b| b.id == id);
+                        if older.is_none_or(|i| best[i].counter < s.counter) {
+                            self.set_last_slot(id, Some(slot));
+                            let run = SavedRun {
                                 id,
-                                SavedRun {
-                                    id,
-                                    record: s.record,
-                                    counter: s.counter,
-                                    date: s.date,
-                                    level: s.level,
-                                    turn: s.turn,
-                                },
-                            );
+                                record: s.record,
+                                counter: s.counter,
+                                date: s.date,
+                                level: s.level,
+                                turn: s.turn,
+                            };
+                            match older {
+                                Some(i) => best[i] = run,
+                                None => best.push(run),
+                            }
                         }
                     }
                     Err(e) => found.kept.push(self.keep(key, text, &e.to_string())),
@@ -167,8 +174,13 @@ impl Saves {
                 });
             }
         }
-        found.runs = best.into_values().collect();
-        found.runs.sort_by_key(|r| std::cmp::Reverse(r.counter));
+        // Most recently played first (a handful of runs: a selection sort is plenty).
+        while !best.is_empty() {
+            let newest = (0..best.len())
+                .max_by_key(|&i| best[i].counter)
+                .unwrap_or(0);
+            found.runs.push(best.swap_remove(newest));
+        }
         found.history = self.history()?;
         Ok(found)
     }
@@ -203,7 +215,7 @@ impl Saves {
                 kept.push(self.keep(&key, text, reason));
             }
         }
-        self.last_slot.remove(&id);
+        self.set_last_slot(id, None);
         kept
     }
 
@@ -216,7 +228,11 @@ impl Saves {
         (level, turn): (i32, u32),
     ) -> Result<(), StoreError> {
         let counter = self.top + 1;
-        let mut slot = self.last_slot.get(&id).map_or(0, |s| 1 - s);
+        let mut slot = self
+            .last_slot
+            .iter()
+            .find(|(r, _)| *r == id)
+            .map_or(0, |(_, s)| 1 - s);
         // A slot holding text we could not read is never overwritten: use the other one.
         if let Some(old) = self.store.get(&slot_key(id, slot))? {
             if parse_slot(&old).is_err() {
@@ -232,7 +248,7 @@ impl Saves {
         let text = format!("{counter}|{date}|{level}|{turn}|{}", record.to_text());
         self.store.set(&slot_key(id, slot), &text)?;
         self.top = counter;
-        self.last_slot.insert(id, slot);
+        self.set_last_slot(id, Some(slot));
         Ok(())
     }
 
@@ -255,7 +271,7 @@ impl Saves {
                 }
             }
         }
-        self.last_slot.remove(&id);
+        self.set_last_slot(id, None);
         Ok(())
     }
 

@@ -250,16 +250,21 @@ impl Game {
             .to_string()
     }
 
-    /// The player's position as [x, y, z] (world cells; z is the level from 0), or an empty
-    /// array before a run has started.
+    /// The player's position as [x, y, z] (world cells; z is the level from 0). On the start
+    /// screen, where the next new run starts.
     pub fn player(&self) -> js_sys::Array {
-        match self.app.state() {
-            Some(s) => {
-                let p = s.player();
-                [p.x, p.y, p.z].iter().map(|&v| JsValue::from(v)).collect()
+        let p = match self.app.state() {
+            Some(s) => Some(s.player()),
+            None => {
+                let o = self.app.options();
+                crate::rules::State::new(o.seed, &o.params)
+                    .ok()
+                    .map(|s| s.player())
             }
-            None => js_sys::Array::new(),
-        }
+        };
+        p.map_or_else(js_sys::Array::new, |p| {
+            [p.x, p.y, p.z].iter().map(|&v| JsValue::from(v)).collect()
+        })
     }
 
     /// The seed of the shown run (or of the next new run), as text.

@@ -53,8 +53,8 @@ impl Painter {
     pub fn set_css_size(&self, w: f64, h: f64) {
         let style = self.canvas.style();
         // Setting a style property cannot fail for these names; ignore the Result.
-        let _ = style.set_property("width", &format!("{w}px"));
-        let _ = style.set_property("height", &format!("{h}px"));
+        let _ = style.set_property("width", &css_px(w));
+        let _ = style.set_property("height", &css_px(h));
     }
 
     pub fn invalidate(&mut self) {
@@ -82,4 +82,11 @@ impl Painter {
             }
         }
     }
+}
+
+/// `v` CSS pixels as text with three decimals ("853.333px"), written with integer formatting
+/// so the page does not carry a general float formatter.
+fn css_px(v: f64) -> String {
+    let milli = (v.max(0.0) * 1000.0).round() as u64;
+    format!("{}.{:03}px", milli / 1000, milli % 1000)
 }

@@ -8,15 +8,14 @@ pub struct LocalStore {
     storage: Option<Storage>,
 }
 
+/// The browser's refusal as a sentence: its error's name says why (a full storage is a
+/// `QuotaExceededError`; a blocked one a `SecurityError`).
 fn error(e: wasm_bindgen::JsValue) -> StoreError {
-    let text = js_sys::Error::from(e).message();
-    let text = String::from(text);
-    StoreError(if text.to_lowercase().contains("quota") {
-        "storage is full".into()
-    } else if text.is_empty() {
-        "storage refused".into()
-    } else {
-        text
+    let name = String::from(js_sys::Error::from(e).name());
+    StoreError(match name.as_str() {
+        "QuotaExceededError" | "NS_ERROR_DOM_QUOTA_REACHED" => "storage is full".into(),
+        "SecurityError" => "the browser blocks storage for this page".into(),
+        _ => "storage refused to save".into(),
     })
 }
 
