@@ -26,11 +26,12 @@ fn seed_42_world_is_identical_to_the_native_one() {
 
 #[wasm_bindgen_test]
 fn committed_records_replay_to_their_pinned_hashes_in_the_browser() {
-    const COMMITTED: [(&str, Outcome, usize, u64); 3] = include!("records/pins.rs");
+    const COMMITTED: [(&str, Outcome, usize, u64); 4] = include!("records/pins.rs");
     for (name, outcome, len, pin) in COMMITTED {
         let text = match name {
             "win" => include_str!("records/win.txt"),
             "death" => include_str!("records/death.txt"),
+            "survivor" => include_str!("records/survivor.txt"),
             _ => include_str!("records/long.txt"),
         };
         let record = Record::from_text(text).expect("decodes");

@@ -11,16 +11,39 @@ use caves::app::{App, Options, Screen};
 use caves::builder::WorldParams;
 use caves::record::{crc32, replay, Header, Record, FORMAT};
 use caves::rng::seeded;
-use caves::rules::{Action, Outcome, State, RULESET};
+use caves::rules::{Action, Dir, Outcome, State, RULESET};
 use caves::save::{Saves, SharedStore};
 use caves::view::compose;
 use rand::Rng;
 
 /// The committed records: file, how the run ended, actions, and the pinned final hash.
-const COMMITTED: [(&str, Outcome, usize, u64); 3] = include!("records/pins.rs");
+const COMMITTED: [(&str, Outcome, usize, u64); 4] = include!("records/pins.rs");
 
 fn path(name: &str) -> String {
     format!("{}/tests/records/{name}.txt", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A survivor on level 1: it fights what stands next to it, rests while hurt, and otherwise
+/// wanders. It never takes stairs, so its run goes on for as long as wanted.
+fn survivor(seed: u64, n: usize) -> (Outcome, Vec<Action>) {
+    let mut state = State::new(seed, &WorldParams::default()).expect("floor");
+    let mut rng = seeded(seed ^ 0x5eed);
+    let mut taken = Vec::new();
+    while taken.len() < n && state.outcome() == Outcome::Playing {
+        let p = state.player();
+        let foe = state
+            .monsters()
+            .iter()
+            .find(|m| m.pos.z == p.z && m.pos.chebyshev(p) == 1);
+        let a = match foe {
+            Some(m) => Action::Move(Dir::towards(m.pos.x - p.x, m.pos.y - p.y).expect("adjacent")),
+            None if state.hp() < state.max_hp() => Action::Wait,
+            None => Action::Move(Dir::ALL[rng.random_range(0..8u32) as usize]),
+        };
+        state.act(a);
+        taken.push(a);
+    }
+    (state.outcome(), taken)
 }
 
 fn record_of(seed: u64, actions: Vec<Action>) -> Record {
@@ -52,7 +75,17 @@ fn write_records() {
         "// The committed records: file name, how the run ended, its actions, and its pinned final\n\
          // state hash. Rewritten by `CAVES_WRITE_RECORDS=1 cargo test --release --test records`.\n[\n",
     );
-    for (name, (seed, (outcome, actions))) in [("win", won), ("death", died), ("long", long)] {
+    let survived = (0..40)
+        .map(|s| (s, survivor(s, 10_000)))
+        .find(|(_, (o, _))| *o == Outcome::Playing)
+        .expect("a survivor");
+    let all = [
+        ("win", won),
+        ("death", died),
+        ("long", long),
+        ("survivor", survived),
+    ];
+    for (name, (seed, (outcome, actions))) in all {
         let record = record_of(seed, actions);
         std::fs::write(path(name), record.to_text() + "\n").expect("written");
         pins += &format!(
@@ -88,7 +121,7 @@ fn a_changed_action_is_caught_at_its_checkpoint() {
     let mut record = Record::from_text(&text).expect("decodes");
     let i = 450;
     record.actions[i] = if record.actions[i] == Action::Wait {
-        Action::Move(caves::rules::Dir::N)
+        Action::Move(Dir::N)
     } else {
         Action::Wait
     };
