@@ -29,3 +29,6 @@ trunk build --release
 
 step "browser end-to-end test"
 node tests/e2e/e2e.mjs
+
+step "browser end-to-end test: runs as records"
+node tests/e2e/records.mjs

@@ -32,7 +32,8 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
         (format!("Seed {}", state.seed()), TEXT),
     ];
     if let Some(date) = app.record().and_then(|r| r.header.daily.as_ref()) {
-        lines.push((format!("Daily {date}"), ACCENT));
+        lines.push(("Daily caves".into(), ACCENT));
+        lines.push((date.clone(), ACCENT));
     }
     if let Some(r) = app.replayer().filter(|_| app.screen() == Screen::Replay) {
         lines.push((String::new(), TEXT));

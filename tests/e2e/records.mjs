@@ -1,0 +1,190 @@
+// Browser end-to-end test of runs as records (the built page in dist/): a reload continues the
+// same game, damaged saves are kept and reported, a page whose storage throws still plays, a
+// share link replays to the same final position, two tabs keep both their runs, and ?daily
+// names the day.
+//
+// Prints `ok - name` / `not ok - name: reason` per check and `records: N passed, M failed`;
+// exits 1 if any check failed. Screenshots go to target/e2e/.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, startServer } from './serve.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..', '..');
+const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
+const SHOTS = path.join(ROOT, 'target', 'e2e');
+const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 180000);
+
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  try {
+    const res = await fn();
+    if (typeof res === 'string') throw new Error(res);
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`not ok - ${name}: ${String(e && e.message ? e.message : e).split('\n')[0]}`);
+  }
+}
+function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+
+const overall = setTimeout(() => {
+  console.log(`not ok - whole run finished in time: exceeded ${OVERALL_MS} ms`);
+  console.log(`records: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}, OVERALL_MS);
+
+fs.mkdirSync(SHOTS, { recursive: true });
+const server = await startServer(DIST);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await launchChromium();
+
+// A page that records console errors, with helpers that need a loaded game.
+async function open(context, url) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(url, { waitUntil: 'load' });
+  await ready(page);
+  return page;
+}
+async function ready(page) {
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame, null, { timeout: 30000 });
+}
+const text = (page) => page.evaluate(() => window.cavesGame.text());
+const player = (page) => page.evaluate(() => Array.from(window.cavesGame.player(), Number));
+async function press(page, keys) {
+  for (const k of keys) await page.keyboard.press(k);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+}
+// Screen text without box borders, whitespace collapsed: wrapped sentences read whole.
+const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' ');
+const MOVES = ['l', 'l', 'j', 'n', '.', 'h', 'k', 'l', 'j', 'u', 'b', '.'];
+
+try {
+  // 1. Play, reload, Enter: the same screen.
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await open(ctx, `${base}?seed=42`);
+  let played = null;
+  await check('play, reload, press Enter: the same screen', async () => {
+    await press(page, ['Enter', ...MOVES]);
+    played = { text: await text(page), player: await player(page) };
+    assert(/Turn \d+/.test(played.text) && /HP \d+/.test(played.text), 'no Turn or HP on screen');
+    await page.reload({ waitUntil: 'load' });
+    await ready(page);
+    const start = await text(page);
+    assert(/Press Enter to continue/.test(norm(start)), 'the start screen does not offer to continue');
+    assert(/seed 42, level 1, turn \d+/.test(norm(start)), 'the offer does not show seed, level and turn');
+    await page.screenshot({ path: path.join(SHOTS, 'continue-offer-1280x800.png') });
+    await press(page, ['Enter']);
+    const again = await text(page);
+    assert(again === played.text, 'the continued screen differs from the one before the reload');
+  });
+
+  // 2. The share link replays to the same final position.
+  await check('a share link replays the run to the same final position', async () => {
+    await page.waitForTimeout(300); // the deflated link is made in the background
+    const link = await page.evaluate(() => window.cavesGame.share_link());
+    assert(typeof link === 'string' && /#run=[A-Za-z0-9_-]+$/.test(link), `share_link() gave ${String(link).slice(0, 80)}`);
+    const viewer = await open(ctx, link);
+    const t = norm(await text(viewer));
+    assert(/Action \d+ of \d+/.test(t), 'the link did not open the replay viewer');
+    await press(viewer, ['End']);
+    const end = await player(viewer);
+    assert(end.join() === played.player.join(), `replay ends at ${end} but the run was at ${played.player}`);
+    const m = /Action (\d+) of (\d+)/.exec(norm(await text(viewer)));
+    assert(m && m[1] === m[2], 'End did not jump to the last action');
+    await viewer.screenshot({ path: path.join(SHOTS, 'replay-1280x800.png') });
+    // A key takes over and plays on from there.
+    await press(viewer, ['Enter', '.']);
+    assert(/Turn \d+/.test(await text(viewer)) && !/Action \d+ of/.test(norm(await text(viewer))), 'taking over did not start play');
+    assert(viewer.errors.length === 0, viewer.errors.join(' | '));
+    await viewer.close();
+  });
+
+  // 3. Two tabs: both play; neither loses the other's run.
+  await check('two tabs both play and neither loses the other run', async () => {
+    const second = await open(ctx, `${base}?seed=77`);
+    const start = norm(await text(second));
+    assert(/open in another tab/.test(start), 'the second tab does not say the run is open elsewhere');
+    await press(second, ['z', 'l', 'j', '.']);
+    assert(/Seed 77/.test(await text(second)), 'the second tab did not start its own run');
+    await press(page, ['h', '.']);
+    const third = await open(ctx, `${base}`);
+    const list = norm(await text(third));
+    assert(/seed 42/.test(list) && /seed 77/.test(list), `both runs are not saved: ${list.slice(0, 300)}`);
+    await third.close();
+    await second.close();
+  });
+
+  // 4. A damaged save is kept under its own key and reported.
+  await check('a damaged save is kept and reported, never deleted', async () => {
+    const bad = '5|2026-11-22|1|3|Q0FWRQEBdGhpcyBpcyBub3QgYSBydW4';
+    await page.evaluate((v) => localStorage.setItem('caves.run.55.0', v), bad);
+    await page.reload({ waitUntil: 'load' });
+    await ready(page);
+    const t = norm(await text(page));
+    assert(/could not be read/.test(t) && /press D to download/i.test(t), 'not reported on the start screen');
+    const kept = await page.evaluate(() => Object.keys(localStorage).filter((k) => localStorage.getItem(k) === '5|2026-11-22|1|3|Q0FWRQEBdGhpcyBpcyBub3QgYSBydW4'));
+    assert(kept.length === 1 && kept[0].startsWith('caves.kept.'), `kept under ${JSON.stringify(kept)}`);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 5000 }), page.keyboard.press('d')]);
+    assert(/kept/.test(download.suggestedFilename()), `download named ${download.suggestedFilename()}`);
+    await page.screenshot({ path: path.join(SHOTS, 'kept-1280x800.png') });
+    assert(page.errors.length === 0, page.errors.join(' | '));
+  });
+  await ctx.close();
+
+  // 5. Storage that throws: the game still plays and says saving is off.
+  await check('storage that throws still lets the game play', async () => {
+    const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await c.addInitScript(() => {
+      const no = () => { throw new DOMException('blocked', 'SecurityError'); };
+      Storage.prototype.setItem = no;
+      Storage.prototype.getItem = no;
+      Storage.prototype.key = no;
+    });
+    const p = await open(c, `${base}?seed=5`);
+    await press(p, ['Enter']);
+    const before = await player(p);
+    await press(p, ['l', 'j', 'h', 'k', 'n', 'y']);
+    const t = norm(await text(p));
+    assert(/Saving is off/.test(t), 'no "Saving is off" on screen');
+    assert(/Turn [1-9]/.test(t), `turns did not advance (player ${before} -> ${await player(p)})`);
+    assert(p.errors.length === 0, p.errors.join(' | '));
+    await c.close();
+  });
+
+  // 6. ?daily gives the day's caves and names the date.
+  await check('?daily names the UTC date and is the same caves for everyone', async () => {
+    const c = await browser.newContext();
+    const a = await open(c, `${base}?daily`);
+    await press(a, ['Enter']);
+    const today = new Date().toISOString().slice(0, 10);
+    const t = await text(a);
+    assert(/Daily caves/.test(t) && t.includes(today), 'the sidebar does not show the date');
+    const seedA = await a.evaluate(() => window.cavesGame.seed());
+    const c2 = await browser.newContext();
+    const b = await open(c2, `${base}?daily`);
+    await press(b, ['Enter']);
+    const seedB = await b.evaluate(() => window.cavesGame.seed());
+    assert(seedA === seedB, `two players got seeds ${seedA} and ${seedB}`);
+    await c.close();
+    await c2.close();
+  });
+} catch (e) {
+  failed += 1;
+  console.log(`not ok - records run: ${e && e.stack ? e.stack.split('\n').slice(0, 2).join(' ') : e}`);
+} finally {
+  clearTimeout(overall);
+  await browser.close().catch(() => {});
+  server.close();
+}
+console.log(`records: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
