@@ -3,6 +3,7 @@
 
 use crate::fov::field_of_view;
 use crate::geom::Point;
+use crate::tile::Tile;
 use crate::world::World;
 
 /// Radius of the torch's light, in cells.
@@ -31,6 +32,19 @@ pub struct Sight {
     in_sight: Vec<bool>,
     /// Ever lit, for every cell of every level.
     memory: Vec<bool>,
+    /// The cells of `in_sight` set this turn, to clear next turn.
+    seen: Vec<u32>,
+    /// A fingerprint of `memory`, kept up to date as cells are first seen: the sum of a
+    /// mixed hash of every remembered cell's index, so it does not depend on the order.
+    memory_hash: u64,
+}
+
+/// A well-mixed 64-bit hash of a cell index (the SplitMix64 finaliser).
+fn mix(i: u64) -> u64 {
+    let mut z = i.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl Sight {
@@ -42,6 +56,8 @@ impl Sight {
             origin: Point::new(0, 0, 0),
             in_sight: vec![false; (w * h) as usize],
             memory: vec![false; (w * h * world.depth()) as usize],
+            seen: Vec::new(),
+            memory_hash: 0,
         }
     }
 
@@ -57,27 +73,53 @@ impl Sight {
         (p.z >= 0 && i < self.memory.len()).then_some(i)
     }
 
-    /// Recomputes sight from `player` and remembers what the torch lights.
+    /// Recomputes sight from `player` and remembers what the torch lights. Only the cells
+    /// seen last turn are cleared, and blocking is read straight from the level's tiles.
     pub fn update(&mut self, world: &World, player: Point) {
         self.origin = player;
-        self.in_sight.fill(false);
+        for &i in &self.seen {
+            self.in_sight[i as usize] = false;
+        }
+        self.seen.clear();
         let z = player.z;
-        let blocks = |x: i32, y: i32| !world.tile(Point::new(x, y, z)).is_transparent();
-        let mut seen: Vec<(i32, i32)> = Vec::new();
+        let (w, h) = (self.width, self.height);
+        let Some(level) = world.level(z) else {
+            return;
+        };
+        let mut opaque = [true; 256];
+        for t in Tile::ALL {
+            opaque[t.code() as usize] = !t.is_transparent();
+        }
+        let inside = |x: i32, y: i32| (0..w).contains(&x) && (0..h).contains(&y);
+        let blocks =
+            |x: i32, y: i32| !inside(x, y) || opaque[level[(y * w + x) as usize].code() as usize];
+        let plane = (w * h) as usize;
+        let base = if z >= 0 {
+            z as usize * plane
+        } else {
+            usize::MAX
+        };
+        let (in_sight, memory, seen) = (&mut self.in_sight, &mut self.memory, &mut self.seen);
+        let memory_hash = &mut self.memory_hash;
         field_of_view((player.x, player.y), SIGHT_RADIUS, &blocks, &mut |x, y| {
-            seen.push((x, y))
-        });
-        for (x, y) in seen {
-            if let Some(i) = self.plane(x, y) {
-                self.in_sight[i] = true;
+            if !inside(x, y) {
+                return;
             }
-            let p = Point::new(x, y, z);
-            if within(player, p, TORCH_RADIUS) {
-                if let Some(i) = self.cell(p) {
-                    self.memory[i] = true;
+            let i = (y * w + x) as usize;
+            if !in_sight[i] {
+                in_sight[i] = true;
+                seen.push(i as u32);
+            }
+            if within(player, Point::new(x, y, z), TORCH_RADIUS) {
+                let k = base.checked_add(i);
+                if let Some(m) = k.and_then(|k| memory.get_mut(k)) {
+                    if !*m {
+                        *m = true;
+                        *memory_hash = memory_hash.wrapping_add(mix(k.unwrap_or(0) as u64));
+                    }
                 }
             }
-        }
+        });
     }
 
     /// True when `p` is in line of sight of the player this turn (lit or not).
@@ -105,16 +147,9 @@ impl Sight {
         }
     }
 
-    /// The memory of every level packed 8 cells a byte (for the state's fingerprint).
-    pub fn memory_bytes(&self) -> Vec<u8> {
-        self.memory
-            .chunks(8)
-            .map(|c| {
-                c.iter()
-                    .enumerate()
-                    .fold(0u8, |b, (i, &m)| b | (u8::from(m) << i))
-            })
-            .collect()
+    /// A fingerprint of everything remembered (for the state's fingerprint).
+    pub fn memory_hash(&self) -> u64 {
+        self.memory_hash
     }
 
     /// True when the torch lights `p` now.

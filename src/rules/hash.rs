@@ -49,7 +49,7 @@ impl State {
             h.point(m.pos);
             h.int(m.hp.into());
         }
-        h.bytes(&self.sight.memory_bytes());
+        h.int(self.sight.memory_hash() as i64);
         for e in self.log.entries() {
             h.bytes(e.text.as_bytes());
             h.int(e.count.into());

@@ -86,14 +86,15 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
     look_panel(f, app, state, y + 1, inner);
     let hints: &[&str] = if app.screen() == Screen::Replay {
         &[
-            "Space play/pause",
-            "\u{2192} step  End: end",
-            "+/- speed",
-            "Enter play from here",
+            "Space play/stop",
+            "\u{2192} step",
+            "End to the end",
+            "+ - speed",
+            "Enter play on",
             "Esc leave",
         ]
     } else {
-        &["? help  x look", "s share  e export"]
+        &["? help  x look", "s share", "e export"]
     };
     for (i, hint) in hints.iter().enumerate() {
         f.text(2, h - 2 - hints.len() as i32 + i as i32, hint, DIM, PANEL);

@@ -1,8 +1,8 @@
 // The committed records: file name, how the run ended, its actions, and its pinned final
 // state hash. Rewritten by `CAVES_WRITE_RECORDS=1 cargo test --release --test records`.
 [
-    ("win", Outcome::Won, 95, 0xabd9197036fb0465),
-    ("death", Outcome::Lost, 128, 0x7b9155abf5123a90),
-    ("long", Outcome::Won, 1261, 0xf23a3c4e63d45b76),
-    ("survivor", Outcome::Playing, 10000, 0x18284097bf4b4f89),
+    ("win", Outcome::Won, 95, 0xaa588effb98cd2fd),
+    ("death", Outcome::Lost, 128, 0x1b3aac86f54e8186),
+    ("long", Outcome::Won, 1261, 0x0b5549bb60f0af30),
+    ("survivor", Outcome::Playing, 10000, 0x83b85dea6d3f70a4),
 ]

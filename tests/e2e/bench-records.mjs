@@ -1,0 +1,105 @@
+// Benchmark of runs as records in headless Chromium (part of scripts/bench.sh): the time to
+// write the save after a turn, the time to resume a 10,000-action run (replay and first
+// frame), and the length of share links. Prints `@ key value` lines for the script.
+//
+// The page is served cross-origin isolated, so performance.now() has a fine step.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, startServer } from './serve.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..', '..');
+const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
+const record = (name) => fs.readFileSync(path.join(ROOT, 'tests', 'records', `${name}.txt`), 'utf8').trim();
+
+const server = await startServer(DIST, {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+});
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await launchChromium();
+const say = (k, v) => console.log(`@ ${k} ${typeof v === 'number' ? v.toFixed(4) : v}`);
+const stats = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { median: s[Math.floor(s.length / 2)], p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))], n: s.length };
+};
+
+async function page(context) {
+  const p = await context.newPage();
+  await p.goto(base, { waitUntil: 'load' });
+  await p.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
+  return p;
+}
+
+// Puts a record in the store as a saved run and reloads, so the start screen offers it.
+async function saveAndReload(p, text) {
+  await p.evaluate((t) => { localStorage.clear(); localStorage.setItem('caves.run.9.0', `1|2026-11-22|1|1|${t}`); }, text);
+  await p.reload({ waitUntil: 'load' });
+  await p.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
+}
+
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const p = await page(context);
+  say('records.isolated', await p.evaluate(() => (self.crossOriginIsolated ? 1 : 0)));
+
+  // Resume: Enter on the start screen replays the saved run and paints its first frame.
+  const survivor = record('survivor');
+  const resume = [];
+  for (let i = 0; i < 7; i++) {
+    await saveAndReload(p, survivor);
+    resume.push(await p.evaluate(() => {
+      const t = performance.now();
+      window.cavesGame.key('Enter');
+      return performance.now() - t;
+    }));
+  }
+  const actions = await p.evaluate(() => window.cavesGame.actions());
+  const r = stats(resume);
+  say('records.resume.actions', actions);
+  say('records.resume.median', r.median);
+  say('records.resume.max', Math.max(...resume));
+
+  // Save per turn: the write after a turn, on the 10,000-action run and on a short one.
+  for (const [name, setup] of [['long', survivor], ['short', null]]) {
+    if (setup === null) {
+      await p.evaluate(() => { localStorage.clear(); });
+      await p.reload({ waitUntil: 'load' });
+      await p.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
+      await p.evaluate(() => { window.cavesGame.key('z'); for (let i = 0; i < 100; i++) window.cavesGame.key(i % 2 ? 'h' : 'l'); });
+    }
+    const times = await p.evaluate(() => {
+      const out = [];
+      for (let i = 0; i < 300; i++) {
+        const t = performance.now();
+        window.cavesGame.flush();
+        out.push(performance.now() - t);
+      }
+      return out;
+    });
+    const s = stats(times);
+    say(`records.save.${name}.actions`, await p.evaluate(() => window.cavesGame.actions()));
+    say(`records.save.${name}.median`, s.median);
+    say(`records.save.${name}.p99`, s.p99);
+  }
+
+  // Link length per 1000 actions, deflated, for a played run and the survivor.
+  for (const name of ['long', 'survivor']) {
+    await saveAndReload(p, record(name));
+    await p.evaluate(() => window.cavesGame.key('Enter'));
+    await p.waitForTimeout(500);
+    const link = await p.evaluate(() => window.cavesGame.share_link());
+    const n = await p.evaluate(() => window.cavesGame.actions());
+    const fragment = link.slice(link.indexOf('#'));
+    say(`records.link.${name}.actions`, n);
+    say(`records.link.${name}.chars`, fragment.length);
+    say(`records.link.${name}.per1000`, (fragment.length / n) * 1000);
+    say(`records.link.${name}.deflated`, fragment.startsWith('#run=') ? 1 : 0);
+  }
+  await context.close();
+} finally {
+  await browser.close().catch(() => {});
+  server.close();
+}
