@@ -1,0 +1,33 @@
+// Keeps the game playable offline: registers the service worker (sw.js) on secure http(s)
+// pages, and says so when a newer build of the game has taken over. Where service workers
+// are unavailable (file://, old browsers, some private modes) it does nothing.
+(function () {
+  "use strict";
+  const BUILD = "unbuilt"; // this page's build, filled in by the build step as in sw.js
+  const notice = document.getElementById("update");
+  let workers = null;
+  try {
+    if (window.isSecureContext && /^https?:$/.test(location.protocol)) workers = navigator.serviceWorker;
+  } catch (e) {
+    // Reading navigator.serviceWorker throws where storage is blocked.
+  }
+  if (!workers || !notice) return;
+
+  // A worker already controls the page, so a change of controller means a new build. The new
+  // worker deletes older builds' caches first: if this page's cache is gone, it is stale.
+  const hadWorker = !!workers.controller;
+  workers.addEventListener("controllerchange", () => {
+    if (!hadWorker) return;
+    caches.has("caves-" + BUILD).then((current) => {
+      if (current) {
+        notice.textContent = "A new version of Caves was installed.";
+        setTimeout(() => { notice.textContent = ""; }, 8000);
+      } else {
+        notice.textContent = "A new version of Caves is ready: reload the page to play it.";
+      }
+    }, () => {});
+  });
+  window.addEventListener("load", () => {
+    workers.register("sw.js", { updateViaCache: "none" }).catch(() => {});
+  });
+})();
