@@ -13,19 +13,18 @@
   }
   if (!workers || !notice) return;
 
-  // A worker already controls the page, so a change of controller means a new build. The new
-  // worker deletes older builds' caches first: if this page's cache is gone, it is stale.
+  // A new worker says which build it keeps once it has taken over. If a worker controlled
+  // this page already, that is an update: this page either runs that build or is stale.
   const hadWorker = !!workers.controller;
-  workers.addEventListener("controllerchange", () => {
-    if (!hadWorker) return;
-    caches.has("caves-" + BUILD).then((current) => {
-      if (current) {
-        notice.textContent = "A new version of Caves was installed.";
-        setTimeout(() => { notice.textContent = ""; }, 8000);
-      } else {
-        notice.textContent = "A new version of Caves is ready: reload the page to play it.";
-      }
-    }, () => {});
+  workers.addEventListener("message", (event) => {
+    const build = event.data && event.data.build;
+    if (!hadWorker || !build) return;
+    if (build === BUILD) {
+      notice.textContent = "A new version of Caves was installed.";
+      setTimeout(() => { notice.textContent = ""; }, 8000);
+    } else {
+      notice.textContent = "A new version of Caves is ready: reload the page to play it.";
+    }
   });
   window.addEventListener("load", () => {
     workers.register("sw.js", { updateViaCache: "none" }).catch(() => {});

@@ -24,13 +24,15 @@ self.addEventListener("install", (event) => {
 });
 
 self.addEventListener("activate", (event) => {
-  // Old builds' caches go before this worker takes over the open pages, so a page can tell
-  // from the caches left whether it runs this build.
+  // Deletes older builds' caches, takes over the open pages, and tells them which build it
+  // keeps, so a page can say whether it runs that build or should be reloaded.
   event.waitUntil(
     caches
       .keys()
       .then((keys) => Promise.all(keys.filter((k) => k.startsWith("caves-") && k !== CACHE).map((k) => caches.delete(k))))
-      .then(() => self.clients.claim()),
+      .then(() => self.clients.claim())
+      .then(() => self.clients.matchAll())
+      .then((pages) => pages.forEach((page) => page.postMessage({ build: BUILD }))),
   );
 });
 

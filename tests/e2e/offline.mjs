@@ -219,6 +219,9 @@ async function main() {
   page.on('response', (resp) => {
     if (resp.status() >= 400) errors.push(`HTTP ${resp.status()} ${resp.url()}`);
   });
+  page.on('requestfailed', (req) => {
+    errors.push(`request failed: ${req.url()} ${req.failure() ? req.failure().errorText : ''}`);
+  });
 
   // ---- helpers
   const controlled = () => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: READY_MS });
