@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check, in order, stopping at the first failure:
 # formatting, lints, native tests, in-browser wasm tests, then the release web build
-# and the browser end-to-end tests of the built page (the game, then offline and install).
+# and the browser end-to-end test of the built page.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup.sh
