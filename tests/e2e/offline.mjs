@@ -15,7 +15,9 @@
 //     reload serves it;
 //   - a page left on an older build (loaded offline) says "reload" when a newer build takes
 //     over, and a reload runs that build.
-// No console errors are allowed. The notice's screenshot goes to target/e2e/.
+// No console errors are allowed. Last, where service workers are unavailable (file://, a
+// navigator.serviceWorker that throws or is missing) nothing is registered, nothing is
+// reported, and the game still starts. The notice's screenshot goes to target/e2e/.
 //
 // Prints one line per check (`ok - name` / `not ok - name: reason`) and a final
 // `offline: N passed, M failed`; exits 1 if any check failed.
@@ -388,6 +390,60 @@ async function main() {
 
   await check('no console errors or page errors', async () => {
     if (errors.length) return `${errors.length}: ${errors.slice(0, 5).join(' | ')}`;
+  });
+
+  // ---- where service workers are unavailable: silent, and the game still starts.
+  // Each probe is a fresh context whose register() calls are counted; `setup` runs first.
+  const probe = async (url, setup) => {
+    const ctx = await browser.newContext();
+    try {
+      await ctx.addInitScript(`(${setup})();
+        window.registerCalls = 0;
+        if (window.ServiceWorkerContainer) {
+          const register = ServiceWorkerContainer.prototype.register;
+          ServiceWorkerContainer.prototype.register = function (...args) {
+            window.registerCalls += 1;
+            return register.apply(this, args);
+          };
+        }`);
+      const p = await ctx.newPage();
+      const problems = [];
+      p.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+      p.on('console', (msg) => {
+        if (msg.type() === 'error' && /serviceworker|sw\.js|offline\.js/i.test(msg.text())) problems.push(msg.text());
+      });
+      await p.goto(url, { waitUntil: 'load' });
+      if (url.startsWith('http')) await p.waitForFunction(() => document.body.dataset.state === 'ready', null, { timeout: READY_MS });
+      await p.waitForTimeout(300);
+      return { problems, registerCalls: await p.evaluate(() => window.registerCalls) };
+    } finally {
+      await ctx.close();
+    }
+  };
+  await check('http: offline.js registers the worker once (the probe counts it)', async () => {
+    const r = await probe(base, () => {});
+    assert(r.registerCalls === 1, `register() called ${r.registerCalls} times`);
+    assert(r.problems.length === 0, r.problems.join(' | '));
+  });
+  await check('file://: nothing is registered and offline.js reports nothing', async () => {
+    const r = await probe(`file://${SITE}/index.html`, () => {});
+    assert(r.registerCalls === 0, `register() called ${r.registerCalls} times`);
+    assert(r.problems.length === 0, r.problems.join(' | '));
+  });
+  await check('where reading navigator.serviceWorker throws, the game starts without an error', async () => {
+    const r = await probe(base, () => {
+      Object.defineProperty(Navigator.prototype, 'serviceWorker', {
+        get() { throw new DOMException('The operation is insecure.', 'SecurityError'); },
+      });
+    });
+    assert(r.problems.length === 0, r.problems.join(' | '));
+  });
+  await check('without service workers at all, the game starts without an error', async () => {
+    const r = await probe(base, () => {
+      delete Navigator.prototype.serviceWorker;
+      delete window.ServiceWorkerContainer;
+    });
+    assert(r.problems.length === 0, r.problems.join(' | '));
   });
 }
 
