@@ -5,7 +5,8 @@
 // names the build after their contents (the same files give the same name, one changed byte
 // another) and fails the build when a placeholder is missing.
 //
-// In Chromium, a copy of dist/ is served from target/offline/site at one address:
+// In Chromium, a copy of dist/ is served from target/offline/site at one address (every
+// build served is stamped again by the hook, which must give dist/ its own version):
 //   - online: the service worker takes control and keeps every file; /favicon.ico, the
 //     manifest and its icons answer 200 and decode;
 //   - offline (context.setOffline, and the server must see no request): a reload starts the
