@@ -32,3 +32,6 @@ node tests/e2e/e2e.mjs
 
 step "browser end-to-end test: runs as records"
 node tests/e2e/records.mjs
+
+step "offline and installable page test"
+node tests/e2e/offline.mjs
