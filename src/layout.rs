@@ -1,5 +1,6 @@
-//! The screen's layout in glyph cells: the grid size, the sidebar on the left, the log box at
-//! the bottom right and the map view in the rest. One value, passed to whatever needs it.
+//! The screen's layout in glyph cells: the grid size, the sidebar on the left (desktop) or a
+//! status bar on top (portrait phones), the log box at the bottom and the map view in the
+//! rest. Chosen from the window once, then passed to whatever needs it.
 
 use crate::geom::Point;
 
@@ -7,9 +8,19 @@ use crate::geom::Point;
 pub struct Layout {
     pub cols: i32,
     pub rows: i32,
+    /// Width of the sidebar on the left (0 when there is none).
     pub sidebar: i32,
+    /// Height of the log box at the bottom.
     pub log: i32,
+    /// Height of the status bar on top (0 when there is none).
+    pub top: i32,
 }
+
+/// Pixels of a glyph cell in the font.
+pub const CELL_PX: i32 = 8;
+
+/// The narrowest a glyph cell may be shown on a phone, in CSS pixels.
+pub const MIN_PHONE_CELL_CSS: f64 = 9.0;
 
 impl Layout {
     /// The desktop layout: 80 x 50 cells, an 18-wide sidebar and an 8-high log.
@@ -18,14 +29,68 @@ impl Layout {
         rows: 50,
         sidebar: 18,
         log: 8,
+        top: 0,
     };
+
+    /// A portrait layout of `cols` x `rows`: a 3-row status bar on top, the map across the
+    /// whole width, and a 5-row log at the bottom.
+    pub fn portrait(cols: i32, rows: i32) -> Layout {
+        Layout {
+            cols: cols.clamp(24, 80),
+            rows: rows.clamp(24, 120),
+            sidebar: 0,
+            log: 5,
+            top: 3,
+        }
+    }
+
+    /// True for the phone layout (status on top, no sidebar).
+    pub const fn is_portrait(&self) -> bool {
+        self.sidebar == 0
+    }
+
+    /// The layout for a window of `w` x `h` CSS pixels at `dpr` device pixels per CSS pixel,
+    /// and the whole number of device pixels per font pixel to show it at. Landscape windows
+    /// keep the desktop layout (`larger` trades cells for a bigger scale); narrow portrait
+    /// windows get the portrait layout with cells at least 9 CSS pixels wide.
+    pub fn for_window(w: f64, h: f64, dpr: f64, larger: bool) -> (Layout, i32) {
+        let dpr = if dpr.is_finite() && dpr > 0.0 { dpr } else { 1.0 };
+        let (w, h) = (
+            if w.is_finite() && w > 0.0 { w } else { 640.0 },
+            if h.is_finite() && h > 0.0 { h } else { 400.0 },
+        );
+        let (dw, dh) = (w * dpr, h * dpr);
+        let cell = f64::from(CELL_PX);
+        let fit = |l: &Layout| {
+            ((dw / (f64::from(l.cols) * cell)).min(dh / (f64::from(l.rows) * cell))).floor() as i32
+        };
+        if h > w && w < 700.0 {
+            let min = MIN_PHONE_CELL_CSS * if larger { 1.5 } else { 1.0 };
+            let k = ((min * dpr / cell).ceil() as i32).max(1);
+            let px = f64::from(k) * cell;
+            let l = Layout::portrait((dw / px) as i32, (dh / px) as i32);
+            return (l, k.min(fit(&l)).max(1));
+        }
+        let natural = fit(&Layout::DESKTOP).max(1);
+        if !larger {
+            return (Layout::DESKTOP, natural);
+        }
+        let k = natural + 1;
+        let px = f64::from(k) * cell;
+        let l = Layout {
+            cols: ((dw / px) as i32).clamp(40, 80),
+            rows: ((dh / px) as i32).clamp(25, 50),
+            ..Layout::DESKTOP
+        };
+        (l, k.min(fit(&l)).max(1))
+    }
 
     /// Size of the map view in cells.
     pub const fn view_width(&self) -> i32 {
         self.cols - self.sidebar
     }
     pub const fn view_height(&self) -> i32 {
-        self.rows - self.log
+        self.rows - self.log - self.top
     }
 
     /// The world cell at the view's top-left: the view centres on `focus` but stops at the
@@ -41,7 +106,7 @@ impl Layout {
     /// that cell is in the map view and inside a world of the given size.
     pub fn world_at(&self, focus: Point, world: (i32, i32), col: i32, row: i32) -> Option<Point> {
         let (sx, sy) = self.scroll(focus, world.0, world.1);
-        let (vx, vy) = (col - self.sidebar, row);
+        let (vx, vy) = (col - self.sidebar, row - self.top);
         let inside = (0..self.view_width()).contains(&vx) && (0..self.view_height()).contains(&vy);
         let at = Point::new(sx + vx, sy + vy, focus.z);
         (inside && (0..world.0).contains(&at.x) && (0..world.1).contains(&at.y)).then_some(at)
@@ -69,6 +134,28 @@ mod tests {
         assert_eq!(l.scroll(Point::new(50, 30, 0), 100, 60), (19, 9));
         assert_eq!(l.scroll(Point::new(99, 59, 0), 100, 60), (38, 18));
         assert_eq!(l.scroll(Point::new(5, 5, 0), 10, 10), (0, 0));
+    }
+
+    #[test]
+    fn a_portrait_phone_gets_cells_of_at_least_9_css_pixels_at_a_whole_scale() {
+        let (l, k) = Layout::for_window(390.0, 844.0, 3.0, false);
+        assert!(l.is_portrait());
+        let css_cell = f64::from(k * CELL_PX) / 3.0;
+        assert!(css_cell >= 9.0, "{css_cell}");
+        assert!(f64::from(l.cols) * css_cell <= 390.0);
+        assert!(f64::from(l.rows) * css_cell <= 844.0);
+        assert!(l.view_width() >= 30 && l.view_height() >= 40, "{l:?}");
+        let (big, kb) = Layout::for_window(390.0, 844.0, 3.0, true);
+        assert!(kb > k && big.cols < l.cols);
+    }
+
+    #[test]
+    fn desktops_and_landscape_phones_keep_the_desktop_layout() {
+        assert_eq!(Layout::for_window(1280.0, 800.0, 1.0, false), (Layout::DESKTOP, 2));
+        assert_eq!(Layout::for_window(844.0, 390.0, 3.0, false).0, Layout::DESKTOP);
+        let (big, k) = Layout::for_window(1280.0, 800.0, 1.0, true);
+        assert_eq!(k, 3);
+        assert!(big.cols < 80 && big.sidebar == 18);
     }
 
     #[test]

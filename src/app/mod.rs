@@ -9,7 +9,7 @@ mod start;
 
 pub use replay::{Replayer, MAX_SPEED};
 pub use run::Run;
-pub use start::Choice;
+pub use start::{Choice, MenuItem};
 
 use crate::builder::WorldParams;
 use crate::geom::Point;
@@ -105,6 +105,8 @@ pub struct App {
     scene: bool,
     /// A message for the start screen.
     notice: Option<String>,
+    /// True once the player has touched the screen: screens say "tap", menus grow.
+    touch: bool,
     requests: Vec<Request>,
 }
 
@@ -128,6 +130,7 @@ impl App {
             lost_lock: false,
             scene: false,
             notice: None,
+            touch: false,
             requests: Vec::new(),
         };
         app.rescan();
@@ -238,6 +241,21 @@ impl App {
 
     pub fn set_focused(&mut self, focused: bool) {
         self.focused = focused;
+    }
+
+    /// The page's layout changed (a new window size or glyph size).
+    pub fn set_layout(&mut self, layout: Layout) {
+        self.layout = layout;
+        self.look = None;
+    }
+
+    /// Whether the player uses a touch screen (screens then say "tap").
+    pub fn set_touch(&mut self, touch: bool) {
+        self.touch = touch;
+    }
+
+    pub fn touch(&self) -> bool {
+        self.touch
     }
 
     /// Sets the map cell under the mouse (`None` when the mouse leaves the map).

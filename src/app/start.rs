@@ -17,7 +17,61 @@ pub enum Choice {
     WatchLast,
 }
 
+/// One line of the start menu: the key that chooses it, what it says, what it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuItem {
+    pub key: String,
+    pub label: String,
+    pub choice: Choice,
+}
+
 impl App {
+    /// The start menu, top to bottom: saved runs, a new run, the last run, kept saves, a run
+    /// file, help. The same list is drawn and hit by taps.
+    pub fn start_menu(&self) -> Vec<MenuItem> {
+        let item = |key: &str, label: String, choice| MenuItem {
+            key: key.to_string(),
+            label,
+            choice,
+        };
+        let mut menu = Vec::new();
+        let free = self.free_runs();
+        for (i, run) in self.found.runs.iter().take(3).enumerate() {
+            let h = &run.record.header;
+            let daily = h.daily.as_ref().map_or(String::new(), |d| format!(" daily {d},"));
+            let what = format!(
+                "seed {},{daily} level {}, turn {}",
+                h.seed, run.level, run.turn
+            );
+            let digit = ["1", "2", "3"][i];
+            if free.contains(&i) {
+                let key = if free.first() == Some(&i) { "Enter" } else { digit };
+                menu.push(item(key, format!("Continue {what}"), Choice::Continue(i)));
+            } else {
+                menu.push(item(
+                    digit,
+                    format!("Take over {what} (open in another tab)"),
+                    Choice::TakeOver(i),
+                ));
+            }
+        }
+        let next = match &self.opts.daily {
+            Some(d) => format!("the daily caves of {d}"),
+            None => format!("seed {}", self.opts.seed),
+        };
+        let new_key = if free.is_empty() { "any key" } else { "N" };
+        menu.push(item(new_key, format!("New run: {next}"), Choice::NewRun));
+        if !self.found.history.is_empty() {
+            menu.push(item("R", "Watch the last run again".into(), Choice::WatchLast));
+        }
+        if !self.found.kept.is_empty() {
+            menu.push(item("D", "Download the kept saves".into(), Choice::DownloadKept));
+        }
+        menu.push(item("I", "Watch a run file".into(), Choice::Import));
+        menu.push(item("?", "Help and keys".into(), Choice::Help));
+        menu
+    }
+
     /// Saved runs this page may continue now: not held by another tab.
     pub fn free_runs(&self) -> Vec<usize> {
         (0..self.found.runs.len())
@@ -48,6 +102,7 @@ impl App {
                 }
             }
             "t" | "T" if busy_first => Choice::TakeOver(0),
+            "n" | "N" => Choice::NewRun,
             "i" | "I" => Choice::Import,
             "d" | "D" if !self.found.kept.is_empty() => Choice::DownloadKept,
             "r" | "R" if !self.found.history.is_empty() => Choice::WatchLast,
@@ -60,6 +115,39 @@ impl App {
         let Some(choice) = self.start_choice(key) else {
             return false;
         };
+        self.choose(choice);
+        true
+    }
+
+    /// Rows of one start-menu line: 3 on touch screens (a bar two rows high and a gap), 1 with
+    /// a keyboard.
+    pub fn menu_pitch(&self) -> i32 {
+        if self.touch {
+            3
+        } else {
+            1
+        }
+    }
+
+    /// The first row of the start menu, which sits at the bottom of the screen.
+    pub fn menu_top(&self) -> i32 {
+        let n = self.start_menu().len() as i32;
+        (self.layout.rows - 2 - n * self.menu_pitch()).max(0)
+    }
+
+    /// The start-menu line at screen row `row`, if any.
+    pub fn menu_at(&self, row: i32) -> Option<Choice> {
+        let (top, pitch) = (self.menu_top(), self.menu_pitch());
+        let i = (row - top).div_euclid(pitch);
+        let within = (row - top).rem_euclid(pitch) < pitch.max(2) - 1 || pitch == 1;
+        let menu = self.start_menu();
+        (row >= top && within)
+            .then(|| menu.get(i as usize).map(|m| m.choice))
+            .flatten()
+    }
+
+    /// Does what a start-menu line says.
+    pub fn choose(&mut self, choice: Choice) {
         match choice {
             Choice::Help => self.screens.push(Screen::Help),
             Choice::Continue(i) => self.resume(i),
@@ -81,6 +169,5 @@ impl App {
                 }
             }
         }
-        true
     }
 }

@@ -43,8 +43,8 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
     let sight = state.sight();
     let p = state.player();
     let (sx, sy) = layout.scroll(p, world.width(), world.height());
-    let ox = layout.sidebar;
-    let put = |f: &mut Frame, at: Point, cell: Cell| f.put(ox + at.x - sx, at.y - sy, cell);
+    let (ox, oy) = (layout.sidebar, layout.top);
+    let put = |f: &mut Frame, at: Point, cell: Cell| f.put(ox + at.x - sx, oy + at.y - sy, cell);
     for vy in 0..layout.view_height() {
         for vx in 0..layout.view_width() {
             let at = Point::new(sx + vx, sy + vy, p.z);
@@ -70,7 +70,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
         .iter()
         .filter(|m| m.pos.z == p.z && sight.lit(m.pos))
     {
-        if let Some(under) = f.get(ox + m.pos.x - sx, m.pos.y - sy) {
+        if let Some(under) = f.get(ox + m.pos.x - sx, oy + m.pos.y - sy) {
             let e = m.kind.info();
             put(
                 f,
@@ -94,7 +94,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
         },
     );
     if let Some(c) = app.look_cursor() {
-        if let Some(cell) = f.get(ox + c.x - sx, c.y - sy) {
+        if let Some(cell) = f.get(ox + c.x - sx, oy + c.y - sy) {
             put(
                 f,
                 c,

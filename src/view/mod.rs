@@ -32,11 +32,15 @@ pub fn compose(app: &App) -> Frame {
     let mut f = Frame::new(layout.cols as usize, layout.rows as usize);
     match (app.screen(), app.state()) {
         (Screen::Start, _) => screens::start(&mut f, app),
-        (Screen::Help, _) => screens::help(&mut f, layout),
+        (Screen::Help, _) => screens::help(&mut f, app),
         (Screen::Ended, Some(state)) => screens::end(&mut f, app, state),
         (Screen::Play | Screen::Replay, Some(state)) => {
             map::draw(&mut f, app, state);
-            panels::sidebar(&mut f, app, state);
+            if layout.is_portrait() {
+                panels::status_bar(&mut f, app, state);
+            } else {
+                panels::sidebar(&mut f, app, state);
+            }
             panels::log(&mut f, layout, state);
         }
         _ => screens::start(&mut f, app),

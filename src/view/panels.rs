@@ -101,6 +101,52 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
     }
 }
 
+/// The phone's status bar: the vital numbers on the first row, footing or the replay on the
+/// second, and what is being looked at (or why saving is off) on the third.
+pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
+    let layout = app.layout();
+    let w = layout.cols;
+    let blank = Cell {
+        glyph: b' ',
+        fg: TEXT,
+        bg: PANEL,
+    };
+    f.fill(0, 0, w, layout.top, blank);
+    let p = state.player();
+    let hp_colour = if state.hp() * 3 < state.max_hp() {
+        WARN
+    } else {
+        TEXT
+    };
+    let level = format!("Level {}/{}", p.z + 1, state.world().depth());
+    let hp = format!("HP {}/{}", state.hp(), state.max_hp());
+    let turn = format!("Turn {}", state.turn());
+    f.text(1, 0, &level, TITLE, PANEL);
+    let x = 2 + level.len() as i32;
+    f.text(x, 0, &hp, hp_colour, PANEL);
+    f.text(x + 1 + hp.len() as i32, 0, &turn, TEXT, PANEL);
+    let second = match app.replayer().filter(|_| app.screen() == Screen::Replay) {
+        Some(r) => format!(
+            "Replay {}/{} {}x {}",
+            r.at,
+            r.total(),
+            r.speed,
+            if r.playing { "playing" } else { "paused" }
+        ),
+        None if state.carrying_idol() => "You carry the idol: climb out by '<'".into(),
+        None => format!("On {}", state.world().tile(p).info().name),
+    };
+    f.text(1, 1, &second, DIM, PANEL);
+    let third = match (app.looking_at().map(|at| state.describe(at)), app.saving()) {
+        (Some(Some(e)), _) => (format!("{}: {}", e.name, e.description), TITLE),
+        (Some(None), _) => ("unknown: not seen yet".into(), TITLE),
+        (None, Saving::Off(why)) => (format!("Saving is off: {why}."), WARN),
+        (None, Saving::On) => (format!("Seed {}", state.seed()), DIM),
+    };
+    let line = wrap(&third.0, (w - 2) as usize);
+    f.text(1, 2, line.first().map_or("", String::as_str), third.1, PANEL);
+}
+
 /// What is under the look cursor or the mouse, from the cyclopedia.
 fn look_panel(f: &mut Frame, app: &App, state: &State, top: i32, width: usize) {
     let Some(at) = app.looking_at() else {
@@ -132,7 +178,7 @@ pub(super) fn log(f: &mut Frame, layout: Layout, state: &State) {
     };
     f.fill(x, y, w, h, blank);
     f.boxed(Area { x, y, w, h }, "Log", DIM, BLACK);
-    let inner = (w - 4) as usize;
+    let inner = (w - 3) as usize;
     let room = (h - 2) as usize;
     let mut lines: Vec<(String, Rgb)> = Vec::new();
     for (age, entry) in state.log().entries().iter().rev().enumerate() {

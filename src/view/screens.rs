@@ -7,11 +7,21 @@ use crate::layout::Layout;
 use crate::log::wrap;
 use crate::rules::{Outcome, State};
 
+/// The left edge of a page's text: narrower margins on narrow screens.
+fn left(layout: Layout) -> i32 {
+    if layout.cols < 60 {
+        2
+    } else {
+        10
+    }
+}
+
 /// Writes `text` wrapped to the page's width from row `y`; returns the row after a blank line.
 fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> i32 {
     let mut y = y;
-    for line in wrap(text, (layout.cols - 20).max(10) as usize) {
-        f.text(10, y, &line, colour, BLACK);
+    let x = left(layout);
+    for line in wrap(text, (layout.cols - 2 * x).max(10) as usize) {
+        f.text(x, y, &line, colour, BLACK);
         y += 1;
     }
     y + 1
@@ -34,99 +44,87 @@ pub const KEYS: [(&str, &str); 13] = [
     ("click", "give the keyboard back to the game"),
 ];
 
-fn key_table(f: &mut Frame, y: i32) -> i32 {
-    for (i, (key, what)) in KEYS.iter().enumerate() {
-        f.text(10, y + i as i32, key, TITLE, BLACK);
-        f.text(28, y + i as i32, what, TEXT, BLACK);
+fn key_table(f: &mut Frame, layout: Layout, y: i32) -> i32 {
+    let x = left(layout);
+    let mut y = y;
+    for (key, what) in KEYS.iter() {
+        f.text(x, y, key, TITLE, BLACK);
+        if layout.cols < 60 {
+            y += 1;
+            f.text(x + 2, y, what, TEXT, BLACK);
+        } else {
+            f.text(x + 18, y, what, TEXT, BLACK);
+        }
+        y += 1;
     }
-    y + KEYS.len() as i32 + 1
+    y + 1
 }
 
 /// The frame around the start and help pages.
 fn page(layout: Layout) -> Area {
+    let m = if layout.cols < 60 { 0 } else { 6 };
     Area {
-        x: 6,
-        y: 2,
-        w: layout.cols - 12,
-        h: layout.rows - 4,
+        x: m,
+        y: if m == 0 { 0 } else { 2 },
+        w: layout.cols - 2 * m,
+        h: layout.rows - if m == 0 { 0 } else { 4 },
     }
 }
 
-/// The start screen: title, goal, saved runs to continue, recent runs, and how to start.
+/// "Press" or "Tap", as the player's device has it.
+fn verb(app: &App) -> &'static str {
+    if app.touch() {
+        "Tap"
+    } else {
+        "Press"
+    }
+}
+
+/// The start screen: title, goal, recent runs, notices, and the menu at the bottom.
 pub(super) fn start(f: &mut Frame, app: &App) {
     let layout = app.layout();
+    let x = left(layout);
     f.boxed(page(layout), "", DIM, BLACK);
-    f.text((layout.cols - 9) / 2, 4, "C A V E S", TITLE, BLACK);
-    let mut y = paragraph(
-        f,
-        layout,
-        6,
+    f.text((layout.cols - 9) / 2, page(layout).y + 2, "C A V E S", TITLE, BLACK);
+    let intro = if layout.cols < 60 {
+        "A golden idol lies on the deepest level. Go down the stairs ('>'), take the idol, \
+         and climb back out by the '<' where you came in. Your torch lights only a few steps, \
+         and creatures roam the dark. Every run is saved after each turn."
+    } else {
         "A golden idol lies somewhere on the deepest level of these caves. Walk down the stairs \
          ('>') level by level, step on the idol to take it, then climb all the way back and \
          out by the stair up ('<') where you came in. Your torch lights only a few steps; \
          goblins, orcs and worse roam the dark. Walk into a creature to fight it. Every run is \
-         saved after each turn.",
-        TEXT,
-    );
-    y = paragraph(
-        f,
-        layout,
-        y,
-        "Keys: arrows or h j k l and y u b n move, > and < take stairs, x looks, s shares, \
-         ? shows every key.",
-        DIM,
-    );
-    let found = app.found();
-    if !found.runs.is_empty() {
-        f.text(10, y, "Saved runs", DIM, BLACK);
-        y += 1;
-        let free = app.free_runs();
-        for (i, run) in found.runs.iter().take(3).enumerate() {
-            let busy = !free.contains(&i);
-            let daily = run
-                .record
-                .header
-                .daily
-                .as_ref()
-                .map_or(String::new(), |d| format!(", daily {d}"));
-            let what = format!(
-                "seed {}{daily}, level {}, turn {} ({})",
-                run.record.header.seed, run.level, run.turn, run.date
-            );
-            let (key, colour) = match (i, busy) {
-                (_, true) => (format!("{}", i + 1), DIM),
-                (0, false) => ("Enter".into(), ACCENT),
-                _ => (format!("{}", i + 1), TEXT),
-            };
-            f.text(10, y, &key, colour, BLACK);
-            f.text(17, y, &format!("continue {what}"), colour, BLACK);
-            y += 1;
-            if busy {
-                f.text(
-                    17,
-                    y,
-                    "open in another tab: press T to take it over here",
-                    WARN,
-                    BLACK,
-                );
-                y += 1;
-            }
-        }
-        y += 1;
+         saved after each turn."
+    };
+    let mut y = paragraph(f, layout, page(layout).y + 4, intro, TEXT);
+    if !app.touch() {
+        y = paragraph(
+            f,
+            layout,
+            y,
+            "Keys: arrows or h j k l and y u b n move, > and < take stairs, x looks, s shares, \
+             ? shows every key.",
+            DIM,
+        );
     }
+    let found = app.found();
     if !found.history.is_empty() {
-        f.text(10, y, "Recent runs", DIM, BLACK);
+        f.text(x, y, "Recent runs", DIM, BLACK);
         y += 1;
         for h in found.history.iter().take(3) {
-            let line = format!(
-                "{}  seed {}  {}  {} turns  depth {}",
-                h.date, h.seed, h.outcome, h.turns, h.depth
-            );
-            f.text(10, y, &line, TEXT, BLACK);
+            let line = if layout.cols < 60 {
+                format!("{} {} {} turns", h.date, h.outcome, h.turns)
+            } else {
+                format!(
+                    "{}  seed {}  {}  {} turns  depth {}",
+                    h.date, h.seed, h.outcome, h.turns, h.depth
+                )
+            };
+            f.text(x, y, &line, TEXT, BLACK);
             y += 1;
         }
-        f.text(10, y, "R watches the last one again", DIM, BLACK);
-        y += 2;
+        y += 1;
     }
     if !found.kept.is_empty() {
         let text = format!(
@@ -148,39 +146,67 @@ pub(super) fn start(f: &mut Frame, app: &App) {
             WARN,
         );
     }
-    let opts = app.options();
-    let next = match &opts.daily {
-        Some(d) => format!("the daily caves of {d}"),
-        None => format!("seed {}", opts.seed),
-    };
-    f.text(10, y, &format!("New run: {next}"), DIM, BLACK);
-    let prompt = if app.free_runs().is_empty() {
+    menu(f, app, y);
+}
+
+/// The start menu at the bottom of the page: keys and labels, or bars to tap.
+fn menu(f: &mut Frame, app: &App, below: i32) {
+    let layout = app.layout();
+    let x = left(layout);
+    let items = app.start_menu();
+    let (top, pitch) = (app.menu_top(), app.menu_pitch());
+    let prompt = if app.touch() {
+        "Tap a line to choose".to_string()
+    } else if app.free_runs().is_empty() {
         "Press any key to start".to_string()
     } else {
         "Press Enter to continue, any other key for a new run".to_string()
     };
-    let py = (y + 2).min(layout.rows - 5);
-    f.text(
-        (layout.cols - prompt.len() as i32) / 2,
-        py,
-        &prompt,
-        ACCENT,
-        BLACK,
-    );
-    f.text(10, py + 1, "I imports a run file", DIM, BLACK);
+    let py = (top - 2).max(below);
+    f.text((layout.cols - prompt.len() as i32) / 2, py, &prompt, ACCENT, BLACK);
+    for (i, item) in items.iter().enumerate() {
+        let y = top + i as i32 * pitch;
+        let colour = if i == 0 { ACCENT } else { TEXT };
+        if app.touch() {
+            let bar = crate::frame::Cell {
+                glyph: b' ',
+                fg: TEXT,
+                bg: crate::colour::PANEL,
+            };
+            f.fill(x, y, layout.cols - 2 * x, 2, bar);
+            let label: String = item.label.chars().take((layout.cols - 2 * x - 2) as usize).collect();
+            f.text(x + 1, y, &label, colour, crate::colour::PANEL);
+        } else {
+            f.text(x, y, &item.key, TITLE, BLACK);
+            f.text(x + 10, y, &item.label, colour, BLACK);
+        }
+    }
 }
 
-/// The help screen: every key.
-pub(super) fn help(f: &mut Frame, layout: Layout) {
+/// The help screen: every key, and how to play by touch.
+pub(super) fn help(f: &mut Frame, app: &App) {
+    let layout = app.layout();
     f.boxed(page(layout), "Help", DIM, BLACK);
     let y = paragraph(
         f,
         layout,
-        5,
+        page(layout).y + 2,
         "Take the golden idol from the deepest level and climb out by the stair up on level 1.",
         TEXT,
     );
-    let y = key_table(f, y);
+    let y = if app.touch() {
+        paragraph(
+            f,
+            layout,
+            y,
+            "Tap a cell you have seen to walk there. Tap a creature next to you to attack it, \
+             yourself to wait a turn, and the stairs you stand on to take them. Hold a finger \
+             on a cell to hear what is there. The pad below the map has every move.",
+            TEXT,
+        )
+    } else {
+        key_table(f, layout, y)
+    };
     let y = paragraph(
         f,
         layout,
@@ -190,18 +216,24 @@ pub(super) fn help(f: &mut Frame, layout: Layout) {
          Escape leaves.",
         TEXT,
     );
-    f.text(10, y + 1, "Press Escape or ? to go back", ACCENT, BLACK);
+    let back = if app.touch() {
+        "Tap to go back"
+    } else {
+        "Press Escape or ? to go back"
+    };
+    f.text(left(layout), y + 1, back, ACCENT, BLACK);
 }
 
 /// The win or lose screen.
 pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
+    let x = left(layout);
     f.boxed(
         Area {
-            x: 6,
+            x: (x - 4).max(0),
             y: 12,
-            w: layout.cols - 12,
-            h: 20,
+            w: layout.cols - 2 * (x - 4).max(0),
+            h: 22,
         },
         "",
         DIM,
@@ -221,10 +253,10 @@ pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
     );
     let y = paragraph(f, layout, 18, state.ending(), TEXT);
     f.text(
-        10,
+        x,
         y,
         &format!(
-            "Turn {}    HP {} of {}    Depth {}    Seed {}",
+            "Turn {}  HP {}/{}  Depth {}  Seed {}",
             state.turn(),
             state.hp().max(0),
             state.max_hp(),
