@@ -81,7 +81,7 @@ mod tests {
             WorldParams::from_query("?seed=5&lab"),
             Ok(WorldParams::default())
         );
-        let err = WorldParams::from_query("fill=2").unwrap_err();
+        let err = WorldParams::from_query("fill=2").expect_err("fill out of range");
         assert!(err.contains("fill"), "{err}");
         assert!(WorldParams::from_query("rule=sideways").is_err());
         assert!(WorldParams::from_query("w=0").is_err());
