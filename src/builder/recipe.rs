@@ -29,7 +29,12 @@ impl Recipe {
             out.push(Stage::Smooth(0));
         }
         out.extend((1..=passes).map(Stage::Smooth));
-        out.extend([Stage::Regions, Stage::Stairs, Stage::Connect, Stage::Features]);
+        out.extend([
+            Stage::Regions,
+            Stage::Stairs,
+            Stage::Connect,
+            Stage::Features,
+        ]);
         out
     }
 
@@ -74,9 +79,10 @@ impl Recipe {
 
     /// The world as it stands after the last step run.
     pub fn world(&self) -> World {
-        self.builder
-            .as_ref()
-            .map_or_else(|| World::filled(1, 1, 1, crate::tile::Tile::Wall), |b| b.snapshot())
+        self.builder.as_ref().map_or_else(
+            || World::filled(1, 1, 1, crate::tile::Tile::Wall),
+            |b| b.snapshot(),
+        )
     }
 
     /// The world as it stands, consuming the recipe.
