@@ -1,7 +1,7 @@
 //! The whole level drawn straight into RGBA pixels, scaled to fit the map area: whole pixels
-//! per cell when it fits, otherwise nearest-cell sampling (a 1024 x 1024 level fits in 400 x
-//! 400 pixels). Each tile is drawn in its glyph's average colour (floor and wall) or in its
-//! glyph colour (stairs and features, so they stand out).
+//! per cell when it fits, otherwise each pixel is the average of the block of cells it covers
+//! (a box filter; a 1024 x 1024 level fits in 400 x 400 pixels). Floor and wall are drawn in
+//! their glyph's average colour, stairs and features in their glyph colour so they stand out.
 
 use super::draw::{region_colour, REMOVED};
 use crate::builder::RegionMap;
@@ -49,26 +49,42 @@ pub fn draw(
     let (out_w, out_h) = ((lw * den / num).min(aw), (lh * den / num).min(ah));
     let (ox, oy) = (ax + (aw - out_w) / 2, ay + (ah - out_h) / 2);
     let colours = Tile::ALL.map(tile_colour);
+    let colour = |i: usize| -> Rgb {
+        if let Some(m) = regions {
+            let id = m.labels[i] as usize;
+            if id > 0 {
+                return if m.removed[id] {
+                    REMOVED
+                } else {
+                    region_colour(id)
+                };
+            }
+        }
+        colours[level[i] as usize]
+    };
+    // Cells x0..x1 shown by pixel p along a side of `n` cells: one cell when enlarging, the
+    // block the pixel covers (averaged) when shrinking.
+    let span = |p: usize, n: usize| {
+        let a = (p * num / den).min(n - 1);
+        (a, ((p + 1) * num / den).clamp(a + 1, n))
+    };
     for py in 0..out_h {
-        let cy = (py * num / den).min(lh - 1);
-        let row = &level[cy * lw..(cy + 1) * lw];
+        let (y0, y1) = span(py, lh);
         let start = ((oy + py) * stride + ox) * 4;
         let Some(line) = px.get_mut(start..start + out_w * 4) else {
             return;
         };
         for (x, out) in line.chunks_exact_mut(4).enumerate() {
-            let cx = (x * num / den).min(lw - 1);
-            let mut c = colours[row[cx] as usize];
-            if let Some(m) = regions {
-                let id = m.labels[cy * lw + cx] as usize;
-                if id > 0 {
-                    c = if m.removed[id] {
-                        REMOVED
-                    } else {
-                        region_colour(id)
-                    };
+            let (x0, x1) = span(x, lw);
+            let mut sum = [0usize; 3];
+            for y in y0..y1 {
+                for i in y * lw + x0..y * lw + x1 {
+                    let c = colour(i);
+                    (0..3).for_each(|k| sum[k] += usize::from(c[k]));
                 }
             }
+            let n = (y1 - y0) * (x1 - x0);
+            let c: [u8; 3] = std::array::from_fn(|k| (sum[k] / n) as u8);
             out.copy_from_slice(&[c[0], c[1], c[2], 255]);
         }
     }
