@@ -26,3 +26,4 @@ trunk build --release
 
 step "browser end-to-end test"
 node tests/e2e/e2e.mjs
+node tests/e2e/lab.mjs
