@@ -55,7 +55,10 @@ fn stepping_back_and_forth_returns_the_same_picture() {
         assert!(before.0.contains("Step 11 of 14"), "{}", before.0);
         press(&mut lab, &["Home", "]", "]"]);
         assert_ne!(picture(&mut lab), before);
-        press(&mut lab, &["End", "[", "ArrowLeft", "ArrowLeft", "ArrowLeft", "]"]);
+        press(
+            &mut lab,
+            &["End", "[", "ArrowLeft", "ArrowLeft", "ArrowLeft", "]"],
+        );
         assert_eq!(picture(&mut lab), before, "view keys {view:?}");
     }
 }
@@ -96,7 +99,10 @@ fn changing_a_parameter_regenerates_at_once() {
     let mut lab = ready("lab&seed=8");
     let before = lab.shown_world().cloned();
     // Down to "fill" (the fifth row), then one notch up.
-    press(&mut lab, &["ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "+"]);
+    press(
+        &mut lab,
+        &["ArrowDown", "ArrowDown", "ArrowDown", "ArrowDown", "+"],
+    );
     let p = lab.params();
     assert_eq!(p.fill, 0.55);
     assert_eq!(lab.shown_world(), Some(&p.build(8)));
