@@ -35,3 +35,6 @@ node tests/e2e/records.mjs
 
 step "offline and installable page test"
 node tests/e2e/offline.mjs
+
+step "browser end-to-end test: the cave lab"
+node tests/e2e/lab.mjs

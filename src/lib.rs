@@ -14,6 +14,7 @@ pub mod fov;
 pub mod frame;
 pub mod geom;
 pub mod item;
+pub mod lab;
 pub mod layout;
 pub mod log;
 pub mod monsters;

@@ -31,19 +31,39 @@ const RING: [(i32, i32); 8] = [
 /// True when blocking `p` keeps every pair of its open neighbours connected through the ring
 /// around it, so no path through `p` is lost (a local, sufficient test).
 pub fn can_block(world: &World, p: Point) -> bool {
-    let open: [bool; 8] = RING.map(|(dx, dy)| world.tile(p.offset(dx, dy)).is_open());
-    let total = open.iter().filter(|&&o| o).count();
-    if total == 0 {
+    let mut mask = 0usize;
+    for (k, (dx, dy)) in RING.iter().enumerate() {
+        mask |= usize::from(world.tile(p.offset(*dx, *dy)).is_open()) << k;
+    }
+    BLOCKABLE[mask]
+}
+
+/// `BLOCKABLE[m]` answers `can_block` for the ring of open neighbours `m` (bit k for
+/// `RING[k]`), worked out once at compile time for all 256 rings.
+const BLOCKABLE: [bool; 256] = blockable_table();
+
+const fn blockable_table() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut m = 0;
+    while m < 256 {
+        table[m] = ring_joined(m);
+        m += 1;
+    }
+    table
+}
+
+/// True when the open cells of ring `m` are joined among themselves. Neighbours in the ring
+/// are adjacent to each other, and so are two edge cells (orthogonal neighbours) two steps
+/// apart across a closed corner.
+const fn ring_joined(m: usize) -> bool {
+    if m == 0 {
         return false;
     }
-    // Walk the ring from one open cell; neighbours in the ring are adjacent to each other, and
-    // so are two edge cells (orthogonal neighbours) two steps apart across a closed corner.
-    let first = (0..8).find(|&i| open[i]).unwrap_or(0);
-    let mut seen = [false; 8];
+    let first = m.trailing_zeros() as usize;
+    let mut seen = 1usize << first;
     let mut stack = [0usize; 8];
     let mut top = 1;
     stack[0] = first;
-    seen[first] = true;
     while top > 0 {
         top -= 1;
         let i = stack[top];
@@ -52,15 +72,19 @@ pub fn can_block(world: &World, p: Point) -> bool {
         } else {
             [(i + 1) % 8, (i + 7) % 8]
         };
-        for j in [(i + 1) % 8, (i + 7) % 8, across[0], across[1]] {
-            if open[j] && !seen[j] {
-                seen[j] = true;
+        let next = [(i + 1) % 8, (i + 7) % 8, across[0], across[1]];
+        let mut k = 0;
+        while k < 4 {
+            let j = next[k];
+            if m >> j & 1 == 1 && seen >> j & 1 == 0 {
+                seen |= 1 << j;
                 stack[top] = j;
                 top += 1;
             }
+            k += 1;
         }
     }
-    seen.iter().filter(|&&s| s).count() == total
+    seen == m
 }
 
 /// Bits where a bit-sliced 10-bit number (`bits[0]` most significant) is below `limit`

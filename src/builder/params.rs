@@ -1,7 +1,7 @@
 //! The parameters of a world: its size and the cave recipe's numbers. A world is a pure
 //! function of these and a seed, so a run's record carries them to replay exactly.
 
-use super::{SmoothRule, Stage, WorldBuilder, MIN_REGION};
+use super::{Recipe, SmoothRule, Stage, MIN_REGION};
 use crate::world::World;
 
 /// Something that looks at the world after each step of the recipe.
@@ -81,42 +81,24 @@ impl WorldParams {
     }
 
     fn run(&self, seed: u64, stop: Option<Stage>, mut see: Option<&mut Observer>) -> World {
-        let p = self.clamped();
-        let mut b = WorldBuilder::new(p.width, p.height, p.depth, seed).randomize(p.fill);
-        // After each step: show the world if someone looks, and stop if this is the place.
-        macro_rules! step {
-            ($stage:expr) => {
-                if let Some(see) = see.as_mut() {
-                    see($stage, &b.snapshot());
-                }
-                if stop.is_some_and(|s| s.stops_at($stage, p.passes)) {
-                    return b.build();
-                }
-            };
+        let passes = self.clamped().passes;
+        let mut recipe = Recipe::new(self, seed);
+        while let Some(stage) = recipe.advance() {
+            if let Some(see) = see.as_mut() {
+                see(stage, &recipe.world());
+            }
+            if stop.is_some_and(|s| s.stops_at(stage, passes)) {
+                break;
+            }
         }
-        step!(Stage::Fill);
-        if p.passes == 0 {
-            step!(Stage::Smooth(0));
-        }
-        for k in 1..=p.passes {
-            b = b.smooth(1, p.rule);
-            step!(Stage::Smooth(k));
-        }
-        b = b.remove_small_regions(p.min_region);
-        step!(Stage::Regions);
-        b = b.stairs();
-        step!(Stage::Stairs);
-        b = b.connect().exit();
-        step!(Stage::Connect);
-        b = b.decorate();
-        step!(Stage::Features);
-        b.build()
+        recipe.into_world()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::builder::WorldBuilder;
 
     #[test]
     fn default_params_build_the_same_world_as_make_caves() {

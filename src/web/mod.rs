@@ -2,6 +2,7 @@
 //! page events to the app layer and paints the composed frame; nothing here decides rules.
 
 mod bench;
+mod lab;
 mod painter;
 mod storage;
 
@@ -10,6 +11,7 @@ use crate::builder::WorldParams;
 use crate::rng::parse_seed;
 use crate::view::{compose, css_size};
 pub use bench::bench_generate;
+pub use lab::Lab;
 use painter::Painter;
 use storage::LocalStore;
 use wasm_bindgen::prelude::*;

@@ -1,0 +1,183 @@
+//! The lab's screen as glyphs: the explanation, parameters, figures and keys in a text panel,
+//! and the shown level in the map area (as glyphs; the whole-level view paints pixels there).
+
+use super::{knobs, title, Lab, Shape, Step, KEYS};
+use crate::builder::RegionMap;
+use crate::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
+use crate::frame::{Cell, Frame};
+use crate::geom::Point;
+use crate::log::wrap;
+
+/// Region colours, picked by id.
+const PALETTE: [Rgb; 8] = [
+    hex("#66D9EF"),
+    hex("#A6E22E"),
+    hex("#FD971F"),
+    hex("#AE81FF"),
+    hex("#E6DB74"),
+    hex("#5FD7AF"),
+    hex("#F78FB3"),
+    hex("#9FB6FF"),
+];
+
+/// The colour of cells in a region about to be removed.
+pub const REMOVED: Rgb = WARN;
+
+/// The colour of region `id`.
+pub fn region_colour(id: usize) -> Rgb {
+    PALETTE[id % PALETTE.len()]
+}
+
+fn dark(c: Rgb) -> Rgb {
+    c.map(|v| v / 4)
+}
+
+/// The whole screen.
+pub fn frame(lab: &mut Lab) -> Frame {
+    let (cols, rows) = lab.shape.size();
+    let mut f = Frame::new(cols, rows);
+    let regions = lab.region_colours();
+    if !lab.whole {
+        map(&mut f, lab, regions.as_ref());
+    }
+    let (x, y, w) = match lab.shape {
+        Shape::Wide => (1, 1, 28),
+        Shape::Tall => (1, 49, 46),
+    };
+    panel(&mut f, lab, x, y, w);
+    f
+}
+
+/// The shown level as the game's glyphs and colours, from the pan position.
+fn map(f: &mut Frame, lab: &Lab, regions: Option<&RegionMap>) {
+    let (ax, ay, aw, ah) = lab.map_area();
+    let Some(world) = lab.shown_world() else {
+        return;
+    };
+    let (w, h) = (world.width(), world.height());
+    for vy in 0..ah.min(h - lab.pan.1) {
+        for vx in 0..aw.min(w - lab.pan.0) {
+            let (x, y) = (lab.pan.0 + vx, lab.pan.1 + vy);
+            let info = world.tile(Point::new(x, y, lab.z)).info();
+            let mut cell = Cell {
+                glyph: info.glyph,
+                fg: info.fg,
+                bg: info.bg,
+            };
+            if let Some(m) = regions {
+                let id = m.labels[(y * w + x) as usize] as usize;
+                if id > 0 {
+                    let c = if m.removed[id] {
+                        REMOVED
+                    } else {
+                        region_colour(id)
+                    };
+                    cell.fg = c;
+                    cell.bg = dark(c);
+                }
+            }
+            f.put(ax + vx, ay + vy, cell);
+        }
+    }
+}
+
+/// Writes lines from row `y` at column `x`; returns the next row.
+fn lines(f: &mut Frame, x: i32, y: i32, text: &[String], fg: Rgb) -> i32 {
+    for (i, line) in text.iter().enumerate() {
+        f.text(x, y + i as i32, line, fg, BLACK);
+    }
+    y + text.len() as i32
+}
+
+/// The text panel: step, explanation, parameters, figures and keys.
+fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
+    let wu = w as usize;
+    let p = lab.params;
+    let step = lab.steps[lab.shown];
+    f.text(x, y, "CAVE LAB", TITLE, BLACK);
+    let count = format!("Step {} of {}", lab.shown + 1, lab.steps.len());
+    f.text(x + 10, y, &count, TEXT, BLACK);
+    f.text(x, y + 1, &title(step, p.passes), ACCENT, BLACK);
+    let view = if lab.whole {
+        "whole level".to_string()
+    } else {
+        format!("at {},{}", lab.pan.0, lab.pan.1)
+    };
+    let level = format!("level {} of {}, {view}", lab.z + 1, p.depth);
+    f.text(x, y + 2, &level, DIM, BLACK);
+    if lab.pending() {
+        let done = (lab.progress() * f64::from(w - 12)).round() as i32;
+        f.text(x, y + 3, "generating", TITLE, BLACK);
+        for i in 0..w - 12 {
+            let (g, c) = if i < done {
+                ('█', ACCENT)
+            } else {
+                ('░', DIM)
+            };
+            f.text(x + 11 + i, y + 3, &g.to_string(), c, BLACK);
+        }
+    }
+    let mut y = y + 5;
+    if let Some(note) = &lab.note {
+        y = lines(f, x, y, &wrap(note, wu), WARN) + 1;
+    }
+    let text = super::explain(step, p.min_region);
+    y = lines(f, x, y, &wrap(&text, wu), TEXT) + 1;
+
+    f.text(x, y, "PARAMETERS", TITLE, BLACK);
+    f.text(x + 11, y, "\u{2191}\u{2193} pick -+ change", DIM, BLACK);
+    y += 1;
+    for (k, name) in knobs::NAMES.iter().enumerate() {
+        let value = knobs::show(k, &p, lab.seed);
+        let (fg, bg) = if k == lab.pick {
+            (BLACK, TITLE)
+        } else {
+            (TEXT, BLACK)
+        };
+        let row = format!(" {name:<11}{value:<w$}", w = wu.saturating_sub(12));
+        f.text(x, y, &row, fg, bg);
+        y += 1;
+    }
+    y += 1;
+    f.text(x, y, "FIGURES", TITLE, BLACK);
+    f.text(x + 8, y, "of the level shown", DIM, BLACK);
+    y += 1;
+    let figures = lab.figures();
+    let time = match (lab.pending(), lab.gen_ms) {
+        (true, _) => "generating".to_string(),
+        (false, Some(ms)) => format!("{ms:.1} ms"),
+        (false, None) => "-".to_string(),
+    };
+    let rows = [
+        (
+            "open",
+            figures.map_or("-".into(), |f| format!("{:.1}%", f.open_share * 100.0)),
+        ),
+        (
+            "regions",
+            figures.map_or("-".into(), |f| f.regions.to_string()),
+        ),
+        (
+            "largest",
+            figures.map_or("-".into(), |f| format!("{} cells", f.largest)),
+        ),
+        ("made in", time),
+    ];
+    for (name, value) in rows {
+        f.text(x + 1, y, name, DIM, BLACK);
+        f.text(x + 12, y, &value, TEXT, BLACK);
+        y += 1;
+    }
+    y += 1;
+    f.text(x, y, "KEYS", TITLE, BLACK);
+    y += 1;
+    for (keys, what) in KEYS {
+        f.text(x + 1, y, keys, TITLE, BLACK);
+        f.text(x + 10, y, what, TEXT, BLACK);
+        y += 1;
+    }
+    if step == Step::RegionView || lab.regions_on() {
+        f.text(x + 1, y + 1, "\u{25A0}", REMOVED, BLACK);
+        f.text(x + 3, y + 1, "about to be removed", TEXT, BLACK);
+    }
+}

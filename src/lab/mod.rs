@@ -1,0 +1,451 @@
+//! The cave lab: watch the cave recipe step by step, tune its parameters and share or play
+//! the result. Pure and clock-free: the page feeds it key names, slices of work and the time
+//! the work took; it answers with a frame of glyphs and a picture of pixels.
+//!
+//! Generation runs in steps (`work_step`), one recipe step at a time, so a large world can be
+//! spread over many animation frames. Every step's world is kept, so stepping back and forth
+//! shows exactly what the recipe produced; a parameter change keeps the steps before the
+//! first one it affects.
+
+mod draw;
+mod keys;
+mod knobs;
+mod overview;
+mod steps;
+
+pub use keys::{action, Action, KEYS};
+pub use knobs::MAX_CELLS;
+pub use steps::{explain, steps, title, Step};
+
+use crate::builder::{
+    level_figures, region_map, smooth_once, Figures, Recipe, RegionMap, Stage, WorldParams,
+};
+use crate::frame::Frame;
+use crate::raster::Raster;
+use crate::rng::parse_seed;
+use crate::world::World;
+
+/// The screen's shape, chosen from the space the page offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// 80 x 50 cells: the text on the left, the level on the right.
+    Wide,
+    /// 48 x 100 cells: the level on top, the text below (phones held upright).
+    Tall,
+}
+
+impl Shape {
+    /// (columns, rows) of the frame.
+    pub fn size(self) -> (usize, usize) {
+        match self {
+            Shape::Wide => (80, 50),
+            Shape::Tall => (48, 100),
+        }
+    }
+}
+
+/// The lab's state.
+pub struct Lab {
+    params: WorldParams,
+    seed: u64,
+    steps: Vec<Step>,
+    /// The world after each step (by index into `steps`), once generated. The region view
+    /// has none of its own: it shows the step before it.
+    shots: Vec<Option<World>>,
+    job: Option<Recipe>,
+    shown: usize,
+    z: i32,
+    whole: bool,
+    regions: bool,
+    /// Top-left world cell of the glyph view.
+    pan: (i32, i32),
+    pick: usize,
+    shape: Shape,
+    gen_ms: Option<f64>,
+    note: Option<String>,
+    play: bool,
+    /// Counts changes to `shots`, to know when cached figures are stale.
+    version: u64,
+    figures: Option<((u64, usize, i32), Figures)>,
+    region_cache: Option<((u64, usize, i32, u32), RegionMap)>,
+    raster: Raster,
+    pixels: Vec<u8>,
+}
+
+impl Lab {
+    /// A lab for the page query `query` (`seed` and the world parameters of
+    /// `WorldParams::from_query`; other keys are ignored). Without a seed it uses `seed`.
+    /// Bad parameters are replaced by the defaults and named on screen.
+    pub fn new(query: &str, seed: u64) -> Lab {
+        let seed = query
+            .trim_start_matches('?')
+            .split('&')
+            .find_map(|kv| kv.strip_prefix("seed="))
+            .filter(|s| !s.trim().is_empty())
+            .map_or(seed, parse_seed);
+        let (mut params, mut note) = match WorldParams::from_query(query) {
+            Ok(p) => (p.clamped(), None),
+            Err(e) => (WorldParams::default(), Some(format!("Link not used: {e}."))),
+        };
+        if !knobs::fits(&params) {
+            note = Some(format!(
+                "Too big for the lab (over {MAX_CELLS} cells): the usual size instead."
+            ));
+            params = WorldParams {
+                width: WorldParams::default().width,
+                height: WorldParams::default().height,
+                depth: WorldParams::default().depth,
+                ..params
+            };
+        }
+        let shape = Shape::Wide;
+        let (c, r) = shape.size();
+        let mut lab = Lab {
+            params,
+            seed,
+            steps: Vec::new(),
+            shots: Vec::new(),
+            job: None,
+            shown: 0,
+            z: 0,
+            whole: params.width > 128 || params.height > 128,
+            regions: false,
+            pan: (0, 0),
+            pick: 0,
+            shape,
+            gen_ms: None,
+            note,
+            play: false,
+            version: 0,
+            figures: None,
+            region_cache: None,
+            raster: Raster::new(c, r),
+            pixels: Vec::new(),
+        };
+        lab.regenerate(0);
+        lab.shown = lab.steps.len() - 1;
+        lab.centre();
+        lab
+    }
+
+    /// The parameters in use.
+    pub fn params(&self) -> WorldParams {
+        self.params
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Every step the lab shows.
+    pub fn step_list(&self) -> &[Step] {
+        &self.steps
+    }
+
+    /// The index of the step shown.
+    pub fn shown(&self) -> usize {
+        self.shown
+    }
+
+    /// The level shown, from 0.
+    pub fn level(&self) -> i32 {
+        self.z
+    }
+
+    /// The screen's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// True while the whole level is shown scaled down rather than as glyphs.
+    pub fn whole(&self) -> bool {
+        self.whole
+    }
+
+    /// True while generation is unfinished: call `work_step` until it returns false.
+    pub fn pending(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// How much of the current generation is done, 0 to 1.
+    pub fn progress(&self) -> f64 {
+        let done = self.shots.iter().filter(|s| s.is_some()).count();
+        let total = self.shots.len() - usize::from(self.steps.contains(&Step::RegionView));
+        if self.job.is_none() || total == 0 {
+            1.0
+        } else {
+            done as f64 / total as f64
+        }
+    }
+
+    /// The time the last finished generation took, in milliseconds, as measured by the page.
+    pub fn set_gen_ms(&mut self, ms: f64) {
+        self.gen_ms = Some(ms);
+    }
+
+    /// Runs one step of the recipe. Returns true while more steps remain.
+    pub fn work_step(&mut self) -> bool {
+        let Some(job) = &mut self.job else {
+            return false;
+        };
+        if let Some(stage) = job.advance() {
+            if let Some(i) = self.steps.iter().position(|&s| s == Step::Stage(stage)) {
+                if self.shots[i].is_none() {
+                    self.shots[i] = Some(job.world());
+                    self.version += 1;
+                }
+            }
+        }
+        if job.next_stage().is_none() {
+            self.job = None;
+        }
+        self.job.is_some()
+    }
+
+    /// Runs the recipe to its end.
+    pub fn finish(&mut self) {
+        while self.work_step() {}
+    }
+
+    /// Handles a `KeyboardEvent.key`; true when the lab used it.
+    pub fn key(&mut self, key: &str) -> bool {
+        let Some(action) = action(key) else {
+            return false;
+        };
+        let last = self.steps.len() - 1;
+        match action {
+            Action::Step(by) => {
+                self.shown = (self.shown as i64 + i64::from(by)).clamp(0, last as i64) as usize
+            }
+            Action::First => self.shown = 0,
+            Action::Last => self.shown = last,
+            Action::SmoothOnce => self.smooth_once(),
+            Action::ToggleRegions => self.regions = !self.regions,
+            Action::ToggleWhole => self.whole = !self.whole,
+            Action::Pan(dx, dy) => {
+                let (vw, vh) = self.view_cells();
+                self.pan.0 += dx * vw / 2;
+                self.pan.1 += dy * vh / 2;
+                self.clamp_pan();
+            }
+            Action::Level(by) => self.z = (self.z + by).clamp(0, self.params.depth - 1),
+            Action::Pick(by) => {
+                self.pick = (self.pick as i32 + by).rem_euclid(knobs::NAMES.len() as i32) as usize
+            }
+            Action::Change(by) => self.change(self.pick, by),
+            Action::NextSeed => self.change(0, 1),
+            Action::Play => self.play = true,
+        }
+        true
+    }
+
+    /// What the page is asked to do, once: "play" (open the game with `play_query`) or "".
+    pub fn take_request(&mut self) -> &'static str {
+        if std::mem::take(&mut self.play) {
+            "play"
+        } else {
+            ""
+        }
+    }
+
+    /// The query that reopens the lab as it stands (without '?').
+    pub fn query(&self) -> String {
+        format!("lab&{}", self.play_query())
+    }
+
+    /// The query that starts a game in these caves (without '?').
+    pub fn play_query(&self) -> String {
+        format!("seed={}&{}", self.seed, self.params.to_query())
+    }
+
+    /// Chooses the screen's shape for `avail_w` x `avail_h` of space: tall when it is
+    /// taller than wide.
+    pub fn set_space(&mut self, avail_w: f64, avail_h: f64) {
+        let shape = if avail_h > avail_w {
+            Shape::Tall
+        } else {
+            Shape::Wide
+        };
+        if shape != self.shape {
+            self.shape = shape;
+            let (c, r) = shape.size();
+            self.raster = Raster::new(c, r);
+            self.clamp_pan();
+        }
+    }
+
+    /// The world after the shown step, or the latest one generated while it is pending.
+    pub fn shown_world(&self) -> Option<&World> {
+        (0..=self.shot_index(self.shown))
+            .rev()
+            .find_map(|i| self.shots[i].as_ref())
+    }
+
+    /// True when the shown step's world is generated.
+    pub fn shown_ready(&self) -> bool {
+        self.shots[self.shot_index(self.shown)].is_some()
+    }
+
+    /// The figures of the shown level.
+    pub fn figures(&mut self) -> Option<Figures> {
+        let key = (self.version, self.shot_index(self.shown), self.z);
+        if let Some((k, f)) = self.figures {
+            if k == key {
+                return Some(f);
+            }
+        }
+        let f = level_figures(self.shown_world()?, self.z);
+        self.figures = Some((key, f));
+        Some(f)
+    }
+
+    /// The screen as a frame of glyphs.
+    pub fn frame(&mut self) -> Frame {
+        draw::frame(self)
+    }
+
+    /// The screen as RGBA pixels (width, height, bytes): the frame's glyphs, with the whole
+    /// level drawn over the map area in the whole-level view.
+    pub fn picture(&mut self) -> (usize, usize, &[u8]) {
+        let frame = self.frame();
+        self.raster.paint(&frame);
+        self.pixels.clear();
+        self.pixels.extend_from_slice(self.raster.pixels());
+        let (w, h) = (self.raster.width(), self.raster.height());
+        if self.whole {
+            let area = self.map_area();
+            let regions = self.region_colours();
+            let mut pixels = std::mem::take(&mut self.pixels);
+            if let Some(world) = self.shown_world() {
+                overview::draw(&mut pixels, w, area, world, self.z, regions.as_ref());
+            }
+            self.pixels = pixels;
+        }
+        (w, h, &self.pixels)
+    }
+
+    /// The map area in cells: (x, y, columns, rows).
+    pub fn map_area(&self) -> (i32, i32, i32, i32) {
+        match self.shape {
+            Shape::Wide => (30, 0, 50, 50),
+            Shape::Tall => (0, 0, 48, 48),
+        }
+    }
+
+    fn view_cells(&self) -> (i32, i32) {
+        let (_, _, w, h) = self.map_area();
+        (w, h)
+    }
+
+    fn clamp_pan(&mut self) {
+        let (vw, vh) = self.view_cells();
+        self.pan.0 = self.pan.0.min(self.params.width - vw).max(0);
+        self.pan.1 = self.pan.1.min(self.params.height - vh).max(0);
+    }
+
+    fn centre(&mut self) {
+        let (vw, vh) = self.view_cells();
+        self.pan = ((self.params.width - vw) / 2, (self.params.height - vh) / 2);
+        self.clamp_pan();
+    }
+
+    /// Index of the world a step shows: the region view shows the step before it.
+    fn shot_index(&self, i: usize) -> usize {
+        match self.steps[i] {
+            Step::RegionView => i - 1,
+            Step::Stage(_) => i,
+        }
+    }
+
+    /// True when the shown step colours the regions.
+    fn regions_on(&self) -> bool {
+        self.regions || self.steps[self.shown] == Step::RegionView
+    }
+
+    /// The region map of the shown level when regions are coloured.
+    fn region_colours(&mut self) -> Option<RegionMap> {
+        if !self.regions_on() {
+            return None;
+        }
+        let key = (
+            self.version,
+            self.shot_index(self.shown),
+            self.z,
+            self.params.min_region,
+        );
+        if let Some((k, m)) = &self.region_cache {
+            if *k == key {
+                return Some(m.clone());
+            }
+        }
+        let m = region_map(self.shown_world()?, self.z, self.params.min_region);
+        self.region_cache = Some((key, m.clone()));
+        Some(m)
+    }
+
+    /// Starts generating afresh, keeping the first `keep` steps' worlds.
+    fn regenerate(&mut self, keep: usize) {
+        let steps = steps(self.params.passes);
+        let mut shots: Vec<Option<World>> = vec![None; steps.len()];
+        for (i, old) in self
+            .shots
+            .iter_mut()
+            .enumerate()
+            .take(keep.min(steps.len()))
+        {
+            shots[i] = old.take();
+        }
+        self.steps = steps;
+        self.shots = shots;
+        self.job = Some(Recipe::new(&self.params, self.seed));
+        self.gen_ms = None;
+        self.version += 1;
+        self.shown = self.shown.min(self.steps.len() - 1);
+        self.z = self.z.min(self.params.depth - 1);
+        self.clamp_pan();
+    }
+
+    /// Moves parameter `k` by one notch and regenerates from the first step it affects.
+    fn change(&mut self, k: usize, by: i32) {
+        let Some((params, seed)) = knobs::change(k, &self.params, self.seed, by) else {
+            return;
+        };
+        let keep = knobs::kept_steps(k, &self.params, &params);
+        let size_changed = (params.width, params.height) != (self.params.width, self.params.height);
+        self.params = params;
+        self.seed = seed;
+        self.note = None;
+        self.regenerate(keep);
+        if size_changed {
+            self.centre();
+        }
+    }
+
+    /// One more smoothing pass of what is shown. On the fill or a pass before the last it
+    /// shows the next pass; otherwise it adds a pass to the recipe and shows it at once, made
+    /// by `smooth_once` from the last pass while the later steps are generated again.
+    fn smooth_once(&mut self) {
+        let last_smooth = self
+            .steps
+            .iter()
+            .rposition(|s| matches!(s, Step::Stage(Stage::Smooth(_))))
+            .unwrap_or(0);
+        if self.shown < last_smooth && self.params.passes > 0 {
+            self.shown += 1;
+            return;
+        }
+        let Some(base) = self.shots[last_smooth].as_ref() else {
+            return;
+        };
+        let Some((params, _)) = knobs::change(5, &self.params, self.seed, 1) else {
+            return;
+        };
+        let next = smooth_once(base, self.params.rule);
+        let keep = knobs::kept_steps(5, &self.params, &params);
+        self.params = params;
+        self.regenerate(keep);
+        let at = keep;
+        self.shots[at] = Some(next);
+        self.shown = at;
+    }
+}
