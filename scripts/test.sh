@@ -16,6 +16,7 @@ cargo clippy --all-targets -- -D warnings
 
 step "cargo clippy (wasm32: the browser edge too)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --features lab -- -D warnings
 
 step "cargo test (native)"
 cargo test

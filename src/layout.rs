@@ -54,7 +54,11 @@ impl Layout {
     /// keep the desktop layout (`larger` trades cells for a bigger scale); narrow portrait
     /// windows get the portrait layout with cells at least 9 CSS pixels wide.
     pub fn for_window(w: f64, h: f64, dpr: f64, larger: bool) -> (Layout, i32) {
-        let dpr = if dpr.is_finite() && dpr > 0.0 { dpr } else { 1.0 };
+        let dpr = if dpr.is_finite() && dpr > 0.0 {
+            dpr
+        } else {
+            1.0
+        };
         let (w, h) = (
             if w.is_finite() && w > 0.0 { w } else { 640.0 },
             if h.is_finite() && h > 0.0 { h } else { 400.0 },
@@ -151,8 +155,14 @@ mod tests {
 
     #[test]
     fn desktops_and_landscape_phones_keep_the_desktop_layout() {
-        assert_eq!(Layout::for_window(1280.0, 800.0, 1.0, false), (Layout::DESKTOP, 2));
-        assert_eq!(Layout::for_window(844.0, 390.0, 3.0, false).0, Layout::DESKTOP);
+        assert_eq!(
+            Layout::for_window(1280.0, 800.0, 1.0, false),
+            (Layout::DESKTOP, 2)
+        );
+        assert_eq!(
+            Layout::for_window(844.0, 390.0, 3.0, false).0,
+            Layout::DESKTOP
+        );
         let (big, k) = Layout::for_window(1280.0, 800.0, 1.0, true);
         assert_eq!(k, 3);
         assert!(big.cols < 80 && big.sidebar == 18);

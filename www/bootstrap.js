@@ -252,8 +252,60 @@
     refreshLink();
   }
 
+  // ---- the cave lab: a bundle of its own, loaded only for ?lab
+
+  async function startLab() {
+    const canvas = document.getElementById("game");
+    let lab;
+    try {
+      const bundle = await import(new URL("lab/lab.js", document.baseURI).href);
+      await bundle.default({ module_or_path: new URL("lab/lab_bg.wasm", document.baseURI).href });
+      window.labBindings = bundle;
+      lab = new bundle.Lab("game", window.location.search);
+    } catch (e) {
+      fail("The cave lab could not start: " + (e && e.message ? e.message : e));
+      return;
+    }
+    game = lab;
+    window.cavesLab = lab;
+    let pumping = false;
+    const sync = () => guard(() => {
+      history.replaceState(null, "", "?" + lab.query());
+      if (lab.take_request() === "play") window.location.assign("./?" + lab.play_query());
+    });
+    const pump = () => {
+      pumping = guard(() => lab.pending() && lab.work(8), false);
+      if (pumping) requestAnimationFrame(pump);
+    };
+    const keepWorking = () => {
+      if (!pumping && guard(() => lab.pending(), false)) {
+        pumping = true;
+        requestAnimationFrame(pump);
+      }
+    };
+    window.addEventListener("keydown", (e) => {
+      if (isTyping(e.target) || isShortcut(e)) return;
+      if (guard(() => lab.key(e.key), false)) {
+        e.preventDefault();
+        sync();
+        keepWorking();
+      }
+    });
+    const fitLab = () => guard(() => lab.fit(window.innerWidth, window.innerHeight, window.devicePixelRatio || 1));
+    window.addEventListener("resize", fitLab);
+    fitLab();
+    sync();
+    keepWorking();
+    canvas.focus();
+    document.body.dataset.state = "ready";
+  }
+
   function start(bindings) {
     if (game || document.body.dataset.state === "error") return;
+    if (new URLSearchParams(window.location.search).has("lab")) {
+      if (!start.lab) start.lab = startLab();
+      return;
+    }
     const canvas = document.getElementById("game");
     const query = new URLSearchParams(window.location.search);
     const today = new Date().toISOString().slice(0, 10);

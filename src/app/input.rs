@@ -72,7 +72,7 @@ pub fn is_modifier(key: &str) -> bool {
             | "Unidentified"
             | "Process"
             | "ContextMenu"
-    ) || (key.starts_with('F') && key.len() > 1 && key[1..].bytes().all(|b| b.is_ascii_digit()))
+    ) || (key.starts_with('F') && key.len() > 1 && key.bytes().skip(1).all(|b| b.is_ascii_digit()))
 }
 
 #[cfg(test)]

@@ -38,14 +38,21 @@ impl App {
         let free = self.free_runs();
         for (i, run) in self.found.runs.iter().take(3).enumerate() {
             let h = &run.record.header;
-            let daily = h.daily.as_ref().map_or(String::new(), |d| format!(" daily {d},"));
+            let daily = h
+                .daily
+                .as_ref()
+                .map_or(String::new(), |d| format!(" daily {d},"));
             let what = format!(
                 "seed {},{daily} level {}, turn {}",
                 h.seed, run.level, run.turn
             );
             let digit = ["1", "2", "3"][i];
             if free.contains(&i) {
-                let key = if free.first() == Some(&i) { "Enter" } else { digit };
+                let key = if free.first() == Some(&i) {
+                    "Enter"
+                } else {
+                    digit
+                };
                 menu.push(item(key, format!("Continue {what}"), Choice::Continue(i)));
             } else {
                 menu.push(item(
@@ -62,10 +69,18 @@ impl App {
         let new_key = if free.is_empty() { "any key" } else { "N" };
         menu.push(item(new_key, format!("New run: {next}"), Choice::NewRun));
         if !self.found.history.is_empty() {
-            menu.push(item("R", "Watch the last run again".into(), Choice::WatchLast));
+            menu.push(item(
+                "R",
+                "Watch the last run again".into(),
+                Choice::WatchLast,
+            ));
         }
         if !self.found.kept.is_empty() {
-            menu.push(item("D", "Download the kept saves".into(), Choice::DownloadKept));
+            menu.push(item(
+                "D",
+                "Download the kept saves".into(),
+                Choice::DownloadKept,
+            ));
         }
         menu.push(item("I", "Watch a run file".into(), Choice::Import));
         menu.push(item("?", "Help and keys".into(), Choice::Help));

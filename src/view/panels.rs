@@ -144,7 +144,13 @@ pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
         (None, Saving::On) => (format!("Seed {}", state.seed()), DIM),
     };
     let line = wrap(&third.0, (w - 2) as usize);
-    f.text(1, 2, line.first().map_or("", String::as_str), third.1, PANEL);
+    f.text(
+        1,
+        2,
+        line.first().map_or("", String::as_str),
+        third.1,
+        PANEL,
+    );
 }
 
 /// What is under the look cursor or the mouse, from the cyclopedia.

@@ -71,21 +71,18 @@ fn page(layout: Layout) -> Area {
     }
 }
 
-/// "Press" or "Tap", as the player's device has it.
-fn verb(app: &App) -> &'static str {
-    if app.touch() {
-        "Tap"
-    } else {
-        "Press"
-    }
-}
-
 /// The start screen: title, goal, recent runs, notices, and the menu at the bottom.
 pub(super) fn start(f: &mut Frame, app: &App) {
     let layout = app.layout();
     let x = left(layout);
     f.boxed(page(layout), "", DIM, BLACK);
-    f.text((layout.cols - 9) / 2, page(layout).y + 2, "C A V E S", TITLE, BLACK);
+    f.text(
+        (layout.cols - 9) / 2,
+        page(layout).y + 2,
+        "C A V E S",
+        TITLE,
+        BLACK,
+    );
     let intro = if layout.cols < 60 {
         "A golden idol lies on the deepest level. Go down the stairs ('>'), take the idol, \
          and climb back out by the '<' where you came in. Your torch lights only a few steps, \
@@ -163,7 +160,13 @@ fn menu(f: &mut Frame, app: &App, below: i32) {
         "Press Enter to continue, any other key for a new run".to_string()
     };
     let py = (top - 2).max(below);
-    f.text((layout.cols - prompt.len() as i32) / 2, py, &prompt, ACCENT, BLACK);
+    f.text(
+        (layout.cols - prompt.len() as i32) / 2,
+        py,
+        &prompt,
+        ACCENT,
+        BLACK,
+    );
     for (i, item) in items.iter().enumerate() {
         let y = top + i as i32 * pitch;
         let colour = if i == 0 { ACCENT } else { TEXT };
@@ -174,7 +177,11 @@ fn menu(f: &mut Frame, app: &App, below: i32) {
                 bg: crate::colour::PANEL,
             };
             f.fill(x, y, layout.cols - 2 * x, 2, bar);
-            let label: String = item.label.chars().take((layout.cols - 2 * x - 2) as usize).collect();
+            let label: String = item
+                .label
+                .chars()
+                .take((layout.cols - 2 * x - 2) as usize)
+                .collect();
             f.text(x + 1, y, &label, colour, crate::colour::PANEL);
         } else {
             f.text(x, y, &item.key, TITLE, BLACK);

@@ -1,7 +1,9 @@
 //! The browser edge: the exported `Game` handle. It passes key names, pointer positions and
 //! page events to the app layer and paints the composed frame; nothing here decides rules.
 
+#[cfg(feature = "lab")]
 mod bench;
+#[cfg(feature = "lab")]
 mod lab;
 mod painter;
 mod storage;
@@ -10,7 +12,9 @@ use crate::app::{App, Options, Request};
 use crate::builder::WorldParams;
 use crate::rng::parse_seed;
 use crate::view::{compose, css_size};
+#[cfg(feature = "lab")]
 pub use bench::bench_generate;
+#[cfg(feature = "lab")]
 pub use lab::Lab;
 use painter::Painter;
 use storage::LocalStore;

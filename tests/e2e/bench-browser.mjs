@@ -269,12 +269,15 @@ async function main() {
       out(`${key}.size`, r.size);
     }
 
-    // Generation: our wasm, then rot.js (same functions as in node, injected as source).
+    // Generation: our wasm (the generator entry point lives in the lab's bundle, so this part
+    // runs on the lab page), then rot.js (same functions as in node, injected as source).
+    await page.goto(`http://127.0.0.1:${server.address().port}/?lab&seed=1&w=32&h=32&d=1`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.labBindings, null, { timeout: 30000 });
     await page.addScriptTag({ content: `window.rotGenerate = ${rotGenerate}; window.timeRuns = ${timeRuns};` });
     for (const [name, w, h, d, full] of WASM_CASES) {
       const r = await page.evaluate(
         ([w, h, d, full, warmup, runs]) =>
-          window.timeRuns((seed) => window.wasmBindings.bench_generate(w, h, d, seed, full), warmup, runs),
+          window.timeRuns((seed) => window.labBindings.bench_generate(w, h, d, seed, full), warmup, runs),
         [w, h, d, full, WARMUP, RUNS],
       );
       out(`gen.${name}.wasm.median`, ms(r.median));

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Trunk build hook: builds the cave lab's bundle (the crate with its `lab` feature) into the
+# staged build's lab/ folder as lab.js and lab_bg.wasm. The game page does not download it;
+# the bootstrap loads it only for `?lab`. Runs beside Trunk's own build, in its own target
+# folder so the two builds never overwrite each other.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+out="${TRUNK_STAGING_DIR:?this script is run by trunk as a build hook}/lab"
+mode=()
+dir=debug
+if [ "${TRUNK_PROFILE:-debug}" = release ]; then
+    mode=(--release)
+    dir=release
+fi
+target=target/lab
+cargo build --quiet --lib --target wasm32-unknown-unknown --features lab "${mode[@]}" --target-dir "$target"
+mkdir -p "$out"
+wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name lab \
+    "$target/wasm32-unknown-unknown/$dir/caves.wasm"
+if [ "$dir" = release ]; then
+    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+        --enable-mutable-globals --enable-reference-types --enable-multivalue \
+        "$out/lab_bg.wasm" -o "$out/lab_bg.wasm"
+fi
