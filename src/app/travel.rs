@@ -223,26 +223,21 @@ pub fn interrupted(before: &Watch, after: &State) -> Option<&'static str> {
 
 /// Asked after each step of a run in direction `dir`: true when the run stops here. It stops
 /// when the way ahead is closed, unknown or held by a creature; on or newly beside stairs or
-/// the seen idol; and at openings, where the open cells around the player (leaving out the
-/// ones straight ahead and behind) differ from those around the cell just left.
+/// the seen idol; and where an opening appears: an open cell newly beside the player where,
+/// seen from the cell just left, the same place alongside was closed.
 pub fn run_stop(state: &State, dir: Dir) -> bool {
     let (world, sight) = (state.world(), state.sight());
     let (dx, dy) = dir.delta();
     let here = state.player();
     let back = here.offset(-dx, -dy);
     let open = |p: Point| world.tile(p).is_open() && sight.remembers(p);
-    let marked = |p: Point| {
-        sight.remembers(p) && (world.tile(p).is_stairs() || state.idol() == Some(p))
-    };
-    let newly_beside = (-1..=1)
-        .flat_map(|y| (-1..=1).map(move |x| here.offset(x, y)))
-        .any(|p| marked(p) && (p == here || p.chebyshev(back) > 1));
-    let opening = Dir::ALL
-        .into_iter()
-        .filter(|&d| d != dir && d.delta() != (-dx, -dy))
-        .any(|d| {
-            let (x, y) = d.delta();
-            open(here.offset(x, y)) != open(back.offset(x, y))
-        });
-    !free_ahead(state, dir) || newly_beside || opening
+    let marked =
+        |p: Point| sight.remembers(p) && (world.tile(p).is_stairs() || state.idol() == Some(p));
+    let news = Dir::ALL.into_iter().any(|d| {
+        let (x, y) = d.delta();
+        let p = here.offset(x, y);
+        let new = p.chebyshev(back) > 1;
+        new && (marked(p) || d != dir && open(p) && !open(back.offset(x, y)))
+    });
+    !free_ahead(state, dir) || marked(here) || news
 }
