@@ -239,6 +239,19 @@ fn nearest_stairs_are_nearest_by_path() {
     assert_eq!(next_step(&state, Goal::StairsUp), None, "already there");
 }
 
+/// Runs east (as Shift+direction does) until the run stops; the number of steps taken.
+fn run_east(state: &mut State) -> usize {
+    let mut steps = 0;
+    while let Some(step) = next_step(state, Goal::Run(Dir::E)) {
+        state.act(step);
+        steps += 1;
+        if run_stop(state, Dir::E) {
+            break;
+        }
+    }
+    steps
+}
+
 #[test]
 fn a_run_stops_at_a_side_opening_and_before_a_wall() {
     let mut state = cave(
@@ -250,23 +263,16 @@ fn a_run_stops_at_a_side_opening_and_before_a_wall() {
         ##############
     ",
     );
-    let mut run = |state: &mut State| {
-        let mut steps = 0;
-        while let Some(step) = next_step(state, Goal::Run(Dir::E)) {
-            state.act(step);
-            steps += 1;
-            if run_stop(state, Dir::E) {
-                break;
-            }
-        }
-        steps
-    };
     // The side passage at x = 8 shows diagonally ahead from x = 7.
-    assert_eq!(run(&mut state), 6);
+    assert_eq!(run_east(&mut state), 6);
     assert_eq!(state.player(), Point::new(7, 1, 0));
-    assert_eq!(run(&mut state), 5, "past the passage, on to the end wall");
+    assert_eq!(
+        run_east(&mut state),
+        5,
+        "past the passage, on to the end wall"
+    );
     assert_eq!(state.player(), Point::new(12, 1, 0));
-    assert_eq!(run(&mut state), 0, "no step into the wall");
+    assert_eq!(run_east(&mut state), 0, "no step into the wall");
 }
 
 #[test]
