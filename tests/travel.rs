@@ -293,3 +293,57 @@ fn travel_attacks_a_creature_standing_on_its_goal() {
     assert_ne!(state.monster_at(rat).map(|m| m.hp), hp, "hit");
     assert_eq!(state.player(), Point::new(1, 1, 0));
 }
+
+#[test]
+fn stairs_stop_travel_when_first_seen_but_not_when_crossed() {
+    let corridor = "
+        ########################
+        #<..........>.........##
+        ########################
+    ";
+    let mut state = cave(corridor);
+    let stairs = Point::new(12, 1, 0);
+    let mut stops = Vec::new();
+    for _ in 0..100 {
+        let before = Watch::of(&state);
+        let Some(step) = next_step(&state, Goal::Explore) else {
+            break;
+        };
+        state.act(step);
+        if let Some(why) = interrupted(&before, &state) {
+            stops.push((why, state.player().x));
+        }
+    }
+    // The torch reaches seven cells: the stairs show from x = 5.
+    assert_eq!(stops, vec![("you see stairs", 5)]);
+    assert!(state.player().x > stairs.x, "explored on past them");
+
+    // A run from the start stops beside the stairs.
+    let mut state = cave(corridor);
+    walk(&mut state, &[Dir::E; 4]);
+    assert_eq!(run_east(&mut state), 6);
+    assert_eq!(state.player(), Point::new(11, 1, 0));
+}
+
+#[test]
+fn a_blow_or_a_new_level_stops_travel() {
+    let levels = ["#####\n#<.>#\n#####", "#####\n#<.>#\n#####"];
+    let fresh = || State::in_world(World::from_text(&levels).expect("map"), 1).expect("start");
+    let mut state = fresh();
+    let quiet = Watch::of(&state);
+    assert_eq!(interrupted(&quiet, &state), None, "nothing happened yet");
+    state.put_monster(Creature::Bugbear, Point::new(2, 1, 0));
+    let before = Watch::of(&state);
+    state.act(Action::Wait);
+    assert_eq!(interrupted(&before, &state), Some("you are hurt"));
+
+    let mut state = fresh();
+    walk(&mut state, &[Dir::E, Dir::E]);
+    let before = Watch::of(&state);
+    state.act(Action::Descend);
+    assert_eq!(state.player().z, 1);
+    assert_eq!(
+        interrupted(&before, &state),
+        Some("you are on another level")
+    );
+}
