@@ -10,6 +10,7 @@
 use crate::geom::Point;
 use crate::log::Entry;
 use crate::rules::{Action, Dir, Outcome, State};
+use crate::tile::Tile;
 
 /// Where travel is headed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,8 +63,12 @@ pub fn explore_target(state: &State) -> Option<Point> {
 }
 
 fn is_stairs(state: &State, p: Point, down: bool) -> bool {
-    let t = state.world().tile(p);
-    t.is_stairs() && (t == crate::tile::Tile::StairsDown) == down
+    let kind = if down {
+        Tile::StairsDown
+    } else {
+        Tile::StairsUp
+    };
+    state.world().tile(p) == kind
 }
 
 /// A remembered cell next to a cell of the world never seen, with no lit creature on it.
