@@ -6,6 +6,7 @@ pub mod input;
 mod replay;
 mod run;
 mod start;
+pub mod travel;
 
 pub use replay::{Replayer, MAX_SPEED};
 pub use run::Run;

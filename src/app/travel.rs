@@ -1,0 +1,248 @@
+//! Travel: walking to a chosen cell or the nearest stairs, auto-exploring, and running in a
+//! straight line. Travel never acts by itself: each call answers the one ordinary action to
+//! take next, so runs, saves and replays stay exact. The caller takes a [`Watch`] before each
+//! step and asks [`interrupted`] after it (and [`run_stop`] after each step of a run).
+//!
+//! Paths come from a breadth-first search over the player's level with flat arrays, through
+//! open cells the player remembers only; auto-exploration is frontier-based: it walks to the
+//! nearest known open cell that borders an unknown one.
+
+use crate::geom::Point;
+use crate::log::Entry;
+use crate::rules::{Action, Dir, Outcome, State};
+use crate::tile::Tile;
+
+/// Where travel is headed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    To(Point),
+    StairsDown,
+    StairsUp,
+    Explore,
+    /// Straight on in one direction until something interesting happens.
+    Run(Dir),
+}
+
+/// The next action towards `goal`: the first step of a path found afresh (creatures move),
+/// or `None` when arrived, when there is no known way, when nothing is left to explore, or
+/// when the run is over. A step into a lit creature at the goal attacks it.
+pub fn next_step(state: &State, goal: Goal) -> Option<Action> {
+    if state.outcome() != Outcome::Playing {
+        return None;
+    }
+    let steps = match goal {
+        Goal::To(p) => path(state, p)?,
+        Goal::StairsDown => search(state, |p| is_stairs(state, p, true))?.1,
+        Goal::StairsUp => search(state, |p| is_stairs(state, p, false))?.1,
+        Goal::Explore => search(state, |p| is_frontier(state, p))?.1,
+        Goal::Run(d) => return free_ahead(state, d).then_some(Action::Move(d)),
+    };
+    steps.first().map(|&d| Action::Move(d))
+}
+
+/// The shortest 8-way path from the player to `to` on the player's level, through open
+/// cells the player remembers and that no lit creature stands on (except `to` itself).
+/// Empty when `to` is the player's cell; `None` when `to` is unknown, closed or unreachable.
+pub fn path(state: &State, to: Point) -> Option<Vec<Dir>> {
+    let known = state.sight().remembers(to) && state.world().tile(to).is_open();
+    if to.z != state.player().z || !known {
+        return None;
+    }
+    search(state, |p| p == to).map(|(_, steps)| steps)
+}
+
+/// The nearest remembered stairs down (`down`) or up on the player's level, by path length.
+pub fn nearest_stairs(state: &State, down: bool) -> Option<Point> {
+    search(state, |p| is_stairs(state, p, down)).map(|(p, _)| p)
+}
+
+/// Frontier-based exploration: the nearest (by path) known open cell that borders an
+/// unknown cell, or `None` when everything reachable has been seen.
+pub fn explore_target(state: &State) -> Option<Point> {
+    search(state, |p| is_frontier(state, p)).map(|(p, _)| p)
+}
+
+fn is_stairs(state: &State, p: Point, down: bool) -> bool {
+    let kind = if down {
+        Tile::StairsDown
+    } else {
+        Tile::StairsUp
+    };
+    state.world().tile(p) == kind
+}
+
+/// A remembered cell next to a cell of the world never seen, with no lit creature on it.
+fn is_frontier(state: &State, p: Point) -> bool {
+    let (world, sight) = (state.world(), state.sight());
+    p.neighbours8()
+        .any(|q| world.contains(q) && !sight.remembers(q))
+        && !lit_creature(state, p)
+}
+
+fn lit_creature(state: &State, p: Point) -> bool {
+    state.sight().lit(p) && state.monster_at(p).is_some()
+}
+
+/// The cell ahead is known, open and holds no lit creature.
+fn free_ahead(state: &State, d: Dir) -> bool {
+    let (dx, dy) = d.delta();
+    let q = state.player().offset(dx, dy);
+    state.sight().remembers(q) && state.world().tile(q).is_open() && !lit_creature(state, q)
+}
+
+/// Not yet reached (a `came` value; 0..8 are the direction a cell was entered by).
+const UNSEEN: u8 = 8;
+/// Not yet reached and held by a lit creature: a goal, never a way through.
+const HELD: u8 = 9;
+const START: u8 = 10;
+
+/// Breadth-first search from the player over remembered open cells of the player's level,
+/// neighbours taken in the fixed order of `Dir::ALL`. Returns the first cell reached for
+/// which `goal` holds (so a nearest one) and the steps to it.
+fn search(state: &State, goal: impl Fn(Point) -> bool) -> Option<(Point, Vec<Dir>)> {
+    let (world, sight) = (state.world(), state.sight());
+    let start = state.player();
+    if goal(start) {
+        return Some((start, Vec::new()));
+    }
+    let (w, h) = (world.width(), world.height());
+    let open = world.open_cells(start.z);
+    if open.is_empty() || !world.contains(start) {
+        return None;
+    }
+    let index = |p: Point| (p.y * w + p.x) as usize;
+    let mut came = vec![UNSEEN; open.len()];
+    for m in state.monsters() {
+        if m.pos.z == start.z && world.contains(m.pos) && sight.lit(m.pos) {
+            came[index(m.pos)] = HELD;
+        }
+    }
+    came[index(start)] = START;
+    let mut queue = vec![index(start) as u32];
+    let mut head = 0;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        let here = Point::new(i as i32 % w, i as i32 / w, start.z);
+        for (k, d) in Dir::ALL.into_iter().enumerate() {
+            let (dx, dy) = d.delta();
+            let p = here.offset(dx, dy);
+            if !(0..w).contains(&p.x) || !(0..h).contains(&p.y) {
+                continue;
+            }
+            let j = index(p);
+            if came[j] > HELD || came[j] < UNSEEN || !open[j] || !sight.remembers(p) {
+                continue;
+            }
+            let held = came[j] == HELD;
+            if held && !goal(p) {
+                continue;
+            }
+            came[j] = k as u8;
+            if held || goal(p) {
+                return Some((p, steps_to(&came, w, p)));
+            }
+            queue.push(j as u32);
+        }
+    }
+    None
+}
+
+/// The steps from the search's start to `to`, read back along the directions cells were
+/// entered by.
+fn steps_to(came: &[u8], w: i32, to: Point) -> Vec<Dir> {
+    let mut steps = Vec::new();
+    let mut p = to;
+    while let Some(&d) = Dir::ALL.get(usize::from(came[(p.y * w + p.x) as usize])) {
+        steps.push(d);
+        let (dx, dy) = d.delta();
+        p = p.offset(-dx, -dy);
+    }
+    steps.reverse();
+    steps
+}
+
+/// What travel keeps an eye on, taken before each step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watch {
+    hp: i32,
+    level: i32,
+    player: Point,
+    /// Where lit creatures on the player's level stand.
+    creatures: Vec<Point>,
+    idol_seen: bool,
+    /// How many stairs of the player's level are remembered.
+    stairs: usize,
+    /// The newest log line (a repeated line raises its count, so any new message shows).
+    last: Option<Entry>,
+}
+
+impl Watch {
+    pub fn of(state: &State) -> Watch {
+        let (sight, player) = (state.sight(), state.player());
+        Watch {
+            hp: state.hp(),
+            level: player.z,
+            player,
+            creatures: state
+                .monsters()
+                .iter()
+                .map(|m| m.pos)
+                .filter(|&p| p.z == player.z && sight.lit(p))
+                .collect(),
+            idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
+            stairs: state
+                .world()
+                .points(player.z)
+                .filter(|&(p, t)| t.is_stairs() && sight.remembers(p))
+                .count(),
+            last: state.log().entries().last().cloned(),
+        }
+    }
+}
+
+/// Why travel must stop after a step, or `None` to go on: the run ended, the level changed,
+/// the player was hurt, a lit creature stands where none stood lit before (one came into view
+/// or a seen one moved), the idol or new stairs were seen, or the log says something other
+/// than a plain step (stepping onto stairs announces them; that alone does not stop).
+pub fn interrupted(before: &Watch, after: &State) -> Option<&'static str> {
+    let now = Watch::of(after);
+    let onto_stairs = now.player != before.player && after.world().tile(now.player).is_stairs();
+    if after.outcome() != Outcome::Playing {
+        Some("the run is over")
+    } else if now.level != before.level {
+        Some("you are on another level")
+    } else if now.hp < before.hp {
+        Some("you are hurt")
+    } else if now.creatures.iter().any(|p| !before.creatures.contains(p)) {
+        Some("a creature comes into view")
+    } else if now.idol_seen && !before.idol_seen {
+        Some("you see the idol")
+    } else if now.stairs > before.stairs {
+        Some("you see stairs")
+    } else if now.last != before.last && !onto_stairs {
+        Some("something happens")
+    } else {
+        None
+    }
+}
+
+/// Asked after each step of a run in direction `dir`: true when the run stops here. It stops
+/// when the way ahead is closed, unknown or held by a creature; on or newly beside stairs or
+/// the seen idol; and where an opening appears: an open cell newly beside the player where,
+/// seen from the cell just left, the same place alongside was closed.
+pub fn run_stop(state: &State, dir: Dir) -> bool {
+    let (world, sight) = (state.world(), state.sight());
+    let (dx, dy) = dir.delta();
+    let here = state.player();
+    let back = here.offset(-dx, -dy);
+    let open = |p: Point| world.tile(p).is_open() && sight.remembers(p);
+    let marked =
+        |p: Point| sight.remembers(p) && (world.tile(p).is_stairs() || state.idol() == Some(p));
+    let news = Dir::ALL.into_iter().any(|d| {
+        let (x, y) = d.delta();
+        let p = here.offset(x, y);
+        let new = p.chebyshev(back) > 1;
+        new && (marked(p) || d != dir && open(p) && !open(back.offset(x, y)))
+    });
+    !free_ahead(state, dir) || marked(here) || news
+}

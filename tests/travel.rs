@@ -1,0 +1,349 @@
+//! Travel on hand-drawn caves: shortest paths through what the player remembers, nearest
+//! stairs, auto-explore, and the rules that stop travel and runs.
+#![cfg(not(target_arch = "wasm32"))]
+
+use caves::app::travel::{
+    explore_target, interrupted, nearest_stairs, next_step, path, run_stop, Goal, Watch,
+};
+use caves::creature::Creature;
+use caves::geom::Point;
+use caves::rules::{Action, Dir, State};
+use caves::world::World;
+
+/// A one-level cave drawn as text, the player on '<'. Bare floor is drawn as glowing fungus,
+/// just as walkable: creatures are only ever placed on bare floor, so these caves hold none
+/// unless a test puts one in.
+fn cave(map: &str) -> State {
+    let world = World::from_text(&[&map.replace('.', "f")]).expect("valid map");
+    let state = State::in_world(world, 1).expect("a start");
+    assert!(state.monsters().is_empty());
+    state
+}
+
+/// The level as the player knows it: '?' for cells never seen, '@' for the player.
+fn known(state: &State) -> String {
+    let (world, sight) = (state.world(), state.sight());
+    let mut out = String::new();
+    for y in 0..world.height() {
+        for x in 0..world.width() {
+            let p = Point::new(x, y, state.player().z);
+            out.push(if p == state.player() {
+                '@'
+            } else if sight.remembers(p) {
+                world.tile(p).info().dump
+            } else {
+                '?'
+            });
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn walk(state: &mut State, steps: &[Dir]) {
+    for &d in steps {
+        let from = state.player();
+        state.act(Action::Move(d));
+        assert_ne!(state.player(), from, "a step {} was blocked", d.name());
+    }
+}
+
+#[test]
+fn the_shortest_path_goes_around_walls() {
+    let mut state = cave(
+        "
+        #######
+        #<.#..#
+        #..#..#
+        #.....#
+        #######
+    ",
+    );
+    let start = state.player();
+    let target = Point::new(4, 1, 0);
+    // Look around the wall and come back, so the far side is known.
+    walk(&mut state, &[Dir::SE, Dir::SE, Dir::NW, Dir::NW]);
+    assert_eq!(state.player(), start);
+    assert!(state.sight().remembers(target), "{}", known(&state));
+    assert_eq!(path(&state, start), Some(vec![]));
+    let steps = path(&state, target).expect("a known way");
+    // By hand: (2,2), (3,3) under the wall, (4,2), (4,1).
+    assert_eq!(steps.len(), 4, "{steps:?}");
+    assert_eq!(path(&state, target), Some(steps.clone()), "deterministic");
+    walk(&mut state, &steps);
+    assert_eq!(state.player(), target);
+    assert_eq!(path(&state, Point::new(3, 1, 0)), None, "a wall is no goal");
+    assert_eq!(path(&state, Point::new(1, 1, 1)), None, "another level");
+}
+
+/// Two ways between the ends of the top row: straight along it (19 steps) or down, along the
+/// bottom row and up again (23 steps).
+const TWO_WAYS: &str = "
+    ######################
+    #<...................#
+    #.##################.#
+    #.##################.#
+    #....................#
+    ######################
+";
+
+#[test]
+fn paths_never_cross_unknown_cells() {
+    let mut state = cave(TWO_WAYS);
+    let start = state.player();
+    // The long way round to the far end: the middle of the top row stays beyond the torch.
+    let mut long_way = vec![Dir::S, Dir::S, Dir::SE];
+    long_way.extend([Dir::E; 17]);
+    long_way.extend([Dir::NE, Dir::N, Dir::N]);
+    walk(&mut state, &long_way);
+    assert_eq!(state.player(), Point::new(20, 1, 0));
+    assert!(
+        !state.sight().remembers(Point::new(10, 1, 0)),
+        "{}",
+        known(&state)
+    );
+    let back = path(&state, start).expect("the known way");
+    assert_eq!(back.len(), 23, "the long, known way: {back:?}");
+    walk(&mut state, &back);
+    assert_eq!(state.player(), start);
+
+    // Once the top row is seen, the short way is taken.
+    let mut state = cave(TWO_WAYS);
+    walk(&mut state, &[Dir::E; 19]);
+    let back = path(&state, start).expect("the short way");
+    assert_eq!(back.len(), 19);
+}
+
+#[test]
+fn travel_stops_the_step_a_creature_comes_into_view() {
+    let mut state = cave(
+        "
+        ###############
+        #<............#
+        ######.########
+        ######.########
+        ######.########
+        ###############
+    ",
+    );
+    let lurker = Point::new(6, 4, 0);
+    state.put_monster(Creature::Rat, lurker);
+    let target = Point::new(8, 1, 0);
+    assert!(state.sight().remembers(target));
+    let lit = |s: &State| s.monsters().iter().any(|m| s.sight().lit(m.pos));
+    let mut reason = None;
+    for _ in 0..20 {
+        assert!(
+            !lit(&state),
+            "seen before travel stopped:\n{}",
+            known(&state)
+        );
+        let before = Watch::of(&state);
+        let Some(step) = next_step(&state, Goal::To(target)) else {
+            break;
+        };
+        state.act(step);
+        reason = interrupted(&before, &state);
+        if reason.is_some() {
+            break;
+        }
+    }
+    assert_eq!(reason, Some("a creature comes into view"));
+    assert!(lit(&state));
+    assert_ne!(state.player(), target, "stopped on the way");
+    assert!(state.player().x >= 4, "not before the side passage");
+}
+
+#[test]
+fn auto_explore_sees_every_reachable_cell() {
+    let mut state = cave(
+        "
+        ##############################
+        #<....#........#.............#
+        #.....#..####..#..#######....#
+        #.....####..#..####.....#....#
+        #..............#....###.#....#
+        ######.#######.#.####...##.###
+        #......#.....#.#......#......#
+        #.######.###.#.########.####.#
+        #............#..........#..###
+        ##############################
+    ",
+    );
+    // A sealed room no way leads to (its floor must stay unknown).
+    let sealed = Point::new(26, 8, 0);
+    let mut turns = 0;
+    while let Some(step) = next_step(&state, Goal::Explore) {
+        let before = Watch::of(&state);
+        state.act(step);
+        assert_eq!(interrupted(&before, &state), None, "nothing lives here");
+        turns += 1;
+        assert!(turns < 1000, "exploring never ends:\n{}", known(&state));
+    }
+    assert_eq!(explore_target(&state), None);
+    let world = state.world();
+    let open = world.open_cells(0);
+    let w = world.width();
+    let mut reached = vec![false; open.len()];
+    let mut queue = vec![Point::new(1, 1, 0)];
+    reached[(w + 1) as usize] = true;
+    while let Some(p) = queue.pop() {
+        for q in p.neighbours8() {
+            let i = (q.y * w + q.x) as usize;
+            if world.contains(q) && open[i] && !reached[i] {
+                reached[i] = true;
+                queue.push(q);
+            }
+        }
+    }
+    let reachable = reached.iter().filter(|&&r| r).count();
+    assert!(
+        reachable > 140,
+        "the fixture is big enough: {reachable}\n{}",
+        known(&state)
+    );
+    for (i, _) in reached.iter().enumerate().filter(|(_, &r)| r) {
+        let p = Point::new(i as i32 % w, i as i32 / w, 0);
+        assert!(
+            state.sight().remembers(p),
+            "{p:?} unseen:\n{}",
+            known(&state)
+        );
+    }
+    assert!(!state.sight().remembers(sealed));
+}
+
+#[test]
+fn nearest_stairs_are_nearest_by_path() {
+    // The deep pool lets light through but not feet: the '>' two cells east is 9 steps away,
+    // the one three cells south only 3.
+    let state = cave(
+        "
+        ########
+        #<P>...#
+        #.PPPP.#
+        #......#
+        #>.....#
+        ########
+    ",
+    );
+    let (near, far) = (Point::new(1, 4, 0), Point::new(3, 1, 0));
+    assert!(state.sight().remembers(far) && state.sight().remembers(near));
+    assert_eq!(path(&state, far).map(|p| p.len()), Some(9));
+    assert_eq!(nearest_stairs(&state, true), Some(near));
+    assert_eq!(nearest_stairs(&state, false), Some(state.player()));
+    assert_eq!(
+        next_step(&state, Goal::StairsDown),
+        Some(Action::Move(Dir::S))
+    );
+    assert_eq!(next_step(&state, Goal::StairsUp), None, "already there");
+}
+
+/// Runs east (as Shift+direction does) until the run stops; the number of steps taken.
+fn run_east(state: &mut State) -> usize {
+    let mut steps = 0;
+    while let Some(step) = next_step(state, Goal::Run(Dir::E)) {
+        state.act(step);
+        steps += 1;
+        if run_stop(state, Dir::E) {
+            break;
+        }
+    }
+    steps
+}
+
+#[test]
+fn a_run_stops_at_a_side_opening_and_before_a_wall() {
+    let mut state = cave(
+        "
+        ##############
+        #<...........#
+        ########.#####
+        ########.#####
+        ##############
+    ",
+    );
+    // The side passage at x = 8 shows diagonally ahead from x = 7.
+    assert_eq!(run_east(&mut state), 6);
+    assert_eq!(state.player(), Point::new(7, 1, 0));
+    assert_eq!(
+        run_east(&mut state),
+        5,
+        "past the passage, on to the end wall"
+    );
+    assert_eq!(state.player(), Point::new(12, 1, 0));
+    assert_eq!(run_east(&mut state), 0, "no step into the wall");
+}
+
+#[test]
+fn travel_attacks_a_creature_standing_on_its_goal() {
+    let mut state = cave(
+        "
+        #######
+        #<....#
+        #######
+    ",
+    );
+    let rat = Point::new(2, 1, 0);
+    state.put_monster(Creature::Rat, rat);
+    assert_eq!(path(&state, Point::new(3, 1, 0)), None, "a creature blocks");
+    assert_eq!(next_step(&state, Goal::To(rat)), Some(Action::Move(Dir::E)));
+    let hp = state.monster_at(rat).map(|m| m.hp);
+    state.act(Action::Move(Dir::E));
+    assert_ne!(state.monster_at(rat).map(|m| m.hp), hp, "hit");
+    assert_eq!(state.player(), Point::new(1, 1, 0));
+}
+
+#[test]
+fn stairs_stop_travel_when_first_seen_but_not_when_crossed() {
+    let corridor = "
+        ########################
+        #<..........>.........##
+        ########################
+    ";
+    let mut state = cave(corridor);
+    let stairs = Point::new(12, 1, 0);
+    let mut stops = Vec::new();
+    for _ in 0..100 {
+        let before = Watch::of(&state);
+        let Some(step) = next_step(&state, Goal::Explore) else {
+            break;
+        };
+        state.act(step);
+        if let Some(why) = interrupted(&before, &state) {
+            stops.push((why, state.player().x));
+        }
+    }
+    // The torch reaches seven cells: the stairs show from x = 5.
+    assert_eq!(stops, vec![("you see stairs", 5)]);
+    assert!(state.player().x > stairs.x, "explored on past them");
+
+    // A run from the start stops beside the stairs.
+    let mut state = cave(corridor);
+    walk(&mut state, &[Dir::E; 4]);
+    assert_eq!(run_east(&mut state), 6);
+    assert_eq!(state.player(), Point::new(11, 1, 0));
+}
+
+#[test]
+fn a_blow_or_a_new_level_stops_travel() {
+    let levels = ["#####\n#<.>#\n#####", "#####\n#<.>#\n#####"];
+    let fresh = || State::in_world(World::from_text(&levels).expect("map"), 1).expect("start");
+    let mut state = fresh();
+    let quiet = Watch::of(&state);
+    assert_eq!(interrupted(&quiet, &state), None, "nothing happened yet");
+    state.put_monster(Creature::Bugbear, Point::new(2, 1, 0));
+    let before = Watch::of(&state);
+    state.act(Action::Wait);
+    assert_eq!(interrupted(&before, &state), Some("you are hurt"));
+
+    let mut state = fresh();
+    walk(&mut state, &[Dir::E, Dir::E]);
+    let before = Watch::of(&state);
+    state.act(Action::Descend);
+    assert_eq!(state.player().z, 1);
+    assert_eq!(
+        interrupted(&before, &state),
+        Some("you are on another level")
+    );
+}
