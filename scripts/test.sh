@@ -34,6 +34,9 @@ node tests/e2e/e2e.mjs
 step "browser end-to-end test: runs as records"
 node tests/e2e/records.mjs
 
+step "browser end-to-end test: phones, touch, mouse travel, screen readers"
+node tests/e2e/touch.mjs
+
 step "offline and installable page test"
 node tests/e2e/offline.mjs
 

@@ -35,9 +35,51 @@ pub const WARN: Rgb = hex("#F92672");
 /// The sidebar's background.
 pub const PANEL: Rgb = hex("#272822");
 
+/// The colours a player chose: the standard ones, or a palette that people with red-green
+/// colour blindness tell apart (blue, orange, yellow and purple from the Okabe-Ito set in
+/// place of green, red, orange and violet).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Palette {
+    #[default]
+    Standard,
+    ColourSafe,
+}
+
+/// Standard colour and its colour-safe replacement.
+const SAFE: [(Rgb, Rgb); 5] = [
+    (ACCENT, hex("#56B4E9")),
+    (WARN, hex("#E69F00")),
+    (hex("#FD971F"), hex("#F0E442")),
+    (hex("#AE81FF"), hex("#CC79A7")),
+    (hex("#66D9EF"), hex("#0072B2")),
+];
+
+impl Palette {
+    /// `c` as this palette shows it.
+    pub fn map(self, c: Rgb) -> Rgb {
+        match self {
+            Palette::Standard => c,
+            Palette::ColourSafe => SAFE
+                .iter()
+                .find(|(from, _)| *from == c)
+                .map_or(c, |&(_, to)| to),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_safe_palette_replaces_green_and_red_and_keeps_the_rest() {
+        let safe = Palette::ColourSafe;
+        assert_ne!(safe.map(ACCENT), ACCENT);
+        assert_ne!(safe.map(WARN), WARN);
+        assert_ne!(safe.map(ACCENT), safe.map(WARN));
+        assert_eq!(safe.map(TEXT), TEXT);
+        assert_eq!(Palette::Standard.map(WARN), WARN);
+    }
 
     #[test]
     fn hex_reads_each_channel() {

@@ -117,6 +117,14 @@ impl Frame {
         }
     }
 
+    /// Passes every cell's colours through `map`.
+    pub fn recolour(&mut self, map: impl Fn(Rgb) -> Rgb) {
+        for c in &mut self.cells {
+            c.fg = map(c.fg);
+            c.bg = map(c.bg);
+        }
+    }
+
     /// Row `y` as Unicode text.
     pub fn row_text(&self, y: usize) -> String {
         self.cells[y * self.width..(y + 1) * self.width]

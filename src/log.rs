@@ -5,6 +5,8 @@
 pub struct Entry {
     pub text: String,
     pub count: u32,
+    /// The log's `said` count when this line was last said (to announce new lines).
+    pub stamp: u64,
 }
 
 impl Entry {
@@ -22,6 +24,8 @@ impl Entry {
 #[derive(Clone, Debug, Default)]
 pub struct Log {
     entries: Vec<Entry>,
+    /// How many times anything was said, repeats included.
+    said: u64,
 }
 
 const CAPACITY: usize = 100;
@@ -30,10 +34,19 @@ impl Log {
     /// Adds a line; the same line said again in a row raises the count instead.
     pub fn add(&mut self, text: impl Into<String>) {
         let text = text.into();
+        self.said += 1;
+        let stamp = self.said;
         match self.entries.last_mut() {
-            Some(last) if last.text == text => last.count += 1,
+            Some(last) if last.text == text => {
+                last.count += 1;
+                last.stamp = stamp;
+            }
             _ => {
-                self.entries.push(Entry { text, count: 1 });
+                self.entries.push(Entry {
+                    text,
+                    count: 1,
+                    stamp,
+                });
                 if self.entries.len() > CAPACITY {
                     self.entries.remove(0);
                 }
@@ -43,6 +56,17 @@ impl Log {
 
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// How many times anything was said, repeats included.
+    pub fn said(&self) -> u64 {
+        self.said
+    }
+
+    /// The lines said after the count `since`, oldest first, as shown.
+    pub fn since(&self, since: u64) -> Vec<String> {
+        let from = self.entries.partition_point(|e| e.stamp <= since);
+        self.entries[from..].iter().map(Entry::shown).collect()
     }
 }
 
@@ -89,6 +113,21 @@ mod tests {
         log.add("Hello");
         let shown: Vec<String> = log.entries().iter().map(Entry::shown).collect();
         assert_eq!(shown, ["You bump into the wall (x3)", "Hello"]);
+    }
+
+    #[test]
+    fn lines_since_a_count_include_folded_repeats_once() {
+        let mut log = Log::default();
+        log.add("a");
+        let mark = log.said();
+        log.add("b");
+        log.add("b");
+        log.add("c");
+        assert_eq!(log.since(mark), ["b (x2)", "c"]);
+        assert_eq!(log.since(log.said()), Vec::<String>::new());
+        let mark = log.said();
+        log.add("c");
+        assert_eq!(log.since(mark), ["c (x2)"]);
     }
 
     #[test]

@@ -23,8 +23,126 @@
     }
   }
 
+  // The height the toolbar and the pad take, when shown, is not the canvas's.
+  // The layout viewport (not innerWidth: a phone zooms out while the page is wider than it).
   function fit() {
-    guard(() => game.fit(window.innerWidth, window.innerHeight, window.devicePixelRatio || 1));
+    const root = document.documentElement;
+    const w = root.clientWidth || window.innerWidth;
+    let h = root.clientHeight || window.innerHeight;
+    for (const id of ["tools", "pad"]) {
+      const el = document.getElementById(id);
+      if (el && !el.hidden) h -= el.offsetHeight + 4;
+    }
+    guard(() => game.fit(w, Math.max(h, 100), window.devicePixelRatio || 1));
+  }
+
+  // ---- remembered choices (storage may be missing: then they last for the visit)
+
+  function remember(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch (e) {
+      // Storage is off; the game says so elsewhere.
+    }
+  }
+  function recall(key) {
+    try {
+      return localStorage.getItem(key) || "";
+    } catch (e) {
+      return "";
+    }
+  }
+
+  // ---- words for screen readers: new log lines go to a polite live region
+
+  function announce() {
+    const said = document.getElementById("said");
+    const text = guard(() => game.announcements(), "");
+    if (!said || !text) return;
+    for (const line of text.split("\n")) {
+      const p = document.createElement("p");
+      p.textContent = line;
+      said.appendChild(p);
+    }
+    while (said.childElementCount > 20) said.firstElementChild.remove();
+  }
+
+  // ---- touch, pen and mouse: a tap or click acts, a long press looks
+
+  function setTouch() {
+    if (document.body.dataset.touch === "1") return;
+    document.body.dataset.touch = "1";
+    document.getElementById("tools").hidden = false;
+    document.getElementById("pad").hidden = recall("caves.pad") !== "1";
+    guard(() => game.set_touch(true));
+    fit();
+  }
+
+  function setupPointer(canvas) {
+    let down = null;
+    const at = (e) => [e.offsetX, e.offsetY, canvas.clientWidth, canvas.clientHeight];
+    canvas.addEventListener("pointerdown", (e) => {
+      if (e.pointerType === "touch" || e.pointerType === "pen") setTouch();
+      if (e.button !== 0) return;
+      canvas.focus();
+      guard(() => game.set_focused(true));
+      const start = at(e);
+      down = { x: e.clientX, y: e.clientY, looked: false, timer: 0 };
+      const mine = down;
+      down.timer = setTimeout(() => {
+        mine.looked = true;
+        guard(() => game.press(...start));
+        announce();
+      }, 500);
+    });
+    canvas.addEventListener("pointermove", (e) => {
+      if (down && Math.hypot(e.clientX - down.x, e.clientY - down.y) > 10) {
+        clearTimeout(down.timer);
+        down.looked = true;
+      }
+      if (e.pointerType === "mouse") guard(() => game.hover(...at(e)));
+    });
+    canvas.addEventListener("pointerup", (e) => {
+      if (!down) return;
+      clearTimeout(down.timer);
+      const looked = down.looked;
+      down = null;
+      if (!looked) guard(() => game.tap(...at(e)));
+      afterInput();
+    });
+    canvas.addEventListener("pointercancel", () => {
+      if (down) clearTimeout(down.timer);
+      down = null;
+    });
+    canvas.addEventListener("contextmenu", (e) => e.preventDefault());
+    canvas.addEventListener("mouseleave", () => guard(() => game.hover_end()));
+    if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) setTouch();
+  }
+
+  function setupTools() {
+    const pad = document.getElementById("pad");
+    const padButton = document.querySelector('[data-tool="pad"]');
+    padButton.setAttribute("aria-pressed", String(!pad.hidden));
+    document.getElementById("tools").addEventListener("click", (e) => {
+      const tool = e.target.closest("button");
+      if (!tool) return;
+      const what = tool.dataset.tool;
+      if (what === "pad") {
+        pad.hidden = !pad.hidden;
+        remember("caves.pad", pad.hidden ? "0" : "1");
+        padButton.setAttribute("aria-pressed", String(!pad.hidden));
+        fit();
+      } else {
+        guard(() => game.key(what));
+        afterInput();
+      }
+    });
+    pad.addEventListener("click", (e) => {
+      const b = e.target.closest("button");
+      if (!b) return;
+      guard(() => game.key(b.dataset.key));
+      afterInput();
+    });
   }
 
   function isTyping(target) {
@@ -229,6 +347,10 @@
         if (bytes.length) download(guard(() => game.record_name(), "caves.cavesrun"), bytes, "application/octet-stream");
       } else if (what === "import") importFile();
       else if (what === "kept") download("caves-kept-save-" + arg + ".txt", guard(() => game.kept_text(Number(arg)), ""), "text/plain");
+      else if (what === "prefs") {
+        remember("caves.prefs", guard(() => game.prefs(), ""));
+        fit();
+      }
     }
   }
 
@@ -241,6 +363,7 @@
     const frame = (now) => {
       guard(() => game.tick(now - last));
       last = now;
+      announce();
       clock = guard(() => game.animating(), false) ? requestAnimationFrame(frame) : 0;
     };
     clock = requestAnimationFrame(frame);
@@ -248,6 +371,7 @@
 
   function afterInput() {
     handleRequests();
+    announce();
     startClock();
     refreshLink();
   }
@@ -326,10 +450,15 @@
       flush: () => guard(() => game.flush()),
       look_text: () => guard(() => game.look_text(), ""),
       repaint_all: () => guard(() => game.repaint_all()),
+      grid: () => guard(() => Array.from(game.grid(), Number), []),
+      tap: (x, y) => { const c = document.getElementById("game"); const used = guard(() => game.tap(x, y, c.clientWidth, c.clientHeight), false); afterInput(); return used; },
     };
     window.addEventListener("keydown", (e) => {
       if (isTyping(e.target) || isShortcut(e) || (dialog && dialog.open)) return;
-      if (guard(() => game.key(e.key), false)) e.preventDefault();
+      if (e.target && e.target.closest && e.target.closest("#tools, #pad") && (e.key === "Enter" || e.key === " ")) return;
+      // Shift with an arrow runs; the key name alone cannot say so.
+      const key = e.shiftKey && e.key.startsWith("Arrow") ? "Shift+" + e.key : e.key;
+      if (guard(() => game.key(key), false)) e.preventDefault();
       afterInput();
     });
     window.addEventListener("resize", fit);
@@ -341,14 +470,9 @@
     });
     window.addEventListener("pagehide", () => guard(() => game.flush()));
     window.addEventListener("hashchange", () => openLink());
-    canvas.addEventListener("mousedown", () => {
-      canvas.focus();
-      guard(() => game.set_focused(true));
-    });
-    canvas.addEventListener("mousemove", (e) => {
-      guard(() => game.hover(e.offsetX, e.offsetY, canvas.clientWidth, canvas.clientHeight));
-    });
-    canvas.addEventListener("mouseleave", () => guard(() => game.hover_end()));
+    guard(() => game.set_prefs(recall("caves.prefs")));
+    setupPointer(canvas);
+    setupTools();
     fit();
     canvas.focus();
     document.body.dataset.state = "ready";

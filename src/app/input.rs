@@ -2,6 +2,7 @@
 //! keeps every keyboard layout working; the numeric keypad sends digits with NumLock on and
 //! Home/PageUp/End/PageDown/Clear and arrows with it off.
 
+use super::travel::Goal;
 use crate::rules::{Action, Dir};
 
 /// What a key asks for: an action of the rules, or something of the interface.
@@ -17,6 +18,10 @@ pub enum Command {
     Share,
     /// Save the run as a file.
     Export,
+    /// Take the stairs the player stands on, up or down.
+    Stairs,
+    /// Say where the player is and what is around, for a screen reader.
+    Describe,
 }
 
 /// The direction a movement key points, if it is one.
@@ -49,7 +54,32 @@ pub fn command(key: &str) -> Option<Command> {
         "x" => Command::Look,
         "s" => Command::Share,
         "e" => Command::Export,
+        "Stairs" => Command::Stairs,
+        "v" => Command::Describe,
         _ => return None,
+    })
+}
+
+/// The journey a key asks for: `o` explores, `]` and `[` travel to the nearest known stairs
+/// down and up, and Shift with a direction (an upper-case letter, or "Shift+" and an arrow
+/// from the page) runs that way.
+pub fn travel_key(key: &str) -> Option<Goal> {
+    Some(match key {
+        "o" => Goal::Explore,
+        "]" => Goal::StairsDown,
+        "[" => Goal::StairsUp,
+        _ => {
+            let plain = key.strip_prefix("Shift+").map(str::to_string).or_else(|| {
+                let mut c = key.chars();
+                match (c.next(), c.next()) {
+                    (Some(ch), None) if ch.is_ascii_uppercase() => {
+                        Some(ch.to_ascii_lowercase().to_string())
+                    }
+                    _ => None,
+                }
+            })?;
+            Goal::Run(direction(&plain)?)
+        }
     })
 }
 
@@ -94,6 +124,17 @@ mod tests {
             }
         }
         assert_eq!(command("Clear"), Some(Command::Act(Action::Wait)));
+    }
+
+    #[test]
+    fn travel_keys_name_their_journeys() {
+        assert_eq!(travel_key("o"), Some(Goal::Explore));
+        assert_eq!(travel_key("]"), Some(Goal::StairsDown));
+        assert_eq!(travel_key("L"), Some(Goal::Run(Dir::E)));
+        assert_eq!(travel_key("Shift+ArrowUp"), Some(Goal::Run(Dir::N)));
+        assert_eq!(travel_key("l"), None);
+        assert_eq!(travel_key(">"), None, "stairs keep their own rules");
+        assert_eq!(travel_key("Q"), None);
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! saving after every turn, the start menu and the replay viewer. Keys become rules actions
 //! or interface commands here; the rules never see a key.
 
+mod describe;
 pub mod input;
+mod pointer;
 mod replay;
 mod run;
 mod start;
@@ -13,12 +15,14 @@ pub use run::Run;
 pub use start::{Choice, MenuItem};
 
 use crate::builder::WorldParams;
+use crate::colour::Palette;
 use crate::geom::Point;
 use crate::layout::Layout;
 use crate::record::{Header, Record};
 use crate::rules::{Outcome, State};
 use crate::save::{Found, HistoryEntry, MemoryStore, Saves, Store};
-use input::{command, direction, is_modifier, Command};
+use input::{command, direction, is_modifier, travel_key, Command};
+pub use pointer::Journey;
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +50,8 @@ pub enum Request {
     Import,
     /// Offer kept (unreadable) saved text number `n` as a file.
     DownloadKept(usize),
+    /// Remember the display choices (`App::prefs`), and fit the screen again.
+    Prefs,
 }
 
 /// How a page starts the app.
@@ -106,8 +112,21 @@ pub struct App {
     scene: bool,
     /// A message for the start screen.
     notice: Option<String>,
+    /// The interface's own latest message during play (travel and the like), shown under the
+    /// log; it is not part of the rules' log, so replays stay exact.
+    hint: Option<String>,
+    /// Where the player is travelling to, a step per clock tick.
+    journey: Option<Journey>,
+    /// The log count already announced to a screen reader.
+    announced: u64,
+    /// Descriptions asked for and not yet announced.
+    spoken: Vec<String>,
     /// True once the player has touched the screen: screens say "tap", menus grow.
     touch: bool,
+    /// The player's colours.
+    palette: Palette,
+    /// The player asked for larger glyphs (fewer, bigger cells).
+    larger: bool,
     requests: Vec<Request>,
 }
 
@@ -131,7 +150,13 @@ impl App {
             lost_lock: false,
             scene: false,
             notice: None,
+            hint: None,
+            journey: None,
+            announced: 0,
+            spoken: Vec::new(),
             touch: false,
+            palette: Palette::Standard,
+            larger: false,
             requests: Vec::new(),
         };
         app.rescan();
@@ -216,6 +241,10 @@ impl App {
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
     }
+    /// The interface's latest message during play, if any.
+    pub fn hint(&self) -> Option<&str> {
+        self.hint.as_deref()
+    }
     pub fn busy(&self) -> &[u32] {
         &self.busy
     }
@@ -257,6 +286,54 @@ impl App {
 
     pub fn touch(&self) -> bool {
         self.touch
+    }
+
+    pub fn palette(&self) -> Palette {
+        self.palette
+    }
+
+    pub fn larger(&self) -> bool {
+        self.larger
+    }
+
+    /// The player's display choices as text, for the page to remember: `palette=safe`,
+    /// `larger`, separated by spaces.
+    pub fn prefs(&self) -> String {
+        let mut out = Vec::new();
+        if self.palette == Palette::ColourSafe {
+            out.push("palette=safe");
+        }
+        if self.larger {
+            out.push("larger");
+        }
+        out.join(" ")
+    }
+
+    /// Takes back display choices written by `prefs` (unknown words are ignored).
+    pub fn set_prefs(&mut self, text: &str) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        self.palette = if words.contains(&"palette=safe") {
+            Palette::ColourSafe
+        } else {
+            Palette::Standard
+        };
+        self.larger = words.contains(&"larger");
+    }
+
+    /// Keys that change how the game looks, on any screen: `c` colours, `Z` glyph size.
+    fn display_key(&mut self, key: &str) -> bool {
+        match key {
+            "c" => {
+                self.palette = match self.palette {
+                    Palette::Standard => Palette::ColourSafe,
+                    Palette::ColourSafe => Palette::Standard,
+                };
+            }
+            "Z" => self.larger = !self.larger,
+            _ => return false,
+        }
+        self.requests.push(Request::Prefs);
+        true
     }
 
     /// Sets the map cell under the mouse (`None` when the mouse leaves the map).
@@ -334,17 +411,22 @@ impl App {
         }
     }
 
-    /// Advances a playing replay by `ms` milliseconds; true when the screen changed.
+    /// Advances a playing replay or a journey by `ms` milliseconds; true when the screen
+    /// changed.
     pub fn tick(&mut self, ms: f64) -> bool {
+        if self.journey.is_some() {
+            return self.tick_travel(ms);
+        }
         match (&mut self.replay, self.screens.last()) {
             (Some(r), Some(Screen::Replay)) => r.tick(ms),
             _ => false,
         }
     }
 
-    /// True while something moves on its own (a playing replay).
+    /// True while something moves on its own (a playing replay, a journey).
     pub fn animating(&self) -> bool {
-        self.screen() == Screen::Replay && self.replay.as_ref().is_some_and(|r| r.playing)
+        self.journey.is_some()
+            || (self.screen() == Screen::Replay && self.replay.as_ref().is_some_and(|r| r.playing))
     }
 
     // ---- keys
@@ -352,6 +434,19 @@ impl App {
     /// Handles a `KeyboardEvent.key`. Returns true when the app used the key (the page should
     /// then not act on it), false for keys it ignores.
     pub fn key(&mut self, key: &str) -> bool {
+        if self.journey.take().is_some() && !Self::ignorable(key) {
+            self.hint = Some("Stopped.".into());
+            return true;
+        }
+        if self.screen() != Screen::Replay && self.display_key(key) {
+            return true;
+        }
+        if self.screen() == Screen::Play && self.look.is_none() {
+            if let Some(goal) = travel_key(key) {
+                self.start_travel(goal);
+                return true;
+            }
+        }
         let cmd = command(key);
         match self.screen() {
             Screen::Start => self.start_key(key, cmd),
@@ -372,12 +467,15 @@ impl App {
         let Some(cmd) = cmd else {
             return false;
         };
+        self.hint = None;
         match cmd {
             Command::Act(a) => self.act(a),
             Command::Help => self.screens.push(Screen::Help),
             Command::Look => self.look = self.state().map(State::player),
             Command::Share => self.requests.push(Request::Share),
             Command::Export => self.requests.push(Request::Export),
+            Command::Stairs => self.take_stairs(),
+            Command::Describe => self.describe_surroundings(),
             Command::Back | Command::Confirm => {}
         }
         true
@@ -531,6 +629,9 @@ impl App {
     }
 
     fn begin_play(&mut self, id: u32) {
+        self.hush();
+        self.hint = None;
+        self.journey = None;
         self.lost_lock = false;
         self.scene = false;
         self.saving = Saving::On;

@@ -210,3 +210,55 @@ fn a_damaged_link_is_refused_with_a_message() {
     assert_eq!(w.screen(), Screen::Start);
     assert!(compose(&w).to_string().contains("cannot be shown"));
 }
+
+#[test]
+fn a_journey_is_ordinary_actions_that_replay_to_the_same_game() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 42);
+    a.key("Enter");
+    a.key("o");
+    assert!(
+        a.journey().is_some() || a.hint().is_some(),
+        "exploring set out"
+    );
+    let mut ticks = 0;
+    while a.animating() && ticks < 2000 {
+        a.tick(50.0);
+        ticks += 1;
+    }
+    let record = a.record().expect("record").clone();
+    assert!(
+        record.actions.len() > 5,
+        "explored {} steps",
+        record.actions.len()
+    );
+    let replayed = crate::record::replay(&record).expect("replays");
+    assert_eq!(replayed.hash(), hash(&a));
+}
+
+#[test]
+fn any_key_stops_a_journey_and_taps_on_the_player_wait() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 42);
+    a.key("Enter");
+    a.key("o");
+    if a.journey().is_some() {
+        a.key("q");
+        assert!(a.journey().is_none());
+        assert_eq!(a.hint(), Some("Stopped."));
+    }
+    let turn = a.state().map(State::turn);
+    let me = a.state().map(State::player).expect("player");
+    let w = a
+        .state()
+        .map(|s| (s.world().width(), s.world().height()))
+        .expect("size");
+    let (sx, sy) = a.layout().scroll(me, w.0, w.1);
+    let (col, row) = (a.layout().sidebar + me.x - sx, a.layout().top + me.y - sy);
+    assert!(a.tap(col, row));
+    assert_eq!(
+        a.state().map(State::turn),
+        turn.map(|t| t + 1),
+        "a tap on the player waits"
+    );
+}

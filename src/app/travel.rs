@@ -246,3 +246,17 @@ pub fn run_stop(state: &State, dir: Dir) -> bool {
     });
     !free_ahead(state, dir) || marked(here) || news
 }
+
+/// The cells a path to `to` passes through, the goal included (empty when there is none).
+pub fn path_cells(state: &State, to: Point) -> Vec<Point> {
+    let mut at = state.player();
+    path(state, to)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| {
+            let (dx, dy) = d.delta();
+            at = at.offset(dx, dy);
+            at
+        })
+        .collect()
+}

@@ -10,6 +10,9 @@ use crate::item::Item;
 use crate::rules::State;
 use crate::sight::Light;
 
+/// The background of the cells on a previewed path.
+const PATH: Rgb = crate::colour::hex("#3B4A63");
+
 /// `c` scaled by `num` / 256: the torch's dim edge and remembered places.
 fn shade(c: Rgb, num: u16) -> Rgb {
     c.map(|v| (u16::from(v) * num / 256) as u8)
@@ -44,6 +47,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
     let p = state.player();
     let (sx, sy) = layout.scroll(p, world.width(), world.height());
     let (ox, oy) = (layout.sidebar, layout.top);
+    let pal = app.palette();
     let put = |f: &mut Frame, at: Point, cell: Cell| f.put(ox + at.x - sx, oy + at.y - sy, cell);
     for vy in 0..layout.view_height() {
         for vx in 0..layout.view_width() {
@@ -51,14 +55,14 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
             let info = world.tile(at).info();
             let mut cell = Cell {
                 glyph: info.glyph,
-                fg: info.fg,
-                bg: info.bg,
+                fg: pal.map(info.fg),
+                bg: pal.map(info.bg),
             };
             if state.idol() == Some(at) {
                 let idol = Item::Idol.info();
                 cell = Cell {
                     glyph: idol.glyph,
-                    fg: idol.fg,
+                    fg: pal.map(idol.fg),
                     ..cell
                 };
             }
@@ -72,15 +76,30 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
     {
         if let Some(under) = f.get(ox + m.pos.x - sx, oy + m.pos.y - sy) {
             let e = m.kind.info();
+            let lit = lit_cell(
+                Cell {
+                    glyph: e.glyph,
+                    fg: pal.map(e.fg),
+                    bg: under.bg,
+                },
+                sight.light(m.pos),
+            );
             put(
                 f,
                 m.pos,
                 Cell {
-                    glyph: e.glyph,
-                    fg: e.fg,
-                    ..under
+                    bg: under.bg,
+                    ..lit
                 },
             );
+        }
+    }
+    // The way a click would travel, under the mouse.
+    if let Some(to) = app.hover().filter(|_| app.look_cursor().is_none()) {
+        for at in crate::app::travel::path_cells(state, to) {
+            if let Some(cell) = f.get(ox + at.x - sx, oy + at.y - sy) {
+                put(f, at, Cell { bg: PATH, ..cell });
+            }
         }
     }
     let hero = player();

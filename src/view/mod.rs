@@ -41,9 +41,13 @@ pub fn compose(app: &App) -> Frame {
             } else {
                 panels::sidebar(&mut f, app, state);
             }
-            panels::log(&mut f, layout, state);
+            panels::log(&mut f, app, state);
         }
         _ => screens::start(&mut f, app),
+    }
+    let palette = app.palette();
+    if palette != crate::colour::Palette::Standard {
+        f.recolour(|c| palette.map(c));
     }
     if !app.focused() {
         let note = " Keyboard focus lost: click the game to play ";

@@ -3,7 +3,6 @@
 use crate::app::{App, Saving, Screen};
 use crate::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::frame::{Area, Cell, Frame};
-use crate::layout::Layout;
 use crate::log::wrap;
 use crate::rules::State;
 
@@ -170,7 +169,8 @@ fn look_panel(f: &mut Frame, app: &App, state: &State, top: i32, width: usize) {
 }
 
 /// The "Log" box: newest line at the bottom, wrapped, repeats folded.
-pub(super) fn log(f: &mut Frame, layout: Layout, state: &State) {
+pub(super) fn log(f: &mut Frame, app: &App, state: &State) {
+    let layout = app.layout();
     let (x, y, w, h) = (
         layout.sidebar,
         layout.rows - layout.log,
@@ -187,6 +187,11 @@ pub(super) fn log(f: &mut Frame, layout: Layout, state: &State) {
     let inner = (w - 3) as usize;
     let room = (h - 2) as usize;
     let mut lines: Vec<(String, Rgb)> = Vec::new();
+    let hint: Vec<(String, Rgb)> = app
+        .hint()
+        .map(|h| wrap(h, inner).into_iter().map(|l| (l, TITLE)).collect())
+        .unwrap_or_default();
+    let room = room.saturating_sub(hint.len().min(room.saturating_sub(1)));
     for (age, entry) in state.log().entries().iter().rev().enumerate() {
         let colour = if age == 0 { TEXT } else { DIM };
         let mut wrapped: Vec<(String, Rgb)> = wrap(&entry.shown(), inner)
@@ -199,7 +204,11 @@ pub(super) fn log(f: &mut Frame, layout: Layout, state: &State) {
             break;
         }
     }
-    let shown = &lines[lines.len().saturating_sub(room)..];
+    let mut shown = lines[lines.len().saturating_sub(room)..].to_vec();
+    shown.extend(
+        hint.into_iter()
+            .take((layout.log - 2) as usize - shown.len()),
+    );
     for (i, (line, colour)) in shown.iter().enumerate() {
         f.text(x + 2, y + 1 + i as i32, line, *colour, BLACK);
     }

@@ -28,20 +28,26 @@ fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> 
 }
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 13] = [
+pub const KEYS: [(&str, &str); 19] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
     (". or keypad 5", "wait a turn"),
     ("> and <", "walk down or up stairs you stand on"),
     ("walk into", "attack a creature"),
+    ("click or tap", "walk to a place you have seen"),
+    ("Shift+direction", "run until something happens"),
+    ("o", "explore: walk to the nearest unknown place"),
+    ("] and [", "travel to the nearest stairs down, up"),
     ("x, or mouse", "look: name what is under the cursor"),
-    ("s", "share: a link that replays this run"),
-    ("e", "export this run as a file"),
+    ("v", "describe the surroundings (screen readers)"),
+    ("s / e", "share a link / export a file of this run"),
+    ("c", "colour-blind-safe colours on or off"),
+    ("Z", "larger glyphs on or off"),
     ("?", "show or close this help"),
     ("Escape", "close a screen"),
     ("Enter", "new game on the win and lose screens"),
-    ("click", "give the keyboard back to the game"),
+    ("any key", "stops a journey"),
 ];
 
 fn key_table(f: &mut Frame, layout: Layout, y: i32) -> i32 {

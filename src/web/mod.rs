@@ -10,6 +10,7 @@ mod storage;
 
 use crate::app::{App, Options, Request};
 use crate::builder::WorldParams;
+use crate::layout::Layout;
 use crate::rng::parse_seed;
 use crate::view::{compose, css_size};
 #[cfg(feature = "lab")]
@@ -116,6 +117,7 @@ impl Game {
                 Request::Export => "export".into(),
                 Request::Import => "import".into(),
                 Request::DownloadKept(n) => format!("kept:{n}"),
+                Request::Prefs => "prefs".into(),
             })
             .collect::<Vec<String>>()
             .join(" ")
@@ -203,12 +205,69 @@ impl Game {
         }
     }
 
-    /// Sizes the canvas for `avail_w` x `avail_h` CSS pixels at `dpr` device pixels per CSS
-    /// pixel, scaling by whole device pixels.
-    pub fn fit(&self, avail_w: f64, avail_h: f64, dpr: f64) {
+    /// Chooses the layout for `avail_w` x `avail_h` CSS pixels at `dpr` device pixels per CSS
+    /// pixel (a portrait phone gets its own), and sizes the canvas to scale by whole device
+    /// pixels.
+    pub fn fit(&mut self, avail_w: f64, avail_h: f64, dpr: f64) {
+        let (layout, _) = Layout::for_window(avail_w, avail_h, dpr, self.app.larger());
+        if layout != self.app.layout() {
+            self.app.set_layout(layout);
+            self.painter
+                .resize(layout.cols as usize, layout.rows as usize);
+            self.paint();
+        }
         let (w, h) = self.painter.size();
         let (cw, ch) = css_size(avail_w, avail_h, dpr, w as f64, h as f64);
         self.painter.set_css_size(cw, ch);
+    }
+
+    /// The grid's size in cells, as [columns, rows].
+    pub fn grid(&self) -> js_sys::Array {
+        let l = self.app.layout();
+        [l.cols, l.rows].iter().map(|&v| JsValue::from(v)).collect()
+    }
+
+    /// A tap or click at (`x`, `y`) CSS pixels on the canvas shown at `w` x `h`: starts,
+    /// chooses, travels, attacks, waits or takes the stairs, as the screen and cell say.
+    pub fn tap(&mut self, x: f64, y: f64, w: f64, h: f64) -> bool {
+        let Some((col, row)) = self.app.layout().cell_at(x, y, w, h) else {
+            return false;
+        };
+        let used = self.app.tap(col, row);
+        self.paint();
+        used
+    }
+
+    /// A long press at (`x`, `y`): describes what is there, as hovering does.
+    pub fn press(&mut self, x: f64, y: f64, w: f64, h: f64) {
+        if let Some((col, row)) = self.app.layout().cell_at(x, y, w, h) {
+            self.app.press(col, row);
+        }
+        self.paint();
+    }
+
+    /// The player touched the screen: screens say "tap" from now on.
+    pub fn set_touch(&mut self, touch: bool) {
+        if self.app.touch() != touch {
+            self.app.set_touch(touch);
+            self.paint();
+        }
+    }
+
+    /// What a screen reader should announce since the last call, one line each.
+    pub fn announcements(&mut self) -> String {
+        self.app.take_announcements().join("\n")
+    }
+
+    /// The display choices to remember (`palette=safe`, `larger`).
+    pub fn prefs(&self) -> String {
+        self.app.prefs()
+    }
+
+    /// Takes back remembered display choices.
+    pub fn set_prefs(&mut self, text: &str) {
+        self.app.set_prefs(text);
+        self.paint();
     }
 
     /// The mouse is at (`x`, `y`) CSS pixels over the canvas, which is shown at `w` x `h` CSS

@@ -45,6 +45,16 @@ impl Painter {
         })
     }
 
+    /// Makes the canvas `cols` x `rows` cells (a new layout); everything is painted again.
+    pub fn resize(&mut self, cols: usize, rows: usize) {
+        if (cols * 8, rows * 8) == self.size() {
+            return;
+        }
+        self.raster = Raster::new(cols, rows);
+        self.canvas.set_width(self.raster.width() as u32);
+        self.canvas.set_height(self.raster.height() as u32);
+    }
+
     /// Canvas size in pixels.
     pub fn size(&self) -> (usize, usize) {
         (self.raster.width(), self.raster.height())

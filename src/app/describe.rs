@@ -1,0 +1,144 @@
+//! Words for a screen reader: the log's new lines as they are said, and on request a short
+//! description of the surroundings (where you are, the ways on, the stairs you know of, and
+//! the creatures in view with their direction and distance).
+
+use super::App;
+use crate::geom::Point;
+use crate::rules::{Dir, State};
+use crate::tile::Tile;
+
+/// "a goblin", "an orc".
+fn article(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+/// "3 steps north-east" from `from` to `to` on one level.
+fn whereabouts(from: Point, to: Point) -> String {
+    let steps = from.chebyshev(to);
+    let dir = Dir::towards(to.x - from.x, to.y - from.y).map_or("here", Dir::name);
+    let unit = if steps == 1 { "step" } else { "steps" };
+    format!("{steps} {unit} {dir}")
+}
+
+/// A short description of the player's surroundings.
+pub fn surroundings(state: &State) -> String {
+    let p = state.player();
+    let world = state.world();
+    let mut parts = vec![format!(
+        "Level {} of {}, turn {}, {} of {} hit points. You stand on {}.",
+        p.z + 1,
+        world.depth(),
+        state.turn(),
+        state.hp(),
+        state.max_hp(),
+        world.tile(p).info().name
+    )];
+    let ways: Vec<&str> = Dir::ALL
+        .into_iter()
+        .filter(|d| {
+            let (dx, dy) = d.delta();
+            world.tile(p.offset(dx, dy)).is_open()
+        })
+        .map(Dir::name)
+        .collect();
+    parts.push(if ways.is_empty() {
+        "No way on.".into()
+    } else {
+        format!("Open: {}.", ways.join(", "))
+    });
+    for (tile, what) in [
+        (Tile::StairsDown, "Stairs down"),
+        (Tile::StairsUp, "Stairs up"),
+    ] {
+        let nearest = world
+            .points(p.z)
+            .filter(|&(q, t)| t == tile && state.sight().remembers(q))
+            .map(|(q, _)| q)
+            .min_by_key(|q| q.chebyshev(p));
+        if let Some(q) = nearest {
+            parts.push(format!("{what}: {}.", whereabouts(p, q)));
+        }
+    }
+    if let Some(idol) = state.idol().filter(|&i| state.sight().remembers(i)) {
+        parts.push(format!("The idol: {}.", whereabouts(p, idol)));
+    }
+    let seen: Vec<String> = state
+        .monsters()
+        .iter()
+        .filter(|m| m.pos.z == p.z && state.sight().lit(m.pos))
+        .map(|m| format!("{} {}", article(m.name()), whereabouts(p, m.pos)))
+        .collect();
+    parts.push(if seen.is_empty() {
+        "No creatures in view.".into()
+    } else {
+        format!("In view: {}.", seen.join("; "))
+    });
+    parts.join(" ")
+}
+
+impl App {
+    /// Says where the player is and what is around (shown under the log and announced).
+    pub(super) fn describe_surroundings(&mut self) {
+        if let Some(state) = self.state() {
+            let text = surroundings(state);
+            self.hint = Some(text.clone());
+            self.spoken.push(text);
+        }
+    }
+
+    /// Queues words for a screen reader (what a long press looked at).
+    pub fn say_aloud(&mut self, text: &str) {
+        if !text.is_empty() {
+            self.spoken.push(text.to_string());
+        }
+    }
+
+    /// What a screen reader should announce since the last call: new log lines and
+    /// requested descriptions, oldest first.
+    pub fn take_announcements(&mut self) -> Vec<String> {
+        let mark = self.announced;
+        let (mut out, said) = match self.state() {
+            Some(state) => {
+                let log = state.log();
+                let from = if log.said() < mark { 0 } else { mark };
+                (log.since(from), log.said())
+            }
+            None => (Vec::new(), mark),
+        };
+        self.announced = said;
+        out.append(&mut self.spoken);
+        out
+    }
+
+    /// Marks everything in the shown log as announced (a run just opened or resumed).
+    pub(super) fn hush(&mut self) {
+        self.announced = self.state().map_or(0, |s| s.log().said());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::creature::Creature;
+    use crate::world::World;
+
+    #[test]
+    fn the_description_names_ways_stairs_and_creatures_with_directions() {
+        let world = World::from_text(&["#######\n#<...>#\n#.....#\n#######"]).expect("fixture");
+        let mut state = State::in_world(world, 2).expect("floor");
+        state.put_monster(Creature::Goblin, Point::new(4, 2, 0));
+        let text = surroundings(&state);
+        assert!(
+            text.starts_with("Level 1 of 1, turn 0, 30 of 30 hit points."),
+            "{text}"
+        );
+        assert!(text.contains("You stand on stairs up."), "{text}");
+        assert!(text.contains("Open: east, south-east, south."), "{text}");
+        assert!(text.contains("Stairs down: 4 steps east."), "{text}");
+        assert!(
+            text.contains("In view: a goblin 3 steps south-east."),
+            "{text}"
+        );
+    }
+}

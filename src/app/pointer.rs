@@ -1,0 +1,205 @@
+//! Journeys and pointing: travel a step per clock tick towards a goal (a tapped or clicked
+//! cell, the nearest stairs, the nearest unexplored place, or a run in a straight line),
+//! taps and clicks on the screen, long presses that look, and taking the stairs underfoot.
+//! Every step is an ordinary action, so records and replays stay exact.
+
+use super::travel::{interrupted, next_step, run_stop, Goal, Watch};
+use super::{App, Screen};
+use crate::geom::Point;
+use crate::rules::{Action, Dir, Outcome};
+use crate::tile::Tile;
+
+/// Milliseconds between the steps of a journey, so each step is seen.
+const STEP_MS: f64 = 45.0;
+
+/// A journey under way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Journey {
+    pub goal: Goal,
+    /// Milliseconds of clock not yet spent on a step.
+    carry: u32,
+}
+
+impl App {
+    /// The journey under way, if any.
+    pub fn journey(&self) -> Option<Journey> {
+        self.journey
+    }
+
+    /// Sets out towards `goal`, taking the first step at once.
+    pub fn start_travel(&mut self, goal: Goal) {
+        self.hint = None;
+        self.journey = Some(Journey { goal, carry: 0 });
+        if !self.travel_step() {
+            let why = match goal {
+                Goal::StairsDown => "You know of no stairs down on this level.",
+                Goal::StairsUp => "You know of no stairs up on this level.",
+                Goal::Explore => "There is nothing left to explore that you can reach.",
+                Goal::To(_) => "You know no way there.",
+                Goal::Run(_) => "You cannot run that way.",
+            };
+            if self.hint.is_none() {
+                self.hint = Some(why.into());
+            }
+        }
+    }
+
+    /// Takes one step of the journey; false when it is over (arrived, stopped, or no way).
+    fn travel_step(&mut self) -> bool {
+        let (Some(j), Some(run)) = (self.journey, &self.run) else {
+            self.journey = None;
+            return false;
+        };
+        if self.screen() != Screen::Play || run.state.outcome() != Outcome::Playing {
+            self.journey = None;
+            return false;
+        }
+        let watch = Watch::of(&run.state);
+        let Some(action) = next_step(&run.state, j.goal) else {
+            self.journey = None;
+            return false;
+        };
+        self.act(action);
+        let Some(run) = &self.run else {
+            self.journey = None;
+            return true;
+        };
+        let state = &run.state;
+        if let Some(why) = interrupted(&watch, state) {
+            self.journey = None;
+            self.hint = Some(format!("Travel stops: {why}."));
+        } else if let Goal::Run(d) = j.goal {
+            if run_stop(state, d) {
+                self.journey = None;
+            }
+        }
+        true
+    }
+
+    pub(super) fn tick_travel(&mut self, ms: f64) -> bool {
+        let Some(j) = &mut self.journey else {
+            return false;
+        };
+        let ms = if ms.is_finite() {
+            ms.clamp(0.0, 1000.0)
+        } else {
+            0.0
+        };
+        j.carry += ms as u32;
+        let mut moved = false;
+        while let Some(j) = &mut self.journey {
+            if f64::from(j.carry) < STEP_MS {
+                break;
+            }
+            j.carry -= STEP_MS as u32;
+            moved |= self.travel_step();
+        }
+        moved
+    }
+
+    /// Takes the stairs the player stands on (the way out on level 1 included).
+    pub(super) fn take_stairs(&mut self) {
+        let Some(run) = &self.run else {
+            return;
+        };
+        let here = run.state.world().tile(run.state.player());
+        let action = if here == Tile::StairsDown {
+            Action::Descend
+        } else {
+            Action::Ascend
+        };
+        self.act(action);
+    }
+
+    /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
+    pub fn tap(&mut self, col: i32, row: i32) -> bool {
+        self.journey = None;
+        match self.screen() {
+            Screen::Start => {
+                let choice = self.menu_at(row).or_else(|| {
+                    let menu = self.start_menu();
+                    (row < self.menu_top() - 2).then(|| menu[0].choice)
+                });
+                match choice {
+                    Some(c) => {
+                        self.choose(c);
+                        true
+                    }
+                    None => false,
+                }
+            }
+            Screen::Help => {
+                self.screens.pop();
+                true
+            }
+            Screen::Ended => {
+                self.key("Enter");
+                true
+            }
+            Screen::Replay => {
+                if let Some(r) = &mut self.replay {
+                    r.toggle();
+                }
+                true
+            }
+            Screen::Play => self.tap_map(col, row),
+        }
+    }
+
+    fn tap_map(&mut self, col: i32, row: i32) -> bool {
+        let Some(at) = self.world_at(col, row) else {
+            return false;
+        };
+        if self.look.is_some() {
+            self.look = Some(at);
+            return true;
+        }
+        let Some(state) = self.state() else {
+            return false;
+        };
+        let me = state.player();
+        let here = state.world().tile(me);
+        let leaving = me.z == 0 && here == Tile::StairsUp && !state.carrying_idol();
+        let creature = state.monster_at(at).is_some() && state.sight().lit(at);
+        if at == me {
+            const LEAVE: &str = "This is the way out. Tap again to leave without the idol.";
+            if leaving && self.hint.as_deref() != Some(LEAVE) {
+                self.hint = Some(LEAVE.into());
+            } else if here.is_stairs() {
+                self.hint = None;
+                self.take_stairs();
+            } else {
+                self.hint = None;
+                self.act(Action::Wait);
+            }
+            return true;
+        }
+        self.hint = None;
+        if creature && at.chebyshev(me) == 1 {
+            if let Some(d) = Dir::from_delta(at.x - me.x, at.y - me.y) {
+                self.act(Action::Move(d));
+            }
+            return true;
+        }
+        self.start_travel(Goal::To(at));
+        true
+    }
+
+    /// A long press at screen cell (`col`, `row`): looks at what is there, as the mouse does,
+    /// and says it aloud.
+    pub fn press(&mut self, col: i32, row: i32) -> Option<Point> {
+        let at = self.world_at(col, row);
+        self.hover = at;
+        let said = match (at, self.state()) {
+            (Some(p), Some(state)) => Some(match state.describe(p) {
+                Some(e) => format!("{}: {}", e.name, e.description),
+                None => "A place you have not seen.".to_string(),
+            }),
+            _ => None,
+        };
+        if let Some(text) = said {
+            self.say_aloud(&text);
+        }
+        at
+    }
+}

@@ -1,0 +1,257 @@
+// Browser end-to-end test of playing anywhere (the built page in dist/): on a 390 x 844 touch
+// phone (devicePixelRatio 3) a tap starts the game, the layout is readable (cells at least 9
+// CSS pixels, whole device pixels, status and log on screen), a tap travels along a path, a
+// long press describes a cell, the page never scrolls, and the live region receives the log.
+// On a desktop a mouse click travels and hovering previews the path.
+//
+// Prints `ok - name` / `not ok - name: reason` per check and `touch: N passed, M failed`;
+// exits 1 if any check failed. Screenshots go to target/e2e/.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchChromium, startServer } from './serve.mjs';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '..', '..');
+const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
+const SHOTS = path.join(ROOT, 'target', 'e2e');
+const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 180000);
+
+let passed = 0;
+let failed = 0;
+async function check(name, fn) {
+  try {
+    const res = await fn();
+    if (typeof res === 'string') throw new Error(res);
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`not ok - ${name}: ${String(e && e.message ? e.message : e).split('\n')[0]}`);
+  }
+}
+function assert(cond, msg) {
+  if (!cond) throw new Error(msg);
+}
+const overall = setTimeout(() => {
+  console.log(`not ok - whole run finished in time: exceeded ${OVERALL_MS} ms`);
+  console.log(`touch: ${passed} passed, ${failed + 1} failed`);
+  process.exit(1);
+}, OVERALL_MS);
+
+fs.mkdirSync(SHOTS, { recursive: true });
+const server = await startServer(DIST);
+const base = `http://127.0.0.1:${server.address().port}/`;
+const browser = await launchChromium();
+
+async function open(context, url) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame, null, { timeout: 30000 });
+  return page;
+}
+const text = (p) => p.evaluate(() => window.cavesGame.text());
+const player = (p) => p.evaluate(() => Array.from(window.cavesGame.player(), Number));
+const frames = (p, n = 2) => p.evaluate((n) => new Promise((r) => {
+  const go = (k) => (k ? requestAnimationFrame(() => go(k - 1)) : r());
+  go(n);
+}), n);
+const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' ');
+
+// The canvas box and the size of one grid cell in CSS pixels.
+async function geometry(p) {
+  return p.evaluate(() => {
+    const c = document.getElementById('game');
+    const r = c.getBoundingClientRect();
+    const [cols, rows] = window.cavesGame.grid();
+    return { left: r.left, top: r.top, width: r.width, height: r.height, cols, rows, cw: r.width / cols, ch: r.height / rows, dpr: devicePixelRatio, vw: innerWidth, vh: innerHeight };
+  });
+}
+
+// A remembered floor cell ('·') of the map at least `min` cells from the '@', by text.
+function floorAway(t, min) {
+  const lines = t.split('\n');
+  const row = lines.findIndex((l) => l.includes('@'));
+  const col = [...lines[row]].indexOf('@');
+  let best = null;
+  lines.forEach((l, y) => [...l].forEach((ch, x) => {
+    const d = Math.max(Math.abs(x - col), Math.abs(y - row));
+    if (ch === '·' && d >= min && d <= min + 4 && (!best || d < best.d)) best = { x, y, d };
+  }));
+  return { at: [col, row], to: best };
+}
+
+try {
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true,
+  });
+  const p = await open(phone, `${base}?seed=42`);
+
+  await check('the phone start screen says tap, and a tap starts the game', async () => {
+    const t = norm(await text(p));
+    assert(/Tap a line/i.test(t) && !/Press any key/.test(t), 'the start screen does not say tap');
+    await p.screenshot({ path: path.join(SHOTS, 'phone-start-390x844.png') });
+    const g = await geometry(p);
+    await p.touchscreen.tap(g.left + g.width / 2, g.top + g.height * 0.3);
+    await frames(p);
+    assert(/Turn 0/.test(await text(p)), 'a tap did not start play');
+  });
+
+  await check('phone layout: cells of at least 9 CSS px at whole device pixels, all on screen', async () => {
+    const g = await geometry(p);
+    assert(g.cw >= 9 && g.ch >= 9, `cells are ${g.cw.toFixed(2)} x ${g.ch.toFixed(2)} CSS px`);
+    const k = (g.cw * g.dpr) / 8;
+    assert(Math.abs(k - Math.round(k)) < 0.01, `${k} device px per font px is not whole`);
+    assert(g.left >= -0.01 && g.top >= -0.01 && g.left + g.width <= g.vw + 0.01 && g.top + g.height <= g.vh + 0.01, 'the canvas does not fit the screen');
+    const lines = (await text(p)).split('\n');
+    assert(lines.length === g.rows && [...lines[0]].length === g.cols, `text() is ${lines.length} x ${[...lines[0]].length}, the grid ${g.rows} x ${g.cols}`);
+    const t = await text(p);
+    assert(/HP \d+\/\d+/.test(t) && /Turn \d+/.test(t) && /Level 1/.test(t), 'status (HP, Turn, Level) not on screen');
+    assert(/Log/.test(t) && /You climb down/.test(norm(t)), 'the log is not on screen');
+    assert(t.includes('@'), 'the map is not on screen');
+    await p.screenshot({ path: path.join(SHOTS, 'phone-play-390x844.png') });
+  });
+
+  await check('a tap on a floor cell some steps away walks there along a path', async () => {
+    const before = await player(p);
+    const { to } = floorAway(await text(p), 3);
+    assert(to, 'no known floor cell 3+ steps away on screen');
+    const g = await geometry(p);
+    await p.touchscreen.tap(g.left + (to.x + 0.5) * g.cw, g.top + (to.y + 0.5) * g.ch);
+    await p.waitForTimeout(900);
+    const after = await player(p);
+    const moved = Math.max(Math.abs(after[0] - before[0]), Math.abs(after[1] - before[1]));
+    assert(moved >= 2, `the player moved ${moved} cells (${before} -> ${after})`);
+  });
+
+  await check('the live region receives new log lines', async () => {
+    const n0 = await p.evaluate(() => document.getElementById('said').childElementCount);
+    await p.evaluate(() => window.cavesGame.key('.'));
+    const lines = await p.evaluate(() => [...document.getElementById('said').children].map((e) => e.textContent));
+    assert(lines.length > n0 && lines[lines.length - 1] === 'You wait.', `live region: ${JSON.stringify(lines.slice(-3))}`);
+    const live = await p.evaluate(() => document.getElementById('said').getAttribute('aria-live'));
+    assert(live === 'polite', `aria-live is ${live}`);
+  });
+
+  await check('a long press describes the cell under the finger', async () => {
+    const t = await text(p);
+    const lines = t.split('\n');
+    const row = lines.findIndex((l) => l.includes('@'));
+    const col = [...lines[row]].indexOf('@');
+    const g = await geometry(p);
+    const x = (col + 0.5) * g.cw;
+    const y = (row + 0.5) * g.ch;
+    await p.evaluate(({ x, y }) => new Promise((r) => {
+      const c = document.getElementById('game');
+      const r0 = c.getBoundingClientRect();
+      const opts = { bubbles: true, pointerType: 'touch', isPrimary: true, button: 0, clientX: r0.left + x, clientY: r0.top + y };
+      c.dispatchEvent(new PointerEvent('pointerdown', opts));
+      setTimeout(() => { c.dispatchEvent(new PointerEvent('pointerup', opts)); r(); }, 650);
+    }), { x, y });
+    await frames(p);
+    const shown = norm(await text(p));
+    assert(/you: A treasure hunter/.test(shown), `the screen does not describe the player: ${shown.slice(0, 200)}`);
+    const said = await p.evaluate(() => document.getElementById('said').lastElementChild.textContent);
+    assert(/treasure hunter/.test(said), `not announced: ${said}`);
+  });
+
+  await check('the page does not scroll or zoom under the game', async () => {
+    const g = await geometry(p);
+    for (let i = 0; i < 3; i++) {
+      await p.touchscreen.tap(g.left + g.width / 2, g.top + g.height - 5);
+    }
+    const m = await p.evaluate(() => ({ y: scrollY, x: scrollX, scale: visualViewport ? visualViewport.scale : 1,
+      touch: getComputedStyle(document.getElementById('game')).touchAction,
+      over: getComputedStyle(document.documentElement).overscrollBehaviorY,
+      zoomable: !/user-scalable=no|maximum-scale=1/.test(document.querySelector('meta[name=viewport]').content) }));
+    assert(m.x === 0 && m.y === 0 && m.scale === 1, `scrolled to ${m.x},${m.y} at scale ${m.scale}`);
+    assert(m.touch === 'none', `canvas touch-action is ${m.touch}`);
+    assert(m.over === 'none', `overscroll-behavior is ${m.over}`);
+    assert(m.zoomable, 'the viewport forbids pinch zoom');
+  });
+
+  await check('the pad is offered, plays, and is remembered', async () => {
+    await p.click('[data-tool="pad"]');
+    await frames(p);
+    const before = await player(p);
+    const turn0 = /Turn (\d+)/.exec(await text(p))[1];
+    await p.click('#pad [data-key="."]');
+    const turn1 = /Turn (\d+)/.exec(await text(p))[1];
+    assert(Number(turn1) === Number(turn0) + 1, `the pad's wait did not take a turn (${turn0} -> ${turn1}, at ${before})`);
+    const g = await geometry(p);
+    assert(g.top + g.height <= g.vh, 'with the pad the canvas no longer fits');
+    await p.screenshot({ path: path.join(SHOTS, 'phone-pad-390x844.png') });
+    await p.reload({ waitUntil: 'load' });
+    await p.waitForFunction(() => document.body.dataset.state === 'ready');
+    assert(await p.evaluate(() => !document.getElementById('pad').hidden), 'the pad choice was not remembered');
+  });
+  assert(p.errors.length === 0, p.errors.join(' | '));
+  await phone.close();
+
+  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const d = await open(desk, `${base}?seed=42`);
+  await check('desktop: hovering previews the path and a mouse click travels', async () => {
+    await d.keyboard.press('Enter');
+    const before = await player(d);
+    const { to } = floorAway(await text(d), 3);
+    assert(to, 'no floor cell 3+ steps away');
+    const g = await geometry(d);
+    const x = g.left + (to.x + 0.5) * g.cw;
+    const y = g.top + (to.y + 0.5) * g.ch;
+    await d.mouse.move(x, y);
+    await frames(d);
+    await d.screenshot({ path: path.join(SHOTS, 'desktop-path-1280x800.png') });
+    await d.mouse.click(x, y);
+    await d.waitForTimeout(900);
+    const after = await player(d);
+    const moved = Math.max(Math.abs(after[0] - before[0]), Math.abs(after[1] - before[1]));
+    assert(moved >= 2, `a click moved the player ${moved} cells`);
+  });
+
+  await check('desktop: Tab leaves the game, focus is visible, AltGr keys reach it', async () => {
+    await d.focus('#game');
+    const ring = await d.evaluate(() => getComputedStyle(document.getElementById('game'), ':focus-visible').outlineStyle);
+    await d.keyboard.press('Tab');
+    const active = await d.evaluate(() => document.activeElement && document.activeElement.id);
+    assert(active !== 'game', 'Tab did not leave the canvas');
+    await d.focus('#game');
+    const [, , z0] = await player(d);
+    await d.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { key: '>', ctrlKey: true, altKey: true, bubbles: true })));
+    assert(/stopped by the cave floor|walk down/.test(norm(await text(d))), 'an AltGr ">" did not reach the game');
+    void ring;
+    void z0;
+  });
+
+  await check('the colour-safe palette and larger glyphs switch and are remembered', async () => {
+    const g0 = await geometry(d);
+    await d.keyboard.press('Z');
+    await frames(d);
+    const g1 = await geometry(d);
+    assert(g1.cw > g0.cw && g1.cols < g0.cols, `larger glyphs: cells ${g0.cw} -> ${g1.cw}, cols ${g0.cols} -> ${g1.cols}`);
+    await d.keyboard.press('c');
+    const prefs = await d.evaluate(() => localStorage.getItem('caves.prefs'));
+    assert(/palette=safe/.test(prefs) && /larger/.test(prefs), `remembered ${prefs}`);
+    await d.screenshot({ path: path.join(SHOTS, 'desktop-larger-safe-1280x800.png') });
+    await d.reload({ waitUntil: 'load' });
+    await d.waitForFunction(() => document.body.dataset.state === 'ready');
+    const g2 = await geometry(d);
+    assert(g2.cols === g1.cols, 'larger glyphs were not kept after a reload');
+    await d.keyboard.press('Z');
+    await d.keyboard.press('c');
+  });
+  assert(d.errors.length === 0, d.errors.join(' | '));
+  await desk.close();
+} catch (e) {
+  failed += 1;
+  console.log(`not ok - touch run: ${e && e.stack ? e.stack.split('\n').slice(0, 2).join(' ') : e}`);
+} finally {
+  clearTimeout(overall);
+  await browser.close().catch(() => {});
+  server.close();
+}
+console.log(`touch: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
