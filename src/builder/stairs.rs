@@ -7,7 +7,6 @@ use crate::rng::GameRng;
 use crate::tile::Tile;
 use crate::world::World;
 use rand::Rng;
-use std::collections::BTreeMap;
 
 /// Shared cells per stair pair.
 pub const CELLS_PER_STAIR: usize = 250;
@@ -21,18 +20,21 @@ pub fn connect_overlaps(
     rng: &mut GameRng,
 ) {
     let w = world.width();
-    let mut pairs: BTreeMap<(u32, u32), Vec<u32>> = BTreeMap::new();
     let (Some(top), Some(bottom)) = (world.level(z), world.level(z + 1)) else {
         return;
     };
+    // Shared cells as (region above, region below, cell), grouped by the pair of regions in
+    // their order, each group's cells in row order.
+    let mut shared: Vec<(u32, u32, u32)> = Vec::new();
     for (i, (&a, &b)) in top.iter().zip(bottom).enumerate() {
         let (ra, rb) = (above.labels[i], below.labels[i]);
         if a == Tile::Floor && b == Tile::Floor && ra != 0 && rb != 0 {
-            pairs.entry((ra, rb)).or_default().push(i as u32);
+            shared.push((ra, rb, i as u32));
         }
     }
-    for cells in pairs.into_values() {
-        let mut cells = cells;
+    shared.sort_unstable();
+    for group in shared.chunk_by(|p, q| (p.0, p.1) == (q.0, q.1)) {
+        let mut cells: Vec<u32> = group.iter().map(|c| c.2).collect();
         let count = cells.len().div_ceil(CELLS_PER_STAIR);
         for k in 0..count {
             let pick = k + rng.random_range(0..(cells.len() - k) as u32) as usize;
