@@ -347,6 +347,7 @@
         if (bytes.length) download(guard(() => game.record_name(), "caves.cavesrun"), bytes, "application/octet-stream");
       } else if (what === "import") importFile();
       else if (what === "kept") download("caves-kept-save-" + arg + ".txt", guard(() => game.kept_text(Number(arg)), ""), "text/plain");
+      else if (what === "lab") window.location.assign("./?lab&seed=" + arg);
       else if (what === "prefs") {
         remember("caves.prefs", guard(() => game.prefs(), ""));
         fit();

@@ -52,6 +52,8 @@ pub enum Request {
     DownloadKept(usize),
     /// Remember the display choices (`App::prefs`), and fit the screen again.
     Prefs,
+    /// Open the cave lab on this seed.
+    Lab(u64),
 }
 
 /// How a page starts the app.

@@ -15,6 +15,8 @@ pub enum Choice {
     Import,
     DownloadKept,
     WatchLast,
+    /// Open the cave lab on the next run's seed.
+    Lab,
 }
 
 /// One line of the start menu: the key that chooses it, what it says, what it does.
@@ -83,6 +85,11 @@ impl App {
             ));
         }
         menu.push(item("I", "Watch a run file".into(), Choice::Import));
+        menu.push(item(
+            "L",
+            "The cave lab: see how caves are made".into(),
+            Choice::Lab,
+        ));
         menu.push(item("?", "Help and keys".into(), Choice::Help));
         menu
     }
@@ -119,6 +126,7 @@ impl App {
             "t" | "T" if busy_first => Choice::TakeOver(0),
             "n" | "N" => Choice::NewRun,
             "i" | "I" => Choice::Import,
+            "L" => Choice::Lab,
             "d" | "D" if !self.found.kept.is_empty() => Choice::DownloadKept,
             "r" | "R" if !self.found.history.is_empty() => Choice::WatchLast,
             _ => Choice::NewRun,
@@ -173,6 +181,7 @@ impl App {
             }
             Choice::NewRun => self.new_run(true),
             Choice::Import => self.requests.push(Request::Import),
+            Choice::Lab => self.requests.push(Request::Lab(self.opts.seed)),
             Choice::DownloadKept => self.requests.push(Request::DownloadKept(0)),
             Choice::WatchLast => {
                 if let Some(record) = self.found.history.first().and_then(|h| h.decode()) {

@@ -105,7 +105,7 @@ impl Game {
     }
 
     /// What the page is asked to do, space-separated: `lock:ID`, `takeover:ID`, `share`,
-    /// `export`, `import`, `kept:N`.
+    /// `export`, `import`, `kept:N`, `prefs`, `lab:SEED`.
     pub fn take_requests(&mut self) -> String {
         self.app
             .take_requests()
@@ -118,6 +118,7 @@ impl Game {
                 Request::Import => "import".into(),
                 Request::DownloadKept(n) => format!("kept:{n}"),
                 Request::Prefs => "prefs".into(),
+                Request::Lab(seed) => format!("lab:{seed}"),
             })
             .collect::<Vec<String>>()
             .join(" ")
