@@ -34,6 +34,9 @@ trunk build --release >&2
 step "headless Chromium: frames, then generation"
 collect node tests/e2e/bench-browser.mjs
 
+step "headless Chromium: runs as records (save, resume, links)"
+collect node tests/e2e/bench-records.mjs
+
 declare -A R
 while read -r _ key value; do R[$key]="$value"; done <"$RAW"
 
@@ -72,8 +75,9 @@ runs="$(get gen.default.native.runs)"
     echo "### World generation"
     echo
     echo "Milliseconds per world, median (min) of $runs runs after 3 warm-ups, a new seed every run."
-    echo "Ours: native = \`cargo run --release --example bench\` (release profile: opt-level \"s\", LTO);"
-    echo "wasm = \`bench_generate\` of the release build in headless Chromium. Both include the world checksum."
+    echo "Ours: native = \`cargo run --release --example bench\` (release profile: opt-level 3, LTO);"
+    echo "wasm = \`bench_generate\` of the lab's release bundle (opt-level 3) in headless Chromium. Both include"
+    echo "the world checksum. (The game page's own wasm is built for size, opt-level \"z\".)"
     echo "rot.js 2.2.1: \`ROT.Map.Cellular\`, \`randomize(0.5)\`, 8 \`create()\` steps with born [5,6,7,8] /"
     echo "survive [4,5,6,7,8] (our 5-of-9 rule), then \`connect()\` where stated."
     echo
@@ -110,15 +114,32 @@ runs="$(get gen.default.native.runs)"
         "$(ratio "$(get rotdisplay.median)" "$(get repaint.median)"); $(ratio "$(get rotdisplayflush.median)" "$(get repaintflush.median)") | |" \
         "$(ratio "$(get rotdisplay.batch)" "$(get repaint.batch)"); $(ratio "$(get rotdisplayflush.batch)" "$(get repaintflush.batch)") | |"
     echo
+    echo "### Runs as records (headless Chromium)"
+    echo
+    echo "Milliseconds. Save: one \`flush()\` (encode the record, base64, write a \`localStorage\` slot),"
+    echo "as after every turn, $(get records.save.short.actions)- and $(get records.save.long.actions)-action runs, 300 writes each."
+    echo "Resume: Enter on the start screen for the committed $(get records.resume.actions)-action run (rebuild"
+    echo "the world, replay every action with fingerprint checks, save, paint), median and worst of 7."
+    echo "Links: the deflated \`#run=\` fragment."
+    echo
+    echo "| Measurement | value |"
+    echo "|---|---:|"
+    echo "| save per turn, 100-action run: median / p99 | $(f3 "$(get records.save.short.median)") / $(f3 "$(get records.save.short.p99)") |"
+    echo "| save per turn, 10,000-action run: median / p99 | $(f3 "$(get records.save.long.median)") / $(f3 "$(get records.save.long.p99)") |"
+    echo "| resume a 10,000-action run: median / worst | $(f2 "$(get records.resume.median)") / $(f2 "$(get records.resume.max)") |"
+    echo "| link length per 1000 actions, a played game ($(get records.link.long.actions) actions) | $(printf '%.0f' "$(get records.link.long.per1000)") characters |"
+    echo "| link length per 1000 actions, the survivor ($(get records.link.survivor.actions) actions) | $(printf '%.0f' "$(get records.link.survivor.per1000)") characters |"
+    echo
     echo "### Download size (dist/, release build)"
     echo
-    echo "Bytes. The CP437 glyph atlas is compiled into the wasm; the page loads no font or image."
+    echo "Bytes, everything the game page downloads (icons aside). The CP437 glyph atlas is compiled"
+    echo "into the wasm; the page loads no font or image. The lab's bundle (\`lab/\`) loads only for \`?lab\`."
     echo
     echo "| File | raw | gzip -9 |"
     echo "|---|---:|---:|"
     total=0
     gztotal=0
-    for f in dist/index.html dist/*.js dist/*.css dist/*.wasm; do
+    for f in dist/index.html dist/*.js dist/*.css dist/*.wasm dist/*.webmanifest; do
         [ -f "$f" ] || continue
         raw=$(wc -c <"$f")
         gz=$(gzip -9 -c "$f" | wc -c)
@@ -127,6 +148,9 @@ runs="$(get gen.default.native.runs)"
         echo "| ${f#dist/} | $raw | $gz |"
     done
     echo "| **total** | **$total** | **$gztotal** |"
+    for f in dist/lab/*; do
+        echo "| ${f#dist/} (lab only) | $(wc -c <"$f") | $(gzip -9 -c "$f" | wc -c) |"
+    done
 } >"$OUT/results.md"
 
 echo >&2

@@ -33,23 +33,31 @@ async function page(context) {
   return p;
 }
 
-// Puts a record in the store as a saved run and reloads, so the start screen offers it.
-async function saveAndReload(p, text) {
-  await p.evaluate((t) => { localStorage.clear(); localStorage.setItem('caves.run.9.0', `1|2026-11-22|1|1|${t}`); }, text);
-  await p.reload({ waitUntil: 'load' });
-  await p.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
+// A fresh page whose store holds just `text` as a saved run (or nothing), so the start screen
+// offers it. The old page is closed first: it saves its own run as it goes.
+let current = null;
+async function fresh(context, text) {
+  if (current) await current.close();
+  current = await page(context);
+  await current.evaluate((t) => {
+    localStorage.clear();
+    if (t) localStorage.setItem('caves.run.9.0', `1|2026-11-22|1|1|${t}`);
+  }, text);
+  await current.reload({ waitUntil: 'load' });
+  await current.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
+  return current;
 }
 
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const p = await page(context);
+  let p = await fresh(context, null);
   say('records.isolated', await p.evaluate(() => (self.crossOriginIsolated ? 1 : 0)));
 
   // Resume: Enter on the start screen replays the saved run and paints its first frame.
   const survivor = record('survivor');
   const resume = [];
   for (let i = 0; i < 7; i++) {
-    await saveAndReload(p, survivor);
+    p = await fresh(context, survivor);
     resume.push(await p.evaluate(() => {
       const t = performance.now();
       window.cavesGame.key('Enter');
@@ -65,9 +73,7 @@ try {
   // Save per turn: the write after a turn, on the 10,000-action run and on a short one.
   for (const [name, setup] of [['long', survivor], ['short', null]]) {
     if (setup === null) {
-      await p.evaluate(() => { localStorage.clear(); });
-      await p.reload({ waitUntil: 'load' });
-      await p.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
+      p = await fresh(context, null);
       await p.evaluate(() => { window.cavesGame.key('z'); for (let i = 0; i < 100; i++) window.cavesGame.key(i % 2 ? 'h' : 'l'); });
     }
     const times = await p.evaluate(() => {
@@ -87,7 +93,7 @@ try {
 
   // Link length per 1000 actions, deflated, for a played run and the survivor.
   for (const name of ['long', 'survivor']) {
-    await saveAndReload(p, record(name));
+    p = await fresh(context, record(name));
     await p.evaluate(() => window.cavesGame.key('Enter'));
     await p.waitForTimeout(500);
     const link = await p.evaluate(() => window.cavesGame.share_link());
