@@ -42,7 +42,7 @@ pub fn damage(attacker: Stats, defender: Stats, rng: &mut GameRng) -> i32 {
 
 /// How many creatures a level of `area` cells at depth `z` (0 = top) gets: more deeper down.
 pub fn count_for(z: i32, area: i32) -> usize {
-    ((3 + 2 * z) * area / 6000).max(1) as usize
+    ((5 + 3 * z) * area / 6000).max(1) as usize
 }
 
 /// Places creatures on every level: only on plain floor (never walls, features or stairs),

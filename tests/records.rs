@@ -11,16 +11,16 @@ use caves::app::{App, Options, Screen};
 use caves::builder::WorldParams;
 use caves::record::{crc32, replay, Header, Record, FORMAT};
 use caves::rng::seeded;
-use caves::rules::{Action, Outcome, State, RULESET};
+use caves::rules::{Action, Outcome, State, PACK_LIMIT, RULESET};
 use caves::save::{Saves, SharedStore};
 use caves::view::compose;
 use rand::Rng;
 
 /// The committed records: file, how the run ended, actions, and the pinned final hash.
 const COMMITTED: [(&str, Outcome, usize, u64); 3] = [
-    ("win", Outcome::Won, 95, 0xabd9_1970_36fb_0465),
-    ("death", Outcome::Lost, 128, 0x7b91_55ab_f512_3a90),
-    ("long", Outcome::Won, 1261, 0xf23a_3c4e_63d4_5b76),
+    ("win", Outcome::Won, 205, 0x7d9c_e92f_5e59_8aed),
+    ("death", Outcome::Lost, 40, 0x10ef_2b62_9a68_de08),
+    ("long", Outcome::Won, 1301, 0xdd04_46ff_6b63_caea),
 ];
 
 fn path(name: &str) -> String {
@@ -40,9 +40,10 @@ fn record_of(seed: u64, actions: Vec<Action>) -> Record {
 }
 
 fn write_records() {
+    // The careful bot's win picks up, wields, wears and drinks: item actions in a record.
     let won = (0..40)
-        .map(|s| (s, bots::play(s)))
-        .find(|(_, (o, _))| *o == Outcome::Won)
+        .map(|s| (s, bots::careful::play(s)))
+        .find(|(_, (o, a))| *o == Outcome::Won && a.iter().any(|a| a.operand().is_some()))
         .expect("a won game");
     let died = (0..40)
         .map(|s| (s, bots::play(s)))
@@ -55,8 +56,10 @@ fn write_records() {
     for (name, (seed, (_, actions))) in [("win", won), ("death", died), ("long", long)] {
         let record = record_of(seed, actions);
         std::fs::write(path(name), record.to_text() + "\n").expect("written");
+        let state = replay(&record).expect("replays");
         println!(
-            "(\"{name}\", seed {seed}, {} actions, {:#018x})",
+            "(\"{name}\", seed {seed}, {:?}, {} actions, {:#018x})",
+            state.outcome(),
             record.actions.len(),
             record.final_hash
         );
@@ -77,6 +80,24 @@ fn committed_records_replay_to_their_pinned_hashes() {
         assert_eq!(state.outcome(), outcome, "{name}");
         assert_eq!(record.ended, outcome != Outcome::Playing, "{name}");
     }
+}
+
+#[test]
+fn a_record_of_the_previous_ruleset_is_refused_clearly() {
+    let text = std::fs::read_to_string(path("win")).expect("committed record");
+    let mut old = Record::from_text(&text).expect("decodes");
+    old.header.ruleset = RULESET - 1;
+    let err = Record::decode(&old.encode()).expect_err("refused");
+    assert_eq!(err, caves::record::DecodeError::Ruleset(RULESET - 1));
+    assert!(err.to_string().contains("played under ruleset 1"), "{err}");
+}
+
+#[test]
+fn committed_records_use_item_actions() {
+    let text = std::fs::read_to_string(path("win")).expect("committed record");
+    let record = Record::from_text(&text).expect("decodes");
+    assert!(record.actions.iter().any(|a| a.operand().is_some()));
+    assert!(record.actions.contains(&Action::PickUp));
 }
 
 #[test]
@@ -133,8 +154,14 @@ fn saving_and_resuming_anywhere_gives_the_same_game() {
     let mut rng = seeded(77);
     for seed in 0..24u64 {
         let n = rng.random_range(1..260u32) as usize;
+        // Every kind of action, item actions with a random pack slot.
         let actions: Vec<Action> = (0..n)
-            .map(|_| Action::from_code(rng.random_range(0..11u32) as u8).expect("code"))
+            .map(|_| {
+                let code = rng.random_range(0..16u32) as u8;
+                let slot = Action::takes_operand(code)
+                    .then(|| rng.random_range(0..u32::from(PACK_LIMIT)) as u8);
+                Action::from_parts(code, slot).expect("code")
+            })
             .collect();
         let stop = rng.random_range(0..n as u32) as usize;
         save_and_resume_agree(seed, &actions, stop);
