@@ -137,9 +137,15 @@ mod tests {
             spots.dedup();
             assert_eq!(spots.len(), n, "seed {seed}: two creatures share a cell");
             let per_level = |z| monsters.iter().filter(|m| m.pos.z == z).count();
+            for z in 0..3 {
+                assert!(
+                    per_level(z) >= count_for(z, 80 * 40),
+                    "seed {seed}: every level gets its share, packs on top"
+                );
+            }
             assert!(
-                per_level(2) >= per_level(0),
-                "seed {seed}: deeper levels get more"
+                count_for(2, 80 * 40) > count_for(0, 80 * 40),
+                "more deeper down"
             );
         }
     }

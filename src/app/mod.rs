@@ -3,6 +3,7 @@
 //! or interface commands here; the rules never see a key.
 
 pub mod input;
+pub mod inventory;
 mod replay;
 mod run;
 mod start;
@@ -28,6 +29,8 @@ pub enum Screen {
     /// The end of a run: won or lost.
     Ended,
     Replay,
+    /// The carried items, to look at or to choose one for an action.
+    Inventory(inventory::Pick),
 }
 
 /// Something only the page can do, asked for by a key.
@@ -344,6 +347,7 @@ impl App {
             }
             Screen::Ended => self.ended_key(key, cmd),
             Screen::Replay => self.replay_key(key),
+            Screen::Inventory(pick) => self.inventory_key(key, pick),
             Screen::Play if self.look.is_some() => self.look_key(cmd),
             Screen::Play => self.play_key(cmd),
         }
@@ -359,6 +363,7 @@ impl App {
             Command::Look => self.look = self.state().map(State::player),
             Command::Share => self.requests.push(Request::Share),
             Command::Export => self.requests.push(Request::Export),
+            Command::Inventory(pick) => self.screens.push(Screen::Inventory(pick)),
             Command::Back | Command::Confirm => {}
         }
         true
@@ -417,6 +422,7 @@ impl App {
             .into(),
             turns: s.turn(),
             depth: s.depth_reached(),
+            score: Some(s.score()),
             record: run.record.to_text(),
         };
         if !self.lost_lock && !self.scene {
