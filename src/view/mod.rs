@@ -2,6 +2,7 @@
 //! bottom right, and the map view in the rest (sizes from the `Layout`). Pure: the same app
 //! gives the same frame.
 
+mod inventory;
 mod map;
 mod panels;
 mod screens;
@@ -38,6 +39,12 @@ pub fn compose(app: &App) -> Frame {
             map::draw(&mut f, app, state);
             panels::sidebar(&mut f, app, state);
             panels::log(&mut f, layout, state);
+        }
+        (Screen::Inventory(pick), Some(state)) => {
+            map::draw(&mut f, app, state);
+            panels::sidebar(&mut f, app, state);
+            panels::log(&mut f, layout, state);
+            inventory::draw(&mut f, layout, state, pick);
         }
         _ => screens::start(&mut f, app),
     }

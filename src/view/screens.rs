@@ -18,11 +18,16 @@ fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> 
 }
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 13] = [
+pub const KEYS: [(&str, &str); 18] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
     (". or keypad 5", "wait a turn"),
+    ("R", "rest until healed or something comes"),
+    ("g or ,", "pick up what lies here"),
+    ("i", "inventory: a letter uses or equips"),
+    ("q r a, w, d", "quaff/read, wield/wear, drop an item"),
+    ("5 to 9", "start screen: watch a best run"),
     ("> and <", "walk down or up stairs you stand on"),
     ("walk into", "attack a creature"),
     ("x, or mouse", "look: name what is under the cursor"),
@@ -72,8 +77,8 @@ pub(super) fn start(f: &mut Frame, app: &App) {
         f,
         layout,
         y,
-        "Keys: arrows or h j k l and y u b n move, > and < take stairs, x looks, s shares, \
-         ? shows every key.",
+        "Keys: arrows or h j k l and y u b n move, > and < take stairs, g picks up, i shows \
+         what you carry, R rests, x looks, s shares, ? shows every key.",
         DIM,
     );
     let found = app.found();
@@ -113,6 +118,33 @@ pub(super) fn start(f: &mut Frame, app: &App) {
             }
         }
         y += 1;
+    }
+    let best = crate::save::Saves::high_scores(&found.history);
+    if !best.is_empty() {
+        f.text(10, y, "Best runs", DIM, BLACK);
+        y += 1;
+        for (i, h) in best.iter().enumerate() {
+            let line = format!(
+                "{:>6}  {}  {}  depth {}  {} turns  seed {}",
+                h.score.unwrap_or(0),
+                h.date,
+                h.outcome,
+                h.depth,
+                h.turns,
+                h.seed
+            );
+            f.text(10, y, &(5 + i).to_string(), TITLE, BLACK);
+            f.text(13, y, &line, TEXT, BLACK);
+            y += 1;
+        }
+        f.text(
+            10,
+            y,
+            "5 to 9 watch one again (then S shares, E exports it)",
+            DIM,
+            BLACK,
+        );
+        y += 2;
     }
     if !found.history.is_empty() {
         f.text(10, y, "Recent runs", DIM, BLACK);
@@ -193,15 +225,29 @@ pub(super) fn help(f: &mut Frame, layout: Layout) {
     f.text(10, y + 1, "Press Escape or ? to go back", ACCENT, BLACK);
 }
 
-/// The win or lose screen.
+/// "3 giant rats, 1 orc", or "none".
+fn kills_text(state: &State) -> String {
+    let kills: Vec<String> = state
+        .kills()
+        .into_iter()
+        .map(|(c, n)| format!("{n} {}{}", c.name(), if n == 1 { "" } else { "s" }))
+        .collect();
+    if kills.is_empty() {
+        "none".into()
+    } else {
+        kills.join(", ")
+    }
+}
+
+/// The win or lose screen: how the run ended and its summary, with the score.
 pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     f.boxed(
         Area {
             x: 6,
-            y: 12,
+            y: 8,
             w: layout.cols - 12,
-            h: 20,
+            h: 30,
         },
         "",
         DIM,
@@ -214,32 +260,43 @@ pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
     };
     f.text(
         (layout.cols - title.len() as i32) / 2,
-        15,
+        11,
         title,
         colour,
         BLACK,
     );
-    let y = paragraph(f, layout, 18, state.ending(), TEXT);
-    f.text(
-        10,
-        y,
-        &format!(
-            "Turn {}    HP {} of {}    Depth {}    Seed {}",
-            state.turn(),
-            state.hp().max(0),
-            state.max_hp(),
-            state.depth_reached(),
-            state.seed()
+    let mut y = paragraph(f, layout, 14, state.ending(), TEXT);
+    let rows = [
+        ("Score", state.score().to_string()),
+        ("Depth", format!("level {} reached", state.depth_reached())),
+        ("Turns", state.turn().to_string()),
+        (
+            "Experience",
+            format!("level {}, {} xp", state.level(), state.xp()),
         ),
-        DIM,
-        BLACK,
-    );
+        ("Kills", kills_text(state)),
+        ("Items used", state.items_used().to_string()),
+        ("Seed", state.seed().to_string()),
+    ];
+    for (label, value) in rows {
+        f.text(10, y, label, DIM, BLACK);
+        for line in wrap(&value, (layout.cols - 42).max(10) as usize) {
+            f.text(
+                24,
+                y,
+                &line,
+                if label == "Score" { TITLE } else { TEXT },
+                BLACK,
+            );
+            y += 1;
+        }
+    }
     f.text(
         10,
-        y + 2,
+        y + 1,
         "R watch the replay   S share   E export",
         TEXT,
         BLACK,
     );
-    f.text(10, y + 4, "Press Enter for a new game", ACCENT, BLACK);
+    f.text(10, y + 3, "Press Enter for a new game", ACCENT, BLACK);
 }
