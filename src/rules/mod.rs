@@ -244,6 +244,19 @@ impl State {
         self.monsters.push(Monster::new(kind, p));
     }
 
+    /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
+    pub fn clear_monsters(&mut self) {
+        self.monsters.clear();
+    }
+
+    /// Sets the hit points of the creature at `p`, for scripted scenes and tests (a fixture,
+    /// not a run).
+    pub fn wound_monster(&mut self, p: Point, hp: i32) {
+        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
+            m.hp = hp;
+        }
+    }
+
     /// The creature at `p`, if any.
     pub fn monster_at(&self, p: Point) -> Option<&Monster> {
         self.monsters.iter().find(|m| m.pos == p)
