@@ -191,7 +191,7 @@ fn a_default_game_scrolls_with_the_player() {
 #[test]
 fn a_world_without_floor_is_a_clear_error() {
     let world = World::from_text(&["###\n###\n###"]).expect("valid");
-    let err = State::in_world(world, 1).err().expect("no floor");
+    let err = State::in_world(world, 1).expect_err("no floor");
     assert_eq!(err.to_string(), "level 1 has no floor to stand on");
 }
 
