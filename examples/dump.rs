@@ -3,7 +3,8 @@
 //! `cargo run --release --example dump -- --seed S --width W --height H --depth D
 //!  --fill P --passes N --rule majority|five-of-nine --min-region N --stop STEP`
 //! Each level: a line `level N` (from 1), H lines of W characters, then a blank line.
-//! Characters: '.' floor, '#' wall, '<' stairs up, '>' stairs down, features as in the README.
+//! Characters: '.' floor, '#' wall, '<' stairs up, '>' stairs down, features and (after the
+//! whole recipe) items as in the README.
 //! `--stop` ends the recipe after a step: fill, smooth, regions, stairs, connect or features
 //! (the default, the whole recipe). Bad values get a message and exit code 2.
 
@@ -100,6 +101,24 @@ fn main() -> ExitCode {
         }
     };
     let world = a.params.build_until(a.seed, a.stop);
-    print!("{}", world.dump());
+    if a.stop != Stage::Features {
+        print!("{}", world.dump());
+        return ExitCode::SUCCESS;
+    }
+    // The whole recipe: the items the game places lie on top, by their own characters.
+    let items = caves::rules::items::place(&world, a.seed);
+    for z in 0..world.depth() {
+        println!("level {}", z + 1);
+        for (y, row) in world.level_text(z).lines().enumerate() {
+            let mut row: Vec<char> = row.chars().collect();
+            for (p, item) in items.iter().filter(|(p, _)| p.z == z && p.y == y as i32) {
+                if let Some(c) = row.get_mut(p.x as usize) {
+                    *c = caves::cyclopedia::item_char(*item);
+                }
+            }
+            println!("{}", row.into_iter().collect::<String>());
+        }
+        println!();
+    }
     ExitCode::SUCCESS
 }

@@ -1,7 +1,7 @@
 //! Creature kinds. Each has a fixed one-byte code and a name (its saved forms) and its look and
 //! fighting numbers in the cyclopedia.
 
-use crate::cyclopedia::{Entry, Stats};
+use crate::cyclopedia::{Behaviour, Entry, Stats};
 
 /// The kinds of creature in the caves. The discriminants are the saved codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -46,6 +46,10 @@ impl Creature {
 
     pub fn stats(self) -> Stats {
         crate::cyclopedia::creature_stats(self)
+    }
+
+    pub fn behaviour(self) -> Behaviour {
+        crate::cyclopedia::behaviour(self)
     }
 }
 

@@ -42,22 +42,19 @@ pub fn damage(attacker: Stats, defender: Stats, rng: &mut GameRng) -> i32 {
 
 /// How many creatures a level of `area` cells at depth `z` (0 = top) gets: more deeper down.
 pub fn count_for(z: i32, area: i32) -> usize {
-    ((3 + 2 * z) * area / 6000).max(1) as usize
+    ((5 + 3 * z) * area / 6000).max(1) as usize
 }
 
 /// Places creatures on every level: only on plain floor (never walls, features or stairs),
-/// never on each other, on the player, on `avoid`, or within 6 cells of the player.
-pub fn place(
-    world: &World,
-    player: Point,
-    avoid: Option<Point>,
-    rng: &mut GameRng,
-) -> Vec<Monster> {
+/// never on each other, on the player, on `avoid` (the items), or within 6 cells of the
+/// player. A kind that comes in packs brings up to `pack` more of its kind on free cells
+/// around the first.
+pub fn place(world: &World, player: Point, avoid: &[Point], rng: &mut GameRng) -> Vec<Monster> {
     let mut monsters = Vec::new();
     for z in 0..world.depth() {
         let mut free: Vec<Point> = world
             .points(z)
-            .filter(|&(p, t)| t == Tile::Floor && Some(p) != avoid)
+            .filter(|&(p, t)| t == Tile::Floor && !avoid.contains(&p))
             .filter(|&(p, _)| p.z != player.z || p.chebyshev(player) > 6)
             .map(|(p, _)| p)
             .collect();
@@ -72,6 +69,12 @@ pub fn place(
             let pos = free.swap_remove(rng.random_range(0..free.len() as u32) as usize);
             let kind = kinds[rng.random_range(0..kinds.len() as u32) as usize];
             monsters.push(Monster::new(kind, pos));
+            for _ in 0..kind.behaviour().pack {
+                let Some(j) = free.iter().position(|q| q.chebyshev(pos) <= 2) else {
+                    break;
+                };
+                monsters.push(Monster::new(kind, free.swap_remove(j)));
+            }
         }
     }
     monsters
@@ -122,7 +125,7 @@ mod tests {
             else {
                 continue;
             };
-            let monsters = place(&world, player, None, &mut seeded(seed));
+            let monsters = place(&world, player, &[], &mut seeded(seed));
             let mut spots: Vec<Point> = monsters.iter().map(|m| m.pos).collect();
             for m in &monsters {
                 assert_eq!(world.tile(m.pos), Tile::Floor, "seed {seed}");
@@ -134,9 +137,15 @@ mod tests {
             spots.dedup();
             assert_eq!(spots.len(), n, "seed {seed}: two creatures share a cell");
             let per_level = |z| monsters.iter().filter(|m| m.pos.z == z).count();
+            for z in 0..3 {
+                assert!(
+                    per_level(z) >= count_for(z, 80 * 40),
+                    "seed {seed}: every level gets its share, packs on top"
+                );
+            }
             assert!(
-                per_level(2) >= per_level(0),
-                "seed {seed}: deeper levels get more"
+                count_for(2, 80 * 40) > count_for(0, 80 * 40),
+                "more deeper down"
             );
         }
     }

@@ -122,6 +122,23 @@ impl Sight {
         });
     }
 
+    /// Remembers every open cell within `radius` of `center` on its level, and every wall
+    /// that borders one (a scroll of light maps the caves around the reader).
+    pub fn reveal(&mut self, world: &World, center: Point, radius: i32) {
+        for y in center.y - radius..=center.y + radius {
+            for x in center.x - radius..=center.x + radius {
+                let p = Point::new(x, y, center.z);
+                let shown =
+                    world.tile(p).is_open() || p.neighbours8().any(|q| world.tile(q).is_open());
+                if shown && within(center, p, radius) {
+                    if let Some(i) = self.cell(p) {
+                        self.memory[i] = true;
+                    }
+                }
+            }
+        }
+    }
+
     /// True when `p` is in line of sight of the player this turn (lit or not).
     pub fn in_sight(&self, p: Point) -> bool {
         p.z == self.origin.z && self.plane(p.x, p.y).is_some_and(|i| self.in_sight[i])
@@ -181,6 +198,20 @@ mod tests {
         sight.update(&world, Point::new(2, 2, 1));
         assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Remembered);
         assert_eq!(sight.light(Point::new(3, 2, 1)), Light::Bright);
+    }
+
+    #[test]
+    fn reveal_maps_open_cells_and_their_walls_within_the_radius() {
+        let world = World::from_text(&["....#####\n....#...#\n....#####"]).expect("fixture");
+        let mut sight = Sight::new(&world);
+        sight.reveal(&world, Point::new(0, 1, 0), 6);
+        assert!(sight.remembers(Point::new(3, 0, 0)));
+        assert!(sight.remembers(Point::new(4, 1, 0)), "a wall beside floor");
+        assert!(
+            sight.remembers(Point::new(5, 1, 0)),
+            "floor behind a wall too"
+        );
+        assert!(!sight.remembers(Point::new(8, 1, 0)), "beyond the radius");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use caves::app::{App, Options, Screen};
 use caves::builder::WorldParams;
 use caves::record::{crc32, replay, Header, Record, FORMAT};
 use caves::rng::seeded;
-use caves::rules::{Action, Dir, Outcome, State, RULESET};
+use caves::rules::{Action, Dir, Outcome, State, PACK_LIMIT, RULESET};
 use caves::save::{Saves, SharedStore};
 use caves::view::compose;
 use rand::Rng;
@@ -59,9 +59,10 @@ fn record_of(seed: u64, actions: Vec<Action>) -> Record {
 }
 
 fn write_records() {
+    // The careful bot's win picks up, wields, wears and drinks: item actions in a record.
     let won = (0..40)
-        .map(|s| (s, bots::play(s)))
-        .find(|(_, (o, _))| *o == Outcome::Won)
+        .map(|s| (s, bots::careful::play(s)))
+        .find(|(_, (o, a))| *o == Outcome::Won && a.iter().any(|a| a.operand().is_some()))
         .expect("a won game");
     let died = (0..40)
         .map(|s| (s, bots::play(s)))
@@ -113,6 +114,24 @@ fn committed_records_replay_to_their_pinned_hashes() {
         assert_eq!(state.outcome(), outcome, "{name}");
         assert_eq!(record.ended, outcome != Outcome::Playing, "{name}");
     }
+}
+
+#[test]
+fn a_record_of_the_previous_ruleset_is_refused_clearly() {
+    let text = std::fs::read_to_string(path("win")).expect("committed record");
+    let mut old = Record::from_text(&text).expect("decodes");
+    old.header.ruleset = RULESET - 1;
+    let err = Record::decode(&old.encode()).expect_err("refused");
+    assert_eq!(err, caves::record::DecodeError::Ruleset(RULESET - 1));
+    assert!(err.to_string().contains("played under ruleset 1"), "{err}");
+}
+
+#[test]
+fn committed_records_use_item_actions() {
+    let text = std::fs::read_to_string(path("win")).expect("committed record");
+    let record = Record::from_text(&text).expect("decodes");
+    assert!(record.actions.iter().any(|a| a.operand().is_some()));
+    assert!(record.actions.contains(&Action::PickUp));
 }
 
 #[test]
@@ -169,8 +188,14 @@ fn saving_and_resuming_anywhere_gives_the_same_game() {
     let mut rng = seeded(77);
     for seed in 0..24u64 {
         let n = rng.random_range(1..260u32) as usize;
+        // Every kind of action, item actions with a random pack slot.
         let actions: Vec<Action> = (0..n)
-            .map(|_| Action::from_code(rng.random_range(0..11u32) as u8).expect("code"))
+            .map(|_| {
+                let code = rng.random_range(0..16u32) as u8;
+                let slot = Action::takes_operand(code)
+                    .then(|| rng.random_range(0..u32::from(PACK_LIMIT)) as u8);
+                Action::from_parts(code, slot).expect("code")
+            })
             .collect();
         let stop = rng.random_range(0..n as u32) as usize;
         save_and_resume_agree(seed, &actions, stop);

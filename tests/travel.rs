@@ -332,7 +332,8 @@ fn a_blow_or_a_new_level_stops_travel() {
     let mut state = fresh();
     let quiet = Watch::of(&state);
     assert_eq!(interrupted(&quiet, &state), None, "nothing happened yet");
-    state.put_monster(Creature::Bugbear, Point::new(2, 1, 0));
+    // A goblin acts every turn (bugbears only every other one).
+    state.put_monster(Creature::Goblin, Point::new(2, 1, 0));
     let before = Watch::of(&state);
     state.act(Action::Wait);
     assert_eq!(interrupted(&before, &state), Some("you are hurt"));

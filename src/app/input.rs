@@ -2,6 +2,7 @@
 //! keeps every keyboard layout working; the numeric keypad sends digits with NumLock on and
 //! Home/PageUp/End/PageDown/Clear and arrows with it off.
 
+use super::inventory::Pick;
 use super::travel::Goal;
 use crate::rules::{Action, Dir};
 
@@ -22,6 +23,8 @@ pub enum Command {
     Stairs,
     /// Say where the player is and what is around, for a screen reader.
     Describe,
+    /// Open the inventory to choose an item for this.
+    Inventory(Pick),
 }
 
 /// The direction a movement key points, if it is one.
@@ -46,6 +49,12 @@ pub fn command(key: &str) -> Option<Command> {
     }
     Some(match key {
         "." | "5" | "Clear" => Command::Act(Action::Wait),
+        "R" => Command::Act(Action::Rest),
+        "g" | "," => Command::Act(Action::PickUp),
+        "i" => Command::Inventory(Pick::Browse),
+        "d" => Command::Inventory(Pick::Drop),
+        "q" | "r" | "a" => Command::Inventory(Pick::Use),
+        "w" => Command::Inventory(Pick::Equip),
         "<" => Command::Act(Action::Ascend),
         ">" => Command::Act(Action::Descend),
         "?" => Command::Help,
@@ -124,6 +133,9 @@ mod tests {
             }
         }
         assert_eq!(command("Clear"), Some(Command::Act(Action::Wait)));
+        assert_eq!(command(","), Some(Command::Act(Action::PickUp)));
+        assert_eq!(command("R"), Some(Command::Act(Action::Rest)));
+        assert_eq!(command("q"), Some(Command::Inventory(Pick::Use)));
     }
 
     #[test]
@@ -139,7 +151,7 @@ mod tests {
 
     #[test]
     fn unknown_keys_do_nothing() {
-        for k in ["q", "Q", "F5", "Shift", "", "ArrowLeftt", "ñ"] {
+        for k in ["Q", "z", "F5", "Shift", "", "ArrowLeftt", "ñ"] {
             assert_eq!(command(k), None, "{k}");
         }
         assert!(is_modifier("F12") && is_modifier("Shift") && !is_modifier("F"));

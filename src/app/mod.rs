@@ -4,6 +4,7 @@
 
 mod describe;
 pub mod input;
+pub mod inventory;
 mod pointer;
 mod replay;
 mod run;
@@ -33,6 +34,8 @@ pub enum Screen {
     /// The end of a run: won or lost.
     Ended,
     Replay,
+    /// The carried items, to look at or to choose one for an action.
+    Inventory(inventory::Pick),
 }
 
 /// Something only the page can do, asked for by a key.
@@ -460,6 +463,7 @@ impl App {
             }
             Screen::Ended => self.ended_key(key, cmd),
             Screen::Replay => self.replay_key(key),
+            Screen::Inventory(pick) => self.inventory_key(key, pick),
             Screen::Play if self.look.is_some() => self.look_key(cmd),
             Screen::Play => self.play_key(cmd),
         }
@@ -478,6 +482,7 @@ impl App {
             Command::Export => self.requests.push(Request::Export),
             Command::Stairs => self.take_stairs(),
             Command::Describe => self.describe_surroundings(),
+            Command::Inventory(pick) => self.screens.push(Screen::Inventory(pick)),
             Command::Back | Command::Confirm => {}
         }
         true
@@ -536,6 +541,7 @@ impl App {
             .into(),
             turns: s.turn(),
             depth: s.depth_reached(),
+            score: Some(s.score()),
             record: run.record.to_text(),
         };
         if !self.lost_lock && !self.scene {

@@ -143,6 +143,25 @@ impl App {
                 true
             }
             Screen::Play => self.tap_map(col, row),
+            Screen::Inventory(pick) => {
+                let slot = row - self.inventory_top();
+                let letter = u8::try_from(slot)
+                    .ok()
+                    .filter(|s| *s < 26)
+                    .map(|s| char::from(b'a' + s));
+                match letter {
+                    Some(l)
+                        if usize::from(l as u8 - b'a')
+                            < self.state().map_or(0, |s| s.carried().len()) =>
+                    {
+                        self.inventory_key(&l.to_string(), pick)
+                    }
+                    _ => {
+                        self.screens.pop();
+                        true
+                    }
+                }
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 //! The start screen's choices: continue a saved run, take one over from another tab, start a
-//! new run, watch the last ended run, import a record, or download kept saves.
+//! new run, watch the last ended run or one of the best, import a record, or download kept
+//! saves. A watched run is the shown record, so share and export apply to it.
 
 use super::{App, Command, Request, Screen};
 
@@ -17,6 +18,8 @@ pub enum Choice {
     WatchLast,
     /// Open the cave lab on the next run's seed.
     Lab,
+    /// Watch the n-th best run of the high-score table (0 = the best).
+    WatchBest(usize),
 }
 
 /// One line of the start menu: the key that chooses it, what it says, what it does.
@@ -123,6 +126,12 @@ impl App {
                     None => Choice::NewRun,
                 }
             }
+            "5" | "6" | "7" | "8" | "9"
+                if usize::from(key.as_bytes()[0] - b'5')
+                    < crate::save::Saves::high_scores(&self.found.history).len() =>
+            {
+                Choice::WatchBest(usize::from(key.as_bytes()[0] - b'5'))
+            }
             "t" | "T" if busy_first => Choice::TakeOver(0),
             "n" | "N" => Choice::NewRun,
             "i" | "I" => Choice::Import,
@@ -190,6 +199,15 @@ impl App {
                     self.notice = Some(
                         "The last run was played under other rules and cannot be shown.".into(),
                     );
+                }
+            }
+            Choice::WatchBest(n) => {
+                let best = crate::save::Saves::high_scores(&self.found.history);
+                if let Some(record) = best.get(n).and_then(|h| h.decode()) {
+                    self.watch(record);
+                } else {
+                    self.notice =
+                        Some("That run was played under other rules and cannot be shown.".into());
                 }
             }
         }

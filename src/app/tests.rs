@@ -262,3 +262,58 @@ fn any_key_stops_a_journey_and_taps_on_the_player_wait() {
         "a tap on the player waits"
     );
 }
+
+#[test]
+fn ended_runs_keep_their_score_and_the_best_can_be_watched_and_shared() {
+    let store = SharedStore::default();
+    for seed in [6, 9] {
+        let mut a = app(&store, seed);
+        press(&mut a, &["Enter", "<"]);
+        let text = compose(&a).to_string();
+        assert!(
+            text.contains("Score") && text.contains("100") && text.contains("Kills"),
+            "{text}"
+        );
+    }
+    let mut b = app(&store, 1);
+    assert_eq!(b.found().history[0].score, Some(100));
+    let start = compose(&b).to_string();
+    assert!(
+        start.contains("Best runs") && start.contains("5 to 9"),
+        "{start}"
+    );
+    assert_eq!(b.start_choice("6"), Some(Choice::WatchBest(1)));
+    assert_eq!(
+        b.start_choice("7"),
+        Some(Choice::NewRun),
+        "only two best runs"
+    );
+    b.key("5");
+    assert_eq!(b.screen(), Screen::Replay);
+    let shown = b.record().map(|r| r.header.seed);
+    assert_eq!(shown, Some(9), "the newer of equal scores comes first");
+    b.key("s");
+    assert_eq!(b.take_requests(), vec![Request::Share]);
+}
+
+#[test]
+fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 5);
+    press(&mut a, &["Enter", "i"]);
+    assert_eq!(a.screen(), Screen::Inventory(inventory::Pick::Browse));
+    assert!(compose(&a).to_string().contains("You carry nothing."));
+    let turn = a.state().map(State::turn);
+    press(&mut a, &["a"]);
+    assert_eq!(a.state().map(State::turn), turn, "no item, no action");
+    press(&mut a, &["Escape", "d", "Escape"]);
+    assert_eq!(a.screen(), Screen::Play);
+    let pick = inventory::Pick::Use;
+    let potion = crate::rules::Thing {
+        kind: crate::item::Item::HealingPotion,
+        place: crate::rules::Place::Pack,
+    };
+    assert_eq!(pick.action(2, potion), Some(crate::rules::Action::Use(2)));
+    assert_eq!(inventory::slot_of("c"), Some(2));
+    assert_eq!(inventory::slot_of("Enter"), None);
+}

@@ -7,7 +7,7 @@
 //! ```text
 //! "CAVE"  format:u8  ruleset  seed:u64le  width height depth  fill(1/65536ths)
 //! passes  rule:u8  min_region  flags:u8  [daily: len u8, UTF-8]  ended:u8
-//! n_actions  actions:n_actions bytes  n_checkpoints  checkpoints:u32le each
+//! n_actions  actions (a code byte each, then an operand byte for item actions)  n_checkpoints  checkpoints:u32le each
 //! final_hash:u64le  crc32:u32le (of everything before it)
 //! ```
 
@@ -178,7 +178,9 @@ impl Record {
         }
         out.push(u8::from(self.ended));
         put_varint(&mut out, self.actions.len() as u64);
-        out.extend(self.actions.iter().map(|a| a.code()));
+        for a in &self.actions {
+            a.encode(&mut out);
+        }
         put_varint(&mut out, self.checkpoints.len() as u64);
         for c in &self.checkpoints {
             out.extend_from_slice(&c.to_le_bytes());
@@ -244,11 +246,19 @@ impl Record {
             _ => return Err(DecodeError::Malformed("ended flag")),
         };
         let n = r.varint_max(MAX_ACTIONS, "too many actions")? as usize;
-        let codes = r.take(n)?;
-        let actions = codes
-            .iter()
-            .map(|&c| Action::from_code(c).ok_or(DecodeError::Malformed("unknown action")))
-            .collect::<Result<Vec<Action>, DecodeError>>()?;
+        let mut actions = Vec::with_capacity(n.min(r.remaining()));
+        for _ in 0..n {
+            let code = r.u8()?;
+            let operand = if Action::takes_operand(code) {
+                Some(r.u8()?)
+            } else {
+                None
+            };
+            actions.push(
+                Action::from_parts(code, operand)
+                    .ok_or(DecodeError::Malformed("unknown action"))?,
+            );
+        }
         let k = r.varint_max((n / CHECKPOINT_EVERY) as u64, "checkpoint count")? as usize;
         if k != n / CHECKPOINT_EVERY {
             return Err(DecodeError::Malformed("checkpoint count"));
@@ -305,7 +315,11 @@ mod tests {
         Record {
             header,
             actions: (0..250)
-                .map(|i| Action::from_code((i % 11) as u8).expect("code"))
+                .map(|i| match i % 16 {
+                    c @ 13..=15 => Action::from_parts(c as u8, Some((i % 10) as u8)),
+                    c => Action::from_code(c as u8),
+                })
+                .map(|a| a.expect("code"))
                 .collect(),
             checkpoints: vec![7, 9],
             final_hash: 0x1234_5678_9abc_def0,

@@ -65,36 +65,93 @@ impl Dir {
     }
 }
 
-/// Something a player does. `Move` into a creature attacks it.
+/// The most items a player carries; pack slots are 0 (letter a) up to this, exclusive.
+pub const PACK_LIMIT: u8 = 10;
+
+/// Something a player does. `Move` into a creature attacks it. Item actions name a pack slot:
+/// the item's place in the carried list, shown as a letter from 'a'.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Move(Dir),
     Wait,
     Descend,
     Ascend,
+    /// Wait turn after turn until healed, or until a creature comes into view.
+    Rest,
+    /// Take the top item lying where the player stands.
+    PickUp,
+    Drop(u8),
+    /// Quaff a potion or read a scroll (weapons and armour are equipped).
+    Use(u8),
+    /// Wield a weapon or wear armour; again to take it off.
+    Equip(u8),
 }
 
 impl Action {
     /// The action's code in a record: one byte. Codes are never reused or renumbered; new
-    /// actions take new codes (an action with an operand may read further bytes).
+    /// actions take new codes. Codes for which `takes_operand` holds are followed by one
+    /// operand byte (the pack slot).
     pub const fn code(self) -> u8 {
         match self {
             Action::Move(d) => d as u8,
             Action::Wait => 8,
             Action::Descend => 9,
             Action::Ascend => 10,
+            Action::Rest => 11,
+            Action::PickUp => 12,
+            Action::Drop(_) => 13,
+            Action::Use(_) => 14,
+            Action::Equip(_) => 15,
         }
     }
 
-    /// The action with code `code`, or `None` for a code no action has.
+    /// The operand byte that follows the code in a record, if the action has one.
+    pub const fn operand(self) -> Option<u8> {
+        match self {
+            Action::Drop(s) | Action::Use(s) | Action::Equip(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// True for codes that are followed by an operand byte.
+    pub const fn takes_operand(code: u8) -> bool {
+        matches!(code, 13..=15)
+    }
+
+    /// The action of an operand-free code, or `None` for a code no such action has.
     pub fn from_code(code: u8) -> Option<Action> {
+        Action::from_parts(code, None)
+    }
+
+    /// The action with code `code` and its operand (needed exactly when `takes_operand`),
+    /// or `None` when they make no action. A slot must be below `PACK_LIMIT`.
+    pub fn from_parts(code: u8, operand: Option<u8>) -> Option<Action> {
+        let slot = match operand {
+            Some(s) if s < PACK_LIMIT && Action::takes_operand(code) => s,
+            Some(_) => return None,
+            None if Action::takes_operand(code) => return None,
+            None => 0,
+        };
         Some(match code {
             0..=7 => Action::Move(Dir::ALL[code as usize]),
             8 => Action::Wait,
             9 => Action::Descend,
             10 => Action::Ascend,
+            11 => Action::Rest,
+            12 => Action::PickUp,
+            13 => Action::Drop(slot),
+            14 => Action::Use(slot),
+            15 => Action::Equip(slot),
             _ => return None,
         })
+    }
+
+    /// Appends the action's record bytes: its code, then its operand if it has one.
+    pub fn encode(self, out: &mut Vec<u8>) {
+        out.push(self.code());
+        if let Some(op) = self.operand() {
+            out.push(op);
+        }
     }
 }
 
@@ -105,10 +162,24 @@ mod tests {
     #[test]
     fn codes_round_trip_and_unknown_codes_are_refused() {
         let mut all: Vec<Action> = Dir::ALL.into_iter().map(Action::Move).collect();
-        all.extend([Action::Wait, Action::Descend, Action::Ascend]);
+        all.extend([
+            Action::Wait,
+            Action::Descend,
+            Action::Ascend,
+            Action::Rest,
+            Action::PickUp,
+            Action::Drop(3),
+            Action::Use(0),
+            Action::Equip(9),
+        ]);
         for a in &all {
-            assert_eq!(Action::from_code(a.code()), Some(*a));
+            assert_eq!(Action::from_parts(a.code(), a.operand()), Some(*a));
+            assert_eq!(Action::takes_operand(a.code()), a.operand().is_some());
         }
+        assert_eq!(Action::Equip(2).code(), 15, "codes never change");
+        assert_eq!(Action::from_code(13), None, "an operand is needed");
+        assert_eq!(Action::from_parts(8, Some(1)), None, "and refused when not");
+        assert_eq!(Action::from_parts(14, Some(PACK_LIMIT)), None);
         let mut codes: Vec<u8> = all.iter().map(|a| a.code()).collect();
         codes.dedup();
         assert_eq!(codes.len(), all.len());

@@ -25,7 +25,8 @@ impl Fnv {
 }
 
 impl State {
-    /// The state's fingerprint: position, health, turn, outcome, the idol, every creature,
+    /// The state's fingerprint: position, health, turn, outcome, every item and where it is,
+    /// experience, kills and items used, every creature,
     /// the explored map, the log, and the position of the gameplay random stream.
     pub fn hash(&self) -> u64 {
         let mut h = Fnv(0xcbf2_9ce4_8422_2325);
@@ -39,10 +40,23 @@ impl State {
             Outcome::Won => 1,
             Outcome::Lost => 2,
         });
-        match self.idol {
-            Some(p) => h.point(p),
-            None => h.int(-1),
+        h.int(self.items.len() as i64);
+        for t in &self.items {
+            h.int(t.kind.code().into());
+            match t.place {
+                super::Place::Floor(p) => h.point(p),
+                super::Place::Pack => h.int(-1),
+                super::Place::Wielded => h.int(-2),
+                super::Place::Worn => h.int(-3),
+            }
         }
+        for v in [self.xp, self.level, self.strength] {
+            h.int(v.into());
+        }
+        for k in self.kills {
+            h.int(k.into());
+        }
+        h.int(self.used.into());
         h.int(self.monsters.len() as i64);
         for m in &self.monsters {
             h.int(m.kind.code().into());

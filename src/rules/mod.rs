@@ -3,10 +3,15 @@
 //! and the actions taken, and replaying them rebuilds the same state.
 
 mod action;
+mod behaviour;
+pub mod experience;
 mod hash;
+pub mod items;
+pub mod score;
 mod turns;
 
-pub use action::{Action, Dir};
+pub use action::{Action, Dir, PACK_LIMIT};
+pub use items::{Place, Thing};
 
 use crate::builder::WorldParams;
 use crate::creature::Creature;
@@ -24,7 +29,7 @@ use rand::Rng;
 /// The version of these rules. Records name the ruleset they were played under; a record of
 /// another ruleset is refused rather than replayed wrongly. Raise it whenever a change to the
 /// rules, the generator or the creatures could make an old record play out differently.
-pub const RULESET: u32 = 1;
+pub const RULESET: u32 = 2;
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,8 +75,18 @@ pub struct State {
     world: World,
     seed: u64,
     player: Point,
-    /// Where the idol lies, or `None` once the player carries it.
-    idol: Option<Point>,
+    /// Every item, the idol too: on the floor or carried. Carried items keep the order they
+    /// were picked up in, which gives their pack letters.
+    items: Vec<Thing>,
+    /// Experience from kills, and the level it has bought (from 1).
+    xp: i32,
+    level: i32,
+    /// Attack gained from potions of strength.
+    strength: i32,
+    /// Kills per creature kind, in `Creature::ALL` order.
+    kills: [u32; Creature::ALL.len()],
+    /// Potions quaffed and scrolls read.
+    used: u32,
     turn: u32,
     /// The deepest level index the player has stood on.
     deepest: i32,
@@ -95,7 +110,8 @@ impl State {
     }
 
     /// A game in a given world: the player starts on the way out (the stair up of level 1,
-    /// or a floor tile of level 1 when there is none) and the idol lies on the last level.
+    /// or a floor tile of level 1 when there is none); the idol lies on the last level and
+    /// other items on every level (`items::place`).
     pub fn in_world(world: World, seed: u64) -> Result<State, SetupError> {
         let mut rng = seeded(seed ^ PLAY_STREAM);
         let exit = world
@@ -106,13 +122,18 @@ impl State {
             Some(p) => p,
             None => random_floor(&world, 0, &mut rng)?,
         };
-        let last = world.depth() - 1;
-        let idol = random_floor(&world, last, &mut rng)
-            .ok()
-            .filter(|&t| t != player);
+        let placed = items::place(&world, seed);
+        let spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
+        let items = placed
+            .into_iter()
+            .map(|(p, kind)| Thing {
+                kind,
+                place: Place::Floor(p),
+            })
+            .collect();
         let mut log = Log::default();
         log.add("You climb down into the caves. Find the idol on the deepest level.");
-        let monsters = place(&world, player, idol, &mut rng);
+        let monsters = place(&world, player, &spots, &mut rng);
         let mut sight = Sight::new(&world);
         sight.update(&world, player);
         Ok(State {
@@ -123,7 +144,12 @@ impl State {
             world,
             seed,
             player,
-            idol,
+            items,
+            xp: 0,
+            level: 1,
+            strength: 0,
+            kills: [0; Creature::ALL.len()],
+            used: 0,
             turn: 0,
             deepest: player.z,
             log,
@@ -151,6 +177,11 @@ impl State {
             }
             Action::Descend => self.climb(1),
             Action::Ascend => self.climb(-1),
+            Action::Rest => self.rest(),
+            Action::PickUp => self.pick_up(),
+            Action::Drop(slot) => self.drop_item(slot.into()),
+            Action::Use(slot) => self.use_item(slot.into()),
+            Action::Equip(slot) => self.equip(slot.into()),
         }
         true
     }
@@ -164,12 +195,17 @@ impl State {
     pub fn player(&self) -> Point {
         self.player
     }
-    /// Where the idol lies, or `None` once the player carries it.
+    /// Where the idol lies, or `None` when the player carries it (or there is none).
     pub fn idol(&self) -> Option<Point> {
-        self.idol
+        self.items.iter().find_map(|t| match t.place {
+            Place::Floor(p) if t.kind == Item::Idol => Some(p),
+            _ => None,
+        })
     }
     pub fn carrying_idol(&self) -> bool {
-        self.idol.is_none()
+        self.items
+            .iter()
+            .any(|t| t.kind == Item::Idol && !matches!(t.place, Place::Floor(_)))
     }
     pub fn turn(&self) -> u32 {
         self.turn
@@ -188,7 +224,7 @@ impl State {
         self.hp
     }
     pub fn max_hp(&self) -> i32 {
-        player_stats().hp
+        player_stats().hp + experience::HP_PER_LEVEL * (self.level - 1)
     }
     pub fn monsters(&self) -> &[Monster] {
         &self.monsters
@@ -206,6 +242,19 @@ impl State {
     pub fn put_monster(&mut self, kind: Creature, p: Point) {
         self.monsters.retain(|m| m.pos != p);
         self.monsters.push(Monster::new(kind, p));
+    }
+
+    /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
+    pub fn clear_monsters(&mut self) {
+        self.monsters.clear();
+    }
+
+    /// Sets the hit points of the creature at `p`, for scripted scenes and tests (a fixture,
+    /// not a run).
+    pub fn wound_monster(&mut self, p: Point, hp: i32) {
+        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
+            m.hp = hp;
+        }
     }
 
     /// The creature at `p`, if any.
@@ -227,8 +276,8 @@ impl State {
                 return Some(m.kind.info());
             }
         }
-        if self.idol == Some(p) {
-            return Some(Item::Idol.info());
+        if let Some(item) = self.item_at(p) {
+            return Some(item.info());
         }
         Some(self.world.tile(p).info())
     }

@@ -1,23 +1,15 @@
 //! The rules of a turn: moving, fighting, stairs, leaving the caves, and the creatures'
 //! answer after each player action.
 
+use super::items::a as with_article;
 use super::{Outcome, State};
-use crate::cyclopedia::player_stats;
-use crate::geom::Point;
-use crate::monsters::{damage, next_step};
+use crate::cyclopedia::Stats;
+use crate::item::Item;
+use crate::monsters::damage;
 use crate::tile::Tile;
-
-/// "an orc", "a goblin".
-fn with_article(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {name}", if vowel { "an" } else { "a" })
-}
 
 /// Turns between regaining one hit point.
 const REGEN_TURNS: u32 = 8;
-
-/// Creatures farther than this (in steps, on the player's level) do not act.
-const ACTIVE_RANGE: i32 = 30;
 
 impl State {
     /// After each turn the player took: creatures act, wounds heal, sight is renewed.
@@ -35,40 +27,20 @@ impl State {
         self.sight.update(&self.world, self.player);
     }
 
-    fn monsters_act(&mut self) {
-        let player = self.player;
-        let mut occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
-        for i in 0..self.monsters.len() {
-            let pos = self.monsters[i].pos;
-            if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
-                continue;
-            }
-            if pos.chebyshev(player) == 1 {
-                self.monster_attacks(i);
-                if self.outcome != Outcome::Playing {
-                    return;
-                }
-                continue;
-            }
-            let hunting = self.sight.in_sight(pos);
-            let world = &self.world;
-            let free = |p: Point| {
-                world.tile(p) != Tile::StairsUp
-                    && world.tile(p).is_open()
-                    && p != player
-                    && !occupied.contains(&p)
-            };
-            if let Some(to) = next_step(pos, player, hunting, &free, &mut self.rng) {
-                self.monsters[i].pos = to;
-                occupied[i] = to;
-            }
+    /// The player's fighting numbers now: level, strength and gear included.
+    pub fn fighting(&self) -> Stats {
+        Stats {
+            hp: self.max_hp(),
+            attack: self.attack(),
+            defence: self.defence(),
+            from_level: 1,
         }
     }
 
-    fn monster_attacks(&mut self, i: usize) {
+    pub(super) fn monster_attacks(&mut self, i: usize) {
         let m = &self.monsters[i];
         let (name, stats) = (m.name(), m.stats());
-        let dmg = damage(stats, player_stats(), &mut self.rng);
+        let dmg = damage(stats, self.fighting(), &mut self.rng);
         self.hp -= dmg;
         self.log.add(format!("The {name} hits you for {dmg}."));
         if self.hp <= 0 {
@@ -84,12 +56,14 @@ impl State {
     }
 
     fn player_attacks(&mut self, i: usize) {
-        let dmg = damage(player_stats(), self.monsters[i].stats(), &mut self.rng);
+        let dmg = damage(self.fighting(), self.monsters[i].stats(), &mut self.rng);
         let name = self.monsters[i].name();
         self.monsters[i].hp -= dmg;
         if self.monsters[i].hp <= 0 {
-            self.monsters.remove(i);
+            let dead = self.monsters.remove(i);
             self.log.add(format!("You kill the {name}."));
+            self.gain(dead.kind);
+            self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
         } else {
             self.log.add(format!("You hit the {name} for {dmg}."));
         }
@@ -111,10 +85,16 @@ impl State {
         }
         self.player = to;
         self.turn += 1;
-        if self.idol == Some(to) {
-            self.idol = None;
-            self.log
-                .add("You pick up the golden idol! Now climb back out.");
+        match self.item_at(to) {
+            Some(Item::Idol) => {
+                // The idol is taken as you step on it; `pick_up` also ends the turn.
+                self.turn -= 1;
+                return self.pick_up();
+            }
+            Some(item) => self
+                .log
+                .add(format!("You see {} here.", with_article(item.name()))),
+            None => {}
         }
         match tile {
             Tile::StairsDown => self.log.add("There are stairs down here."),
@@ -126,7 +106,7 @@ impl State {
     }
 
     /// Climbs one level: `dz` = 1 goes down, -1 goes up. Stairs are needed; without them the
-    /// floor or the ceiling stops the player.
+    /// floor or the ceiling stops the player. Creatures close by that see the player follow.
     pub(super) fn climb(&mut self, dz: i32) {
         let here = self.world.tile(self.player);
         if dz < 0 && here == Tile::StairsUp && self.player.z == 0 {
@@ -144,6 +124,7 @@ impl State {
             ));
             return;
         }
+        let followers = self.followers(self.player);
         self.player.z += dz;
         self.deepest = self.deepest.max(self.player.z);
         self.turn += 1;
@@ -151,6 +132,7 @@ impl State {
             "You walk {dir} the stairs to level {}.",
             self.player.z + 1
         ));
+        self.arrive(&followers);
         self.end_turn();
     }
 

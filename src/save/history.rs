@@ -1,5 +1,7 @@
 //! The history of ended runs: one line each, tab-separated, with the run's record so it can be
-//! watched again or shared.
+//! watched again or shared. Lines have six fields (date, seed, outcome, turns, depth, record)
+//! or, since scores were kept, seven (the score before the record); both are read, and an
+//! entry without a score is written back in its old six-field form, unchanged.
 
 use crate::record::Record;
 
@@ -14,6 +16,8 @@ pub struct HistoryEntry {
     pub turns: u32,
     /// The deepest level reached, from 1.
     pub depth: i32,
+    /// The run's score, for runs ended since scores were kept.
+    pub score: Option<u32>,
     /// The run's record as text.
     pub record: String,
 }
@@ -21,8 +25,9 @@ pub struct HistoryEntry {
 impl HistoryEntry {
     pub fn to_line(&self) -> String {
         let clean = |s: &str| s.replace(['\t', '\n'], " ");
+        let score = self.score.map_or(String::new(), |s| format!("{s}\t"));
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{score}{}",
             clean(&self.date),
             self.seed,
             clean(&self.outcome),
@@ -34,21 +39,47 @@ impl HistoryEntry {
 
     pub fn from_line(line: &str) -> Option<HistoryEntry> {
         let f: Vec<&str> = line.split('\t').collect();
-        if f.len() != 6 {
-            return None;
-        }
+        let score = match f.len() {
+            6 => None,
+            7 => Some(f[5].parse().ok()?),
+            _ => return None,
+        };
         Some(HistoryEntry {
             date: f[0].to_string(),
             seed: f[1].parse().ok()?,
             outcome: f[2].to_string(),
             turns: f[3].parse().ok()?,
             depth: f[4].parse().ok()?,
-            record: f[5].to_string(),
+            score,
+            record: f[f.len() - 1].to_string(),
         })
     }
 
     /// The entry's record, if it can still be read by this version.
     pub fn decode(&self) -> Option<Record> {
         Record::from_text(&self.record).ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_with_and_without_a_score_round_trip_unchanged() {
+        let old = "2026-11-20\t5\twon\t812\t5\tQ0FWRQ";
+        let entry = HistoryEntry::from_line(old).expect("an old line still parses");
+        assert_eq!(entry.score, None);
+        assert_eq!(entry.record, "Q0FWRQ");
+        assert_eq!(entry.to_line(), old, "nothing is lost");
+        let new = HistoryEntry {
+            score: Some(2710),
+            ..entry
+        };
+        let line = new.to_line();
+        assert_eq!(line, "2026-11-20\t5\twon\t812\t5\t2710\tQ0FWRQ");
+        assert_eq!(HistoryEntry::from_line(&line), Some(new));
+        assert_eq!(HistoryEntry::from_line("a\tb"), None);
+        assert_eq!(HistoryEntry::from_line("d\t1\twon\t2\t3\tx\tREC"), None);
     }
 }

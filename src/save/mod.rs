@@ -18,8 +18,10 @@ use crate::record::{DecodeError, Record};
 const RUN_PREFIX: &str = "caves.run.";
 const KEPT_PREFIX: &str = "caves.kept.";
 const HISTORY_KEY: &str = "caves.history";
-/// At most this many ended runs are kept in the history.
+/// At most this many ended runs are kept in the history, besides the best runs.
 pub const HISTORY_LEN: usize = 20;
+/// The best-scoring runs are kept in the history however old they are.
+pub const HIGH_SCORES: usize = 5;
 
 /// An unfinished run found in the store.
 #[derive(Clone, Debug, PartialEq)]
@@ -256,7 +258,15 @@ impl Saves {
     pub fn finish(&mut self, id: u32, entry: HistoryEntry) -> Result<(), StoreError> {
         let mut lines = self.history_lines()?;
         lines.insert(0, entry.to_line());
-        lines.truncate(HISTORY_LEN);
+        let best = best_lines(&lines);
+        // The oldest lines go first, but never one of the best runs.
+        let mut i = lines.len();
+        while lines.len() > HISTORY_LEN && i > 0 {
+            i -= 1;
+            if !best.contains(&lines[i]) {
+                lines.remove(i);
+            }
+        }
         self.store.set(HISTORY_KEY, &lines.join("\n"))?;
         self.forget(id)
     }
@@ -286,6 +296,14 @@ impl Saves {
             .collect())
     }
 
+    /// The best-scoring ended runs, best first (ties: the newer first), at most `HIGH_SCORES`.
+    pub fn high_scores(history: &[HistoryEntry]) -> Vec<&HistoryEntry> {
+        let mut scored: Vec<&HistoryEntry> = history.iter().filter(|h| h.score.is_some()).collect();
+        scored.sort_by_key(|h| std::cmp::Reverse(h.score));
+        scored.truncate(HIGH_SCORES);
+        scored
+    }
+
     /// Ended runs, newest first; lines that cannot be read are skipped (and kept as they are).
     pub fn history(&self) -> Result<Vec<HistoryEntry>, StoreError> {
         Ok(self
@@ -294,6 +312,18 @@ impl Saves {
             .filter_map(|l| HistoryEntry::from_line(l))
             .collect())
     }
+}
+
+/// The lines of the best-scoring runs among `lines`.
+fn best_lines(lines: &[String]) -> Vec<String> {
+    let entries: Vec<HistoryEntry> = lines
+        .iter()
+        .filter_map(|l| HistoryEntry::from_line(l))
+        .collect();
+    Saves::high_scores(&entries)
+        .into_iter()
+        .map(HistoryEntry::to_line)
+        .collect()
 }
 
 #[cfg(test)]

@@ -96,6 +96,7 @@ fn ended_runs_move_to_a_capped_history_newest_first() {
             outcome: "lost".into(),
             turns: i,
             depth: 2,
+            score: (i == 1).then_some(900),
             record: record(1).to_text(),
         };
         saves.finish(i + 1, entry).expect("finished");
@@ -108,4 +109,10 @@ fn ended_runs_move_to_a_capped_history_newest_first() {
     assert_eq!(found.history.len(), HISTORY_LEN);
     assert_eq!(found.history[0].seed, u64::from(HISTORY_LEN as u32 + 2));
     assert_eq!(found.history[0].decode(), Some(record(1)));
+    assert_eq!(
+        found.history.last().map(|h| (h.seed, h.score)),
+        Some((1, Some(900))),
+        "the best run outlives older ones"
+    );
+    assert_eq!(Saves::high_scores(&found.history).len(), 1);
 }

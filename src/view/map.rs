@@ -1,4 +1,4 @@
-//! The map view: tiles as the torch and memory show them, creatures in the light, the player
+//! The map view: tiles and items as the torch and memory show them, creatures in the light, the player
 //! and the look cursor.
 
 use crate::app::App;
@@ -6,7 +6,6 @@ use crate::colour::{Rgb, BLACK, TITLE};
 use crate::cyclopedia::player;
 use crate::frame::{Cell, Frame};
 use crate::geom::Point;
-use crate::item::Item;
 use crate::rules::State;
 use crate::sight::Light;
 
@@ -58,11 +57,11 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
                 fg: pal.map(info.fg),
                 bg: pal.map(info.bg),
             };
-            if state.idol() == Some(at) {
-                let idol = Item::Idol.info();
+            if let Some(item) = state.item_at(at) {
+                let e = item.info();
                 cell = Cell {
-                    glyph: idol.glyph,
-                    fg: pal.map(idol.fg),
+                    glyph: e.glyph,
+                    fg: pal.map(e.fg),
                     ..cell
                 };
             }

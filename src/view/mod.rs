@@ -2,6 +2,7 @@
 //! bottom right, and the map view in the rest (sizes from the `Layout`). Pure: the same app
 //! gives the same frame.
 
+mod inventory;
 mod map;
 mod panels;
 mod screens;
@@ -34,7 +35,7 @@ pub fn compose(app: &App) -> Frame {
         (Screen::Start, _) => screens::start(&mut f, app),
         (Screen::Help, _) => screens::help(&mut f, app),
         (Screen::Ended, Some(state)) => screens::end(&mut f, app, state),
-        (Screen::Play | Screen::Replay, Some(state)) => {
+        (Screen::Play | Screen::Replay | Screen::Inventory(_), Some(state)) => {
             map::draw(&mut f, app, state);
             if layout.is_portrait() {
                 panels::status_bar(&mut f, app, state);
@@ -42,6 +43,9 @@ pub fn compose(app: &App) -> Frame {
                 panels::sidebar(&mut f, app, state);
             }
             panels::log(&mut f, app, state);
+            if let Screen::Inventory(pick) = app.screen() {
+                inventory::draw(&mut f, app, state, pick);
+            }
         }
         _ => screens::start(&mut f, app),
     }

@@ -4,12 +4,14 @@ use crate::app::{App, Saving, Screen};
 use crate::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::frame::{Area, Cell, Frame};
 use crate::log::wrap;
-use crate::rules::State;
+use crate::rules::{Place, State};
 
 fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
     let p = state.player();
     let depth = state.world().depth();
-    let under = state.world().tile(p).info().name;
+    let under = state
+        .item_at(p)
+        .map_or(state.world().tile(p).info().name, |i| i.name());
     let goal: [&str; 2] = if state.carrying_idol() {
         ["You carry the idol.", "Climb out by '<'."]
     } else {
@@ -26,6 +28,14 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
         (
             format!("HP {} of {}", state.hp(), state.max_hp()),
             hp_colour,
+        ),
+        (
+            format!("XP level {}, {} xp", state.level(), state.xp()),
+            TEXT,
+        ),
+        (
+            format!("Attack {}  Defence {}", state.attack(), state.defence()),
+            TEXT,
         ),
         (format!("Turn {}", state.turn()), TEXT),
         (format!("Seed {}", state.seed()), TEXT),
@@ -44,7 +54,13 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
             lines.push((format!("Differs from the record at action {at}"), WARN));
         }
     }
+    let gear = |place| state.equipped(place).map_or("nothing", |i| i.name());
     lines.extend([
+        (String::new(), TEXT),
+        ("Wielding".into(), DIM),
+        (gear(Place::Wielded).into(), TEXT),
+        ("Wearing".into(), DIM),
+        (gear(Place::Worn).into(), TEXT),
         (String::new(), TEXT),
         ("Standing on".into(), DIM),
         (under.into(), TEXT),
@@ -60,7 +76,8 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
     lines
 }
 
-/// The sidebar: level, position, hit points, turn, seed, footing, goal, and the look panel.
+/// The sidebar: level, position, hit points, experience, attack and defence, turn, seed,
+/// gear, footing, goal, and the look panel.
 pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     let (w, h) = (layout.sidebar, layout.rows);
@@ -93,7 +110,7 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
             "Esc leave",
         ]
     } else {
-        &["? help  x look", "s share", "e export"]
+        &["i items  g pick up", "R rest  ? help", "s share  e export"]
     };
     for (i, hint) in hints.iter().enumerate() {
         f.text(2, h - 2 - hints.len() as i32 + i as i32, hint, DIM, PANEL);

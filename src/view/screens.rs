@@ -28,11 +28,16 @@ fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> 
 }
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 19] = [
+pub const KEYS: [(&str, &str); 24] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
     (". or keypad 5", "wait a turn"),
+    ("R", "rest until healed or something comes"),
+    ("g or ,", "pick up what lies here"),
+    ("i", "inventory: a letter uses or equips"),
+    ("q r a, w, d", "quaff/read, wield/wear, drop an item"),
+    ("5 to 9", "start screen: watch a best run"),
     ("> and <", "walk down or up stairs you stand on"),
     ("walk into", "attack a creature"),
     ("click or tap", "walk to a place you have seen"),
@@ -106,12 +111,51 @@ pub(super) fn start(f: &mut Frame, app: &App) {
             f,
             layout,
             y,
-            "Keys: arrows or h j k l and y u b n move, > and < take stairs, x looks, s shares, \
-             ? shows every key.",
+            "Keys: arrows or h j k l and y u b n move, > and < take stairs, g picks up, i shows \
+             what you carry, R rests, x looks, s shares, ? shows every key.",
             DIM,
         );
     }
     let found = app.found();
+    let best = crate::save::Saves::high_scores(&found.history);
+    if !best.is_empty() {
+        f.text(x, y, "Best runs", DIM, BLACK);
+        y += 1;
+        for (i, h) in best.iter().enumerate() {
+            let line = if layout.cols < 60 {
+                format!(
+                    "{:>6} {} depth {}",
+                    h.score.unwrap_or(0),
+                    h.outcome,
+                    h.depth
+                )
+            } else {
+                format!(
+                    "{:>6}  {}  {}  depth {}  {} turns  seed {}",
+                    h.score.unwrap_or(0),
+                    h.date,
+                    h.outcome,
+                    h.depth,
+                    h.turns,
+                    h.seed
+                )
+            };
+            f.text(x, y, &(5 + i).to_string(), TITLE, BLACK);
+            f.text(x + 3, y, &line, TEXT, BLACK);
+            y += 1;
+        }
+        if !app.touch() {
+            f.text(
+                x,
+                y,
+                "5 to 9 watch one again (then S shares, E exports it)",
+                DIM,
+                BLACK,
+            );
+            y += 1;
+        }
+        y += 1;
+    }
     if !found.history.is_empty() {
         f.text(x, y, "Recent runs", DIM, BLACK);
         y += 1;
@@ -237,16 +281,30 @@ pub(super) fn help(f: &mut Frame, app: &App) {
     f.text(left(layout), y + 1, back, ACCENT, BLACK);
 }
 
-/// The win or lose screen.
+/// "3 giant rats, 1 orc", or "none".
+fn kills_text(state: &State) -> String {
+    let kills: Vec<String> = state
+        .kills()
+        .into_iter()
+        .map(|(c, n)| format!("{n} {}{}", c.name(), if n == 1 { "" } else { "s" }))
+        .collect();
+    if kills.is_empty() {
+        "none".into()
+    } else {
+        kills.join(", ")
+    }
+}
+
+/// The win or lose screen: how the run ended and its summary, with the score.
 pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     let x = left(layout);
     f.boxed(
         Area {
             x: (x - 4).max(0),
-            y: 12,
+            y: 8,
             w: layout.cols - 2 * (x - 4).max(0),
-            h: 22,
+            h: 30,
         },
         "",
         DIM,
@@ -259,32 +317,46 @@ pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
     };
     f.text(
         (layout.cols - title.len() as i32) / 2,
-        15,
+        11,
         title,
         colour,
         BLACK,
     );
-    let y = paragraph(f, layout, 18, state.ending(), TEXT);
-    f.text(
-        x,
-        y,
-        &format!(
-            "Turn {}  HP {}/{}  Depth {}  Seed {}",
-            state.turn(),
-            state.hp().max(0),
-            state.max_hp(),
-            state.depth_reached(),
-            state.seed()
+    let mut y = paragraph(f, layout, 14, state.ending(), TEXT);
+    let rows = [
+        ("Score", state.score().to_string()),
+        ("Depth", format!("level {} reached", state.depth_reached())),
+        ("Turns", state.turn().to_string()),
+        (
+            "Experience",
+            format!("level {}, {} xp", state.level(), state.xp()),
         ),
-        DIM,
-        BLACK,
-    );
-    f.text(
-        10,
-        y + 2,
-        "R watch the replay   S share   E export",
-        TEXT,
-        BLACK,
-    );
-    f.text(10, y + 4, "Press Enter for a new game", ACCENT, BLACK);
+        ("Kills", kills_text(state)),
+        ("Items used", state.items_used().to_string()),
+        ("Seed", state.seed().to_string()),
+    ];
+    let vx = x + if layout.cols < 60 { 11 } else { 14 };
+    for (label, value) in rows {
+        f.text(x, y, label, DIM, BLACK);
+        for line in wrap(&value, (layout.cols - vx - x).max(10) as usize) {
+            let colour = if label == "Score" { TITLE } else { TEXT };
+            f.text(vx, y, &line, colour, BLACK);
+            y += 1;
+        }
+    }
+    if !app.touch() {
+        f.text(
+            x,
+            y + 1,
+            "R watch the replay   S share   E export",
+            TEXT,
+            BLACK,
+        );
+    }
+    let again = if app.touch() {
+        "Tap for a new game"
+    } else {
+        "Press Enter for a new game"
+    };
+    f.text(x, y + 3, again, ACCENT, BLACK);
 }

@@ -2,6 +2,8 @@
 //! last level, climbs back out, and fights whatever stands in its way. It never rests,
 //! retreats or waits for wounds to heal.
 
+pub mod careful;
+
 use caves::builder::WorldParams;
 use caves::geom::Point;
 use caves::rules::{Action, Dir, Outcome, State};
@@ -23,10 +25,10 @@ fn moves(game: &State, p: Point) -> Vec<(Point, Action)> {
 }
 
 /// One step of a route: from where, which action, to where.
-type Step = (Point, Action, Point);
+pub type Step = (Point, Action, Point);
 
 /// A shortest route (walking and stairs) from the player to `goal`.
-fn route(game: &State, goal: Point) -> VecDeque<Step> {
+pub fn route(game: &State, goal: Point) -> VecDeque<Step> {
     let start = game.player();
     let mut prev: HashMap<Point, (Point, Action)> = HashMap::from([(start, (start, Action::Wait))]);
     let mut queue = VecDeque::from([start]);

@@ -1,0 +1,326 @@
+//! Items: where they lie at the start, and picking up, dropping, using and equipping them.
+//!
+//! Every item is a `Thing` with a place: on the floor at a point, or carried (in the pack,
+//! wielded or worn). Carried things keep the order they were picked up in; the n-th carried
+//! thing is pack slot n, shown as the letter 'a' + n.
+
+use super::State;
+use crate::cyclopedia::Effect;
+use crate::geom::Point;
+use crate::item::Item;
+use crate::rng::{seeded, GameRng};
+use crate::tile::Tile;
+use crate::world::World;
+use rand::Rng;
+
+/// Where an item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Floor(Point),
+    Pack,
+    Wielded,
+    Worn,
+}
+
+/// One item in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thing {
+    pub kind: Item,
+    pub place: Place,
+}
+
+/// Salt of the placement stream, apart from the generator's and the turns' numbers.
+const ITEM_STREAM: u64 = 0x17e3_5eed;
+
+/// How many items a level of `area` cells at depth `z` (0 = top) gets: more deeper down
+/// (4 to 8 on the game's 100 x 60 levels; none on tiny ones).
+pub fn count_for(z: i32, area: i32) -> usize {
+    ((4 + z) * area / 6000) as usize
+}
+
+/// A random kind for level `z` (0 = top), by the cyclopedia's weights among the kinds that
+/// lie that deep; deeper levels add better kinds.
+pub fn random_kind(z: i32, rng: &mut GameRng) -> Option<Item> {
+    let kinds: Vec<(Item, u32)> = Item::ALL
+        .into_iter()
+        .map(|i| (i, i.data()))
+        .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
+        .map(|(i, d)| (i, d.weight))
+        .collect();
+    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut roll = rng.random_range(0..total);
+    for (kind, w) in kinds {
+        if roll < w {
+            return Some(kind);
+        }
+        roll -= w;
+    }
+    None
+}
+
+/// The items of a new game in `world`: the idol on a random floor cell of the last level, and
+/// `count_for` items on every level, each on its own plain floor cell (never walls, features
+/// or stairs). Deterministic from the seed (its own random stream), and independent of any
+/// game state, so tools can show the items of a world.
+pub fn place(world: &World, seed: u64) -> Vec<(Point, Item)> {
+    let mut rng = seeded(seed ^ ITEM_STREAM);
+    let mut out = Vec::new();
+    let last = world.depth() - 1;
+    for z in 0..world.depth() {
+        let mut free: Vec<Point> = world
+            .points(z)
+            .filter(|&(_, t)| t == Tile::Floor)
+            .map(|(p, _)| p)
+            .collect();
+        let mut take = |rng: &mut GameRng| {
+            (!free.is_empty())
+                .then(|| free.swap_remove(rng.random_range(0..free.len() as u32) as usize))
+        };
+        if z == last {
+            if let Some(p) = take(&mut rng) {
+                out.push((p, Item::Idol));
+            }
+        }
+        for _ in 0..count_for(z, world.width() * world.height()) {
+            let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, &mut rng)) else {
+                break;
+            };
+            out.push((p, kind));
+        }
+    }
+    out
+}
+
+/// "a sword", "an axe".
+pub(super) fn a(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+impl State {
+    /// Puts an item on the floor at `p`, for scripted scenes and tests. (Not an action: a
+    /// state changed this way is a fixture, not a run.)
+    pub fn put_item(&mut self, kind: Item, p: Point) {
+        self.items.push(Thing {
+            kind,
+            place: Place::Floor(p),
+        });
+    }
+
+    /// Every item, on the floor and carried.
+    pub fn items(&self) -> &[Thing] {
+        &self.items
+    }
+
+    /// Carried items in pack order: slot n is letter 'a' + n.
+    pub fn carried(&self) -> Vec<Thing> {
+        self.items
+            .iter()
+            .filter(|t| !matches!(t.place, Place::Floor(_)))
+            .copied()
+            .collect()
+    }
+
+    /// The top item lying at `p`, if any.
+    pub fn item_at(&self, p: Point) -> Option<Item> {
+        self.items
+            .iter()
+            .rev()
+            .find(|t| t.place == Place::Floor(p))
+            .map(|t| t.kind)
+    }
+
+    /// The carried item in `place` (wielded or worn).
+    pub fn equipped(&self, place: Place) -> Option<Item> {
+        self.items.iter().find(|t| t.place == place).map(|t| t.kind)
+    }
+
+    /// Attack: the player's base, one per experience level above the first, strength from
+    /// potions and the wielded weapon.
+    pub fn attack(&self) -> i32 {
+        let weapon = match self.equipped(Place::Wielded).map(Item::effect) {
+            Some(Effect::Weapon(n)) => n,
+            _ => 0,
+        };
+        crate::cyclopedia::player_stats().attack
+            + super::experience::ATTACK_PER_LEVEL * (self.level - 1)
+            + self.strength
+            + weapon
+    }
+
+    /// Defence: the player's base and the worn armour.
+    pub fn defence(&self) -> i32 {
+        let armour = match self.equipped(Place::Worn).map(Item::effect) {
+            Some(Effect::Armour(n)) => n,
+            _ => 0,
+        };
+        crate::cyclopedia::player_stats().defence + armour
+    }
+
+    /// Index in `items` of carried slot `slot`.
+    fn slot_index(&self, slot: usize) -> Option<usize> {
+        self.items
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !matches!(t.place, Place::Floor(_)))
+            .nth(slot)
+            .map(|(i, _)| i)
+    }
+
+    fn no_item(&mut self, slot: usize) {
+        let letter = char::from(b'a' + slot.min(25) as u8);
+        self.log.add(format!("You carry no item '{letter}'."));
+    }
+
+    /// Moves item `i` to the end of the list (the last carried slot) in `place`.
+    fn carry(&mut self, i: usize, place: Place) {
+        let mut thing = self.items.remove(i);
+        thing.place = place;
+        self.items.push(thing);
+    }
+
+    /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
+    /// the player steps on it (see `step`); it fits even in a full pack.
+    pub(super) fn pick_up(&mut self) {
+        let here = Place::Floor(self.player);
+        let Some(i) = self.items.iter().rposition(|t| t.place == here) else {
+            self.log.add("There is nothing here to pick up.");
+            return;
+        };
+        let kind = self.items[i].kind;
+        if kind != Item::Idol && self.carried().len() >= usize::from(super::PACK_LIMIT) {
+            self.log.add("Your pack is full.");
+            return;
+        }
+        self.carry(i, Place::Pack);
+        let letter = char::from(b'a' + (self.carried().len() - 1) as u8);
+        if kind == Item::Idol {
+            self.log
+                .add("You pick up the golden idol! Now climb back out.");
+        } else {
+            self.log
+                .add(format!("You pick up {} ({letter}).", a(kind.name())));
+        }
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    pub(super) fn drop_item(&mut self, slot: usize) {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.items[i].kind;
+        self.carry(i, Place::Floor(self.player));
+        self.log.add(format!("You drop the {}.", kind.name()));
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    /// Quaffs a potion or reads a scroll (used up), or equips a weapon or armour.
+    pub(super) fn use_item(&mut self, slot: usize) {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.items[i].kind;
+        let max = self.max_hp();
+        match kind.effect() {
+            Effect::Weapon(_) | Effect::Armour(_) => return self.equip(slot),
+            Effect::Treasure => {
+                self.log.add("The idol gleams. Carry it out of the caves.");
+                return;
+            }
+            Effect::Heal(n) => {
+                let healed = n.min(max - self.hp).max(0);
+                self.hp += healed;
+                self.log.add(format!(
+                    "You quaff the {}: {healed} hit points come back.",
+                    kind.name()
+                ));
+            }
+            Effect::Strength(n) => {
+                self.strength += n;
+                self.log
+                    .add(format!("You quaff the {}: you feel stronger.", kind.name()));
+            }
+            Effect::Light(r) => {
+                self.sight.reveal(&self.world, self.player, r);
+                self.log.add(format!(
+                    "You read the {}: the caves around you flash bright.",
+                    kind.name()
+                ));
+            }
+            Effect::Teleport => {
+                self.teleport();
+                self.log.add(format!(
+                    "You read the {}: the world lurches around you.",
+                    kind.name()
+                ));
+            }
+        }
+        self.items.remove(i);
+        self.used += 1;
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    /// Moves the player to a random free floor cell of the level.
+    fn teleport(&mut self) {
+        let z = self.player.z;
+        let free: Vec<Point> = self
+            .world
+            .points(z)
+            .filter(|&(p, t)| t == Tile::Floor && self.monster_at(p).is_none())
+            .map(|(p, _)| p)
+            .collect();
+        if !free.is_empty() {
+            self.player = free[self.rng.random_range(0..free.len() as u32) as usize];
+        }
+    }
+
+    /// Wields a weapon or wears armour (what was there goes back to the pack); equipping what
+    /// is already wielded or worn takes it off.
+    pub(super) fn equip(&mut self, slot: usize) {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.items[i].kind;
+        let (place, verb) = match kind.effect() {
+            Effect::Weapon(_) => (Place::Wielded, "wield"),
+            Effect::Armour(_) => (Place::Worn, "wear"),
+            _ => {
+                self.log
+                    .add(format!("You cannot wield or wear the {}.", kind.name()));
+                return;
+            }
+        };
+        if self.items[i].place == place {
+            self.items[i].place = Place::Pack;
+            self.log.add(format!("You take off the {}.", kind.name()));
+        } else {
+            for t in self.items.iter_mut().filter(|t| t.place == place) {
+                t.place = Place::Pack;
+            }
+            self.items[i].place = place;
+            self.log.add(format!("You {verb} the {}.", kind.name()));
+        }
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    /// Leaves an item where a creature died, by its kind's chance of carrying one.
+    pub(super) fn maybe_drop(&mut self, chance: u32, at: Point) {
+        if chance == 0 || self.rng.random_range(0..100u32) >= chance {
+            return;
+        }
+        if let Some(kind) = random_kind(at.z, &mut self.rng) {
+            self.items.push(Thing {
+                kind,
+                place: Place::Floor(at),
+            });
+            self.log.add(format!("It drops {}.", a(kind.name())));
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! The inventory box over the map: a letter per carried item, what is wielded and worn, and
+//! what a letter does here.
+
+use crate::app::inventory::Pick;
+use crate::app::App;
+use crate::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
+use crate::frame::{Area, Cell, Frame};
+use crate::rules::{Place, State, PACK_LIMIT};
+
+/// Draws the inventory box in the middle of the map view: its first item on the row
+/// `App::inventory_top` names.
+pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
+    let layout = app.layout();
+    let carried = state.carried();
+    let (w, h) = (44.min(layout.view_width()), 8 + carried.len().max(1) as i32);
+    let x = layout.sidebar + (layout.view_width() - w).max(0) / 2;
+    let y = app.inventory_top() - 2;
+    let blank = Cell {
+        glyph: b' ',
+        fg: TEXT,
+        bg: BLACK,
+    };
+    f.fill(x, y, w, h, blank);
+    f.boxed(Area { x, y, w, h }, pick.title(), DIM, BLACK);
+    if carried.is_empty() {
+        f.text(x + 2, y + 2, "You carry nothing.", TEXT, BLACK);
+    }
+    for (i, t) in carried.iter().enumerate() {
+        let row = y + 2 + i as i32;
+        let letter = char::from(b'a' + i as u8);
+        let note = match t.place {
+            Place::Wielded => " (wielded)",
+            Place::Worn => " (worn)",
+            _ => "",
+        };
+        let e = t.kind.info();
+        f.text(x + 2, row, &format!("{letter})"), TITLE, BLACK);
+        f.put(
+            x + 5,
+            row,
+            Cell {
+                glyph: e.glyph,
+                fg: e.fg,
+                bg: BLACK,
+            },
+        );
+        f.text(x + 7, row, &format!("{}{note}", e.name), TEXT, BLACK);
+    }
+    let hint = match (pick, app.touch()) {
+        (_, true) => "tap an item",
+        (Pick::Browse, false) => "a letter uses or equips it",
+        _ => "press its letter",
+    };
+    f.text(
+        x + 2,
+        y + h - 4,
+        &format!("{} of {PACK_LIMIT} carried", carried.len()),
+        DIM,
+        BLACK,
+    );
+    f.text(x + 2, y + h - 3, hint, ACCENT, BLACK);
+    let close = if app.touch() {
+        "tap elsewhere to close"
+    } else {
+        "Escape closes"
+    };
+    f.text(x + 2, y + h - 2, close, DIM, BLACK);
+}

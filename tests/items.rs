@@ -1,0 +1,256 @@
+//! Items and creature behaviour in scripted scenes on hand-drawn caves, played through keys;
+//! and the placement of items over many generated worlds.
+#![cfg(not(target_arch = "wasm32"))]
+
+use caves::app::{App, Screen};
+use caves::builder::WorldParams;
+use caves::creature::Creature;
+use caves::cyclopedia::{by_name, item_char, Effect};
+use caves::geom::Point;
+use caves::item::Item;
+use caves::rules::{items, Place, State};
+use caves::tile::Tile;
+use caves::view::compose;
+use caves::world::World;
+
+/// Level 1: the way out at the left of a hall, stairs down at the right. Level 2: a hall.
+fn scene() -> App {
+    let level1 = "
+        ##########
+        #<.......#
+        #.......>#
+        ##########
+    ";
+    let level2 = "
+        ##########
+        #........#
+        #.......<#
+        ##########
+    ";
+    let world = World::from_text(&[level1, level2]).expect("valid fixture");
+    let mut state = State::in_world(world, 7).expect("the fixture has floor");
+    state.clear_monsters();
+    App::scene(state)
+}
+
+fn state(app: &App) -> &State {
+    app.state().expect("a run")
+}
+
+fn fixture(app: &mut App) -> &mut State {
+    app.scene_state().expect("a scene")
+}
+
+fn press(app: &mut App, keys: &[&str]) {
+    for k in keys {
+        app.key(k);
+    }
+}
+
+fn log_has(app: &App, text: &str) -> bool {
+    state(app)
+        .log()
+        .entries()
+        .iter()
+        .any(|e| e.text.contains(text))
+}
+
+#[test]
+fn pick_up_wield_and_quaff() {
+    let mut app = scene();
+    fixture(&mut app).put_item(Item::Sword, Point::new(2, 1, 0));
+    fixture(&mut app).put_item(Item::HealingPotion, Point::new(3, 1, 0));
+    let base = state(&app).attack();
+    press(&mut app, &["l"]);
+    assert!(log_has(&app, "You see a sword here."));
+    assert!(
+        compose(&app).to_string().contains("sword"),
+        "the sidebar names it"
+    );
+    press(&mut app, &["g", "l", ","]);
+    let carried: Vec<Item> = state(&app).carried().iter().map(|t| t.kind).collect();
+    assert_eq!(carried, [Item::Sword, Item::HealingPotion]);
+    press(&mut app, &["i"]);
+    assert_eq!(
+        app.screen(),
+        Screen::Inventory(caves::app::inventory::Pick::Browse)
+    );
+    let text = compose(&app).to_string();
+    assert!(
+        text.contains("a) ") && text.contains("potion of healing"),
+        "{text}"
+    );
+    press(&mut app, &["Escape", "w", "a"]);
+    assert_eq!(state(&app).equipped(Place::Wielded), Some(Item::Sword));
+    assert_eq!(state(&app).attack(), base + 4);
+    // A rat bites until the player is hurt; the potion then heals more than a bite takes.
+    let here = state(&app).player();
+    fixture(&mut app).put_monster(Creature::Rat, here.offset(0, 1));
+    while state(&app).hp() > 25 {
+        press(&mut app, &["."]);
+    }
+    let (hp, used) = (state(&app).hp(), state(&app).items_used());
+    press(&mut app, &["q", "b"]);
+    assert!(log_has(&app, "hit points come back"));
+    assert!(state(&app).hp() > hp, "healed");
+    assert_eq!(state(&app).items_used(), used + 1);
+    assert_eq!(state(&app).carried().len(), 1, "the potion is gone");
+    press(&mut app, &["d", "a"]);
+    assert_eq!(state(&app).item_at(here), Some(Item::Sword));
+    assert_eq!(
+        state(&app).equipped(Place::Wielded),
+        None,
+        "dropped, not wielded"
+    );
+}
+
+#[test]
+fn a_full_pack_refuses_more() {
+    let mut app = scene();
+    let at = Point::new(2, 1, 0);
+    for _ in 0..11 {
+        fixture(&mut app).put_item(Item::Dagger, at);
+    }
+    press(&mut app, &["l"]);
+    for _ in 0..11 {
+        press(&mut app, &["g"]);
+    }
+    assert_eq!(state(&app).carried().len(), 10);
+    assert!(log_has(&app, "Your pack is full."));
+    assert_eq!(state(&app).item_at(at), Some(Item::Dagger));
+}
+
+#[test]
+fn a_creature_that_sees_you_follows_you_down_the_stairs() {
+    let mut app = scene();
+    press(&mut app, &["l", "l", "l", "l", "l", "l", "n"]);
+    assert_eq!(
+        state(&app).world().tile(state(&app).player()),
+        Tile::StairsDown
+    );
+    fixture(&mut app).put_monster(Creature::Goblin, Point::new(6, 1, 0));
+    press(&mut app, &[">"]);
+    let p = state(&app).player();
+    assert_eq!(p.z, 1);
+    let goblin = state(&app)
+        .monsters()
+        .iter()
+        .find(|m| m.kind == Creature::Goblin)
+        .expect("the goblin");
+    assert_eq!(goblin.pos.z, 1, "it came down");
+    assert_eq!(goblin.pos.chebyshev(p), 1);
+    assert!(log_has(&app, "The goblin follows you."));
+}
+
+#[test]
+fn a_badly_hurt_goblin_flees_and_a_healthy_one_does_not() {
+    for (hp, flees) in [(1, true), (7, false)] {
+        let mut app = scene();
+        let start = state(&app).player();
+        let at = start.offset(2, 0);
+        fixture(&mut app).put_monster(Creature::Goblin, at);
+        fixture(&mut app).wound_monster(at, hp);
+        press(&mut app, &["."]);
+        let d = state(&app).monsters()[0].pos.chebyshev(start);
+        assert_eq!(d > 2, flees, "hp {hp}: distance {d}");
+    }
+}
+
+#[test]
+fn resting_heals_until_full_or_until_a_creature_comes() {
+    let mut app = scene();
+    let here = state(&app).player();
+    fixture(&mut app).put_monster(Creature::Rat, here.offset(1, 0));
+    while state(&app).hp() > 26 {
+        press(&mut app, &["."]);
+    }
+    press(&mut app, &["R"]);
+    assert!(log_has(&app, "You cannot rest with a creature in view."));
+    for _ in 0..50 {
+        if state(&app).monsters().is_empty() {
+            break;
+        }
+        press(&mut app, &["l"]);
+    }
+    let turn = state(&app).turn();
+    press(&mut app, &["R"]);
+    assert_eq!(state(&app).hp(), state(&app).max_hp());
+    assert!(state(&app).turn() > turn + 8, "healing takes turns");
+    assert!(log_has(&app, "You rest for"));
+}
+
+#[test]
+fn kills_give_experience_and_levels() {
+    let mut app = scene();
+    let here = state(&app).player();
+    for _ in 0..4 {
+        fixture(&mut app).put_monster(Creature::Rat, here.offset(1, 0));
+        for _ in 0..50 {
+            if state(&app).monsters().is_empty() {
+                break;
+            }
+            press(&mut app, &["l"]);
+        }
+        assert_eq!(state(&app).player(), here, "the rat stood its ground");
+    }
+    assert_eq!(state(&app).kills(), [(Creature::Rat, 4)]);
+    assert_eq!(state(&app).xp(), 20);
+    assert_eq!(state(&app).level(), 2);
+    assert_eq!(state(&app).max_hp(), 35);
+    assert!(compose(&app).to_string().contains("XP level 2"));
+}
+
+#[test]
+fn every_item_kind_has_a_cyclopedia_entry_and_a_dump_char() {
+    for i in Item::ALL {
+        let e = i.info();
+        assert_eq!(by_name(e.name), Some(e), "{}", e.name);
+        assert!(!e.description.is_empty());
+        let want = match i.effect() {
+            Effect::Heal(_) | Effect::Strength(_) => '!',
+            Effect::Weapon(_) => ')',
+            Effect::Armour(_) => '[',
+            Effect::Light(_) | Effect::Teleport => '?',
+            Effect::Treasure => '*',
+        };
+        assert_eq!(item_char(i), want, "{}", e.name);
+    }
+    for c in Creature::ALL {
+        assert!(c.info().behaviour.is_some(), "{}", c.name());
+    }
+}
+
+#[test]
+fn items_lie_only_on_plain_floor_over_many_seeds() {
+    let params = WorldParams::default();
+    for seed in 0..60 {
+        let world = params.build(seed);
+        let placed = items::place(&world, seed);
+        let mut spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
+        for &(p, kind) in &placed {
+            assert_eq!(world.tile(p), Tile::Floor, "seed {seed}: {kind:?} at {p:?}");
+            assert!(kind.data().from_level <= p.z + 1 || kind == Item::Idol);
+        }
+        let idols: Vec<Point> = placed
+            .iter()
+            .filter(|&&(_, k)| k == Item::Idol)
+            .map(|&(p, _)| p)
+            .collect();
+        assert_eq!(idols.len(), 1, "seed {seed}");
+        assert_eq!(idols[0].z, world.depth() - 1);
+        let n = spots.len();
+        spots.sort();
+        spots.dedup();
+        assert_eq!(spots.len(), n, "seed {seed}: two items share a cell");
+        let state = State::new(seed, &params).expect("floor");
+        let on_floor: Vec<(Point, Item)> = state
+            .items()
+            .iter()
+            .filter_map(|t| match t.place {
+                Place::Floor(p) => Some((p, t.kind)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(on_floor, placed, "seed {seed}: the game uses the placement");
+    }
+}
