@@ -29,7 +29,8 @@ const all = list('').sort();
 const hash = crypto.createHash('sha256');
 for (const file of all) hash.update(`${file}\0`).update(fs.readFileSync(path.join(dir, file))).update('\0');
 const version = hash.digest('hex').slice(0, 16);
-const files = all.filter((file) => file !== 'sw.js');
+// The lab's bundle is left out: it is large, loads only for ?lab, and needs no offline copy.
+const files = all.filter((file) => file !== 'sw.js' && !file.startsWith('lab/'));
 
 function fill(file, replacements) {
   const target = path.join(dir, file);

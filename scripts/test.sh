@@ -37,6 +37,9 @@ node tests/e2e/records.mjs
 step "browser end-to-end test: phones, touch, mouse travel, screen readers"
 node tests/e2e/touch.mjs
 
+step "browser end-to-end test: items, the end screen and the best runs"
+node tests/e2e/items.mjs
+
 step "offline and installable page test"
 node tests/e2e/offline.mjs
 

@@ -197,7 +197,7 @@ fn kills_give_experience_and_levels() {
     assert_eq!(state(&app).xp(), 20);
     assert_eq!(state(&app).level(), 2);
     assert_eq!(state(&app).max_hp(), 35);
-    assert!(compose(&app).to_string().contains("XP level 2"));
+    assert!(compose(&app).to_string().contains("Rank 2"));
 }
 
 #[test]

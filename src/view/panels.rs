@@ -29,10 +29,7 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
             format!("HP {} of {}", state.hp(), state.max_hp()),
             hp_colour,
         ),
-        (
-            format!("XP level {}, {} xp", state.level(), state.xp()),
-            TEXT,
-        ),
+        (format!("Rank {} ({} xp)", state.level(), state.xp()), TEXT),
         (
             format!("Attack {}  Defence {}", state.attack(), state.defence()),
             TEXT,
@@ -110,7 +107,12 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
             "Esc leave",
         ]
     } else {
-        &["i items  g pick up", "R rest  ? help", "s share  e export"]
+        &[
+            "i items  g get",
+            "R rest  ? help",
+            "x look s share",
+            "e export",
+        ]
     };
     for (i, hint) in hints.iter().enumerate() {
         f.text(2, h - 2 - hints.len() as i32 + i as i32, hint, DIM, PANEL);

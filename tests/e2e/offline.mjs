@@ -110,6 +110,7 @@ async function hookChecks() {
   const stage = (name, files) => {
     const dir = path.join(tmp, name);
     fs.mkdirSync(path.join(dir, 'icons'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'lab'), { recursive: true });
     fs.copyFileSync(path.join(ROOT, 'www', 'sw.js'), path.join(dir, 'sw.js'));
     fs.copyFileSync(path.join(ROOT, 'www', 'offline.js'), path.join(dir, 'offline.js'));
     for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, file), text);
@@ -120,15 +121,16 @@ async function hookChecks() {
     'caves-0123456789abcdef.js': 'export default 1;',
     'caves-0123456789abcdef_bg.wasm': '\0asm',
     'icons/icon-192.png': 'png',
+    'lab/lab.js': 'export default 2;',
   };
   try {
     let first = null;
-    await check('hook: lists every staged file but sw.js and names the build in sw.js and offline.js', () => {
+    await check('hook: lists every staged file but sw.js and the lab, and names the build in sw.js and offline.js', () => {
       const dir = stage('a', build);
       const run = runHook(dir);
       assert(run.status === 0, `exit ${run.status}: ${run.stderr}`);
       first = stamped(dir);
-      const want = [...Object.keys(build), 'offline.js'].sort();
+      const want = [...Object.keys(build), 'offline.js'].filter((f) => !f.startsWith('lab/')).sort();
       assert(JSON.stringify(first.files) === JSON.stringify(want),
         `FILES is ${JSON.stringify(first.files)}, want ${JSON.stringify(want)}`);
       const page = fs.readFileSync(path.join(dir, 'offline.js'), 'utf8');
@@ -263,7 +265,7 @@ async function main() {
       caches.open(name).then((c) => c.keys()).then((rs) => rs.map((r) => new URL(r.url).pathname.slice(1)).sort()), names[0]);
     const want = fs.readdirSync(DIST, { recursive: true })
       .filter((f) => fs.statSync(path.join(DIST, f)).isFile() && f !== 'sw.js')
-      .map((f) => f.split(path.sep).join('/')).sort();
+      .map((f) => f.split(path.sep).join('/')).filter((f) => !f.startsWith('lab/')).sort();
     assert(JSON.stringify(kept) === JSON.stringify(want), `cache holds ${JSON.stringify(kept)}, dist/ has ${JSON.stringify(want)}`);
   });
 
