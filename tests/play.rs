@@ -274,3 +274,15 @@ fn look_mode_names_what_the_cursor_is_on() {
         "movement keys move the player again"
     );
 }
+
+#[test]
+fn stairs_down_on_the_last_level_lead_nowhere() {
+    let world = World::from_text(&["#####\n#<.>#\n#####"]).expect("fixture");
+    let mut app = App::scene(State::in_world(world, 1).expect("floor"));
+    press(&mut app, &["l", "l", ">"]);
+    assert_eq!(state(&app).player(), Point::new(3, 1, 0));
+    assert_eq!(
+        last_log(&app),
+        "You try to go down but are stopped by the cave floor."
+    );
+}

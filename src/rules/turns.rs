@@ -118,7 +118,10 @@ impl State {
         } else {
             (Tile::StairsUp, "up", "cave ceiling")
         };
-        if here != needed {
+        // Stairs that would lead out of the world (a hand-drawn map can have them) are as
+        // good as none.
+        let beyond = !(0..self.world.depth()).contains(&(self.player.z + dz));
+        if here != needed || beyond {
             self.log.add(format!(
                 "You try to go {dir} but are stopped by the {blocker}."
             ));
