@@ -98,11 +98,16 @@ impl Layout {
     }
 
     /// The world cell at the view's top-left: the view centres on `focus` but stops at the
-    /// world's edges; a world smaller than the view sits at 0.
+    /// world's edges; a world smaller than the view sits at 0, except that the tall portrait
+    /// view centres a world shorter than itself.
     pub fn scroll(&self, focus: Point, world_w: i32, world_h: i32) -> (i32, i32) {
         let (vw, vh) = (self.view_width(), self.view_height());
         let sx = (focus.x - vw / 2).min(world_w - vw).max(0);
-        let sy = (focus.y - vh / 2).min(world_h - vh).max(0);
+        let sy = if self.is_portrait() && world_h < vh {
+            (world_h - vh) / 2
+        } else {
+            (focus.y - vh / 2).min(world_h - vh).max(0)
+        };
         (sx, sy)
     }
 
@@ -166,6 +171,21 @@ mod tests {
         let (big, k) = Layout::for_window(1280.0, 800.0, 1.0, true);
         assert_eq!(k, 3);
         assert!(big.cols < 80 && big.sidebar == 18);
+    }
+
+    #[test]
+    fn the_portrait_view_centres_a_short_world() {
+        let l = Layout::portrait(36, 74);
+        let (_, sy) = l.scroll(Point::new(50, 0, 0), 100, 60);
+        assert_eq!(sy, (60 - l.view_height()) / 2);
+        let focus = Point::new(50, 30, 0);
+        let row = l.top + 30 - sy;
+        assert_eq!(l.world_at(focus, (100, 60), 18, row).map(|p| p.y), Some(30));
+        assert_eq!(
+            l.world_at(focus, (100, 60), 18, l.top),
+            None,
+            "above the world"
+        );
     }
 
     #[test]
