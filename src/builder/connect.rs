@@ -48,7 +48,7 @@ pub fn ensure_reachable(
         if let (Some(up), Some(here)) = (up, here) {
             for i in 0..w * h {
                 if up[i] == Tile::StairsDown && here[i] == Tile::StairsUp {
-                    reached[regions.labels[i] as usize] = true;
+                    reached[regions.id_at(i % w, i / w) as usize] = true;
                 }
             }
         }
@@ -60,7 +60,7 @@ pub fn ensure_reachable(
                 continue;
             };
             regions = label(world, z);
-            start = vec![regions.labels[spot as usize]];
+            start = vec![regions.id_at(spot as usize % w, spot as usize / w)];
             let grid = BitGrid::from_level(world, z);
             connect_level(world, z, &grid, &regions, &start);
         } else {
@@ -257,7 +257,7 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
                 while touched != 0 {
                     let cell = y * w + i * 64 + touched.trailing_zeros() as usize;
                     touched &= touched - 1;
-                    let id = regions.labels[cell];
+                    let id = regions.id_at(cell % w, y);
                     if reach[id as usize] == NONE {
                         reach[id as usize] = j;
                         found.push((id, cell as u32, j));
@@ -302,7 +302,7 @@ fn carve_back(
         world.set(Point::new(cur.0 as i32, cur.1 as i32, z), Tile::Floor);
         let c = cur.1 * w + cur.0;
         let done = neighbours(c).any(|(x, y)| {
-            let id = regions.labels[y * w + x];
+            let id = regions.id_at(x, y);
             id != 0 && reach[id as usize] <= k
         });
         if done || k == 0 {
