@@ -106,10 +106,11 @@ fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: 
     for z in 0..d {
         let level = world.level(z).expect("level");
         let r = Regions::label(w as usize, h as usize, &world.open_cells(z));
+        let labels = r.labels();
         for id in 1..=r.count() {
             if r.sizes[id] < min_region {
                 let stairs =
-                    (0..level.len()).any(|i| r.labels[i] == id as u32 && level[i].is_stairs());
+                    (0..level.len()).any(|i| labels[i] == id as u32 && level[i].is_stairs());
                 assert!(
                     stairs,
                     "{ctx}: level {} has a region of {} tiles",

@@ -81,6 +81,22 @@ impl BitGrid {
         }
     }
 
+    /// Clears cells `x0..x1` of row `y` (inside the grid).
+    pub(crate) fn clear_range(&mut self, y: usize, x0: usize, x1: usize) {
+        let row = self.row_mut(y);
+        let mut x = x0;
+        while x < x1 {
+            let n = (x1 - x).min(64 - x % 64);
+            let ones = if n == 64 {
+                u64::MAX
+            } else {
+                ((1u64 << n) - 1) << (x % 64)
+            };
+            row[x / 64] &= !ones;
+            x += n;
+        }
+    }
+
     /// The words of row `y` (least significant bit is the leftmost cell of the word).
     pub fn row(&self, y: usize) -> &[u64] {
         &self.bits[y * self.words..(y + 1) * self.words]

@@ -48,7 +48,7 @@ pub fn ensure_reachable(
         if let (Some(up), Some(here)) = (up, here) {
             for i in 0..w * h {
                 if up[i] == Tile::StairsDown && here[i] == Tile::StairsUp {
-                    reached[regions.labels[i] as usize] = true;
+                    reached[regions.id_at(i % w, i / w) as usize] = true;
                 }
             }
         }
@@ -60,7 +60,7 @@ pub fn ensure_reachable(
                 continue;
             };
             regions = label(world, z);
-            start = vec![regions.labels[spot as usize]];
+            start = vec![regions.id_at(spot as usize % w, spot as usize / w)];
             let grid = BitGrid::from_level(world, z);
             connect_level(world, z, &grid, &regions, &start);
         } else {
@@ -221,57 +221,88 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
         }
     }
     // layers[j] holds the rock at distance j; found[k] = (region, its first cell touched, j).
-    let mut layers: Vec<BitGrid> = vec![BitGrid::new(0, 0)];
+    let mut layers: Vec<Layer> = vec![Layer::default()];
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
     let mask = open.last_mask();
     let (mut column, mut grown) = (vec![0u64; words], vec![0u64; words]);
+    let mut rock = BitGrid::new(w, h);
+    let mut next = BitGrid::new(w, h);
     while left > 0 {
         let j = layers.len() as u32;
-        let mut rock = BitGrid::new(w, h);
-        let mut any = false;
+        let mut layer = Layer::default();
         for y in 0..h {
             dilate_row(&front, y, &mut column, &mut grown);
             let (o, r) = (open.row(y), reached.row(y));
-            for (i, out) in rock.row_mut(y).iter_mut().enumerate() {
+            let out = rock.row_mut(y);
+            for (i, out) in out.iter_mut().enumerate() {
                 *out = grown[i] & !o[i] & !r[i];
-                any |= *out != 0;
             }
-            if let Some(last) = rock.row_mut(y).last_mut() {
+            if let Some(last) = out.last_mut() {
                 *last &= mask;
             }
+            for (i, &k) in out.iter().enumerate() {
+                if k != 0 {
+                    layer.words.push(((y * words + i) as u32, k));
+                }
+            }
         }
-        if !any {
+        if layer.words.is_empty() {
             break;
         }
-        let mut next = rock.clone();
-        for y in 0..h {
-            for (r, &k) in reached.row_mut(y).iter_mut().zip(rock.row(y)) {
-                *r |= k;
-            }
+        next.clone_from(&rock);
+        for &(at, k) in &layer.words {
+            let (y, i) = (at as usize / words, at as usize % words);
+            reached.row_mut(y)[i] |= k;
         }
         for y in 0..h {
             dilate_row(&rock, y, &mut column, &mut grown);
             for (i, &g) in grown.iter().enumerate() {
                 let mut touched = g & open.row(y)[i] & !reached.row(y)[i];
                 while touched != 0 {
-                    let cell = y * w + i * 64 + touched.trailing_zeros() as usize;
+                    let x = i * 64 + touched.trailing_zeros() as usize;
                     touched &= touched - 1;
-                    let id = regions.labels[cell];
+                    let id = regions.id_at(x, y);
                     if reach[id as usize] == NONE {
                         reach[id as usize] = j;
-                        found.push((id, cell as u32, j));
+                        found.push((id, (y * w + x) as u32, j));
                         left -= 1;
                         take_in(id, [&mut reached, &mut next]);
                     }
                 }
             }
         }
-        layers.push(rock);
-        front = next;
+        layers.push(layer);
+        std::mem::swap(&mut front, &mut next);
     }
     for (_, cell, j) in found {
-        carve_back(world, z, &layers, regions, &reach, cell as usize, j);
+        carve_back(
+            world,
+            z,
+            (&layers, words),
+            regions,
+            &reach,
+            cell as usize,
+            j,
+        );
+    }
+}
+
+/// One distance layer of the search: its nonzero words as (row * words + word, bits), in
+/// scan order.
+#[derive(Default)]
+struct Layer {
+    words: Vec<(u32, u64)>,
+}
+
+impl Layer {
+    /// True when cell (x, y) is in the layer (rows are `words` words long).
+    fn has(&self, x: usize, y: usize, words: usize) -> bool {
+        let at = (y * words + x / 64) as u32;
+        match self.words.binary_search_by_key(&at, |&(a, _)| a) {
+            Ok(k) => self.words[k].1 >> (x % 64) & 1 == 1,
+            Err(_) => false,
+        }
     }
 }
 
@@ -281,7 +312,7 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
 fn carve_back(
     world: &mut World,
     z: i32,
-    layers: &[BitGrid],
+    (layers, words): (&[Layer], usize),
     regions: &Regions,
     reach: &[u32],
     cell: usize,
@@ -294,7 +325,7 @@ fn carve_back(
         (y.saturating_sub(1)..(y + 2).min(h))
             .flat_map(move |ny| (x.saturating_sub(1)..(x + 2).min(w)).map(move |nx| (nx, ny)))
     };
-    let in_layer = |k: u32, (x, y): (usize, usize)| layers[k as usize].get(x as isize, y as isize);
+    let in_layer = |k: u32, (x, y): (usize, usize)| layers[k as usize].has(x, y, words);
     let Some(mut cur) = neighbours(cell).find(|&p| in_layer(j, p)) else {
         return;
     };
@@ -302,7 +333,7 @@ fn carve_back(
         world.set(Point::new(cur.0 as i32, cur.1 as i32, z), Tile::Floor);
         let c = cur.1 * w + cur.0;
         let done = neighbours(c).any(|(x, y)| {
-            let id = regions.labels[y * w + x];
+            let id = regions.id_at(x, y);
             id != 0 && reach[id as usize] <= k
         });
         if done || k == 0 {

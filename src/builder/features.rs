@@ -102,6 +102,19 @@ fn below(bits: &[u64; 10], limit: u32) -> u64 {
     less
 }
 
+/// Bit b set where `row[b]` is floor (`row` holds at most 64 tiles), eight tiles at a time.
+fn floor_mask(row: &[Tile]) -> u64 {
+    let mut floor = 0u64;
+    for (k, eight) in row.chunks(8).enumerate() {
+        let mut byte = 0u64;
+        for (b, &t) in eight.iter().enumerate() {
+            byte |= u64::from(t == Tile::Floor) << b;
+        }
+        floor |= byte << (8 * k);
+    }
+    floor
+}
+
 /// Scatters features over floor tiles (never on stairs) of every level, in scan order. Each
 /// floor tile rolls a number from 0 to 1023 against the chances of `FEATURES`; the rolls of
 /// 64 cells are drawn at once as ten random words, one per bit of the number.
@@ -121,10 +134,7 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
                     return;
                 };
                 let row = &level[y * w + x0..y * w + x0 + n];
-                let mut floor = 0u64;
-                for (b, &t) in row.iter().enumerate() {
-                    floor |= u64::from(t == Tile::Floor) << b;
-                }
+                let floor = floor_mask(row);
                 if floor == 0 {
                     continue;
                 }

@@ -20,6 +20,7 @@ pub struct RegionMap {
 /// `min_region` cells. Meant for a world at the `smooth` stage; an empty map outside the world.
 pub fn region_map(world: &World, z: i32, min_region: u32) -> RegionMap {
     let r = level_regions(world, z);
+    let labels = r.labels();
     let mut sizes = r.sizes;
     sizes[0] = 0;
     let removed = sizes
@@ -28,7 +29,7 @@ pub fn region_map(world: &World, z: i32, min_region: u32) -> RegionMap {
         .map(|(id, &n)| id > 0 && n < min_region)
         .collect();
     RegionMap {
-        labels: r.labels,
+        labels,
         sizes,
         removed,
     }
@@ -49,7 +50,7 @@ pub struct Figures {
 pub fn level_figures(world: &World, z: i32) -> Figures {
     let r = level_regions(world, z);
     let open: u32 = r.sizes[1..].iter().sum();
-    let cells = r.labels.len().max(1) as f64;
+    let cells = r.cells().max(1) as f64;
     Figures {
         open_share: f64::from(open) / cells,
         regions: r.count() as u32,

@@ -184,12 +184,7 @@ impl WorldBuilder {
             let floors = level.iter().filter(|&&t| t == Tile::Floor).count();
             if floors > 0 {
                 let k = self.rng.random_range(0..floors as u32) as usize;
-                let pick = level
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &t)| t == Tile::Floor)
-                    .nth(k)
-                    .map(|(i, _)| i as i32);
+                let pick = nth_floor(level, k).map(|i| i as i32);
                 if let Some(i) = pick {
                     let w = world.width();
                     world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
@@ -245,4 +240,23 @@ impl WorldBuilder {
             None => self.tiles(),
         }
     }
+}
+
+/// The index of the `k`-th floor tile (from 0) of `level`: whole blocks are counted first,
+/// then the block holding it is walked.
+fn nth_floor(level: &[Tile], mut k: usize) -> Option<usize> {
+    const BLOCK: usize = 4096;
+    for (b, block) in level.chunks(BLOCK).enumerate() {
+        let n = block.iter().filter(|&&t| t == Tile::Floor).count();
+        if k < n {
+            let (at, _) = block
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t == Tile::Floor)
+                .nth(k)?;
+            return Some(b * BLOCK + at);
+        }
+        k -= n;
+    }
+    None
 }

@@ -12,11 +12,14 @@ pub struct Run {
     pub id: u32,
 }
 
-/// Region labels of one level: `labels[i]` is 0 for closed cells, else a region id from 1.
-/// Ids follow scan order of each region's first cell.
+/// Regions of one level, kept as labelled runs (run-length labelling): a cell's region is
+/// the id of the run holding it, 0 for closed cells. Ids from 1 follow scan order of each
+/// region's first cell.
 #[derive(Clone, Debug)]
 pub struct Regions {
-    pub labels: Vec<u32>,
+    width: usize,
+    /// Row `y`'s runs are `runs[row_start[y]..row_start[y + 1]]`.
+    row_start: Vec<u32>,
     /// `sizes[id]` is the cell count of region `id` (`sizes[0]` is unused). A region filled
     /// in by `fill_small` keeps its id with size 0.
     pub sizes: Vec<u32>,
@@ -68,14 +71,12 @@ impl Regions {
 
     /// Fills in (in `grid` and in the labels) every region of fewer than `min_cells` cells.
     pub fn fill_small(&mut self, grid: &mut BitGrid, min_cells: u32) {
-        let w = grid.width();
+        if !self.sizes.iter().skip(1).any(|&n| n < min_cells) {
+            return;
+        }
         for run in &self.runs {
             if self.sizes[run.id as usize] < min_cells {
-                let (y, x0, x1) = (run.y as usize, run.x0 as usize, run.x1 as usize);
-                for x in x0..x1 {
-                    grid.set(x, y, false);
-                }
-                self.labels[y * w + x0..y * w + x1].fill(0);
+                grid.clear_range(run.y as usize, run.x0 as usize, run.x1 as usize);
             }
         }
         let sizes = &self.sizes;
@@ -84,6 +85,58 @@ impl Regions {
             if *size < min_cells {
                 *size = 0;
             }
+        }
+        self.index_rows();
+    }
+
+    /// The region id of cell (x, y): 0 for a closed cell or one outside the level. Found by
+    /// binary search among the runs of row `y`.
+    pub fn id_at(&self, x: usize, y: usize) -> u32 {
+        if y + 1 >= self.row_start.len() {
+            return 0;
+        }
+        let row = &self.runs[self.row_start[y] as usize..self.row_start[y + 1] as usize];
+        let k = row.partition_point(|r| r.x1 as usize <= x);
+        match row.get(k) {
+            Some(r) if r.x0 as usize <= x => r.id,
+            _ => 0,
+        }
+    }
+
+    /// The runs of row `y` (none outside the level).
+    pub fn row_runs(&self, y: usize) -> &[Run] {
+        if y + 1 >= self.row_start.len() {
+            return &[];
+        }
+        &self.runs[self.row_start[y] as usize..self.row_start[y + 1] as usize]
+    }
+
+    /// Every cell's region id, row-major: 0 for closed cells.
+    pub fn labels(&self) -> Vec<u32> {
+        let h = self.row_start.len().saturating_sub(1);
+        let mut labels = vec![0u32; self.width * h];
+        for r in &self.runs {
+            let at = r.y as usize * self.width;
+            labels[at + r.x0 as usize..at + r.x1 as usize].fill(r.id);
+        }
+        labels
+    }
+
+    /// Number of cells of the level.
+    pub fn cells(&self) -> usize {
+        self.width * self.row_start.len().saturating_sub(1)
+    }
+
+    /// Rebuilds `row_start` from the runs (which are in scan order).
+    fn index_rows(&mut self) {
+        let h = self.row_start.len().saturating_sub(1);
+        self.row_start.clear();
+        self.row_start.resize(h + 1, 0);
+        for r in &self.runs {
+            self.row_start[r.y as usize + 1] += 1;
+        }
+        for y in 0..h {
+            self.row_start[y + 1] += self.row_start[y];
         }
     }
 
@@ -182,7 +235,6 @@ impl Joiner {
     }
 
     fn finish(mut self, width: usize, height: usize) -> Regions {
-        let mut labels = vec![0u32; width * height];
         let mut sizes = vec![0u32];
         let mut id_of_root = vec![0u32; self.runs.len()];
         for i in 0..self.runs.len() {
@@ -194,15 +246,16 @@ impl Joiner {
             let id = id_of_root[root];
             let r = &mut self.runs[i];
             r.id = id;
-            let (y, s, e) = (r.y as usize, r.x0 as usize, r.x1 as usize);
-            sizes[id as usize] += (e - s) as u32;
-            labels[y * width + s..y * width + e].fill(id);
+            sizes[id as usize] += r.x1 - r.x0;
         }
-        Regions {
-            labels,
+        let mut regions = Regions {
+            width,
+            row_start: vec![0; height + 1],
             sizes,
             runs: self.runs,
-        }
+        };
+        regions.index_rows();
+        regions
     }
 }
 
@@ -289,16 +342,19 @@ mod tests {
             for chance in [0.3, 0.5, 0.7] {
                 let open: Vec<bool> = (0..w * h).map(|_| rng.random_bool(chance)).collect();
                 let r = Regions::label(w, h, &open);
-                assert_eq!(r.labels, flood(w, h, &open), "{w}x{h} at {chance}");
+                assert_eq!(r.labels(), flood(w, h, &open), "{w}x{h} at {chance}");
                 let mut g = BitGrid::new(w, h);
                 for (i, &o) in open.iter().enumerate() {
                     g.set(i % w, i / w, o);
                 }
                 let b = Regions::of_grid(&g);
                 assert_eq!(
-                    (&b.labels, &b.sizes, &b.runs),
-                    (&r.labels, &r.sizes, &r.runs)
+                    (&b.labels(), &b.sizes, &b.runs),
+                    (&r.labels(), &r.sizes, &r.runs)
                 );
+                for (i, &id) in r.labels().iter().enumerate() {
+                    assert_eq!(b.id_at(i % w, i / w), id);
+                }
                 let total: u32 = r.sizes[1..].iter().sum();
                 assert_eq!(total as usize, open.iter().filter(|&&o| o).count());
             }
