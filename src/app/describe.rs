@@ -72,9 +72,9 @@ pub fn surroundings(state: &State) -> String {
     parts.push(if seen.is_empty() {
         "No creatures in view.".into()
     } else {
-        format!("In view: {}.", seen.join("; "))
+        format!("In view: {}.", crate::log::join(&seen, "; "))
     });
-    parts.join(" ")
+    crate::log::join(&parts, " ")
 }
 
 impl App {

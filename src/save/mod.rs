@@ -267,7 +267,8 @@ impl Saves {
                 lines.remove(i);
             }
         }
-        self.store.set(HISTORY_KEY, &lines.join("\n"))?;
+        self.store
+            .set(HISTORY_KEY, &crate::log::join(&lines, "\n"))?;
         self.forget(id)
     }
 
