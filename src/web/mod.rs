@@ -174,11 +174,13 @@ impl Game {
 
     /// Runs other tabs hold, as space-separated ids.
     pub fn set_busy(&mut self, ids: &str) {
-        let ids = ids
-            .split_whitespace()
-            .filter_map(|s| s.parse::<u32>().ok())
-            .collect();
-        self.app.set_busy(ids);
+        let mut list = Vec::new();
+        for id in ids.split_whitespace() {
+            if let Ok(n) = id.parse::<u32>() {
+                list.push(n);
+            }
+        }
+        self.app.set_busy(list);
         self.paint();
     }
 
