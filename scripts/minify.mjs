@@ -2,7 +2,7 @@
 // terser, then updates the subresource-integrity hashes in index.html for the files it
 // changed, so the browser still accepts them. Trunk's own minifier cannot read modules or
 // newer syntax, and the JavaScript is about a sixth of the page's download. sw.js and
-// offline.js are left as they are: the next step fills in their build version.
+// offline.js keep their placeholders as they are: the next step fills in their build version.
 //
 //   node scripts/minify.mjs [dir]   # dir defaults to $TRUNK_STAGING_DIR
 
@@ -38,6 +38,24 @@ for (const file of list('').filter((f) => f.endsWith('.js') && !stamped.has(f)))
   if (typeof out.code !== 'string') throw new Error(`minify: ${file} gave no output`);
   fs.writeFileSync(full, out.code);
   changed.set(file, out.code);
+}
+
+// sw.js and offline.js are minified too, but their placeholders must survive as the next
+// step expects them: each constant keeps its name and its own declaration (nothing inlined
+// or joined), and goes back to its spaced form on a line of its own.
+for (const file of [...stamped].filter((f) => fs.existsSync(path.join(dir, f)))) {
+  const full = path.join(dir, file);
+  const compress = { passes: 2, reduce_vars: false, join_vars: false, collapse_vars: false };
+  const out = await minify(fs.readFileSync(full, 'utf8'), {
+    compress,
+    mangle: { reserved: ['BUILD', 'FILES'] },
+    format: { comments: false },
+  });
+  if (typeof out.code !== 'string') throw new Error(`minify: ${file} gave no output`);
+  const code = out.code
+    .replace('const BUILD="unbuilt";', '\nconst BUILD = "unbuilt";\n')
+    .replace('const FILES=[];', '\nconst FILES = [];\n');
+  fs.writeFileSync(full, code);
 }
 
 // Every tag with an integrity hash and a src or href of a changed file gets the new hash.

@@ -34,18 +34,18 @@ pub fn surroundings(state: &State) -> String {
         state.max_hp(),
         world.tile(p).info().name
     )];
-    let ways: Vec<&str> = Dir::ALL
-        .into_iter()
-        .filter(|d| {
-            let (dx, dy) = d.delta();
-            world.tile(p.offset(dx, dy)).is_open()
-        })
-        .map(Dir::name)
-        .collect();
+    let mut ways = String::new();
+    for d in Dir::ALL {
+        let (dx, dy) = d.delta();
+        if world.tile(p.offset(dx, dy)).is_open() {
+            ways.push_str(if ways.is_empty() { "Open: " } else { ", " });
+            ways.push_str(d.name());
+        }
+    }
     parts.push(if ways.is_empty() {
         "No way on.".into()
     } else {
-        format!("Open: {}.", ways.join(", "))
+        ways + "."
     });
     for (tile, what) in [
         (Tile::StairsDown, "Stairs down"),
@@ -72,9 +72,9 @@ pub fn surroundings(state: &State) -> String {
     parts.push(if seen.is_empty() {
         "No creatures in view.".into()
     } else {
-        format!("In view: {}.", seen.join("; "))
+        format!("In view: {}.", crate::log::join(&seen, "; "))
     });
-    parts.join(" ")
+    crate::log::join(&parts, " ")
 }
 
 impl App {

@@ -304,14 +304,17 @@ impl App {
     /// The player's display choices as text, for the page to remember: `palette=safe`,
     /// `larger`, separated by spaces.
     pub fn prefs(&self) -> String {
-        let mut out = Vec::new();
+        let mut out = String::new();
         if self.palette == Palette::ColourSafe {
-            out.push("palette=safe");
+            out.push_str("palette=safe");
         }
         if self.larger {
-            out.push("larger");
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str("larger");
         }
-        out.join(" ")
+        out
     }
 
     /// Takes back display choices written by `prefs` (unknown words are ignored).

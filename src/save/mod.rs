@@ -267,7 +267,8 @@ impl Saves {
                 lines.remove(i);
             }
         }
-        self.store.set(HISTORY_KEY, &lines.join("\n"))?;
+        self.store
+            .set(HISTORY_KEY, &crate::log::join(&lines, "\n"))?;
         self.forget(id)
     }
 
@@ -298,8 +299,12 @@ impl Saves {
 
     /// The best-scoring ended runs, best first (ties: the newer first), at most `HIGH_SCORES`.
     pub fn high_scores(history: &[HistoryEntry]) -> Vec<&HistoryEntry> {
-        let mut scored: Vec<&HistoryEntry> = history.iter().filter(|h| h.score.is_some()).collect();
-        scored.sort_by_key(|h| std::cmp::Reverse(h.score));
+        // An insertion sort, stable (ties keep the newer first) and small for a short list.
+        let mut scored: Vec<&HistoryEntry> = Vec::new();
+        for h in history.iter().filter(|h| h.score.is_some()) {
+            let at = scored.iter().position(|s| s.score < h.score);
+            scored.insert(at.unwrap_or(scored.len()), h);
+        }
         scored.truncate(HIGH_SCORES);
         scored
     }

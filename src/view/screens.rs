@@ -291,7 +291,7 @@ fn kills_text(state: &State) -> String {
     if kills.is_empty() {
         "none".into()
     } else {
-        kills.join(", ")
+        crate::log::join(&kills, ", ")
     }
 }
 

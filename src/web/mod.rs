@@ -107,7 +107,8 @@ impl Game {
     /// What the page is asked to do, space-separated: `lock:ID`, `takeover:ID`, `share`,
     /// `export`, `import`, `kept:N`, `prefs`, `lab:SEED`.
     pub fn take_requests(&mut self) -> String {
-        self.app
+        let requests = self
+            .app
             .take_requests()
             .iter()
             .map(|r| match r {
@@ -120,8 +121,8 @@ impl Game {
                 Request::Prefs => "prefs".into(),
                 Request::Lab(seed) => format!("lab:{seed}"),
             })
-            .collect::<Vec<String>>()
-            .join(" ")
+            .collect::<Vec<String>>();
+        crate::log::join(&requests, " ")
     }
 
     /// The shown run's record as bytes (empty when there is none).
@@ -173,11 +174,13 @@ impl Game {
 
     /// Runs other tabs hold, as space-separated ids.
     pub fn set_busy(&mut self, ids: &str) {
-        let ids = ids
-            .split_whitespace()
-            .filter_map(|s| s.parse::<u32>().ok())
-            .collect();
-        self.app.set_busy(ids);
+        let mut list = Vec::new();
+        for id in ids.split_whitespace() {
+            if let Ok(n) = id.parse::<u32>() {
+                list.push(n);
+            }
+        }
+        self.app.set_busy(list);
         self.paint();
     }
 
@@ -257,7 +260,7 @@ impl Game {
 
     /// What a screen reader should announce since the last call, one line each.
     pub fn announcements(&mut self) -> String {
-        self.app.take_announcements().join("\n")
+        crate::log::join(&self.app.take_announcements(), "\n")
     }
 
     /// The display choices to remember (`palette=safe`, `larger`).

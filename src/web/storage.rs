@@ -45,6 +45,12 @@ impl Store for LocalStore {
     fn keys(&self) -> Result<Vec<String>, StoreError> {
         let s = self.storage()?;
         let n = s.length().map_err(error)?;
-        Ok((0..n).filter_map(|i| s.key(i).ok().flatten()).collect())
+        let mut keys = Vec::new();
+        for i in 0..n {
+            if let Ok(Some(key)) = s.key(i) {
+                keys.push(key);
+            }
+        }
+        Ok(keys)
     }
 }
