@@ -102,15 +102,21 @@ fn below(bits: &[u64; 10], limit: u32) -> u64 {
     less
 }
 
-/// Bit b set where `row[b]` is floor (`row` holds at most 64 tiles), eight tiles at a time.
+/// Bit b set where `row[b]` is floor (`row` holds at most 64 tiles). Eight tiles at a time
+/// as one word: a zero byte is a floor tile (SWAR zero-byte test), and a multiply gathers the
+/// eight byte flags into one byte.
 fn floor_mask(row: &[Tile]) -> u64 {
+    const _: () = assert!(Tile::Floor as u8 == 0);
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut floor = 0u64;
     for (k, eight) in row.chunks(8).enumerate() {
-        let mut byte = 0u64;
-        for (b, &t) in eight.iter().enumerate() {
-            byte |= u64::from(t == Tile::Floor) << b;
+        let mut bytes = [Tile::Wall as u8; 8];
+        for (b, &t) in bytes.iter_mut().zip(eight) {
+            *b = t as u8;
         }
-        floor |= byte << (8 * k);
+        let x = u64::from_le_bytes(bytes);
+        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+        floor |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
     }
     floor
 }
