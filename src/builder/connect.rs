@@ -205,9 +205,11 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     let (order, first) = regions.runs_by_region();
     let mut reached = BitGrid::new(w, h);
     let mut front = BitGrid::new(w, h);
-    let take_in = |id: u32, mut grids: [&mut BitGrid; 2]| {
+    let mut live = vec![false; h];
+    let take_in = |id: u32, mut grids: [&mut BitGrid; 2], live: &mut [bool]| {
         for &r in &order[first[id as usize] as usize..first[id as usize + 1] as usize] {
             let run = regions.runs[r as usize];
+            live[run.y as usize] = true;
             for g in grids.iter_mut() {
                 g.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
             }
@@ -217,21 +219,28 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
         if id != 0 && reach[id as usize] == NONE {
             reach[id as usize] = 0;
             left -= 1;
-            take_in(id, [&mut reached, &mut front]);
+            take_in(id, [&mut reached, &mut front], &mut live);
         }
     }
     // layers[j] holds the rock at distance j; found[k] = (region, its first cell touched, j).
+    // `live[y]` marks rows of the front that may hold cells; a row is dilated only when it or
+    // a row next to it is live, and `rock` is cleared word by word after each layer.
     let mut layers: Vec<Layer> = vec![Layer::default()];
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
     let mask = open.last_mask();
     let (mut column, mut grown) = (vec![0u64; words], vec![0u64; words]);
     let mut rock = BitGrid::new(w, h);
-    let mut next = BitGrid::new(w, h);
+    let mut rock_live = vec![false; h];
+    let near = |live: &[bool], y: usize| live[y.saturating_sub(1)..(y + 2).min(h)].contains(&true);
     while left > 0 {
         let j = layers.len() as u32;
         let mut layer = Layer::default();
-        for y in 0..h {
+        for (y, row_live) in rock_live.iter_mut().enumerate() {
+            *row_live = false;
+            if !near(&live, y) {
+                continue;
+            }
             dilate_row(&front, y, &mut column, &mut grown);
             let (o, r) = (open.row(y), reached.row(y));
             let out = rock.row_mut(y);
@@ -244,18 +253,26 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
             for (i, &k) in out.iter().enumerate() {
                 if k != 0 {
                     layer.words.push(((y * words + i) as u32, k));
+                    *row_live = true;
                 }
             }
         }
         if layer.words.is_empty() {
             break;
         }
-        next.clone_from(&rock);
+        for (y, _) in live.iter().enumerate().filter(|(_, &l)| l) {
+            front.row_mut(y).fill(0);
+        }
         for &(at, k) in &layer.words {
             let (y, i) = (at as usize / words, at as usize % words);
             reached.row_mut(y)[i] |= k;
+            front.row_mut(y)[i] = k;
         }
+        live.copy_from_slice(&rock_live);
         for y in 0..h {
+            if !near(&rock_live, y) {
+                continue;
+            }
             dilate_row(&rock, y, &mut column, &mut grown);
             for (i, &g) in grown.iter().enumerate() {
                 let mut touched = g & open.row(y)[i] & !reached.row(y)[i];
@@ -267,13 +284,16 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
                         reach[id as usize] = j;
                         found.push((id, (y * w + x) as u32, j));
                         left -= 1;
-                        take_in(id, [&mut reached, &mut next]);
+                        take_in(id, [&mut reached, &mut front], &mut live);
                     }
                 }
             }
         }
+        for &(at, _) in &layer.words {
+            let (y, i) = (at as usize / words, at as usize % words);
+            rock.row_mut(y)[i] = 0;
+        }
         layers.push(layer);
-        std::mem::swap(&mut front, &mut next);
     }
     for (_, cell, j) in found {
         carve_back(
