@@ -223,29 +223,34 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
         }
     }
     // layers[j] holds the rock at distance j; found[k] = (region, its first cell touched, j).
-    // `live[y]` marks rows of the front that may hold cells; a row is dilated only when it or
-    // a row next to it is live, and `rock` is cleared word by word after each layer.
+    // A layer's front is the rock of the layer before plus the regions that rock took in. The
+    // rock's dilation (`spread`) is kept from taking the regions in, so only `front`, the
+    // regions, is dilated again, and only on rows next to a row marked in `live`; `rock` is
+    // cleared word by word after each layer.
     let mut layers: Vec<Layer> = vec![Layer::default()];
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
     let mask = open.last_mask();
     let (mut column, mut grown) = (vec![0u64; words], vec![0u64; words]);
-    let mut rock = BitGrid::new(w, h);
-    let mut rock_live = vec![false; h];
+    let (mut rock, mut spread) = (BitGrid::new(w, h), BitGrid::new(w, h));
+    let (mut rock_live, mut spread_live) = (vec![false; h], vec![false; h]);
     let near = |live: &[bool], y: usize| live[y.saturating_sub(1)..(y + 2).min(h)].contains(&true);
     while left > 0 {
         let j = layers.len() as u32;
         let mut layer = Layer::default();
         for (y, row_live) in rock_live.iter_mut().enumerate() {
             *row_live = false;
-            if !near(&live, y) {
+            if near(&live, y) {
+                dilate_row(&front, y, &mut column, &mut grown);
+            } else if spread_live[y] {
+                grown.fill(0);
+            } else {
                 continue;
             }
-            dilate_row(&front, y, &mut column, &mut grown);
-            let (o, r) = (open.row(y), reached.row(y));
+            let (o, r, s) = (open.row(y), reached.row(y), spread.row(y));
             let out = rock.row_mut(y);
             for (i, out) in out.iter_mut().enumerate() {
-                *out = grown[i] & !o[i] & !r[i];
+                *out = (grown[i] | s[i]) & !o[i] & !r[i];
             }
             if let Some(last) = out.last_mut() {
                 *last &= mask;
@@ -260,21 +265,24 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
         if layer.words.is_empty() {
             break;
         }
-        for (y, _) in live.iter().enumerate().filter(|(_, &l)| l) {
+        for (y, l) in live.iter_mut().enumerate().filter(|(_, l)| **l) {
             front.row_mut(y).fill(0);
+            *l = false;
         }
         for &(at, k) in &layer.words {
             let (y, i) = (at as usize / words, at as usize % words);
             reached.row_mut(y)[i] |= k;
-            front.row_mut(y)[i] = k;
         }
-        live.copy_from_slice(&rock_live);
-        for y in 0..h {
-            if !near(&rock_live, y) {
+        for (y, row_spread) in spread_live.iter_mut().enumerate() {
+            let was = std::mem::replace(row_spread, near(&rock_live, y));
+            if !*row_spread {
+                if was {
+                    spread.row_mut(y).fill(0);
+                }
                 continue;
             }
-            dilate_row(&rock, y, &mut column, &mut grown);
-            for (i, &g) in grown.iter().enumerate() {
+            dilate_row(&rock, y, &mut column, spread.row_mut(y));
+            for (i, &g) in spread.row(y).iter().enumerate() {
                 let mut touched = g & open.row(y)[i] & !reached.row(y)[i];
                 while touched != 0 {
                     let x = i * 64 + touched.trailing_zeros() as usize;
