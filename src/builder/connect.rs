@@ -222,12 +222,13 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
             take_in(id, [&mut reached, &mut front], &mut live);
         }
     }
-    // layers[j] holds the rock at distance j; found[k] = (region, its first cell touched, j).
+    // The rock at distance j is reached, closed and has j written in bit planes: bit p of j
+    // in `planes[p]`. found[k] = (region, its first cell touched, j).
     // A layer's front is the rock of the layer before plus the regions that rock took in. The
     // rock's dilation (`spread`) is kept from taking the regions in, so only `front`, the
     // regions, is dilated again, and only on rows next to a row marked in `live`; `rock` is
-    // cleared word by word after each layer.
-    let mut layers: Vec<Layer> = vec![Layer::default()];
+    // cleared row by row after each layer.
+    let mut planes: Vec<BitGrid> = Vec::new();
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
     let mask = open.last_mask();
@@ -235,9 +236,13 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     let (mut rock, mut spread) = (BitGrid::new(w, h), BitGrid::new(w, h));
     let (mut rock_live, mut spread_live) = (vec![false; h], vec![false; h]);
     let near = |live: &[bool], y: usize| live[y.saturating_sub(1)..(y + 2).min(h)].contains(&true);
+    let mut j = 0u32;
     while left > 0 {
-        let j = layers.len() as u32;
-        let mut layer = Layer::default();
+        j += 1;
+        if j == 1 << planes.len() {
+            planes.push(BitGrid::new(w, h));
+        }
+        let mut any = false;
         for (y, row_live) in rock_live.iter_mut().enumerate() {
             *row_live = false;
             if near(&live, y) {
@@ -247,31 +252,37 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
             } else {
                 continue;
             }
-            let (o, r, s) = (open.row(y), reached.row(y), spread.row(y));
-            let out = rock.row_mut(y);
+            let (o, s) = (open.row(y), spread.row(y));
+            let (r, out) = (reached.row_mut(y), rock.row_mut(y));
             for (i, out) in out.iter_mut().enumerate() {
                 *out = (grown[i] | s[i]) & !o[i] & !r[i];
             }
             if let Some(last) = out.last_mut() {
                 *last &= mask;
             }
-            for (i, &k) in out.iter().enumerate() {
-                if k != 0 {
-                    layer.words.push(((y * words + i) as u32, k));
-                    *row_live = true;
+            for (r, &k) in r.iter_mut().zip(out.iter()) {
+                *r |= k;
+                *row_live |= k != 0;
+            }
+            if *row_live {
+                any = true;
+                for (_, plane) in planes
+                    .iter_mut()
+                    .enumerate()
+                    .filter(|(p, _)| j >> p & 1 == 1)
+                {
+                    for (d, &k) in plane.row_mut(y).iter_mut().zip(rock.row(y)) {
+                        *d |= k;
+                    }
                 }
             }
         }
-        if layer.words.is_empty() {
+        if !any {
             break;
         }
         for (y, l) in live.iter_mut().enumerate().filter(|(_, l)| **l) {
             front.row_mut(y).fill(0);
             *l = false;
-        }
-        for &(at, k) in &layer.words {
-            let (y, i) = (at as usize / words, at as usize % words);
-            reached.row_mut(y)[i] |= k;
         }
         for (y, row_spread) in spread_live.iter_mut().enumerate() {
             let was = std::mem::replace(row_spread, near(&rock_live, y));
@@ -297,40 +308,20 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
                 }
             }
         }
-        for &(at, _) in &layer.words {
-            let (y, i) = (at as usize / words, at as usize % words);
-            rock.row_mut(y)[i] = 0;
+        for (y, _) in rock_live.iter().enumerate().filter(|(_, l)| **l) {
+            rock.row_mut(y).fill(0);
         }
-        layers.push(layer);
     }
+    let in_layer = |k: u32, (x, y): (usize, usize)| {
+        let (x, y) = (x as isize, y as isize);
+        let j = planes
+            .iter()
+            .enumerate()
+            .map(|(p, g)| u32::from(g.get(x, y)) << p);
+        reached.get(x, y) && !open.get(x, y) && j.sum::<u32>() == k
+    };
     for (_, cell, j) in found {
-        carve_back(
-            world,
-            z,
-            (&layers, words),
-            regions,
-            &reach,
-            cell as usize,
-            j,
-        );
-    }
-}
-
-/// One distance layer of the search: its nonzero words as (row * words + word, bits), in
-/// scan order.
-#[derive(Default)]
-struct Layer {
-    words: Vec<(u32, u64)>,
-}
-
-impl Layer {
-    /// True when cell (x, y) is in the layer (rows are `words` words long).
-    fn has(&self, x: usize, y: usize, words: usize) -> bool {
-        let at = (y * words + x / 64) as u32;
-        match self.words.binary_search_by_key(&at, |&(a, _)| a) {
-            Ok(k) => self.words[k].1 >> (x % 64) & 1 == 1,
-            Err(_) => false,
-        }
+        carve_back(world, z, &in_layer, regions, &reach, cell as usize, j);
     }
 }
 
@@ -340,7 +331,7 @@ impl Layer {
 fn carve_back(
     world: &mut World,
     z: i32,
-    (layers, words): (&[Layer], usize),
+    in_layer: &impl Fn(u32, (usize, usize)) -> bool,
     regions: &Regions,
     reach: &[u32],
     cell: usize,
@@ -353,7 +344,6 @@ fn carve_back(
         (y.saturating_sub(1)..(y + 2).min(h))
             .flat_map(move |ny| (x.saturating_sub(1)..(x + 2).min(w)).map(move |nx| (nx, ny)))
     };
-    let in_layer = |k: u32, (x, y): (usize, usize)| layers[k as usize].has(x, y, words);
     let Some(mut cur) = neighbours(cell).find(|&p| in_layer(j, p)) else {
         return;
     };
