@@ -72,23 +72,19 @@ pub fn ensure_reachable(
 /// The 3x3 dilation of row `y` into `out`: cells with a set cell among their 8 neighbours
 /// or themselves. `column` is scratch space of the row's length.
 fn dilate_row(g: &BitGrid, y: usize, column: &mut [u64], out: &mut [u64]) {
-    column.copy_from_slice(g.row(y));
-    if y > 0 {
-        for (c, &a) in column.iter_mut().zip(g.row(y - 1)) {
-            *c |= a;
-        }
+    let (up, down) = (
+        g.row(y.saturating_sub(1)),
+        g.row((y + 1).min(g.height() - 1)),
+    );
+    for (((c, &a), &b), &d) in column.iter_mut().zip(up).zip(g.row(y)).zip(down) {
+        *c = a | b | d;
     }
-    if y + 1 < g.height() {
-        for (c, &b) in column.iter_mut().zip(g.row(y + 1)) {
-            *c |= b;
-        }
-    }
-    let n = column.len();
-    for i in 0..n {
+    let mut carry = 0;
+    for (i, o) in out.iter_mut().enumerate() {
         let v = column[i];
-        let prev = if i > 0 { column[i - 1] >> 63 } else { 0 };
-        let next = if i + 1 < n { column[i + 1] << 63 } else { 0 };
-        out[i] = v | (v << 1) | (v >> 1) | prev | next;
+        let next = column.get(i + 1).map_or(0, |n| n << 63);
+        *o = v | v << 1 | v >> 1 | carry | next;
+        carry = v >> 63;
     }
 }
 
