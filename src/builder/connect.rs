@@ -72,23 +72,19 @@ pub fn ensure_reachable(
 /// The 3x3 dilation of row `y` into `out`: cells with a set cell among their 8 neighbours
 /// or themselves. `column` is scratch space of the row's length.
 fn dilate_row(g: &BitGrid, y: usize, column: &mut [u64], out: &mut [u64]) {
-    column.copy_from_slice(g.row(y));
-    if y > 0 {
-        for (c, &a) in column.iter_mut().zip(g.row(y - 1)) {
-            *c |= a;
-        }
+    let (up, down) = (
+        g.row(y.saturating_sub(1)),
+        g.row((y + 1).min(g.height() - 1)),
+    );
+    for (((c, &a), &b), &d) in column.iter_mut().zip(up).zip(g.row(y)).zip(down) {
+        *c = a | b | d;
     }
-    if y + 1 < g.height() {
-        for (c, &b) in column.iter_mut().zip(g.row(y + 1)) {
-            *c |= b;
-        }
-    }
-    let n = column.len();
-    for i in 0..n {
+    let mut carry = 0;
+    for (i, o) in out.iter_mut().enumerate() {
         let v = column[i];
-        let prev = if i > 0 { column[i - 1] >> 63 } else { 0 };
-        let next = if i + 1 < n { column[i + 1] << 63 } else { 0 };
-        out[i] = v | (v << 1) | (v >> 1) | prev | next;
+        let next = column.get(i + 1).map_or(0, |n| n << 63);
+        *o = v | v << 1 | v >> 1 | carry | next;
+        carry = v >> 63;
     }
 }
 
@@ -205,9 +201,11 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     let (order, first) = regions.runs_by_region();
     let mut reached = BitGrid::new(w, h);
     let mut front = BitGrid::new(w, h);
-    let take_in = |id: u32, mut grids: [&mut BitGrid; 2]| {
+    let mut live = vec![false; h];
+    let take_in = |id: u32, mut grids: [&mut BitGrid; 2], live: &mut [bool]| {
         for &r in &order[first[id as usize] as usize..first[id as usize + 1] as usize] {
             let run = regions.runs[r as usize];
+            live[run.y as usize] = true;
             for g in grids.iter_mut() {
                 g.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
             }
@@ -217,47 +215,81 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
         if id != 0 && reach[id as usize] == NONE {
             reach[id as usize] = 0;
             left -= 1;
-            take_in(id, [&mut reached, &mut front]);
+            take_in(id, [&mut reached, &mut front], &mut live);
         }
     }
-    // layers[j] holds the rock at distance j; found[k] = (region, its first cell touched, j).
-    let mut layers: Vec<Layer> = vec![Layer::default()];
+    // The rock at distance j is reached, closed and has j written in bit planes: bit p of j
+    // in `planes[p]`. found[k] = (region, its first cell touched, j).
+    // A layer's front is the rock of the layer before plus the regions that rock took in. The
+    // rock's dilation (`spread`) is kept from taking the regions in, so only `front`, the
+    // regions, is dilated again, and only on rows next to a row marked in `live`; `rock` is
+    // cleared row by row after each layer.
+    let mut planes: Vec<BitGrid> = Vec::new();
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
     let mask = open.last_mask();
     let (mut column, mut grown) = (vec![0u64; words], vec![0u64; words]);
-    let mut rock = BitGrid::new(w, h);
-    let mut next = BitGrid::new(w, h);
+    let (mut rock, mut spread) = (BitGrid::new(w, h), BitGrid::new(w, h));
+    let (mut rock_live, mut spread_live) = (vec![false; h], vec![false; h]);
+    let near = |live: &[bool], y: usize| live[y.saturating_sub(1)..(y + 2).min(h)].contains(&true);
+    let mut j = 0u32;
     while left > 0 {
-        let j = layers.len() as u32;
-        let mut layer = Layer::default();
-        for y in 0..h {
-            dilate_row(&front, y, &mut column, &mut grown);
-            let (o, r) = (open.row(y), reached.row(y));
-            let out = rock.row_mut(y);
+        j += 1;
+        if j == 1 << planes.len() {
+            planes.push(BitGrid::new(w, h));
+        }
+        let mut any = false;
+        for (y, row_live) in rock_live.iter_mut().enumerate() {
+            *row_live = false;
+            if near(&live, y) {
+                dilate_row(&front, y, &mut column, &mut grown);
+            } else if spread_live[y] {
+                grown.fill(0);
+            } else {
+                continue;
+            }
+            let (o, s) = (open.row(y), spread.row(y));
+            let (r, out) = (reached.row_mut(y), rock.row_mut(y));
             for (i, out) in out.iter_mut().enumerate() {
-                *out = grown[i] & !o[i] & !r[i];
+                *out = (grown[i] | s[i]) & !o[i] & !r[i];
             }
             if let Some(last) = out.last_mut() {
                 *last &= mask;
             }
-            for (i, &k) in out.iter().enumerate() {
-                if k != 0 {
-                    layer.words.push(((y * words + i) as u32, k));
+            for (r, &k) in r.iter_mut().zip(out.iter()) {
+                *r |= k;
+                *row_live |= k != 0;
+            }
+            if *row_live {
+                any = true;
+                for (_, plane) in planes
+                    .iter_mut()
+                    .enumerate()
+                    .filter(|(p, _)| j >> p & 1 == 1)
+                {
+                    for (d, &k) in plane.row_mut(y).iter_mut().zip(rock.row(y)) {
+                        *d |= k;
+                    }
                 }
             }
         }
-        if layer.words.is_empty() {
+        if !any {
             break;
         }
-        next.clone_from(&rock);
-        for &(at, k) in &layer.words {
-            let (y, i) = (at as usize / words, at as usize % words);
-            reached.row_mut(y)[i] |= k;
+        for (y, l) in live.iter_mut().enumerate().filter(|(_, l)| **l) {
+            front.row_mut(y).fill(0);
+            *l = false;
         }
-        for y in 0..h {
-            dilate_row(&rock, y, &mut column, &mut grown);
-            for (i, &g) in grown.iter().enumerate() {
+        for (y, row_spread) in spread_live.iter_mut().enumerate() {
+            let was = std::mem::replace(row_spread, near(&rock_live, y));
+            if !*row_spread {
+                if was {
+                    spread.row_mut(y).fill(0);
+                }
+                continue;
+            }
+            dilate_row(&rock, y, &mut column, spread.row_mut(y));
+            for (i, &g) in spread.row(y).iter().enumerate() {
                 let mut touched = g & open.row(y)[i] & !reached.row(y)[i];
                 while touched != 0 {
                     let x = i * 64 + touched.trailing_zeros() as usize;
@@ -267,42 +299,25 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
                         reach[id as usize] = j;
                         found.push((id, (y * w + x) as u32, j));
                         left -= 1;
-                        take_in(id, [&mut reached, &mut next]);
+                        take_in(id, [&mut reached, &mut front], &mut live);
                     }
                 }
             }
         }
-        layers.push(layer);
-        std::mem::swap(&mut front, &mut next);
-    }
-    for (_, cell, j) in found {
-        carve_back(
-            world,
-            z,
-            (&layers, words),
-            regions,
-            &reach,
-            cell as usize,
-            j,
-        );
-    }
-}
-
-/// One distance layer of the search: its nonzero words as (row * words + word, bits), in
-/// scan order.
-#[derive(Default)]
-struct Layer {
-    words: Vec<(u32, u64)>,
-}
-
-impl Layer {
-    /// True when cell (x, y) is in the layer (rows are `words` words long).
-    fn has(&self, x: usize, y: usize, words: usize) -> bool {
-        let at = (y * words + x / 64) as u32;
-        match self.words.binary_search_by_key(&at, |&(a, _)| a) {
-            Ok(k) => self.words[k].1 >> (x % 64) & 1 == 1,
-            Err(_) => false,
+        for (y, _) in rock_live.iter().enumerate().filter(|(_, l)| **l) {
+            rock.row_mut(y).fill(0);
         }
+    }
+    let in_layer = |k: u32, (x, y): (usize, usize)| {
+        let (x, y) = (x as isize, y as isize);
+        let j = planes
+            .iter()
+            .enumerate()
+            .map(|(p, g)| u32::from(g.get(x, y)) << p);
+        reached.get(x, y) && !open.get(x, y) && j.sum::<u32>() == k
+    };
+    for (_, cell, j) in found {
+        carve_back(world, z, &in_layer, regions, &reach, cell as usize, j);
     }
 }
 
@@ -312,7 +327,7 @@ impl Layer {
 fn carve_back(
     world: &mut World,
     z: i32,
-    (layers, words): (&[Layer], usize),
+    in_layer: &impl Fn(u32, (usize, usize)) -> bool,
     regions: &Regions,
     reach: &[u32],
     cell: usize,
@@ -325,7 +340,6 @@ fn carve_back(
         (y.saturating_sub(1)..(y + 2).min(h))
             .flat_map(move |ny| (x.saturating_sub(1)..(x + 2).min(w)).map(move |nx| (nx, ny)))
     };
-    let in_layer = |k: u32, (x, y): (usize, usize)| layers[k as usize].has(x, y, words);
     let Some(mut cur) = neighbours(cell).find(|&p| in_layer(j, p)) else {
         return;
     };

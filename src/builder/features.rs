@@ -102,15 +102,21 @@ fn below(bits: &[u64; 10], limit: u32) -> u64 {
     less
 }
 
-/// Bit b set where `row[b]` is floor (`row` holds at most 64 tiles), eight tiles at a time.
+/// Bit b set where `row[b]` is floor (`row` holds at most 64 tiles). Eight tiles at a time
+/// as one word: a zero byte is a floor tile (SWAR zero-byte test), and a multiply gathers the
+/// eight byte flags into one byte.
 fn floor_mask(row: &[Tile]) -> u64 {
+    const _: () = assert!(Tile::Floor as u8 == 0);
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut floor = 0u64;
     for (k, eight) in row.chunks(8).enumerate() {
-        let mut byte = 0u64;
-        for (b, &t) in eight.iter().enumerate() {
-            byte |= u64::from(t == Tile::Floor) << b;
+        let mut bytes = [Tile::Wall as u8; 8];
+        for (b, &t) in bytes.iter_mut().zip(eight) {
+            *b = t as u8;
         }
-        floor |= byte << (8 * k);
+        let x = u64::from_le_bytes(bytes);
+        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
+        floor |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
     }
     floor
 }
@@ -127,14 +133,11 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
         limits[k] = acc;
     }
     for z in 0..world.depth() {
+        let level = world.level_mut(z);
         for y in 0..h {
             for x0 in (0..w).step_by(64) {
                 let n = (w - x0).min(64);
-                let Some(level) = world.level(z) else {
-                    return;
-                };
-                let row = &level[y * w + x0..y * w + x0 + n];
-                let floor = floor_mask(row);
+                let floor = floor_mask(&level[y * w + x0..y * w + x0 + n]);
                 if floor == 0 {
                     continue;
                 }
@@ -146,14 +149,25 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
                     hits &= hits - 1;
                     let kind = masks.iter().position(|m| m >> b & 1 == 1).unwrap_or(3);
                     let tile = FEATURES[kind].0;
-                    let p = Point::new((x0 + b as usize) as i32, y as i32, z);
-                    if tile.is_open() || can_block(world, p) {
-                        world.set(p, tile);
+                    let x = x0 + b as usize;
+                    if tile.is_open() || BLOCKABLE[ring_at(level, w, x, y)] {
+                        level[y * w + x] = tile;
                     }
                 }
             }
         }
     }
+}
+
+/// The ring of open neighbours of cell (x, y) of the `w`-wide `level` (bit k for `RING[k]`;
+/// cells outside the level are closed), read straight from the tiles.
+fn ring_at(level: &[Tile], w: usize, x: usize, y: usize) -> usize {
+    let h = level.len() / w;
+    RING.iter().enumerate().fold(0, |m, (k, &(dx, dy))| {
+        let nx = x.wrapping_add_signed(dx as isize);
+        let ny = y.wrapping_add_signed(dy as isize);
+        m | usize::from(nx < w && ny < h && level[ny * w + nx].is_open()) << k
+    })
 }
 
 #[cfg(test)]

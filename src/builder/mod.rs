@@ -181,12 +181,13 @@ impl WorldBuilder {
     pub fn exit(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let level = world.level(0).unwrap_or(&[]);
-            let floors = level.iter().filter(|&&t| t == Tile::Floor).count();
+            let blocks = floor_blocks(level);
+            let floors: usize = blocks.iter().sum();
             if floors > 0 {
                 let k = self.rng.random_range(0..floors as u32) as usize;
-                let pick = nth_floor(level, k).map(|i| i as i32);
-                if let Some(i) = pick {
+                if let Some(i) = nth_floor(level, &blocks, k) {
                     let w = world.width();
+                    let i = i as i32;
                     world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
                 }
             }
@@ -242,13 +243,24 @@ impl WorldBuilder {
     }
 }
 
-/// The index of the `k`-th floor tile (from 0) of `level`: whole blocks are counted first,
-/// then the block holding it is walked.
-fn nth_floor(level: &[Tile], mut k: usize) -> Option<usize> {
-    const BLOCK: usize = 4096;
-    for (b, block) in level.chunks(BLOCK).enumerate() {
-        let n = block.iter().filter(|&&t| t == Tile::Floor).count();
+const BLOCK: usize = 4080;
+
+/// The number of floor tiles in each `BLOCK` tiles of `level`, counted in byte-sized lanes
+/// (255 tiles at a time) so the count runs wide.
+fn floor_blocks(level: &[Tile]) -> Vec<usize> {
+    let count = |c: &[Tile]| c.iter().fold(0u8, |n, &t| n + u8::from(t == Tile::Floor));
+    level
+        .chunks(BLOCK)
+        .map(|block| block.chunks(255).map(|c| usize::from(count(c))).sum())
+        .collect()
+}
+
+/// The index of the `k`-th floor tile (from 0) of `level`, whose per-block floor counts are
+/// `blocks`: the block holding it is found from the counts, then walked.
+fn nth_floor(level: &[Tile], blocks: &[usize], mut k: usize) -> Option<usize> {
+    for (b, &n) in blocks.iter().enumerate() {
         if k < n {
+            let block = level.chunks(BLOCK).nth(b)?;
             let (at, _) = block
                 .iter()
                 .enumerate()
