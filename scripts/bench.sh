@@ -45,6 +45,8 @@ get() { printf '%s' "${R[$1]:-n/a}"; }
 # f2 VALUE: two decimals (n/a stays).
 f2() { if [ "$1" = n/a ]; then printf 'n/a'; else printf '%.2f' "$1"; fi; }
 f3() { if [ "$1" = n/a ]; then printf 'n/a'; else printf '%.3f' "$1"; fi; }
+# f0 VALUE: a whole number (n/a stays).
+f0() { if [ "$1" = n/a ]; then printf 'n/a'; else printf '%.0f' "$1"; fi; }
 # gen CASE IMPL: "median (min)".
 gen() {
     local m
@@ -117,8 +119,8 @@ runs="$(get gen.default.native.runs)"
     echo "### Runs as records (headless Chromium)"
     echo
     echo "Milliseconds. Save: one \`flush()\` (encode the record, base64, write a \`localStorage\` slot),"
-    echo "as after every turn, $(get records.save.short.actions)- and $(get records.save.long.actions)-action runs, 300 writes each."
-    echo "Resume: Enter on the start screen for the committed $(get records.resume.actions)-action run (rebuild"
+    echo "as after every turn, on $(f0 "$(get records.save.short.actions)")- and $(f0 "$(get records.save.long.actions)")-action runs, 300 writes each."
+    echo "Resume: Enter on the start screen for the committed $(f0 "$(get records.resume.actions)")-action run (rebuild"
     echo "the world, replay every action with fingerprint checks, save, paint), median and worst of 7."
     echo "Links: the deflated \`#run=\` fragment."
     echo
@@ -127,8 +129,8 @@ runs="$(get gen.default.native.runs)"
     echo "| save per turn, 100-action run: median / p99 | $(f3 "$(get records.save.short.median)") / $(f3 "$(get records.save.short.p99)") |"
     echo "| save per turn, 10,000-action run: median / p99 | $(f3 "$(get records.save.long.median)") / $(f3 "$(get records.save.long.p99)") |"
     echo "| resume a 10,000-action run: median / worst | $(f2 "$(get records.resume.median)") / $(f2 "$(get records.resume.max)") |"
-    echo "| link length per 1000 actions, a played game ($(get records.link.long.actions) actions) | $(printf '%.0f' "$(get records.link.long.per1000)") characters |"
-    echo "| link length per 1000 actions, the survivor ($(get records.link.survivor.actions) actions) | $(printf '%.0f' "$(get records.link.survivor.per1000)") characters |"
+    echo "| link length per 1000 actions, a played game ($(f0 "$(get records.link.long.actions)") actions) | $(f0 "$(get records.link.long.per1000)") characters |"
+    echo "| link length per 1000 actions, the survivor ($(f0 "$(get records.link.survivor.actions)") actions) | $(f0 "$(get records.link.survivor.per1000)") characters |"
     echo
     echo "### Download size (dist/, release build)"
     echo

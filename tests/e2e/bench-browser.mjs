@@ -273,6 +273,7 @@ async function main() {
     // runs on the lab page), then rot.js (same functions as in node, injected as source).
     await page.goto(`http://127.0.0.1:${server.address().port}/?lab&seed=1&w=32&h=32&d=1`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.labBindings, null, { timeout: 30000 });
+    await page.addScriptTag({ path: ROT_BUNDLE }); // a new page: window.ROT again
     await page.addScriptTag({ content: `window.rotGenerate = ${rotGenerate}; window.timeRuns = ${timeRuns};` });
     for (const [name, w, h, d, full] of WASM_CASES) {
       const r = await page.evaluate(
