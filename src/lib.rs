@@ -31,9 +31,10 @@ pub mod world;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
-// A small free-list allocator for the browser build: the page downloads less than with the
-// default allocator, and the game's allocations are few and short-lived.
-#[cfg(target_arch = "wasm32")]
+// A small free-list allocator for the game page's build: the page downloads less than with
+// the default allocator, and the game's allocations are few and short-lived. The lab's own
+// bundle has no size budget and generates large worlds, so it keeps the faster default.
+#[cfg(all(target_arch = "wasm32", not(feature = "lab")))]
 #[global_allocator]
 static ALLOCATOR: lol_alloc::LockedAllocator<lol_alloc::FreeListAllocator> =
     lol_alloc::LockedAllocator::new(lol_alloc::FreeListAllocator::new());
