@@ -6,45 +6,16 @@
 // Prints `ok - name` / `not ok - name: reason` per check and `items: N passed, M failed`;
 // exits 1 if any check failed. Screenshots go to target/e2e/.
 
-import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
+import { assert, DIST, norm, ROOT, SHOTS, suite } from './harness.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
-const SHOTS = path.join(ROOT, 'target', 'e2e');
 const SEED = 42;
-
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-  try {
-    const res = await fn();
-    if (typeof res === 'string') throw new Error(res);
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`not ok - ${name}: ${String(e && e.message ? e.message : e).split('\n')[0]}`);
-  }
-}
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
-const overall = setTimeout(() => {
-  console.log('not ok - whole run finished in time');
-  console.log(`items: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-}, 180000);
-
-fs.mkdirSync(SHOTS, { recursive: true });
+const { check, fail, done } = suite('items');
 const server = await startServer(DIST);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launchChromium();
-const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' ');
 
 // Level 1 of the seed's world, with its items, from the dump.
 const dump = execFileSync('cargo', ['run', '--quiet', '--example', 'dump', '--', '--seed', String(SEED)],
@@ -134,12 +105,9 @@ try {
   await check('no console errors', () => assert(errors.length === 0, errors.join(' | ')));
   await context.close();
 } catch (e) {
-  failed += 1;
-  console.log(`not ok - items run: ${e && e.stack ? e.stack.split('\n').slice(0, 2).join(' ') : e}`);
+  fail('items run', e);
 } finally {
-  clearTimeout(overall);
   await browser.close().catch(() => {});
   server.close();
 }
-console.log(`items: ${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+done();

@@ -6,55 +6,16 @@
 // Prints `ok - name` / `not ok - name: reason` per check and `records: N passed, M failed`;
 // exits 1 if any check failed. Screenshots go to target/e2e/.
 
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
+import { assert, DIST, norm, openGame, SHOTS, suite } from './harness.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
-const SHOTS = path.join(ROOT, 'target', 'e2e');
-const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 180000);
-
-let passed = 0;
-let failed = 0;
-async function check(name, fn) {
-  try {
-    const res = await fn();
-    if (typeof res === 'string') throw new Error(res);
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`not ok - ${name}: ${String(e && e.message ? e.message : e).split('\n')[0]}`);
-  }
-}
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
-
-const overall = setTimeout(() => {
-  console.log(`not ok - whole run finished in time: exceeded ${OVERALL_MS} ms`);
-  console.log(`records: ${passed} passed, ${failed + 1} failed`);
-  process.exit(1);
-}, OVERALL_MS);
-
-fs.mkdirSync(SHOTS, { recursive: true });
+const { check, fail, done } = suite('records');
 const server = await startServer(DIST);
 const base = `http://127.0.0.1:${server.address().port}/`;
 const browser = await launchChromium();
 
-// A page that records console errors, with helpers that need a loaded game.
-async function open(context, url) {
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  await page.goto(url, { waitUntil: 'load' });
-  await ready(page);
-  return page;
-}
+const open = openGame;
 async function ready(page) {
   await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame, null, { timeout: 30000 });
 }
@@ -64,8 +25,6 @@ async function press(page, keys) {
   for (const k of keys) await page.keyboard.press(k);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
 }
-// Screen text without box borders, whitespace collapsed: wrapped sentences read whole.
-const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' ');
 const MOVES = ['l', 'l', 'j', 'n', '.', 'h', 'k', 'l', 'j', 'u', 'b', '.'];
 
 try {
@@ -179,12 +138,9 @@ try {
     await c2.close();
   });
 } catch (e) {
-  failed += 1;
-  console.log(`not ok - records run: ${e && e.stack ? e.stack.split('\n').slice(0, 2).join(' ') : e}`);
+  fail('records run', e);
 } finally {
-  clearTimeout(overall);
   await browser.close().catch(() => {});
   server.close();
 }
-console.log(`records: ${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+done();
