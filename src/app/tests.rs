@@ -317,3 +317,24 @@ fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
     assert_eq!(inventory::slot_of("c"), Some(2));
     assert_eq!(inventory::slot_of("Enter"), None);
 }
+
+#[test]
+fn a_replay_that_drifts_from_its_record_says_where() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 12);
+    a.key("Enter");
+    for k in ["l", "l", "j", "j", ".", "h", "k", "u"] {
+        a.key(k);
+    }
+    let mut record = a.record().expect("record").clone();
+    // Changing an action keeps the recorded fingerprints, which no longer match.
+    record.actions[2] = crate::rules::Action::Wait;
+    let mut w = app(&store, 1);
+    assert!(w.open_replay(&record.encode()));
+    w.key("End");
+    assert!(
+        w.replayer().and_then(|r| r.diverged).is_some(),
+        "the drift is noticed"
+    );
+    assert!(compose(&w).to_string().contains("Not as recorded"));
+}

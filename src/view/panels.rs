@@ -48,7 +48,8 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
         let mode = if r.playing { "playing" } else { "paused" };
         lines.push((format!("{}x, {mode}", r.speed), TEXT));
         if let Some(at) = r.diverged {
-            lines.push((format!("Differs from the record at action {at}"), WARN));
+            lines.push(("Not as recorded".into(), WARN));
+            lines.push((format!("from action {at}"), WARN));
         }
     }
     let gear = |place| state.equipped(place).map_or("nothing", |i| i.name());
