@@ -76,7 +76,9 @@ runs="$(get gen.default.native.runs)"
     echo
     echo "### World generation"
     echo
-    echo "Milliseconds per world, median (min) of $runs runs after 3 warm-ups, a new seed every run."
+    echo "Milliseconds per world, median (min) of $runs runs, a new seed every run, after 3 warm-ups (in the"
+    echo "browser 50 for the default world, so Chromium's optimising tier has compiled the hot code; a lab"
+    echo "regenerates again and again, so that is what a person feels)."
     echo "Ours: native = \`cargo run --release --example bench\` (release profile: opt-level 3, LTO);"
     echo "wasm = \`bench_generate\` of the lab's release bundle (opt-level 3) in headless Chromium. Both include"
     echo "the world checksum. (The game page's own wasm is built for size, opt-level \"z\".)"
