@@ -67,33 +67,15 @@ impl BitGrid {
 
     /// Sets cells `x0..x1` of row `y` (inside the grid).
     pub(crate) fn set_range(&mut self, y: usize, x0: usize, x1: usize) {
-        let row = self.row_mut(y);
-        let mut x = x0;
-        while x < x1 {
-            let n = (x1 - x).min(64 - x % 64);
-            let ones = if n == 64 {
-                u64::MAX
-            } else {
-                ((1u64 << n) - 1) << (x % 64)
-            };
-            row[x / 64] |= ones;
-            x += n;
+        for (word, ones) in range_masks(x0, x1) {
+            self.row_mut(y)[word] |= ones;
         }
     }
 
     /// Clears cells `x0..x1` of row `y` (inside the grid).
     pub(crate) fn clear_range(&mut self, y: usize, x0: usize, x1: usize) {
-        let row = self.row_mut(y);
-        let mut x = x0;
-        while x < x1 {
-            let n = (x1 - x).min(64 - x % 64);
-            let ones = if n == 64 {
-                u64::MAX
-            } else {
-                ((1u64 << n) - 1) << (x % 64)
-            };
-            row[x / 64] &= !ones;
-            x += n;
+        for (word, ones) in range_masks(x0, x1) {
+            self.row_mut(y)[word] &= !ones;
         }
     }
 
@@ -160,4 +142,22 @@ impl BitGrid {
         }
         s
     }
+}
+/// The words of a row that cells `x0..x1` touch, each with the mask of those cells in it.
+fn range_masks(x0: usize, x1: usize) -> impl Iterator<Item = (usize, u64)> {
+    let mut x = x0;
+    std::iter::from_fn(move || {
+        if x >= x1 {
+            return None;
+        }
+        let n = (x1 - x).min(64 - x % 64);
+        let ones = if n == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << n) - 1) << (x % 64)
+        };
+        let word = x / 64;
+        x += n;
+        Some((word, ones))
+    })
 }

@@ -4,7 +4,7 @@
 
 use crate::lab;
 use crate::view::css_size;
-use wasm_bindgen::{prelude::*, Clamped, JsCast};
+use wasm_bindgen::{prelude::*, Clamped};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
 /// Budget of the work done right after a key, so small worlds regenerate within the key.
@@ -32,23 +32,8 @@ impl Lab {
     #[wasm_bindgen(constructor)]
     pub fn new(canvas_id: &str, query: &str) -> Result<Lab, JsError> {
         console_error_panic_hook::set_once();
-        let element = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.get_element_by_id(canvas_id))
-            .ok_or_else(|| JsError::new(&format!("The page has no canvas \"{canvas_id}\".")))?;
-        let canvas: HtmlCanvasElement = element
-            .dyn_into()
-            .map_err(|_| JsError::new(&format!("\"{canvas_id}\" is not a <canvas>.")))?;
-        let ctx = canvas
-            .get_context("2d")
-            .ok()
-            .flatten()
-            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-            .ok_or_else(|| JsError::new("This browser cannot draw on a 2D canvas."))?;
-        let mut bytes = [0u8; 4];
-        // A failed read only makes the seed less random.
-        let _ = getrandom::fill(&mut bytes);
-        let seed = u64::from(u32::from_le_bytes(bytes));
+        let (canvas, ctx) = super::painter::canvas_2d(canvas_id)?;
+        let seed = u64::from(super::random_u32());
         let mut lab = Lab {
             lab: lab::Lab::new(query, seed),
             canvas,

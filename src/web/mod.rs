@@ -28,7 +28,7 @@ pub struct Game {
     painter: Painter,
 }
 
-fn random_u32() -> u32 {
+pub(crate) fn random_u32() -> u32 {
     let mut bytes = [0u8; 4];
     // A failed read only makes the number less random; the game still starts.
     let _ = getrandom::fill(&mut bytes);

@@ -7,6 +7,30 @@ use crate::raster::Raster;
 use wasm_bindgen::{Clamped, JsCast, JsError};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 
+/// The canvas with id `canvas_id` and its 2D context, or an error a person can read.
+pub fn canvas_2d(
+    canvas_id: &str,
+) -> Result<(HtmlCanvasElement, CanvasRenderingContext2d), JsError> {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| JsError::new("The game needs a web page to run in."))?;
+    let element = document.get_element_by_id(canvas_id).ok_or_else(|| {
+        JsError::new(&format!(
+            "The page has no element with id \"{canvas_id}\" to draw on."
+        ))
+    })?;
+    let canvas: HtmlCanvasElement = element
+        .dyn_into()
+        .map_err(|_| JsError::new(&format!("The element \"{canvas_id}\" is not a <canvas>.")))?;
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+        .ok_or_else(|| JsError::new("This browser cannot draw on a 2D canvas."))?;
+    Ok((canvas, ctx))
+}
+
 pub struct Painter {
     canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
@@ -16,27 +40,11 @@ pub struct Painter {
 
 impl Painter {
     pub fn new(canvas_id: &str) -> Result<Painter, JsError> {
-        let document = web_sys::window()
-            .and_then(|w| w.document())
-            .ok_or_else(|| JsError::new("The game needs a web page to run in."))?;
-        let element = document.get_element_by_id(canvas_id).ok_or_else(|| {
-            JsError::new(&format!(
-                "The page has no element with id \"{canvas_id}\" to draw on."
-            ))
-        })?;
-        let canvas: HtmlCanvasElement = element.dyn_into().map_err(|_| {
-            JsError::new(&format!("The element \"{canvas_id}\" is not a <canvas>."))
-        })?;
+        let (canvas, ctx) = canvas_2d(canvas_id)?;
         let l = Layout::DESKTOP;
         let raster = Raster::new(l.cols as usize, l.rows as usize);
         canvas.set_width(raster.width() as u32);
         canvas.set_height(raster.height() as u32);
-        let ctx = canvas
-            .get_context("2d")
-            .ok()
-            .flatten()
-            .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-            .ok_or_else(|| JsError::new("This browser cannot draw on a 2D canvas."))?;
         Ok(Painter {
             canvas,
             ctx,
