@@ -1,15 +1,12 @@
 //! The `dump` example's command-line contract.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
+mod dump;
+
+use dump::levels;
 
 fn dump(args: &[&str]) -> std::process::Output {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    Command::new(cargo)
-        .args(["run", "--quiet", "--example", "dump", "--"])
-        .args(args)
-        .output()
-        .expect("cargo runs")
+    dump::run(args)
 }
 
 #[test]
@@ -67,26 +64,6 @@ fn same_seed_same_dump_and_bad_flags_explain_themselves() {
 }
 
 /// The levels of a dump, each as its rows.
-fn levels(out: &std::process::Output) -> Vec<Vec<String>> {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout.clone()).expect("utf-8");
-    text.split("level ")
-        .skip(1)
-        .map(|block| {
-            block
-                .lines()
-                .skip(1)
-                .filter(|l| !l.is_empty())
-                .map(String::from)
-                .collect()
-        })
-        .collect()
-}
-
 fn chars(out: &std::process::Output) -> String {
     levels(out).concat().concat()
 }

@@ -2,28 +2,13 @@
 //! rules, run on the dump's own random fill (`--stop fill`) over random sizes and seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
+mod dump;
 
 fn dump(args: &[String]) -> Vec<Vec<Vec<bool>>> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let out = Command::new(cargo)
-        .args(["run", "--quiet", "--example", "dump", "--"])
-        .args(args)
-        .output()
-        .expect("cargo runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).expect("utf-8");
-    text.split("level ")
-        .skip(1)
-        .map(|block| {
-            block
-                .lines()
-                .skip(1)
-                .filter(|l| !l.is_empty())
+    dump::levels(&dump::run(args))
+        .into_iter()
+        .map(|rows| {
+            rows.iter()
                 .map(|l| l.chars().map(|c| c == '.').collect())
                 .collect()
         })
