@@ -182,14 +182,11 @@
   // The newest deflated link, made in the background after each turn; share_link() falls
   // back to an uncompressed one when the newest turn is not deflated yet.
   let deflated = { bytes: "", link: "" };
-  function rawLink(bytes) {
-    return pageUrl() + "#raw=" + toBase64url(bytes);
-  }
   function shareLink() {
     const bytes = guard(() => game.record_bytes(), new Uint8Array());
     if (!bytes.length) return "";
     const key = toBase64url(bytes);
-    return deflated.bytes === key ? deflated.link : rawLink(bytes);
+    return deflated.bytes === key ? deflated.link : pageUrl() + "#raw=" + key;
   }
   let deflating = false;
   async function refreshLink() {
@@ -370,11 +367,15 @@
     clock = requestAnimationFrame(frame);
   }
 
+  // The link is deflated once input pauses, not on every key: encoding the whole record
+  // again on each key would double the work the save already does.
+  let linkTimer = 0;
   function afterInput() {
     handleRequests();
     announce();
     startClock();
-    refreshLink();
+    clearTimeout(linkTimer);
+    linkTimer = setTimeout(refreshLink, 150);
   }
 
   // ---- the cave lab: a bundle of its own, loaded only for ?lab
