@@ -18,38 +18,59 @@ export function assert(cond, msg) {
 // Screen text without box borders, whitespace collapsed: wrapped sentences read whole.
 export const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' ');
 
-// A suite of checks. `check(name, fn)` runs one (a throw or a returned string fails it);
-// `done()` prints the summary and exits.
-export function suite(name, overallMs = Number(process.env.E2E_TIMEOUT_MS || 180000)) {
+// A suite of checks. `check(label, fn)` runs one (a throw or a returned string fails it),
+// `notOk(label, reason)` fails one directly, `fail(label, error)` reports a crash of the run,
+// and `done()` prints the summary and exits. At the overall time limit the run fails, calls
+// `cleanup` and ends; later results are ignored.
+export function suite(name, { overallMs = Number(process.env.E2E_TIMEOUT_MS || 180000), cleanup = async () => {} } = {}) {
   let passed = 0;
   let failed = 0;
-  const timer = setTimeout(() => {
-    console.log(`not ok - whole run finished in time: exceeded ${overallMs} ms`);
-    console.log(`${name}: ${passed} passed, ${failed + 1} failed`);
-    process.exit(1);
+  let stopped = false;
+  const notOk = (label, reason) => {
+    if (stopped) return;
+    failed += 1;
+    console.log(`not ok - ${label}: ${String(reason).replace(/\s+/g, ' ').trim()}`);
+  };
+  const done = () => {
+    stopped = true;
+    clearTimeout(timer);
+    console.log(`${name}: ${passed} passed, ${failed} failed`);
+    process.exit(failed > 0 ? 1 : 0);
+  };
+  const timer = setTimeout(async () => {
+    notOk('whole run finished in time', `exceeded ${overallMs} ms`);
+    stopped = true;
+    await cleanup();
+    stopped = false;
+    done();
   }, overallMs);
   return {
+    notOk,
+    done,
     async check(label, fn) {
       try {
         const res = await fn();
         if (typeof res === 'string') throw new Error(res);
+        if (stopped) return;
         passed += 1;
         console.log(`ok - ${label}`);
       } catch (e) {
-        failed += 1;
-        console.log(`not ok - ${label}: ${String(e && e.message ? e.message : e).split('\n')[0]}`);
+        notOk(label, e && e.message ? e.message.split('\n')[0] : e);
       }
     },
     fail(label, e) {
-      failed += 1;
-      console.log(`not ok - ${label}: ${e && e.stack ? e.stack.split('\n').slice(0, 2).join(' ') : e}`);
-    },
-    done() {
-      clearTimeout(timer);
-      console.log(`${name}: ${passed} passed, ${failed} failed`);
-      process.exit(failed > 0 ? 1 : 0);
+      notOk(label, e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
     },
   };
+}
+
+// Closes a browser (waiting at most 5 s) and a local server; either may be null.
+export async function shutdown(browser, server) {
+  if (browser) await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+  if (server) {
+    if (server.closeAllConnections) server.closeAllConnections();
+    await new Promise((r) => server.close(() => r()));
+  }
 }
 
 // A new page of `context` at `url`, ready to play; its console errors collect in `page.errors`.

@@ -13,6 +13,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
+import { assert, shutdown, suite } from './harness.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -21,65 +22,18 @@ const SHOTS = path.join(ROOT, 'target', 'e2e');
 const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 120000);
 const LONG_TASK_MS = 200;
 
-let passed = 0;
-let failed = 0;
-let stopped = false;
-
-function ok(name) {
-  if (stopped) return;
-  passed += 1;
-  console.log(`ok - ${name}`);
-}
-
-function notOk(name, reason) {
-  if (stopped) return;
-  failed += 1;
-  console.log(`not ok - ${name}: ${String(reason).replace(/\s+/g, ' ').trim()}`);
-}
-
-async function check(name, fn) {
-  try {
-    const res = await fn();
-    if (typeof res === 'string') notOk(name, res);
-    else ok(name);
-  } catch (e) {
-    notOk(name, e && e.message ? e.message.split('\n')[0] : e);
-  }
-}
-
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
 let server = null;
 let browser = null;
 
 async function cleanup() {
-  if (browser) {
-    const b = browser;
-    browser = null;
-    await Promise.race([b.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
-  }
-  if (server) {
-    const s = server;
-    server = null;
-    if (s.closeAllConnections) s.closeAllConnections();
-    await new Promise((r) => s.close(() => r()));
-  }
+  const [b, s] = [browser, server];
+  browser = null;
+  server = null;
+  await shutdown(b, s);
 }
 
-function finish() {
-  stopped = true;
-  console.log(`lab: ${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 ? 1 : 0);
-}
-
-const overall = setTimeout(async () => {
-  notOk('whole run finished in time', `exceeded ${OVERALL_MS} ms`);
-  stopped = true;
-  await cleanup();
-  finish();
-}, OVERALL_MS);
+const { check, notOk, done: finish } = suite('lab', { overallMs: OVERALL_MS, cleanup });
 
 // Long tasks are recorded from the start of every page load.
 function watchLongTasks() {
@@ -270,7 +224,6 @@ async function main() {
 main()
   .catch((e) => notOk('lab test ran', e && e.stack ? e.stack.split('\n')[0] : e))
   .finally(async () => {
-    clearTimeout(overall);
-    await cleanup();
+      await cleanup();
     finish();
   });

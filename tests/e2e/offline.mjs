@@ -33,6 +33,7 @@ import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
+import { assert, shutdown, suite } from './harness.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -43,38 +44,6 @@ const HOOK = path.join(ROOT, 'scripts', 'precache.mjs');
 const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 120000);
 const READY_MS = 30000;
 
-// ---------------------------------------------------------------- results
-
-let passed = 0;
-let failed = 0;
-let stopped = false; // set when the overall time limit ends the run
-
-function ok(name) {
-  if (stopped) return;
-  passed += 1;
-  console.log(`ok - ${name}`);
-}
-
-function notOk(name, reason) {
-  if (stopped) return;
-  failed += 1;
-  console.log(`not ok - ${name}: ${String(reason).replace(/\s+/g, ' ').trim()}`);
-}
-
-// Runs one check; a thrown error (or a returned string) marks it failed.
-async function check(name, fn) {
-  try {
-    const res = await fn();
-    if (typeof res === 'string') notOk(name, res);
-    else ok(name);
-  } catch (e) {
-    notOk(name, e && e.message ? e.message.split('\n')[0] : e);
-  }
-}
-
-function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
 // ---------------------------------------------------------------- builds
 
@@ -168,31 +137,13 @@ let server = null;
 let browser = null;
 
 async function cleanup() {
-  if (browser) {
-    const b = browser;
-    browser = null;
-    await Promise.race([b.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
-  }
-  if (server) {
-    const s = server;
-    server = null;
-    if (s.closeAllConnections) s.closeAllConnections();
-    await new Promise((r) => s.close(() => r()));
-  }
+  const [b, s] = [browser, server];
+  browser = null;
+  server = null;
+  await shutdown(b, s);
 }
 
-function finish() {
-  stopped = true;
-  console.log(`offline: ${passed} passed, ${failed} failed`);
-  process.exit(failed > 0 ? 1 : 0);
-}
-
-const overall = setTimeout(async () => {
-  notOk('whole run finished in time', `exceeded ${OVERALL_MS} ms`);
-  stopped = true;
-  await cleanup();
-  finish();
-}, OVERALL_MS);
+const { check, notOk, done: finish } = suite('offline', { overallMs: OVERALL_MS, cleanup });
 
 async function main() {
   await hookChecks();
@@ -455,7 +406,6 @@ try {
 } catch (e) {
   notOk('offline run', e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
 } finally {
-  clearTimeout(overall);
   await cleanup();
 }
 finish();
