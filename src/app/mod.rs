@@ -22,7 +22,7 @@ use crate::layout::Layout;
 use crate::record::{Header, Record};
 use crate::rules::{Outcome, State};
 use crate::save::{Found, HistoryEntry, MemoryStore, Saves, Store};
-use input::{command, direction, is_modifier, travel_key, Command};
+use input::{command, is_modifier, travel_key, Command};
 pub use pointer::Journey;
 
 /// Which screen is showing.
@@ -761,11 +761,6 @@ impl App {
     /// True for a key that only modifies others (it never starts anything).
     fn ignorable(key: &str) -> bool {
         is_modifier(key) || key.is_empty()
-    }
-
-    /// The direction a key points, for screens that read raw keys.
-    pub fn key_direction(key: &str) -> Option<crate::rules::Dir> {
-        direction(key)
     }
 }
 

@@ -115,19 +115,13 @@ impl App {
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
         self.journey = None;
         match self.screen() {
-            Screen::Start => {
-                let choice = self.menu_at(row).or_else(|| {
-                    let menu = self.start_menu();
-                    (row < self.menu_top() - 2).then(|| menu[0].choice)
-                });
-                match choice {
-                    Some(c) => {
-                        self.choose(c);
-                        true
-                    }
-                    None => false,
+            Screen::Start => match self.menu_at(row) {
+                Some(c) => {
+                    self.choose(c);
+                    true
                 }
-            }
+                None => false,
+            },
             Screen::Help => {
                 self.screens.pop();
                 true

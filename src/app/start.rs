@@ -161,18 +161,21 @@ impl App {
         }
     }
 
-    /// The first row of the start menu, which sits at the bottom of the screen.
-    pub fn menu_top(&self) -> i32 {
-        let n = self.start_menu().len() as i32;
-        (self.layout.rows - 2 - n * self.menu_pitch()).max(0)
+    /// The first row of a start menu of `lines` lines, which sits at the bottom of the screen.
+    pub fn menu_top(&self, lines: usize) -> i32 {
+        (self.layout.rows - 2 - lines as i32 * self.menu_pitch()).max(0)
     }
 
-    /// The start-menu line at screen row `row`, if any.
+    /// What a tap on screen row `row` of the start screen chooses: the menu line there, or
+    /// the first line for a tap above the menu; nothing between the lines.
     pub fn menu_at(&self, row: i32) -> Option<Choice> {
-        let (top, pitch) = (self.menu_top(), self.menu_pitch());
+        let menu = self.start_menu();
+        let (top, pitch) = (self.menu_top(menu.len()), self.menu_pitch());
+        if row < top - 2 {
+            return menu.first().map(|m| m.choice);
+        }
         let i = (row - top).div_euclid(pitch);
         let within = (row - top).rem_euclid(pitch) < pitch.max(2) - 1 || pitch == 1;
-        let menu = self.start_menu();
         (row >= top && within)
             .then(|| menu.get(i as usize).map(|m| m.choice))
             .flatten()

@@ -201,7 +201,7 @@ fn menu(f: &mut Frame, app: &App, below: i32) {
     let layout = app.layout();
     let x = left(layout);
     let items = app.start_menu();
-    let (top, pitch) = (app.menu_top(), app.menu_pitch());
+    let (top, pitch) = (app.menu_top(items.len()), app.menu_pitch());
     let prompt = if app.touch() {
         "Tap a line to choose".to_string()
     } else if app.free_runs().is_empty() {
