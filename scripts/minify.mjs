@@ -1,12 +1,12 @@
 // Trunk post-build step (release builds only): minifies every staged JavaScript file with
-// terser, then updates the subresource-integrity hashes in index.html for the files it
-// changed, so the browser still accepts them. Trunk's own minifier cannot read modules or
-// newer syntax, and the JavaScript is about a sixth of the page's download. sw.js and
-// offline.js keep their placeholders as they are: the next step fills in their build version.
+// terser. Trunk's own minifier cannot read modules or newer syntax, and the JavaScript is
+// about a sixth of the page's download. index.html asks Trunk for no integrity hashes (the
+// files are same-origin and named by their contents), so none needs updating here. sw.js
+// and offline.js keep their placeholders as they are: the next step fills in their build
+// version.
 //
 //   node scripts/minify.mjs [dir]   # dir defaults to $TRUNK_STAGING_DIR
 
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -28,7 +28,6 @@ const list = (sub) =>
     return e.isDirectory() ? list(rel) : [rel];
   });
 
-const changed = new Map();
 const stamped = new Set(['sw.js', 'offline.js']);
 for (const file of list('').filter((f) => f.endsWith('.js') && !stamped.has(f))) {
   const full = path.join(dir, file);
@@ -37,7 +36,6 @@ for (const file of list('').filter((f) => f.endsWith('.js') && !stamped.has(f)))
   const out = await minify(code, { module, compress: { passes: 2 }, mangle: true, format: { comments: false } });
   if (typeof out.code !== 'string') throw new Error(`minify: ${file} gave no output`);
   fs.writeFileSync(full, out.code);
-  changed.set(file, out.code);
 }
 
 // sw.js and offline.js are minified too, but their placeholders must survive as the next
@@ -58,13 +56,3 @@ for (const file of [...stamped].filter((f) => fs.existsSync(path.join(dir, f))))
   fs.writeFileSync(full, code);
 }
 
-// Every tag with an integrity hash and a src or href of a changed file gets the new hash.
-const htmlFile = path.join(dir, 'index.html');
-let html = fs.readFileSync(htmlFile, 'utf8');
-html = html.replace(/<(script|link)\b[^>]*>/g, (tag) => {
-  const ref = /\b(?:src|href)=("?)\/?([^"\s>]+)\1/.exec(tag);
-  if (!ref || !/\bintegrity=/.test(tag) || !changed.has(ref[2])) return tag;
-  const digest = crypto.createHash('sha384').update(changed.get(ref[2])).digest('base64');
-  return tag.replace(/\bintegrity=("?)sha384-[A-Za-z0-9+/=]+\1/, (_, q) => `integrity=${q}sha384-${digest}${q}`);
-});
-fs.writeFileSync(htmlFile, html);
