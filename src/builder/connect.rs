@@ -69,22 +69,34 @@ pub fn ensure_reachable(
     }
 }
 
-/// The 3x3 dilation of row `y` into `out`: cells with a set cell among their 8 neighbours
-/// or themselves. `column` is scratch space of the row's length.
-fn dilate_row(g: &BitGrid, y: usize, column: &mut [u64], out: &mut [u64]) {
-    let (up, down) = (
-        g.row(y.saturating_sub(1)),
-        g.row((y + 1).min(g.height() - 1)),
-    );
-    for (((c, &a), &b), &d) in column.iter_mut().zip(up).zip(g.row(y)).zip(down) {
-        *c = a | b | d;
+/// The 3x3 dilation of row `y` of `g` into `out`: cells with a set cell among their 8
+/// neighbours or themselves (none past the width). With `within`, only the cells of `g` that
+/// are also set in `within` count.
+fn dilate_row(g: &BitGrid, within: Option<&BitGrid>, y: usize, out: &mut [u64]) {
+    let rows = [y.saturating_sub(1), y, (y + 1).min(g.height() - 1)];
+    let [a, b, c] = rows.map(|r| g.row(r));
+    match within {
+        None => {
+            for (o, ((&a, &b), &c)) in out.iter_mut().zip(a.iter().zip(b).zip(c)) {
+                *o = a | b | c;
+            }
+        }
+        Some(m) => {
+            let [ma, mb, mc] = rows.map(|r| m.row(r));
+            let masked = a.iter().zip(ma).zip(b.iter().zip(mb)).zip(c.iter().zip(mc));
+            for (o, (((&a, &ma), (&b, &mb)), (&c, &mc))) in out.iter_mut().zip(masked) {
+                *o = a & ma | b & mb | c & mc;
+            }
+        }
     }
     let mut carry = 0;
-    for (i, o) in out.iter_mut().enumerate() {
-        let v = column[i];
-        let next = column.get(i + 1).map_or(0, |n| n << 63);
-        *o = v | v << 1 | v >> 1 | carry | next;
+    for i in 0..out.len() {
+        let (v, next) = (out[i], out.get(i + 1).map_or(0, |n| n << 63));
+        out[i] = v | v << 1 | v >> 1 | carry | next;
         carry = v >> 63;
+    }
+    if let Some(last) = out.last_mut() {
+        *last &= g.last_mask();
     }
 }
 
@@ -194,103 +206,67 @@ fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
 /// Joins every region of level `z` to the regions `start` with the shortest tunnels, by a
 /// layered 0-1 search over bit rows (see the module notes). `open` holds the level's open
 /// cells and `regions` their labels.
+///
+/// Layer j's rock is the unreached rock next to layer j - 1's rock or to the regions taken in
+/// at j - 1. One sweep over the rows near layer j's rock dilates it: where the dilation
+/// touches an unreached region, the region is taken in at j; where it covers unreached rock,
+/// that rock joins layer j + 1. Then the ring of rock around the regions just taken in joins
+/// layer j + 1 too: it is the dilation of every region taken in so far, less what is reached
+/// (the rings of earlier regions are all reached), on the rows next to a row marked in `live`.
 fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, start: &[u32]) {
     let (w, h) = (open.width(), open.height());
     let mut reach = vec![NONE; regions.sizes.len()];
     let mut left = regions.sizes[1..].iter().filter(|&&n| n > 0).count();
     let (order, first) = regions.runs_by_region();
-    let mut reached = BitGrid::new(w, h);
-    let mut front = BitGrid::new(w, h);
+    let mut layers = Layers {
+        reached: BitGrid::new(w, h),
+        planes: Vec::new(),
+    };
     let mut live = vec![false; h];
-    let take_in = |id: u32, mut grids: [&mut BitGrid; 2], live: &mut [bool]| {
+    let take_in = |id: u32, reached: &mut BitGrid, live: &mut [bool]| {
         for &r in &order[first[id as usize] as usize..first[id as usize + 1] as usize] {
             let run = regions.runs[r as usize];
             live[run.y as usize] = true;
-            for g in grids.iter_mut() {
-                g.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
-            }
+            reached.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
         }
     };
     for &id in start {
         if id != 0 && reach[id as usize] == NONE {
             reach[id as usize] = 0;
             left -= 1;
-            take_in(id, [&mut reached, &mut front], &mut live);
+            take_in(id, &mut layers.reached, &mut live);
         }
     }
-    // The rock at distance j is reached, closed and has j written in bit planes: bit p of j
-    // in `planes[p]`. found[k] = (region, its first cell touched, j).
-    // A layer's front is the rock of the layer before plus the regions that rock took in. The
-    // rock's dilation (`spread`) is kept from taking the regions in, so only `front`, the
-    // regions, is dilated again, and only on rows next to a row marked in `live`; `rock` is
-    // cleared row by row after each layer.
-    let mut planes: Vec<BitGrid> = Vec::new();
+    // found[k] = (region, its first cell touched, j).
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
-    let mask = open.last_mask();
-    let (mut column, mut grown) = (vec![0u64; words], vec![0u64; words]);
-    let (mut rock, mut spread) = (BitGrid::new(w, h), BitGrid::new(w, h));
-    let (mut rock_live, mut spread_live) = (vec![false; h], vec![false; h]);
+    let mut grown = vec![0u64; words];
+    let (mut rock, mut next) = (BitGrid::new(w, h), BitGrid::new(w, h));
+    let (mut rock_live, mut next_live) = (vec![false; h], vec![false; h]);
     let near = |live: &[bool], y: usize| live[y.saturating_sub(1)..(y + 2).min(h)].contains(&true);
     let mut j = 0u32;
     while left > 0 {
         j += 1;
-        if j == 1 << planes.len() {
-            planes.push(BitGrid::new(w, h));
+        for y in (0..h).filter(|&y| near(&live, y)) {
+            dilate_row(&layers.reached, Some(open), y, &mut grown);
+            let (fresh, _) = layers.settle(open, y, &grown, j, &mut next);
+            next_live[y] |= fresh;
         }
-        let mut any = false;
-        for (y, row_live) in rock_live.iter_mut().enumerate() {
-            *row_live = false;
-            if near(&live, y) {
-                dilate_row(&front, y, &mut column, &mut grown);
-            } else if spread_live[y] {
-                grown.fill(0);
-            } else {
-                continue;
-            }
-            let (o, s) = (open.row(y), spread.row(y));
-            let (r, out) = (reached.row_mut(y), rock.row_mut(y));
-            for (i, out) in out.iter_mut().enumerate() {
-                *out = (grown[i] | s[i]) & !o[i] & !r[i];
-            }
-            if let Some(last) = out.last_mut() {
-                *last &= mask;
-            }
-            for (r, &k) in r.iter_mut().zip(out.iter()) {
-                *r |= k;
-                *row_live |= k != 0;
-            }
-            if *row_live {
-                any = true;
-                for (_, plane) in planes
-                    .iter_mut()
-                    .enumerate()
-                    .filter(|(p, _)| j >> p & 1 == 1)
-                {
-                    for (d, &k) in plane.row_mut(y).iter_mut().zip(rock.row(y)) {
-                        *d |= k;
-                    }
-                }
-            }
-        }
-        if !any {
+        live.fill(false);
+        if !next_live.contains(&true) {
             break;
         }
-        for (y, l) in live.iter_mut().enumerate().filter(|(_, l)| **l) {
-            front.row_mut(y).fill(0);
-            *l = false;
-        }
-        for (y, row_spread) in spread_live.iter_mut().enumerate() {
-            let was = std::mem::replace(row_spread, near(&rock_live, y));
-            if !*row_spread {
-                if was {
-                    spread.row_mut(y).fill(0);
-                }
+        std::mem::swap(&mut rock, &mut next);
+        std::mem::swap(&mut rock_live, &mut next_live);
+        for y in (0..h).filter(|&y| near(&rock_live, y)) {
+            dilate_row(&rock, None, y, &mut grown);
+            let (fresh, touches) = layers.settle(open, y, &grown, j + 1, &mut next);
+            next_live[y] = fresh;
+            if !touches {
                 continue;
             }
-            dilate_row(&rock, y, &mut column, spread.row_mut(y));
-            for (i, &g) in spread.row(y).iter().enumerate() {
-                let mut touched = g & open.row(y)[i] & !reached.row(y)[i];
+            for (i, &g) in grown.iter().enumerate() {
+                let mut touched = g & open.row(y)[i] & !layers.reached.row(y)[i];
                 while touched != 0 {
                     let x = i * 64 + touched.trailing_zeros() as usize;
                     touched &= touched - 1;
@@ -299,25 +275,77 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
                         reach[id as usize] = j;
                         found.push((id, (y * w + x) as u32, j));
                         left -= 1;
-                        take_in(id, [&mut reached, &mut front], &mut live);
+                        take_in(id, &mut layers.reached, &mut live);
+                        touched &= !layers.reached.row(y)[i];
                     }
                 }
             }
+            if left == 0 {
+                break;
+            }
         }
-        for (y, _) in rock_live.iter().enumerate().filter(|(_, l)| **l) {
+        for (y, l) in rock_live.iter_mut().enumerate().filter(|(_, l)| **l) {
             rock.row_mut(y).fill(0);
+            *l = false;
         }
     }
     let in_layer = |k: u32, (x, y): (usize, usize)| {
         let (x, y) = (x as isize, y as isize);
-        let j = planes
-            .iter()
-            .enumerate()
-            .map(|(p, g)| u32::from(g.get(x, y)) << p);
-        reached.get(x, y) && !open.get(x, y) && j.sum::<u32>() == k
+        layers.reached.get(x, y) && !open.get(x, y) && layers.layer_at(x, y) == k
     };
     for (_, cell, j) in found {
         carve_back(world, z, &in_layer, regions, &reach, cell as usize, j);
+    }
+}
+
+/// What the search has reached: every cell taken in (regions and rock) and the layer of each
+/// rock cell, kept in bit planes (bit p of the layer number in `planes[p]`).
+struct Layers {
+    reached: BitGrid,
+    planes: Vec<BitGrid>,
+}
+
+impl Layers {
+    /// Puts the cells of `grown` (row `y`) that are neither open nor reached yet into layer
+    /// `k` and into `rock`, the grid of that layer. Answers whether any cell was added and
+    /// whether `grown` touches an open cell not reached yet.
+    fn settle(
+        &mut self,
+        open: &BitGrid,
+        y: usize,
+        grown: &[u64],
+        k: u32,
+        rock: &mut BitGrid,
+    ) -> (bool, bool) {
+        let (mut fresh, mut touches) = (0, 0);
+        let cells = self.reached.row_mut(y).iter_mut().zip(rock.row_mut(y));
+        for ((r, l), (&g, &o)) in cells.zip(grown.iter().zip(open.row(y))) {
+            let new = g & !o & !*r;
+            touches |= g & o & !*r;
+            *r |= new;
+            *l |= new;
+            fresh |= new;
+        }
+        if fresh != 0 {
+            while k >> self.planes.len() != 0 {
+                let (w, h) = (self.reached.width(), self.reached.height());
+                self.planes.push(BitGrid::new(w, h));
+            }
+            for (p, plane) in self.planes.iter_mut().enumerate() {
+                if k >> p & 1 == 1 {
+                    for (d, &l) in plane.row_mut(y).iter_mut().zip(rock.row(y)) {
+                        *d |= l;
+                    }
+                }
+            }
+        }
+        (fresh != 0, touches != 0)
+    }
+
+    /// The layer number of rock cell (x, y) (0 for any other cell).
+    fn layer_at(&self, x: isize, y: isize) -> u32 {
+        let bits = self.planes.iter().enumerate();
+        bits.map(|(p, g)| u32::from(g.get(x, y)) << p).sum()
     }
 }
 
