@@ -69,25 +69,12 @@ pub fn ensure_reachable(
     }
 }
 
-/// The 3x3 dilation of row `y` of `g` into `out`: cells with a set cell among their 8
-/// neighbours or themselves (none past the width). With `within`, only the cells of `g` that
-/// are also set in `within` count.
-fn dilate_row(g: &BitGrid, within: Option<&BitGrid>, y: usize, out: &mut [u64]) {
-    let rows = [y.saturating_sub(1), y, (y + 1).min(g.height() - 1)];
-    let [a, b, c] = rows.map(|r| g.row(r));
-    match within {
-        None => {
-            for (o, ((&a, &b), &c)) in out.iter_mut().zip(a.iter().zip(b).zip(c)) {
-                *o = a | b | c;
-            }
-        }
-        Some(m) => {
-            let [ma, mb, mc] = rows.map(|r| m.row(r));
-            let masked = a.iter().zip(ma).zip(b.iter().zip(mb)).zip(c.iter().zip(mc));
-            for (o, (((&a, &ma), (&b, &mb)), (&c, &mc))) in out.iter_mut().zip(masked) {
-                *o = a & ma | b & mb | c & mc;
-            }
-        }
+/// The 3x3 dilation of a row into `out`: cells with a set cell among their 8 neighbours or
+/// themselves, none past the width (`last` masks the last word). `column(i)` is word `i` of
+/// the row and the rows above and below it, ORed together.
+fn dilate(out: &mut [u64], last: u64, column: impl Fn(usize) -> u64) {
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = column(i);
     }
     let mut carry = 0;
     for i in 0..out.len() {
@@ -95,9 +82,15 @@ fn dilate_row(g: &BitGrid, within: Option<&BitGrid>, y: usize, out: &mut [u64]) 
         out[i] = v | v << 1 | v >> 1 | carry | next;
         carry = v >> 63;
     }
-    if let Some(last) = out.last_mut() {
-        *last &= g.last_mask();
+    if let Some(o) = out.last_mut() {
+        *o &= last;
     }
+}
+
+/// Row `y` of `g` with the rows above and below it (the edge rows stand in for the rows
+/// past the edges).
+fn three_rows(g: &BitGrid, y: usize) -> [&[u64]; 3] {
+    [y.saturating_sub(1), y, (y + 1).min(g.height() - 1)].map(|r| g.row(r))
 }
 
 fn label(world: &World, z: i32) -> Regions {
@@ -207,12 +200,14 @@ fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
 /// layered 0-1 search over bit rows (see the module notes). `open` holds the level's open
 /// cells and `regions` their labels.
 ///
-/// Layer j's rock is the unreached rock next to layer j - 1's rock or to the regions taken in
-/// at j - 1. One sweep over the rows near layer j's rock dilates it: where the dilation
-/// touches an unreached region, the region is taken in at j; where it covers unreached rock,
-/// that rock joins layer j + 1. Then the ring of rock around the regions just taken in joins
-/// layer j + 1 too: it is the dilation of every region taken in so far, less what is reached
-/// (the rings of earlier regions are all reached), on the rows next to a row marked in `live`.
+/// Layer j + 1 is the unreached rock next to anything reached by layer j. One sweep over the
+/// rows near layer j's rock dilates everything reached: where the dilation touches an
+/// unreached region, the region is taken in at j; where it covers unreached rock, that rock
+/// joins layer j + 1. Dilating all that is reached rather than layer j alone changes nothing,
+/// as whatever lies next to an earlier layer or region is reached already; only the row
+/// swept just before leaves out the rock it gave to layer j + 1. Then the rest of the ring of
+/// rock around the regions just taken in joins layer j + 1: the dilation of the open cells
+/// reached, on the rows next to a row marked in `live`.
 fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, start: &[u32]) {
     let (w, h) = (open.width(), open.height());
     let mut reach = vec![NONE; regions.sizes.len()];
@@ -220,7 +215,7 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     let (order, first) = regions.runs_by_region();
     let mut layers = Layers {
         reached: BitGrid::new(w, h),
-        planes: Vec::new(),
+        planes: [BitGrid::new(w, h), BitGrid::new(w, h)],
     };
     let mut live = vec![false; h];
     let take_in = |id: u32, reached: &mut BitGrid, live: &mut [bool]| {
@@ -240,28 +235,41 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     // found[k] = (region, its first cell touched, j).
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
-    let mut grown = vec![0u64; words];
-    let (mut rock, mut next) = (BitGrid::new(w, h), BitGrid::new(w, h));
+    let last = open.last_mask();
+    let (mut grown, mut gave) = (vec![0u64; words], vec![0u64; words]);
     let (mut rock_live, mut next_live) = (vec![false; h], vec![false; h]);
     let near = |live: &[bool], y: usize| live[y.saturating_sub(1)..(y + 2).min(h)].contains(&true);
     let mut j = 0u32;
     while left > 0 {
         j += 1;
         for y in (0..h).filter(|&y| near(&live, y)) {
-            dilate_row(&layers.reached, Some(open), y, &mut grown);
-            let (fresh, _) = layers.settle(open, y, &grown, j, &mut next);
-            next_live[y] |= fresh;
+            let [a, b, c] = three_rows(&layers.reached, y);
+            let [oa, ob, oc] = three_rows(open, y);
+            dilate(&mut grown, last, |i| {
+                a[i] & oa[i] | b[i] & ob[i] | c[i] & oc[i]
+            });
+            next_live[y] |= layers.settle(open, y, &grown, j, &mut gave).0;
         }
         live.fill(false);
         if !next_live.contains(&true) {
             break;
         }
-        std::mem::swap(&mut rock, &mut next);
         std::mem::swap(&mut rock_live, &mut next_live);
+        next_live.fill(false);
+        let mut swept = None;
         for y in (0..h).filter(|&y| near(&rock_live, y)) {
-            dilate_row(&rock, None, y, &mut grown);
-            let (fresh, touches) = layers.settle(open, y, &grown, j + 1, &mut next);
+            let [a, b, c] = three_rows(&layers.reached, y);
+            let above = if y > 0 && swept == Some(y - 1) {
+                u64::MAX
+            } else {
+                0
+            };
+            dilate(&mut grown, last, |i| {
+                a[i] & !(gave[i] & above) | b[i] | c[i]
+            });
+            let (fresh, touches) = layers.settle(open, y, &grown, j + 1, &mut gave);
             next_live[y] = fresh;
+            swept = Some(y);
             if !touches {
                 continue;
             }
@@ -284,57 +292,53 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
                 break;
             }
         }
-        for (y, l) in rock_live.iter_mut().enumerate().filter(|(_, l)| **l) {
-            rock.row_mut(y).fill(0);
-            *l = false;
-        }
     }
     let in_layer = |k: u32, (x, y): (usize, usize)| {
         let (x, y) = (x as isize, y as isize);
-        layers.reached.get(x, y) && !open.get(x, y) && layers.layer_at(x, y) == k
+        layers.reached.get(x, y) && !open.get(x, y) && layers.layer_at(x, y) == k % 4
+    };
+    let joined = |k: u32, (x, y): (usize, usize)| {
+        open.get(x as isize, y as isize) && reach[regions.id_at(x, y) as usize] <= k
     };
     for (_, cell, j) in found {
-        carve_back(world, z, &in_layer, regions, &reach, cell as usize, j);
+        carve_back(world, z, &in_layer, &joined, cell as usize, j);
     }
 }
 
-/// What the search has reached: every cell taken in (regions and rock) and the layer of each
-/// rock cell, kept in bit planes (bit p of the layer number in `planes[p]`).
+/// What the search has reached: every cell taken in (regions and rock) and, for each rock
+/// cell, its layer number modulo 4 in two bit planes (bit p in `planes[p]`). Two touching
+/// rock cells lie at most one layer apart (each is next to the other), so among the
+/// neighbours of a cell of layer k + 1 the remainder tells layer k from the others.
 struct Layers {
     reached: BitGrid,
-    planes: Vec<BitGrid>,
+    planes: [BitGrid; 2],
 }
 
 impl Layers {
     /// Puts the cells of `grown` (row `y`) that are neither open nor reached yet into layer
-    /// `k` and into `rock`, the grid of that layer. Answers whether any cell was added and
-    /// whether `grown` touches an open cell not reached yet.
+    /// `k`, and writes them to `gave`. Answers whether there were any and whether `grown`
+    /// touches an open cell not reached yet.
     fn settle(
         &mut self,
         open: &BitGrid,
         y: usize,
         grown: &[u64],
         k: u32,
-        rock: &mut BitGrid,
+        gave: &mut [u64],
     ) -> (bool, bool) {
         let (mut fresh, mut touches) = (0, 0);
-        let cells = self.reached.row_mut(y).iter_mut().zip(rock.row_mut(y));
-        for ((r, l), (&g, &o)) in cells.zip(grown.iter().zip(open.row(y))) {
-            let new = g & !o & !*r;
+        let cells = self.reached.row_mut(y).iter_mut().zip(gave.iter_mut());
+        for ((r, n), (&g, &o)) in cells.zip(grown.iter().zip(open.row(y))) {
+            *n = g & !o & !*r;
             touches |= g & o & !*r;
-            *r |= new;
-            *l |= new;
-            fresh |= new;
+            *r |= *n;
+            fresh |= *n;
         }
         if fresh != 0 {
-            while k >> self.planes.len() != 0 {
-                let (w, h) = (self.reached.width(), self.reached.height());
-                self.planes.push(BitGrid::new(w, h));
-            }
             for (p, plane) in self.planes.iter_mut().enumerate() {
                 if k >> p & 1 == 1 {
-                    for (d, &l) in plane.row_mut(y).iter_mut().zip(rock.row(y)) {
-                        *d |= l;
+                    for (d, &n) in plane.row_mut(y).iter_mut().zip(gave.iter()) {
+                        *d |= n;
                     }
                 }
             }
@@ -342,22 +346,21 @@ impl Layers {
         (fresh != 0, touches != 0)
     }
 
-    /// The layer number of rock cell (x, y) (0 for any other cell).
+    /// The layer number, modulo 4, of rock cell (x, y).
     fn layer_at(&self, x: isize, y: isize) -> u32 {
-        let bits = self.planes.iter().enumerate();
-        bits.map(|(p, g)| u32::from(g.get(x, y)) << p).sum()
+        u32::from(self.planes[0].get(x, y)) | u32::from(self.planes[1].get(x, y)) << 1
     }
 }
 
 /// Carves the tunnel from `cell` (open, first touched by layer `j`) back through the layers
 /// to the part reached before: each step goes to a neighbour one layer closer, and the tunnel
-/// ends at an open cell of a region reached earlier.
+/// ends next to a cell for which `joined(k, cell)` holds, an open cell of a region reached
+/// by layer k.
 fn carve_back(
     world: &mut World,
     z: i32,
     in_layer: &impl Fn(u32, (usize, usize)) -> bool,
-    regions: &Regions,
-    reach: &[u32],
+    joined: &impl Fn(u32, (usize, usize)) -> bool,
     cell: usize,
     j: u32,
 ) {
@@ -374,11 +377,7 @@ fn carve_back(
     for k in (0..j).rev() {
         world.set(Point::new(cur.0 as i32, cur.1 as i32, z), Tile::Floor);
         let c = cur.1 * w + cur.0;
-        let done = neighbours(c).any(|(x, y)| {
-            let id = regions.id_at(x, y);
-            id != 0 && reach[id as usize] <= k
-        });
-        if done || k == 0 {
+        if neighbours(c).any(|p| joined(k, p)) || k == 0 {
             return;
         }
         match neighbours(c).find(|&p| in_layer(k, p)) {
