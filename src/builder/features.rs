@@ -110,11 +110,16 @@ fn floor_mask(row: &[Tile]) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut floor = 0u64;
     for (k, eight) in row.chunks(8).enumerate() {
-        let mut bytes = [Tile::Wall as u8; 8];
-        for (b, &t) in bytes.iter_mut().zip(eight) {
-            *b = t as u8;
-        }
-        let x = u64::from_le_bytes(bytes);
+        let x = match <&[Tile; 8]>::try_from(eight) {
+            Ok(whole) => u64::from_le_bytes(whole.map(|t| t as u8)),
+            Err(_) => {
+                let mut bytes = [Tile::Wall as u8; 8];
+                for (b, &t) in bytes.iter_mut().zip(eight) {
+                    *b = t as u8;
+                }
+                u64::from_le_bytes(bytes)
+            }
+        };
         let zero = !(((x & LOW7) + LOW7) | x | LOW7);
         floor |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
     }
