@@ -205,9 +205,10 @@ fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
 /// unreached region, the region is taken in at j; where it covers unreached rock, that rock
 /// joins layer j + 1. Dilating all that is reached rather than layer j alone changes nothing,
 /// as whatever lies next to an earlier layer or region is reached already; only the row
-/// swept just before leaves out the rock it gave to layer j + 1. Then the rest of the ring of
-/// rock around the regions just taken in joins layer j + 1: the dilation of the open cells
-/// reached, on the rows next to a row marked in `live`.
+/// swept just before leaves out the rock it gave to layer j + 1. A region taken in is part of
+/// the dilation of the rows swept after it, which so give its ring of rock to layer j + 1;
+/// the rest of the ring joins layer j + 1 after the sweep, from the dilation of the open cells
+/// reached on the ring rows that were swept before the region came in or not at all.
 fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, start: &[u32]) {
     let (w, h) = (open.width(), open.height());
     let mut reach = vec![NONE; regions.sizes.len()];
@@ -217,11 +218,13 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
         reached: BitGrid::new(w, h),
         planes: [BitGrid::new(w, h), BitGrid::new(w, h)],
     };
-    let mut live = vec![false; h];
-    let take_in = |id: u32, reached: &mut BitGrid, live: &mut [bool]| {
+    // taken[y]: 0, or 1 + the row swept when a region with a run on row y was taken in
+    // (u32::MAX for the start).
+    let mut taken = vec![0u32; h];
+    let take_in = |id: u32, reached: &mut BitGrid, taken: &mut [u32], at: u32| {
         for &r in &order[first[id as usize] as usize..first[id as usize + 1] as usize] {
             let run = regions.runs[r as usize];
-            live[run.y as usize] = true;
+            taken[run.y as usize] = at;
             reached.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
         }
     };
@@ -229,7 +232,7 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
         if id != 0 && reach[id as usize] == NONE {
             reach[id as usize] = 0;
             left -= 1;
-            take_in(id, &mut layers.reached, &mut live);
+            take_in(id, &mut layers.reached, &mut taken, u32::MAX);
         }
     }
     // found[k] = (region, its first cell touched, j).
@@ -242,7 +245,11 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     let mut j = 0u32;
     while left > 0 {
         j += 1;
-        for y in (0..h).filter(|&y| near(&live, y)) {
+        let lacks = |y: usize| {
+            let at = taken[y.saturating_sub(1)..(y + 2).min(h)].iter().max();
+            at.is_some_and(|&at| y < at as usize || at != 0 && !near(&rock_live, y))
+        };
+        for y in (0..h).filter(|&y| lacks(y)) {
             let [a, b, c] = three_rows(&layers.reached, y);
             let [oa, ob, oc] = three_rows(open, y);
             dilate(&mut grown, last, |i| {
@@ -250,7 +257,7 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
             });
             next_live[y] |= layers.settle(open, y, &grown, j, &mut gave).0;
         }
-        live.fill(false);
+        taken.fill(0);
         if !next_live.contains(&true) {
             break;
         }
@@ -283,7 +290,7 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
                         reach[id as usize] = j;
                         found.push((id, (y * w + x) as u32, j));
                         left -= 1;
-                        take_in(id, &mut layers.reached, &mut live);
+                        take_in(id, &mut layers.reached, &mut taken, y as u32 + 1);
                         touched &= !layers.reached.row(y)[i];
                     }
                 }
