@@ -69,13 +69,10 @@ pub fn ensure_reachable(
     }
 }
 
-/// The 3x3 dilation of a row into `out`: cells with a set cell among their 8 neighbours or
-/// themselves, none past the width (`last` masks the last word). `column(i)` is word `i` of
-/// the row and the rows above and below it, ORed together.
-fn dilate(out: &mut [u64], last: u64, column: impl Fn(usize) -> u64) {
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = column(i);
-    }
+/// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and
+/// below it ORed together: spreads each cell to its left and right neighbours, none past the
+/// width (`last` masks the last word).
+fn dilate(out: &mut [u64], last: u64) {
     let mut carry = 0;
     for i in 0..out.len() {
         let (v, next) = (out[i], out.get(i + 1).map_or(0, |n| n << 63));
@@ -241,20 +238,23 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     let last = open.last_mask();
     let (mut grown, mut gave) = (vec![0u64; words], vec![0u64; words]);
     let (mut rock_live, mut next_live) = (vec![false; h], vec![false; h]);
-    let near = |live: &[bool], y: usize| live[y.saturating_sub(1)..(y + 2).min(h)].contains(&true);
+    let around = |y: usize| [y.saturating_sub(1), y, (y + 1).min(h - 1)];
+    let near = |live: &[bool], y: usize| around(y).iter().any(|&r| live[r]);
     let mut j = 0u32;
     while left > 0 {
         j += 1;
         let lacks = |y: usize| {
-            let at = taken[y.saturating_sub(1)..(y + 2).min(h)].iter().max();
-            at.is_some_and(|&at| y < at as usize || at != 0 && !near(&rock_live, y))
+            let at = around(y).map(|r| taken[r]).into_iter().max().unwrap_or(0);
+            y < at as usize || at != 0 && !near(&rock_live, y)
         };
         for y in (0..h).filter(|&y| lacks(y)) {
             let [a, b, c] = three_rows(&layers.reached, y);
             let [oa, ob, oc] = three_rows(open, y);
-            dilate(&mut grown, last, |i| {
-                a[i] & oa[i] | b[i] & ob[i] | c[i] & oc[i]
-            });
+            let rows = a.iter().zip(oa).zip(b.iter().zip(ob)).zip(c.iter().zip(oc));
+            for (o, (((a, oa), (b, ob)), (c, oc))) in grown.iter_mut().zip(rows) {
+                *o = a & oa | b & ob | c & oc;
+            }
+            dilate(&mut grown, last);
             next_live[y] |= layers.settle(open, y, &grown, j, &mut gave).0;
         }
         taken.fill(0);
@@ -271,9 +271,11 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
             } else {
                 0
             };
-            dilate(&mut grown, last, |i| {
-                a[i] & !(gave[i] & above) | b[i] | c[i]
-            });
+            let rows = a.iter().zip(&gave).zip(b.iter().zip(c));
+            for (o, ((a, g), (b, c))) in grown.iter_mut().zip(rows) {
+                *o = a & !(g & above) | b | c;
+            }
+            dilate(&mut grown, last);
             let (fresh, touches) = layers.settle(open, y, &grown, j + 1, &mut gave);
             next_live[y] = fresh;
             swept = Some(y);
