@@ -69,23 +69,25 @@ pub fn ensure_reachable(
     }
 }
 
-/// The 3x3 dilation of row `y` into `out`: cells with a set cell among their 8 neighbours
-/// or themselves. `column` is scratch space of the row's length.
-fn dilate_row(g: &BitGrid, y: usize, column: &mut [u64], out: &mut [u64]) {
-    let (up, down) = (
-        g.row(y.saturating_sub(1)),
-        g.row((y + 1).min(g.height() - 1)),
-    );
-    for (((c, &a), &b), &d) in column.iter_mut().zip(up).zip(g.row(y)).zip(down) {
-        *c = a | b | d;
-    }
+/// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and
+/// below it ORed together: spreads each cell to its left and right neighbours, none past the
+/// width (`last` masks the last word).
+fn dilate(out: &mut [u64], last: u64) {
     let mut carry = 0;
-    for (i, o) in out.iter_mut().enumerate() {
-        let v = column[i];
-        let next = column.get(i + 1).map_or(0, |n| n << 63);
-        *o = v | v << 1 | v >> 1 | carry | next;
+    for i in 0..out.len() {
+        let (v, next) = (out[i], out.get(i + 1).map_or(0, |n| n << 63));
+        out[i] = v | v << 1 | v >> 1 | carry | next;
         carry = v >> 63;
     }
+    if let Some(o) = out.last_mut() {
+        *o &= last;
+    }
+}
+
+/// Row `y` of `g` with the rows above and below it (the edge rows stand in for the rows
+/// past the edges).
+fn three_rows(g: &BitGrid, y: usize) -> [&[u64]; 3] {
+    [y.saturating_sub(1), y, (y + 1).min(g.height() - 1)].map(|r| g.row(r))
 }
 
 fn label(world: &World, z: i32) -> Regions {
@@ -194,103 +196,94 @@ fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
 /// Joins every region of level `z` to the regions `start` with the shortest tunnels, by a
 /// layered 0-1 search over bit rows (see the module notes). `open` holds the level's open
 /// cells and `regions` their labels.
+///
+/// Layer j + 1 is the unreached rock next to anything reached by layer j. One sweep over the
+/// rows near layer j's rock dilates everything reached: where the dilation touches an
+/// unreached region, the region is taken in at j; where it covers unreached rock, that rock
+/// joins layer j + 1. Dilating all that is reached rather than layer j alone changes nothing,
+/// as whatever lies next to an earlier layer or region is reached already; only the row
+/// swept just before leaves out the rock it gave to layer j + 1. A region taken in is part of
+/// the dilation of the rows swept after it, which so give its ring of rock to layer j + 1;
+/// the rest of the ring joins layer j + 1 after the sweep, from the dilation of the open cells
+/// reached on the ring rows that were swept before the region came in or not at all.
 fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, start: &[u32]) {
     let (w, h) = (open.width(), open.height());
     let mut reach = vec![NONE; regions.sizes.len()];
     let mut left = regions.sizes[1..].iter().filter(|&&n| n > 0).count();
     let (order, first) = regions.runs_by_region();
-    let mut reached = BitGrid::new(w, h);
-    let mut front = BitGrid::new(w, h);
-    let mut live = vec![false; h];
-    let take_in = |id: u32, mut grids: [&mut BitGrid; 2], live: &mut [bool]| {
+    let mut layers = Layers {
+        reached: BitGrid::new(w, h),
+        planes: [BitGrid::new(w, h), BitGrid::new(w, h)],
+    };
+    // taken[y]: 0, or 1 + the row swept when a region with a run on row y was taken in
+    // (u32::MAX for the start).
+    let mut taken = vec![0u32; h];
+    let take_in = |id: u32, reached: &mut BitGrid, taken: &mut [u32], at: u32| {
         for &r in &order[first[id as usize] as usize..first[id as usize + 1] as usize] {
             let run = regions.runs[r as usize];
-            live[run.y as usize] = true;
-            for g in grids.iter_mut() {
-                g.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
-            }
+            taken[run.y as usize] = at;
+            reached.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
         }
     };
     for &id in start {
         if id != 0 && reach[id as usize] == NONE {
             reach[id as usize] = 0;
             left -= 1;
-            take_in(id, [&mut reached, &mut front], &mut live);
+            take_in(id, &mut layers.reached, &mut taken, u32::MAX);
         }
     }
-    // The rock at distance j is reached, closed and has j written in bit planes: bit p of j
-    // in `planes[p]`. found[k] = (region, its first cell touched, j).
-    // A layer's front is the rock of the layer before plus the regions that rock took in. The
-    // rock's dilation (`spread`) is kept from taking the regions in, so only `front`, the
-    // regions, is dilated again, and only on rows next to a row marked in `live`; `rock` is
-    // cleared row by row after each layer.
-    let mut planes: Vec<BitGrid> = Vec::new();
+    // found[k] = (region, its first cell touched, j).
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
-    let mask = open.last_mask();
-    let (mut column, mut grown) = (vec![0u64; words], vec![0u64; words]);
-    let (mut rock, mut spread) = (BitGrid::new(w, h), BitGrid::new(w, h));
-    let (mut rock_live, mut spread_live) = (vec![false; h], vec![false; h]);
-    let near = |live: &[bool], y: usize| live[y.saturating_sub(1)..(y + 2).min(h)].contains(&true);
+    let last = open.last_mask();
+    let (mut grown, mut gave) = (vec![0u64; words], vec![0u64; words]);
+    let (mut rock_live, mut next_live) = (vec![false; h], vec![false; h]);
+    let around = |y: usize| [y.saturating_sub(1), y, (y + 1).min(h - 1)];
+    let near = |live: &[bool], y: usize| around(y).iter().any(|&r| live[r]);
     let mut j = 0u32;
     while left > 0 {
         j += 1;
-        if j == 1 << planes.len() {
-            planes.push(BitGrid::new(w, h));
+        let lacks = |y: usize| {
+            let at = around(y).map(|r| taken[r]).into_iter().max().unwrap_or(0);
+            y < at as usize || at != 0 && !near(&rock_live, y)
+        };
+        for y in (0..h).filter(|&y| lacks(y)) {
+            let [a, b, c] = three_rows(&layers.reached, y);
+            let [oa, ob, oc] = three_rows(open, y);
+            let rows = a.iter().zip(oa).zip(b.iter().zip(ob)).zip(c.iter().zip(oc));
+            for (o, (((a, oa), (b, ob)), (c, oc))) in grown.iter_mut().zip(rows) {
+                *o = a & oa | b & ob | c & oc;
+            }
+            dilate(&mut grown, last);
+            next_live[y] |= layers.settle(open, y, &grown, j, &mut gave).0;
         }
-        let mut any = false;
-        for (y, row_live) in rock_live.iter_mut().enumerate() {
-            *row_live = false;
-            if near(&live, y) {
-                dilate_row(&front, y, &mut column, &mut grown);
-            } else if spread_live[y] {
-                grown.fill(0);
-            } else {
-                continue;
-            }
-            let (o, s) = (open.row(y), spread.row(y));
-            let (r, out) = (reached.row_mut(y), rock.row_mut(y));
-            for (i, out) in out.iter_mut().enumerate() {
-                *out = (grown[i] | s[i]) & !o[i] & !r[i];
-            }
-            if let Some(last) = out.last_mut() {
-                *last &= mask;
-            }
-            for (r, &k) in r.iter_mut().zip(out.iter()) {
-                *r |= k;
-                *row_live |= k != 0;
-            }
-            if *row_live {
-                any = true;
-                for (_, plane) in planes
-                    .iter_mut()
-                    .enumerate()
-                    .filter(|(p, _)| j >> p & 1 == 1)
-                {
-                    for (d, &k) in plane.row_mut(y).iter_mut().zip(rock.row(y)) {
-                        *d |= k;
-                    }
-                }
-            }
-        }
-        if !any {
+        taken.fill(0);
+        if !next_live.contains(&true) {
             break;
         }
-        for (y, l) in live.iter_mut().enumerate().filter(|(_, l)| **l) {
-            front.row_mut(y).fill(0);
-            *l = false;
-        }
-        for (y, row_spread) in spread_live.iter_mut().enumerate() {
-            let was = std::mem::replace(row_spread, near(&rock_live, y));
-            if !*row_spread {
-                if was {
-                    spread.row_mut(y).fill(0);
-                }
+        std::mem::swap(&mut rock_live, &mut next_live);
+        next_live.fill(false);
+        let mut swept = None;
+        for y in (0..h).filter(|&y| near(&rock_live, y)) {
+            let [a, b, c] = three_rows(&layers.reached, y);
+            let above = if y > 0 && swept == Some(y - 1) {
+                u64::MAX
+            } else {
+                0
+            };
+            let rows = a.iter().zip(&gave).zip(b.iter().zip(c));
+            for (o, ((a, g), (b, c))) in grown.iter_mut().zip(rows) {
+                *o = a & !(g & above) | b | c;
+            }
+            dilate(&mut grown, last);
+            let (fresh, touches) = layers.settle(open, y, &grown, j + 1, &mut gave);
+            next_live[y] = fresh;
+            swept = Some(y);
+            if !touches {
                 continue;
             }
-            dilate_row(&rock, y, &mut column, spread.row_mut(y));
-            for (i, &g) in spread.row(y).iter().enumerate() {
-                let mut touched = g & open.row(y)[i] & !reached.row(y)[i];
+            for (i, &g) in grown.iter().enumerate() {
+                let mut touched = g & open.row(y)[i] & !layers.reached.row(y)[i];
                 while touched != 0 {
                     let x = i * 64 + touched.trailing_zeros() as usize;
                     touched &= touched - 1;
@@ -299,37 +292,84 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
                         reach[id as usize] = j;
                         found.push((id, (y * w + x) as u32, j));
                         left -= 1;
-                        take_in(id, [&mut reached, &mut front], &mut live);
+                        take_in(id, &mut layers.reached, &mut taken, y as u32 + 1);
+                        touched &= !layers.reached.row(y)[i];
                     }
                 }
             }
-        }
-        for (y, _) in rock_live.iter().enumerate().filter(|(_, l)| **l) {
-            rock.row_mut(y).fill(0);
+            if left == 0 {
+                break;
+            }
         }
     }
     let in_layer = |k: u32, (x, y): (usize, usize)| {
         let (x, y) = (x as isize, y as isize);
-        let j = planes
-            .iter()
-            .enumerate()
-            .map(|(p, g)| u32::from(g.get(x, y)) << p);
-        reached.get(x, y) && !open.get(x, y) && j.sum::<u32>() == k
+        layers.reached.get(x, y) && !open.get(x, y) && layers.layer_at(x, y) == k % 4
+    };
+    let joined = |k: u32, (x, y): (usize, usize)| {
+        open.get(x as isize, y as isize) && reach[regions.id_at(x, y) as usize] <= k
     };
     for (_, cell, j) in found {
-        carve_back(world, z, &in_layer, regions, &reach, cell as usize, j);
+        carve_back(world, z, &in_layer, &joined, cell as usize, j);
+    }
+}
+
+/// What the search has reached: every cell taken in (regions and rock) and, for each rock
+/// cell, its layer number modulo 4 in two bit planes (bit p in `planes[p]`). Two touching
+/// rock cells lie at most one layer apart (each is next to the other), so among the
+/// neighbours of a cell of layer k + 1 the remainder tells layer k from the others.
+struct Layers {
+    reached: BitGrid,
+    planes: [BitGrid; 2],
+}
+
+impl Layers {
+    /// Puts the cells of `grown` (row `y`) that are neither open nor reached yet into layer
+    /// `k`, and writes them to `gave`. Answers whether there were any and whether `grown`
+    /// touches an open cell not reached yet.
+    fn settle(
+        &mut self,
+        open: &BitGrid,
+        y: usize,
+        grown: &[u64],
+        k: u32,
+        gave: &mut [u64],
+    ) -> (bool, bool) {
+        let (mut fresh, mut touches) = (0, 0);
+        let cells = self.reached.row_mut(y).iter_mut().zip(gave.iter_mut());
+        for ((r, n), (&g, &o)) in cells.zip(grown.iter().zip(open.row(y))) {
+            *n = g & !o & !*r;
+            touches |= g & o & !*r;
+            *r |= *n;
+            fresh |= *n;
+        }
+        if fresh != 0 {
+            for (p, plane) in self.planes.iter_mut().enumerate() {
+                if k >> p & 1 == 1 {
+                    for (d, &n) in plane.row_mut(y).iter_mut().zip(gave.iter()) {
+                        *d |= n;
+                    }
+                }
+            }
+        }
+        (fresh != 0, touches != 0)
+    }
+
+    /// The layer number, modulo 4, of rock cell (x, y).
+    fn layer_at(&self, x: isize, y: isize) -> u32 {
+        u32::from(self.planes[0].get(x, y)) | u32::from(self.planes[1].get(x, y)) << 1
     }
 }
 
 /// Carves the tunnel from `cell` (open, first touched by layer `j`) back through the layers
 /// to the part reached before: each step goes to a neighbour one layer closer, and the tunnel
-/// ends at an open cell of a region reached earlier.
+/// ends next to a cell for which `joined(k, cell)` holds, an open cell of a region reached
+/// by layer k.
 fn carve_back(
     world: &mut World,
     z: i32,
     in_layer: &impl Fn(u32, (usize, usize)) -> bool,
-    regions: &Regions,
-    reach: &[u32],
+    joined: &impl Fn(u32, (usize, usize)) -> bool,
     cell: usize,
     j: u32,
 ) {
@@ -346,11 +386,7 @@ fn carve_back(
     for k in (0..j).rev() {
         world.set(Point::new(cur.0 as i32, cur.1 as i32, z), Tile::Floor);
         let c = cur.1 * w + cur.0;
-        let done = neighbours(c).any(|(x, y)| {
-            let id = regions.id_at(x, y);
-            id != 0 && reach[id as usize] <= k
-        });
-        if done || k == 0 {
+        if neighbours(c).any(|p| joined(k, p)) || k == 0 {
             return;
         }
         match neighbours(c).find(|&p| in_layer(k, p)) {

@@ -110,11 +110,16 @@ fn floor_mask(row: &[Tile]) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut floor = 0u64;
     for (k, eight) in row.chunks(8).enumerate() {
-        let mut bytes = [Tile::Wall as u8; 8];
-        for (b, &t) in bytes.iter_mut().zip(eight) {
-            *b = t as u8;
-        }
-        let x = u64::from_le_bytes(bytes);
+        let x = match <&[Tile; 8]>::try_from(eight) {
+            Ok(whole) => u64::from_le_bytes(whole.map(|t| t as u8)),
+            Err(_) => {
+                let mut bytes = [Tile::Wall as u8; 8];
+                for (b, &t) in bytes.iter_mut().zip(eight) {
+                    *b = t as u8;
+                }
+                u64::from_le_bytes(bytes)
+            }
+        };
         let zero = !(((x & LOW7) + LOW7) | x | LOW7);
         floor |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
     }
@@ -132,6 +137,9 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
         acc += chance;
         limits[k] = acc;
     }
+    let open = Tile::ALL
+        .iter()
+        .fold(0u16, |m, &t| m | u16::from(t.is_open()) << t as u8);
     for z in 0..world.depth() {
         let level = world.level_mut(z);
         for y in 0..h {
@@ -150,7 +158,7 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
                     let kind = masks.iter().position(|m| m >> b & 1 == 1).unwrap_or(3);
                     let tile = FEATURES[kind].0;
                     let x = x0 + b as usize;
-                    if tile.is_open() || BLOCKABLE[ring_at(level, w, x, y)] {
+                    if open >> tile as u8 & 1 == 1 || BLOCKABLE[ring_at(level, w, x, y, open)] {
                         level[y * w + x] = tile;
                     }
                 }
@@ -160,14 +168,26 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
 }
 
 /// The ring of open neighbours of cell (x, y) of the `w`-wide `level` (bit k for `RING[k]`;
-/// cells outside the level are closed), read straight from the tiles.
-fn ring_at(level: &[Tile], w: usize, x: usize, y: usize) -> usize {
+/// cells outside the level are closed), read straight from the tiles: away from the edges as
+/// three slices of three tiles. `open` has bit t set for each open tile kind t.
+fn ring_at(level: &[Tile], w: usize, x: usize, y: usize, open: u16) -> usize {
     let h = level.len() / w;
-    RING.iter().enumerate().fold(0, |m, (k, &(dx, dy))| {
-        let nx = x.wrapping_add_signed(dx as isize);
-        let ny = y.wrapping_add_signed(dy as isize);
-        m | usize::from(nx < w && ny < h && level[ny * w + nx].is_open()) << k
-    })
+    let ring = if x > 0 && y > 0 && x + 1 < w && y + 1 < h {
+        let [a, b, c] = [y - 1, y, y + 1].map(|r| &level[r * w + x - 1..r * w + x + 2]);
+        [a[0], a[1], a[2], b[2], c[2], c[1], c[0], b[0]]
+    } else {
+        RING.map(|(dx, dy)| {
+            let nx = x.wrapping_add_signed(dx as isize);
+            let ny = y.wrapping_add_signed(dy as isize);
+            if nx < w && ny < h {
+                level[ny * w + nx]
+            } else {
+                Tile::Wall
+            }
+        })
+    };
+    let bits = ring.iter().enumerate();
+    bits.fold(0, |m, (k, &t)| m | usize::from(open >> t as u8 & 1) << k)
 }
 
 #[cfg(test)]
