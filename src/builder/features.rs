@@ -150,16 +150,27 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
                     continue;
                 }
                 let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
-                let masks = limits.map(|l| below(&bits, l));
-                let mut hits = masks[3] & floor;
-                while hits != 0 {
-                    let b = hits.trailing_zeros();
-                    hits &= hits - 1;
+                let masks = limits.map(|l| below(&bits, l) & floor);
+                // Features that leave the floor open change no ring, so they are laid at
+                // once; blocking ones go in scan order, each seeing those placed before it.
+                let mut blocking = 0;
+                let mut inside = 0;
+                for (k, &m) in masks.iter().enumerate() {
+                    let (tile, mine) = (FEATURES[k].0, m & !inside);
+                    inside = m;
+                    if open >> tile as u8 & 1 == 1 {
+                        lay(&mut level[y * w + x0..y * w + x0 + n], mine, tile);
+                    } else {
+                        blocking |= mine;
+                    }
+                }
+                while blocking != 0 {
+                    let b = blocking.trailing_zeros();
+                    blocking &= blocking - 1;
                     let kind = masks.iter().position(|m| m >> b & 1 == 1).unwrap_or(3);
-                    let tile = FEATURES[kind].0;
                     let x = x0 + b as usize;
-                    if open >> tile as u8 & 1 == 1 || BLOCKABLE[ring_at(level, w, x, y, open)] {
-                        level[y * w + x] = tile;
+                    if BLOCKABLE[ring_at(level, (w, h), (x, y), open)] {
+                        level[y * w + x] = FEATURES[kind].0;
                     }
                 }
             }
@@ -167,11 +178,18 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
     }
 }
 
-/// The ring of open neighbours of cell (x, y) of the `w`-wide `level` (bit k for `RING[k]`;
+/// Sets `row[b]` to `tile` for every bit b of `cells`.
+fn lay(row: &mut [Tile], mut cells: u64, tile: Tile) {
+    while cells != 0 {
+        row[cells.trailing_zeros() as usize] = tile;
+        cells &= cells - 1;
+    }
+}
+
+/// The ring of open neighbours of cell (x, y) of the `w` x `h` `level` (bit k for `RING[k]`;
 /// cells outside the level are closed), read straight from the tiles: away from the edges as
 /// three slices of three tiles. `open` has bit t set for each open tile kind t.
-fn ring_at(level: &[Tile], w: usize, x: usize, y: usize, open: u16) -> usize {
-    let h = level.len() / w;
+fn ring_at(level: &[Tile], (w, h): (usize, usize), (x, y): (usize, usize), open: u16) -> usize {
     let ring = if x > 0 && y > 0 && x + 1 < w && y + 1 < h {
         let [a, b, c] = [y - 1, y, y + 1].map(|r| &level[r * w + x - 1..r * w + x + 2]);
         [a[0], a[1], a[2], b[2], c[2], c[1], c[0], b[0]]
