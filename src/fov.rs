@@ -8,17 +8,25 @@
 pub fn field_of_view(
     origin: (i32, i32),
     radius: i32,
-    blocks: &dyn Fn(i32, i32) -> bool,
-    reveal: &mut dyn FnMut(i32, i32),
+    blocks: &impl Fn(i32, i32) -> bool,
+    reveal: &mut impl FnMut(i32, i32),
 ) {
     reveal(origin.0, origin.1);
-    for quadrant in 0..4 {
+    // Each quadrant maps (depth, column) to a map cell: the steps in x and y of one column
+    // and of one row deeper.
+    for (col, deeper) in [
+        ((1, 0), (0, -1)),
+        ((0, 1), (1, 0)),
+        ((1, 0), (0, 1)),
+        ((0, 1), (-1, 0)),
+    ] {
         let mut scan = Scan {
             origin,
-            quadrant,
+            col,
+            deeper,
             radius,
             blocks,
-            reveal,
+            reveal: &mut *reveal,
         };
         scan.row(1, (-1, 1), (1, 1));
     }
@@ -27,24 +35,23 @@ pub fn field_of_view(
 /// A slope as a fraction (numerator, positive denominator).
 type Slope = (i32, i32);
 
-struct Scan<'a> {
+struct Scan<'a, B, R> {
     origin: (i32, i32),
-    quadrant: u8,
+    col: (i32, i32),
+    deeper: (i32, i32),
     radius: i32,
-    blocks: &'a dyn Fn(i32, i32) -> bool,
-    reveal: &'a mut dyn FnMut(i32, i32),
+    blocks: &'a B,
+    reveal: &'a mut R,
 }
 
-impl Scan<'_> {
+impl<B: Fn(i32, i32) -> bool, R: FnMut(i32, i32)> Scan<'_, B, R> {
     /// The map cell at (`depth`, `col`) of this quadrant.
     fn cell(&self, depth: i32, col: i32) -> (i32, i32) {
         let (x, y) = self.origin;
-        match self.quadrant {
-            0 => (x + col, y - depth),
-            1 => (x + depth, y + col),
-            2 => (x + col, y + depth),
-            _ => (x - depth, y + col),
-        }
+        (
+            x + col * self.col.0 + depth * self.deeper.0,
+            y + col * self.col.1 + depth * self.deeper.1,
+        )
     }
 
     fn in_range(&self, depth: i32, col: i32) -> bool {
