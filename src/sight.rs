@@ -75,7 +75,13 @@ impl Sight {
 
     /// Recomputes sight from `player` and remembers what the torch lights. Only the cells
     /// seen last turn are cleared, and blocking is read straight from the level's tiles.
-    pub fn update(&mut self, world: &World, player: Point) {
+    ///
+    /// Line of sight past the torch only matters where a creature stands, so `far` says
+    /// whether any may be within `SIGHT_RADIUS`; without it only the torch's circle is
+    /// scanned. The torch's circle comes out the same either way: shadowcasting settles a
+    /// row from the rows nearer the player alone, so what is remembered and lit never
+    /// depends on `far`, only whether cells beyond the torch count as in sight.
+    pub fn update(&mut self, world: &World, player: Point, far: bool) {
         self.origin = player;
         for &i in &self.seen {
             self.in_sight[i as usize] = false;
@@ -101,7 +107,8 @@ impl Sight {
         };
         let (in_sight, memory, seen) = (&mut self.in_sight, &mut self.memory, &mut self.seen);
         let memory_hash = &mut self.memory_hash;
-        field_of_view((player.x, player.y), SIGHT_RADIUS, &blocks, &mut |x, y| {
+        let radius = if far { SIGHT_RADIUS } else { TORCH_RADIUS };
+        field_of_view((player.x, player.y), radius, &blocks, &mut |x, y| {
             if !inside(x, y) {
                 return;
             }
@@ -191,11 +198,11 @@ mod tests {
         let map: String = (0..5).map(|_| level.clone() + "\n").collect();
         let world = World::from_text(&[&map, &map]).expect("fixture");
         let mut sight = Sight::new(&world);
-        sight.update(&world, Point::new(2, 2, 0));
+        sight.update(&world, Point::new(2, 2, 0), true);
         assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Bright);
         assert_eq!(sight.light(Point::new(8, 2, 0)), Light::Dim);
         assert_eq!(sight.light(Point::new(20, 2, 0)), Light::Unknown);
-        sight.update(&world, Point::new(2, 2, 1));
+        sight.update(&world, Point::new(2, 2, 1), true);
         assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Remembered);
         assert_eq!(sight.light(Point::new(3, 2, 1)), Light::Bright);
     }
@@ -215,10 +222,40 @@ mod tests {
     }
 
     #[test]
+    fn the_torch_circle_is_the_same_with_or_without_far_sight() {
+        let world = crate::builder::WorldBuilder::new(60, 40, 2, 9)
+            .make_caves()
+            .build();
+        let (mut near, mut far) = (Sight::new(&world), Sight::new(&world));
+        let mut checked = 0;
+        for (p, tile) in (0..2).flat_map(|z| world.points(z)).step_by(7) {
+            if !tile.is_open() {
+                continue;
+            }
+            near.update(&world, p, false);
+            far.update(&world, p, true);
+            assert_eq!(near.memory, far.memory, "memory from {p:?}");
+            assert_eq!(near.memory_hash, far.memory_hash);
+            for q in world.points(p.z).map(|(q, _)| q) {
+                assert_eq!(near.light(q), far.light(q), "{q:?} seen from {p:?}");
+                if within(p, q, TORCH_RADIUS) {
+                    assert_eq!(near.in_sight(q), far.in_sight(q));
+                }
+            }
+            checked += 1;
+        }
+        assert!(checked > 100, "{checked}");
+        assert!(
+            far.in_sight.iter().filter(|&&s| s).count()
+                > near.in_sight.iter().filter(|&&s| s).count()
+        );
+    }
+
+    #[test]
     fn walls_keep_the_next_cave_dark() {
         let world = World::from_text(&["...#...\n...#...\n...#..."]).expect("fixture");
         let mut sight = Sight::new(&world);
-        sight.update(&world, Point::new(1, 1, 0));
+        sight.update(&world, Point::new(1, 1, 0), false);
         assert!(sight.lit(Point::new(3, 1, 0)), "the wall itself is seen");
         assert_eq!(sight.light(Point::new(5, 1, 0)), Light::Unknown);
     }

@@ -24,7 +24,8 @@ impl State {
         {
             self.hp += 1;
         }
-        self.sight.update(&self.world, self.player);
+        let far = super::creature_near(&self.monsters, self.player);
+        self.sight.update(&self.world, self.player, far);
     }
 
     /// The player's fighting numbers now: level, strength and gear included.
