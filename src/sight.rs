@@ -32,6 +32,8 @@ pub struct Sight {
     in_sight: Vec<bool>,
     /// Ever lit, for every cell of every level.
     memory: Vec<bool>,
+    /// Whether the last update scanned past the torch (see `update`).
+    far: bool,
     /// The cells of `in_sight` set this turn, to clear next turn.
     seen: Vec<u32>,
     /// A fingerprint of `memory`, kept up to date as cells are first seen: the sum of a
@@ -55,6 +57,7 @@ impl Sight {
             height: h,
             origin: Point::new(0, 0, 0),
             in_sight: vec![false; (w * h) as usize],
+            far: true,
             memory: vec![false; (w * h * world.depth()) as usize],
             seen: Vec::new(),
             memory_hash: 0,
@@ -87,6 +90,7 @@ impl Sight {
             self.in_sight[i as usize] = false;
         }
         self.seen.clear();
+        self.far = far;
         let z = player.z;
         let (w, h) = (self.width, self.height);
         let Some(level) = world.level(z) else {
@@ -148,6 +152,17 @@ impl Sight {
 
     /// True when `p` is in line of sight of the player this turn (lit or not).
     pub fn in_sight(&self, p: Point) -> bool {
+        debug_assert!(
+            self.far
+                || p.z != self.origin.z
+                || p.chebyshev(self.origin) > SIGHT_RADIUS
+                || within(self.origin, p, TORCH_RADIUS),
+            "line of sight past the torch asked at {p:?} after an update without it"
+        );
+        self.seen_now(p)
+    }
+
+    fn seen_now(&self, p: Point) -> bool {
         p.z == self.origin.z && self.plane(p.x, p.y).is_some_and(|i| self.in_sight[i])
     }
 
@@ -158,7 +173,7 @@ impl Sight {
 
     /// How `p` is lit for the player now.
     pub fn light(&self, p: Point) -> Light {
-        if self.in_sight(p) && within(self.origin, p, TORCH_RADIUS) {
+        if within(self.origin, p, TORCH_RADIUS) && self.seen_now(p) {
             if within(self.origin, p, BRIGHT_RADIUS) {
                 Light::Bright
             } else {
