@@ -13,19 +13,12 @@
 //              E2E_DIST (directory to serve, default dist/),
 //              E2E_TIMEOUT_MS (overall limit, default 120000).
 
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
-import { assert, shutdown, suite } from './harness.mjs';
+import { assert, built, DIST, ROOT, SHOTS, suite } from './harness.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
-const SHOTS = path.join(ROOT, 'target', 'e2e');
-const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 120000);
 const READY_MS = 30000;
 const SEED = 42;
 const COLS = 80;
@@ -35,29 +28,15 @@ const ROWS = 50;
 
 // ---------------------------------------------------------------- main
 
-let server = null;
-let browser = null;
-
-async function cleanup() {
-  const [b, s] = [browser, server];
-  browser = null;
-  server = null;
-  await shutdown(b, s);
-}
-
-const { check, notOk, done: finish } = suite('e2e', { overallMs: OVERALL_MS, cleanup });
+const { check, notOk, hold, done: finish } = suite('e2e', { limitMs: 120000 });
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
-    notOk('dist/index.html exists', 'run `trunk build --release` first');
-    return;
-  }
-  fs.mkdirSync(SHOTS, { recursive: true });
+  if (!built(notOk)) return;
 
-  server = await startServer(DIST);
+  const server = hold(await startServer(DIST));
   const base = `http://127.0.0.1:${server.address().port}/`;
 
-  browser = await launchChromium();
+  const browser = hold(await launchChromium());
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
@@ -355,7 +334,5 @@ try {
   await main();
 } catch (e) {
   notOk('e2e run', e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
-} finally {
-  await cleanup();
 }
-finish();
+await finish();

@@ -1,6 +1,7 @@
 // What the browser tests share: numbered checks that print `ok - name` / `not ok - name:
 // reason`, an overall time limit, the closing `<suite>: N passed, M failed` line (exit 1 on
-// any failure), and a page opened on the built game that records console errors.
+// any failure), the browser and server closed at the end either way, and a page opened on
+// the built game that records console errors.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,33 +21,38 @@ export const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' 
 
 // A suite of checks. `check(label, fn)` runs one (a throw or a returned string fails it),
 // `notOk(label, reason)` fails one directly, `fail(label, error)` reports a crash of the run,
-// and `done()` prints the summary and exits. At the overall time limit the run fails, calls
-// `cleanup` and ends; later results are ignored.
-export function suite(name, { overallMs = Number(process.env.E2E_TIMEOUT_MS || 180000), cleanup = async () => {} } = {}) {
+// `hold(x)` keeps a browser or server to close at the end, and `done()` closes them, prints
+// the summary and exits. At the overall time limit (`limitMs`, or E2E_TIMEOUT_MS when set)
+// the run fails and ends the same way; later results are ignored.
+export function suite(name, { limitMs = 180000 } = {}) {
+  const overallMs = Number(process.env.E2E_TIMEOUT_MS || limitMs);
   let passed = 0;
   let failed = 0;
   let stopped = false;
+  const held = [];
   const notOk = (label, reason) => {
     if (stopped) return;
     failed += 1;
     console.log(`not ok - ${label}: ${String(reason).replace(/\s+/g, ' ').trim()}`);
   };
-  const done = () => {
+  const done = async () => {
     stopped = true;
     clearTimeout(timer);
+    for (const x of held.splice(0).reverse()) await close(x);
     console.log(`${name}: ${passed} passed, ${failed} failed`);
     process.exit(failed > 0 ? 1 : 0);
   };
-  const timer = setTimeout(async () => {
+  const timer = setTimeout(() => {
     notOk('whole run finished in time', `exceeded ${overallMs} ms`);
-    stopped = true;
-    await cleanup();
-    stopped = false;
     done();
   }, overallMs);
   return {
     notOk,
     done,
+    hold(x) {
+      held.push(x);
+      return x;
+    },
     async check(label, fn) {
       try {
         const res = await fn();
@@ -64,13 +70,21 @@ export function suite(name, { overallMs = Number(process.env.E2E_TIMEOUT_MS || 1
   };
 }
 
-// Closes a browser (waiting at most 5 s) and a local server; either may be null.
-export async function shutdown(browser, server) {
-  if (browser) await Promise.race([browser.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
-  if (server) {
-    if (server.closeAllConnections) server.closeAllConnections();
-    await new Promise((r) => server.close(() => r()));
+// Closes a browser (waiting at most 5 s) or a local server.
+async function close(x) {
+  if (typeof x.newContext === 'function') {
+    await Promise.race([x.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+  } else {
+    if (x.closeAllConnections) x.closeAllConnections();
+    await new Promise((r) => x.close(() => r()));
   }
+}
+
+// Whether the release build is there to test; fails the suite's first check when it is not.
+export function built(notOk) {
+  if (fs.existsSync(path.join(DIST, 'index.html'))) return true;
+  notOk('dist/index.html exists', 'run `trunk build --release` first');
+  return false;
 }
 
 // A new page of `context` at `url`, ready to play; its console errors collect in `page.errors`.

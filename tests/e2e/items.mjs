@@ -12,10 +12,10 @@ import { launchChromium, startServer } from './serve.mjs';
 import { assert, DIST, norm, ROOT, SHOTS, suite } from './harness.mjs';
 
 const SEED = 42;
-const { check, fail, done } = suite('items');
-const server = await startServer(DIST);
+const { check, fail, hold, done } = suite('items');
+const server = hold(await startServer(DIST));
 const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await launchChromium();
+const browser = hold(await launchChromium());
 
 // Level 1 of the seed's world, with its items, from the dump.
 const dump = execFileSync('cargo', ['run', '--quiet', '--example', 'dump', '--', '--seed', String(SEED)],
@@ -110,4 +110,4 @@ try {
   await browser.close().catch(() => {});
   server.close();
 }
-done();
+await done();

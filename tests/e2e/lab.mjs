@@ -8,32 +8,15 @@
 // Prints `ok - name` / `not ok - name: reason` per check and `lab: N passed, M failed`;
 // exits 1 if any check failed. Environment: CHROMIUM, E2E_DIST, E2E_TIMEOUT_MS as e2e.mjs.
 
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
-import { assert, shutdown, suite } from './harness.mjs';
+import { assert, built, DIST, SHOTS, suite } from './harness.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
-const SHOTS = path.join(ROOT, 'target', 'e2e');
-const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 120000);
 const LONG_TASK_MS = 200;
 
 
-let server = null;
-let browser = null;
-
-async function cleanup() {
-  const [b, s] = [browser, server];
-  browser = null;
-  server = null;
-  await shutdown(b, s);
-}
-
-const { check, notOk, done: finish } = suite('lab', { overallMs: OVERALL_MS, cleanup });
+const { check, notOk, hold, done: finish } = suite('lab', { limitMs: 120000 });
 
 // Long tasks are recorded from the start of every page load.
 function watchLongTasks() {
@@ -96,14 +79,10 @@ async function press(page, ...keys) {
 }
 
 async function main() {
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
-    notOk('dist/index.html exists', 'run `trunk build --release` first');
-    return;
-  }
-  fs.mkdirSync(SHOTS, { recursive: true });
-  server = await startServer(DIST);
+  if (!built(notOk)) return;
+  const server = hold(await startServer(DIST));
   const base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await launchChromium();
+  const browser = hold(await launchChromium());
   const errors = [];
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
 
@@ -235,9 +214,9 @@ async function main() {
   });
 }
 
-main()
-  .catch((e) => notOk('lab test ran', e && e.stack ? e.stack.split('\n')[0] : e))
-  .finally(async () => {
-      await cleanup();
-    finish();
-  });
+try {
+  await main();
+} catch (e) {
+  notOk('lab test ran', e && e.stack ? e.stack.split('\n')[0] : e);
+}
+await finish();

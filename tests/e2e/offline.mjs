@@ -31,17 +31,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
-import { assert, shutdown, suite } from './harness.mjs';
+import { assert, built, DIST, ROOT, SHOTS, suite } from './harness.mjs';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '..', '..');
-const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
 const SITE = path.join(ROOT, 'target', 'offline', 'site');
-const SHOTS = path.join(ROOT, 'target', 'e2e');
 const HOOK = path.join(ROOT, 'scripts', 'precache.mjs');
-const OVERALL_MS = Number(process.env.E2E_TIMEOUT_MS || 120000);
 const READY_MS = 30000;
 
 
@@ -133,26 +127,12 @@ async function hookChecks() {
 
 // ---------------------------------------------------------------- main
 
-let server = null;
-let browser = null;
-
-async function cleanup() {
-  const [b, s] = [browser, server];
-  browser = null;
-  server = null;
-  await shutdown(b, s);
-}
-
-const { check, notOk, done: finish } = suite('offline', { overallMs: OVERALL_MS, cleanup });
+const { check, notOk, hold, done: finish } = suite('offline', { limitMs: 120000 });
 
 async function main() {
   await hookChecks();
 
-  if (!fs.existsSync(path.join(DIST, 'index.html'))) {
-    notOk('dist/index.html exists', 'run `trunk build --release` first');
-    return;
-  }
-  fs.mkdirSync(SHOTS, { recursive: true });
+  if (!built(notOk)) return;
   deploy(null);
   const v1 = stamped(SITE);
   await check("the hook, run again on dist/, gives the build version of Trunk's build", () => {
@@ -160,12 +140,12 @@ async function main() {
     assert(v1.version === built, `${v1.version} != ${built}`);
   });
 
-  server = await startServer(SITE);
+  const server = hold(await startServer(SITE));
   const hits = []; // every request the server answers
   server.on('request', (req) => hits.push(req.url));
   const base = `http://127.0.0.1:${server.address().port}/`;
 
-  browser = await launchChromium();
+  const browser = hold(await launchChromium());
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
@@ -405,7 +385,5 @@ try {
   await main();
 } catch (e) {
   notOk('offline run', e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
-} finally {
-  await cleanup();
 }
-finish();
+await finish();

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { launchChromium, startServer } from './serve.mjs';
 import { assert, DIST, norm, openGame, SHOTS, suite } from './harness.mjs';
 
-const { check, fail, done } = suite('records');
-const server = await startServer(DIST);
+const { check, fail, hold, done } = suite('records');
+const server = hold(await startServer(DIST));
 const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await launchChromium();
+const browser = hold(await launchChromium());
 
 const open = openGame;
 async function ready(page) {
@@ -143,4 +143,4 @@ try {
   await browser.close().catch(() => {});
   server.close();
 }
-done();
+await done();

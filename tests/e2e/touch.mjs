@@ -11,10 +11,10 @@ import path from 'node:path';
 import { launchChromium, startServer } from './serve.mjs';
 import { assert, DIST, norm, openGame as open, SHOTS, suite } from './harness.mjs';
 
-const { check, fail, done } = suite('touch');
-const server = await startServer(DIST);
+const { check, fail, hold, done } = suite('touch');
+const server = hold(await startServer(DIST));
 const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = await launchChromium();
+const browser = hold(await launchChromium());
 
 const text = (p) => p.evaluate(() => window.cavesGame.text());
 const player = (p) => p.evaluate(() => Array.from(window.cavesGame.player(), Number));
@@ -213,4 +213,4 @@ try {
   await browser.close().catch(() => {});
   server.close();
 }
-done();
+await done();
