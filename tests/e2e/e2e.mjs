@@ -16,8 +16,7 @@
 import path from 'node:path';
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { launchChromium, startServer } from './serve.mjs';
-import { assert, built, DIST, ROOT, SHOTS, suite } from './harness.mjs';
+import { assert, built, watchErrors, ROOT, SHOTS, suite } from './harness.mjs';
 
 const READY_MS = 30000;
 const SEED = 42;
@@ -28,15 +27,12 @@ const ROWS = 50;
 
 // ---------------------------------------------------------------- main
 
-const { check, notOk, hold, done: finish } = suite('e2e', { limitMs: 120000 });
+const { check, notOk, serve, done: finish } = suite('e2e', { limitMs: 120000 });
 
 async function main() {
   if (!built(notOk)) return;
 
-  const server = hold(await startServer(DIST));
-  const base = `http://127.0.0.1:${server.address().port}/`;
-
-  const browser = hold(await launchChromium());
+  const { base, browser } = await serve();
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     deviceScaleFactor: 1,
@@ -46,16 +42,7 @@ async function main() {
 
   // a) errors are collected over the whole run and checked at the end.
   const errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('response', (resp) => {
-    if (resp.status() >= 400) errors.push(`HTTP ${resp.status()} ${resp.url()}`);
-  });
-  page.on('requestfailed', (req) => {
-    errors.push(`request failed: ${req.url()} ${req.failure() ? req.failure().errorText : ''}`);
-  });
+  watchErrors(page, errors, { requests: true });
 
   // ---- helpers (all need a loaded game)
   const settle = () =>

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launchChromium, startServer } from './serve.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
@@ -21,7 +22,9 @@ export const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' 
 
 // A suite of checks. `check(label, fn)` runs one (a throw or a returned string fails it),
 // `notOk(label, reason)` fails one directly, `fail(label, error)` reports a crash of the run,
-// `hold(x)` keeps a browser or server to close at the end, and `done()` closes them, prints
+// `serve(dir)` starts a local server on `dir` and a browser and answers { server, base,
+// browser }, `hold(x)` keeps a browser or server to close at the end, and `done()` closes
+// them, prints
 // the summary and exits. At the overall time limit (`limitMs`, or E2E_TIMEOUT_MS when set)
 // the run fails and ends the same way; later results are ignored.
 export function suite(name, { limitMs = 180000 } = {}) {
@@ -30,6 +33,10 @@ export function suite(name, { limitMs = 180000 } = {}) {
   let failed = 0;
   let stopped = false;
   const held = [];
+  const hold = (x) => {
+    held.push(x);
+    return x;
+  };
   const notOk = (label, reason) => {
     if (stopped) return;
     failed += 1;
@@ -49,9 +56,11 @@ export function suite(name, { limitMs = 180000 } = {}) {
   return {
     notOk,
     done,
-    hold(x) {
-      held.push(x);
-      return x;
+    hold,
+    async serve(dir = DIST) {
+      const server = hold(await startServer(dir));
+      const base = `http://127.0.0.1:${server.address().port}/`;
+      return { server, base, browser: hold(await launchChromium()) };
     },
     async check(label, fn) {
       try {
@@ -87,12 +96,27 @@ export function built(notOk) {
   return false;
 }
 
+// Collects a page's console errors and uncaught errors in `errors`, and with `requests`
+// also the requests that failed or were answered with an error status.
+export function watchErrors(page, errors, { requests = false } = {}) {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  if (!requests) return;
+  page.on('response', (resp) => {
+    if (resp.status() >= 400) errors.push(`HTTP ${resp.status()} ${resp.url()}`);
+  });
+  page.on('requestfailed', (req) => {
+    errors.push(`request failed: ${req.url()} ${req.failure() ? req.failure().errorText : ''}`);
+  });
+}
+
 // A new page of `context` at `url`, ready to play; its console errors collect in `page.errors`.
 export async function openGame(context, url) {
   const page = await context.newPage();
   page.errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') page.errors.push(m.text()); });
-  page.on('pageerror', (e) => page.errors.push(e.message));
+  watchErrors(page, page.errors);
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame, null, { timeout: 30000 });
   return page;

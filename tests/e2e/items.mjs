@@ -8,14 +8,11 @@
 
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { launchChromium, startServer } from './serve.mjs';
-import { assert, DIST, norm, ROOT, SHOTS, suite } from './harness.mjs';
+import { assert, norm, ROOT, SHOTS, suite, watchErrors } from './harness.mjs';
 
 const SEED = 42;
-const { check, fail, hold, done } = suite('items');
-const server = hold(await startServer(DIST));
-const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = hold(await launchChromium());
+const { check, fail, serve, done } = suite('items');
+const { base, browser } = await serve();
 
 // Level 1 of the seed's world, with its items, from the dump.
 const dump = execFileSync('cargo', ['run', '--quiet', '--example', 'dump', '--', '--seed', String(SEED)],
@@ -48,8 +45,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(e.message));
+  watchErrors(page, errors);
   await page.goto(`${base}?seed=${SEED}`, { waitUntil: 'load' });
   await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
   const text = () => page.evaluate(() => window.cavesGame.text());
@@ -106,8 +102,5 @@ try {
   await context.close();
 } catch (e) {
   fail('items run', e);
-} finally {
-  await browser.close().catch(() => {});
-  server.close();
 }
 await done();

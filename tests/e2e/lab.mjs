@@ -10,13 +10,12 @@
 
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { launchChromium, startServer } from './serve.mjs';
-import { assert, built, DIST, SHOTS, suite } from './harness.mjs';
+import { assert, built, SHOTS, suite, watchErrors } from './harness.mjs';
 
 const LONG_TASK_MS = 200;
 
 
-const { check, notOk, hold, done: finish } = suite('lab', { limitMs: 120000 });
+const { check, notOk, serve, done: finish } = suite('lab', { limitMs: 120000 });
 
 // Long tasks are recorded from the start of every page load.
 function watchLongTasks() {
@@ -33,10 +32,7 @@ function watchLongTasks() {
 async function open(context, base, query, errors) {
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  watchErrors(page, errors);
   await page.addInitScript(watchLongTasks);
   await page.goto(`${base}?${query}`, { waitUntil: 'load', timeout: 20000 });
   await page.waitForFunction(() => document.body.dataset.state !== 'loading' && !!window.cavesLab, null, {
@@ -80,9 +76,7 @@ async function press(page, ...keys) {
 
 async function main() {
   if (!built(notOk)) return;
-  const server = hold(await startServer(DIST));
-  const base = `http://127.0.0.1:${server.address().port}/`;
-  const browser = hold(await launchChromium());
+  const { base, browser } = await serve();
   const errors = [];
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
 

@@ -31,8 +31,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { launchChromium, startServer } from './serve.mjs';
-import { assert, built, DIST, ROOT, SHOTS, suite } from './harness.mjs';
+import { assert, built, watchErrors, DIST, ROOT, SHOTS, suite } from './harness.mjs';
 
 const SITE = path.join(ROOT, 'target', 'offline', 'site');
 const HOOK = path.join(ROOT, 'scripts', 'precache.mjs');
@@ -127,7 +126,7 @@ async function hookChecks() {
 
 // ---------------------------------------------------------------- main
 
-const { check, notOk, hold, done: finish } = suite('offline', { limitMs: 120000 });
+const { check, notOk, serve, done: finish } = suite('offline', { limitMs: 120000 });
 
 async function main() {
   await hookChecks();
@@ -140,27 +139,15 @@ async function main() {
     assert(v1.version === built, `${v1.version} != ${built}`);
   });
 
-  const server = hold(await startServer(SITE));
+  const { server, base, browser } = await serve(SITE);
   const hits = []; // every request the server answers
   server.on('request', (req) => hits.push(req.url));
-  const base = `http://127.0.0.1:${server.address().port}/`;
-
-  const browser = hold(await launchChromium());
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
 
   const errors = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
-  });
-  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
-  page.on('response', (resp) => {
-    if (resp.status() >= 400) errors.push(`HTTP ${resp.status()} ${resp.url()}`);
-  });
-  page.on('requestfailed', (req) => {
-    errors.push(`request failed: ${req.url()} ${req.failure() ? req.failure().errorText : ''}`);
-  });
+  watchErrors(page, errors, { requests: true });
 
   // ---- helpers
   const controlled = () => page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: READY_MS });

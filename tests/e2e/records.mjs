@@ -7,13 +7,10 @@
 // exits 1 if any check failed. Screenshots go to target/e2e/.
 
 import path from 'node:path';
-import { launchChromium, startServer } from './serve.mjs';
-import { assert, DIST, norm, openGame, SHOTS, suite } from './harness.mjs';
+import { assert, norm, openGame, SHOTS, suite } from './harness.mjs';
 
-const { check, fail, hold, done } = suite('records');
-const server = hold(await startServer(DIST));
-const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = hold(await launchChromium());
+const { check, fail, serve, done } = suite('records');
+const { base, browser } = await serve();
 
 const open = openGame;
 async function ready(page) {
@@ -139,8 +136,5 @@ try {
   });
 } catch (e) {
   fail('records run', e);
-} finally {
-  await browser.close().catch(() => {});
-  server.close();
 }
 await done();

@@ -8,13 +8,10 @@
 // exits 1 if any check failed. Screenshots go to target/e2e/.
 
 import path from 'node:path';
-import { launchChromium, startServer } from './serve.mjs';
-import { assert, DIST, norm, openGame as open, SHOTS, suite } from './harness.mjs';
+import { assert, norm, openGame as open, SHOTS, suite } from './harness.mjs';
 
-const { check, fail, hold, done } = suite('touch');
-const server = hold(await startServer(DIST));
-const base = `http://127.0.0.1:${server.address().port}/`;
-const browser = hold(await launchChromium());
+const { check, fail, serve, done } = suite('touch');
+const { base, browser } = await serve();
 
 const text = (p) => p.evaluate(() => window.cavesGame.text());
 const player = (p) => p.evaluate(() => Array.from(window.cavesGame.player(), Number));
@@ -209,8 +206,5 @@ try {
   await desk.close();
 } catch (e) {
   fail('touch run', e);
-} finally {
-  await browser.close().catch(() => {});
-  server.close();
 }
 await done();
