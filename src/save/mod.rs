@@ -60,6 +60,9 @@ pub struct Saves {
     store: Box<dyn Store>,
     /// The slot (0 or 1) last written or found newest, per run: (run id, slot).
     last_slot: Vec<(u32, u64)>,
+    /// The text this page last wrote to each slot: (run id, slot, text). A slot that still
+    /// holds it is known to read, so saving after a turn need not decode it again.
+    written: Vec<(u32, u64, String)>,
     /// Highest counter of any run: new writes go above it, so the newest run sorts first.
     top: u64,
 }
@@ -111,6 +114,7 @@ impl Saves {
         Saves {
             store,
             last_slot: Vec::new(),
+            written: Vec::new(),
             top: 0,
         }
     }
@@ -236,14 +240,10 @@ impl Saves {
             .find(|(r, _)| *r == id)
             .map_or(0, |(_, s)| 1 - s);
         // A slot holding text we could not read is never overwritten: use the other one.
-        if let Some(old) = self.store.get(&slot_key(id, slot))? {
-            if parse_slot(&old).is_err() {
-                slot = 1 - slot;
-                if let Some(other) = self.store.get(&slot_key(id, slot))? {
-                    if parse_slot(&other).is_err() {
-                        return Err(StoreError("both save slots hold unreadable data".into()));
-                    }
-                }
+        if !self.slot_reads(id, slot)? {
+            slot = 1 - slot;
+            if !self.slot_reads(id, slot)? {
+                return Err(StoreError("both save slots hold unreadable data".into()));
             }
         }
         let date = date.replace('|', "-");
@@ -251,7 +251,21 @@ impl Saves {
         self.store.set(&slot_key(id, slot), &text)?;
         self.top = counter;
         self.set_last_slot(id, Some(slot));
+        self.written.retain(|(r, s, _)| (*r, *s) != (id, slot));
+        self.written.push((id, slot, text));
         Ok(())
+    }
+
+    /// Whether slot `slot` of run `id` is empty or holds a save that reads.
+    fn slot_reads(&self, id: u32, slot: u64) -> Result<bool, StoreError> {
+        let Some(text) = self.store.get(&slot_key(id, slot))? else {
+            return Ok(true);
+        };
+        let ours = self
+            .written
+            .iter()
+            .any(|(r, s, t)| (*r, *s) == (id, slot) && *t == text);
+        Ok(ours || parse_slot(&text).is_ok())
     }
 
     /// Ends the run `id`: adds it to the history and frees its slots.
@@ -283,6 +297,7 @@ impl Saves {
             }
         }
         self.set_last_slot(id, None);
+        self.written.retain(|(r, _, _)| *r != id);
         Ok(())
     }
 
