@@ -99,7 +99,9 @@ impl Replayer {
             changed = true;
         }
         if self.finished() {
+            // Stopping at the end shows as "paused".
             self.playing = false;
+            changed = true;
         }
         changed
     }

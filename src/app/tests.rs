@@ -203,6 +203,46 @@ fn playback_speeds_run_from_1x_to_64x() {
 }
 
 #[test]
+fn a_tick_that_changes_nothing_on_screen_says_so() {
+    let store = SharedStore::default();
+    let mut frames = 0;
+    for turns in [0, 3] {
+        let mut a = app(&store, 12);
+        press(&mut a, &["Enter"]);
+        for _ in 0..turns {
+            a.key(".");
+        }
+        let bytes = a.record().expect("record").encode();
+        let mut w = app(&store, 1);
+        w.open_replay(&bytes);
+        while w.animating() && frames < 1000 {
+            let before = compose(&w).to_string();
+            let changed = w.tick(16.0);
+            assert_eq!(
+                changed,
+                compose(&w).to_string() != before,
+                "{turns} turns, frame {frames}"
+            );
+            frames += 1;
+        }
+        assert!(!w.animating(), "the replay of {turns} turns ran to its end");
+    }
+    let mut a = app(&store, 42);
+    a.key("Enter");
+    a.key("o");
+    while a.animating() && frames < 5000 {
+        let before = compose(&a).to_string();
+        let changed = a.tick(16.0);
+        assert_eq!(
+            changed,
+            compose(&a).to_string() != before,
+            "journey frame {frames}"
+        );
+        frames += 1;
+    }
+}
+
+#[test]
 fn a_damaged_link_is_refused_with_a_message() {
     let store = SharedStore::default();
     let mut w = app(&store, 1);

@@ -161,10 +161,12 @@ impl Game {
         self.paint();
     }
 
-    /// Advances a playing replay by `ms` milliseconds.
+    /// Advances a playing replay or a journey by `ms` milliseconds; paints only when that
+    /// changed the screen.
     pub fn tick(&mut self, ms: f64) {
-        self.app.tick(ms);
-        self.paint();
+        if self.app.tick(ms) {
+            self.paint();
+        }
     }
 
     /// True while the page should keep calling `tick` every frame.
