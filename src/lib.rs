@@ -9,6 +9,7 @@ pub mod colour;
 pub mod cp437;
 pub mod creature;
 pub mod cyclopedia;
+pub mod fnv;
 pub mod font;
 pub mod fov;
 pub mod frame;

@@ -15,11 +15,8 @@ pub fn seeded(seed: u64) -> GameRng {
 /// (FNV-1a), so every input names exactly one world. Surrounding spaces are ignored.
 pub fn parse_seed(text: &str) -> u64 {
     let t = text.trim();
-    t.parse::<u64>().unwrap_or_else(|_| {
-        t.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        })
-    })
+    t.parse::<u64>()
+        .unwrap_or_else(|_| crate::fnv::fnv1a(crate::fnv::START, t.bytes()))
 }
 
 #[cfg(test)]

@@ -148,12 +148,8 @@ impl World {
     /// FNV-1a checksum of sizes and tiles: a compact fingerprint for determinism tests.
     pub fn checksum(&self) -> u64 {
         let head = [self.width, self.height, self.depth].map(|v| v as u8);
-        head.iter()
-            .copied()
-            .chain(self.tiles.iter().map(|&t| t as u8))
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            })
+        let tiles = self.tiles.iter().map(|&t| t as u8);
+        crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles))
     }
 }
 

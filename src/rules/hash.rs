@@ -2,17 +2,16 @@
 //! replay that drifts from the original is caught at the turn where it drifts.
 
 use super::{Outcome, State};
+use crate::fnv::{self, fnv1a};
 use crate::geom::Point;
 use rand::RngCore;
 
-/// FNV-1a, 64 bits: small, fixed by its definition, the same natively and in wasm.
+/// A running FNV-1a hash.
 struct Fnv(u64);
 
 impl Fnv {
     fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
+        self.0 = fnv1a(self.0, bytes.iter().copied());
     }
     fn int(&mut self, v: i64) {
         self.bytes(&v.to_le_bytes());
@@ -29,7 +28,7 @@ impl State {
     /// experience, kills and items used, every creature,
     /// the explored map, the log, and the position of the gameplay random stream.
     pub fn hash(&self) -> u64 {
-        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        let mut h = Fnv(fnv::START);
         h.int(self.seed as i64);
         h.point(self.player);
         h.int(self.hp.into());
