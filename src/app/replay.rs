@@ -1,7 +1,7 @@
 //! Watching a record play back: play and pause, step, speed from 1x to 64x, jump to the end,
 //! or take over and play on from the current point as a new run.
 
-use crate::record::{Record, CHECKPOINT_EVERY};
+use crate::record::Record;
 use crate::rules::State;
 
 /// Milliseconds per action at 1x.
@@ -50,14 +50,7 @@ impl Replayer {
         }
         self.state.act(self.record.actions[self.at]);
         self.at += 1;
-        let checkpoint = self.at % CHECKPOINT_EVERY == 0;
-        let ok = if checkpoint {
-            self.record.checkpoints.get(self.at / CHECKPOINT_EVERY - 1)
-                == Some(&(self.state.hash() as u32))
-        } else {
-            self.at != self.total() || self.state.hash() == self.record.final_hash
-        };
-        if !ok {
+        if self.record.check(self.at, &self.state).is_err() {
             self.diverged = Some(self.at);
             self.playing = false;
         }

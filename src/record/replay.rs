@@ -36,19 +36,36 @@ pub fn replay(record: &Record) -> Result<State, ReplayError> {
     let mut state = initial(record)?;
     for (i, &a) in record.actions.iter().enumerate() {
         state.act(a);
-        let done = i + 1;
-        if done % CHECKPOINT_EVERY == 0 {
-            let want = record.checkpoints.get(done / CHECKPOINT_EVERY - 1).copied();
-            if want != Some(state.hash() as u32) {
-                return Err(ReplayError::Diverged {
-                    action: done + 1 - CHECKPOINT_EVERY,
-                });
-            }
-        }
+        record
+            .check(i + 1, &state)
+            .map_err(|action| ReplayError::Diverged { action })?;
     }
-    if state.hash() != record.final_hash {
-        let from = record.actions.len() / CHECKPOINT_EVERY * CHECKPOINT_EVERY;
-        return Err(ReplayError::Diverged { action: from + 1 });
+    if record.actions.is_empty() {
+        record
+            .check(0, &state)
+            .map_err(|action| ReplayError::Diverged { action })?;
     }
     Ok(state)
+}
+
+impl Record {
+    /// Checks `state`, reached after the first `done` actions, against what the record says
+    /// of that point: the checkpoint every `CHECKPOINT_EVERY` actions and the final hash after
+    /// the last. On a mismatch, answers the first action (from 1) since the last point that
+    /// matched.
+    pub fn check(&self, done: usize, state: &State) -> Result<(), usize> {
+        let checkpoint = done > 0 && done % CHECKPOINT_EVERY == 0;
+        let last = done == self.actions.len();
+        if !checkpoint && !last {
+            return Ok(());
+        }
+        let hash = state.hash();
+        if checkpoint && self.checkpoints.get(done / CHECKPOINT_EVERY - 1) != Some(&(hash as u32)) {
+            return Err(done + 1 - CHECKPOINT_EVERY);
+        }
+        if last && hash != self.final_hash {
+            return Err(done / CHECKPOINT_EVERY * CHECKPOINT_EVERY + 1);
+        }
+        Ok(())
+    }
 }
