@@ -104,11 +104,8 @@ impl Sight {
         let blocks =
             |x: i32, y: i32| !inside(x, y) || opaque[level[(y * w + x) as usize].code() as usize];
         let plane = (w * h) as usize;
-        let base = if z >= 0 {
-            z as usize * plane
-        } else {
-            usize::MAX
-        };
+        // `world.level(z)` answered, so z is a level: not negative.
+        let base = z as usize * plane;
         let (in_sight, memory, seen) = (&mut self.in_sight, &mut self.memory, &mut self.seen);
         let memory_hash = &mut self.memory_hash;
         let radius = if far { SIGHT_RADIUS } else { TORCH_RADIUS };
@@ -122,11 +119,11 @@ impl Sight {
                 seen.push(i as u32);
             }
             if within(player, Point::new(x, y, z), TORCH_RADIUS) {
-                let k = base.checked_add(i);
-                if let Some(m) = k.and_then(|k| memory.get_mut(k)) {
+                let k = base + i;
+                if let Some(m) = memory.get_mut(k) {
                     if !*m {
                         *m = true;
-                        *memory_hash = memory_hash.wrapping_add(mix(k.unwrap_or(0) as u64));
+                        *memory_hash = memory_hash.wrapping_add(mix(k as u64));
                     }
                 }
             }

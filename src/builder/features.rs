@@ -2,7 +2,6 @@
 //! rubble scattered over the floor. A feature that blocks walking is placed only where it
 //! cannot cut a path: the open cells around it must stay joined among themselves.
 
-use crate::geom::Point;
 use crate::rng::GameRng;
 use crate::tile::Tile;
 use crate::world::World;
@@ -28,18 +27,10 @@ const RING: [(i32, i32); 8] = [
     (-1, 0),
 ];
 
-/// True when blocking `p` keeps every pair of its open neighbours connected through the ring
-/// around it, so no path through `p` is lost (a local, sufficient test).
-pub fn can_block(world: &World, p: Point) -> bool {
-    let mut mask = 0usize;
-    for (k, (dx, dy)) in RING.iter().enumerate() {
-        mask |= usize::from(world.tile(p.offset(*dx, *dy)).is_open()) << k;
-    }
-    BLOCKABLE[mask]
-}
-
-/// `BLOCKABLE[m]` answers `can_block` for the ring of open neighbours `m` (bit k for
-/// `RING[k]`), worked out once at compile time for all 256 rings.
+/// `BLOCKABLE[m]`: whether a feature that blocks walking may stand inside the ring of open
+/// neighbours `m` (bit k for `RING[k]`): only where its open neighbours stay joined among
+/// themselves around it, so no path through it is lost (a local, sufficient test). Worked
+/// out once at compile time for all 256 rings.
 const BLOCKABLE: [bool; 256] = blockable_table();
 
 const fn blockable_table() -> [bool; 256] {
@@ -137,9 +128,7 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
         acc += chance;
         limits[k] = acc;
     }
-    let open = Tile::ALL
-        .iter()
-        .fold(0u16, |m, &t| m | u16::from(t.is_open()) << t as u8);
+    let open = open_kinds();
     for z in 0..world.depth() {
         let level = world.level_mut(z);
         for y in 0..h {
@@ -178,6 +167,13 @@ pub fn decorate(world: &mut World, rng: &mut GameRng) {
     }
 }
 
+/// Bit t set for each tile kind t that is open (walkable).
+fn open_kinds() -> u16 {
+    Tile::ALL
+        .iter()
+        .fold(0u16, |m, &t| m | u16::from(t.is_open()) << t as u8)
+}
+
 /// Sets `row[b]` to `tile` for every bit b of `cells`.
 fn lay(row: &mut [Tile], mut cells: u64, tile: Tile) {
     while cells != 0 {
@@ -212,9 +208,12 @@ fn ring_at(level: &[Tile], (w, h): (usize, usize), (x, y): (usize, usize), open:
 mod tests {
     use super::*;
 
+    /// Whether a blocking feature may stand in the middle of a 3x3 map, by the ring reader
+    /// decorating uses.
     fn centre_blockable(map: &str) -> bool {
         let world = World::from_text(&[map]).expect("fixture");
-        can_block(&world, Point::new(1, 1, 0))
+        let level = world.level(0).expect("one level");
+        BLOCKABLE[ring_at(level, (3, 3), (1, 1), open_kinds())]
     }
 
     #[test]
