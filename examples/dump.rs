@@ -66,15 +66,9 @@ fn parse(args: &[String]) -> Result<Args, String> {
             }
             "--passes" => p.passes = number(flag, value, 0, MAX_PASSES)?,
             "--rule" => {
-                p.rule = match value.as_str() {
-                    "majority" => SmoothRule::Majority,
-                    "five-of-nine" => SmoothRule::FiveOfNine,
-                    _ => {
-                        return Err(format!(
-                            "--rule must be majority or five-of-nine, not '{value}'"
-                        ))
-                    }
-                }
+                p.rule = SmoothRule::named(value).ok_or_else(|| {
+                    format!("--rule must be majority or five-of-nine, not '{value}'")
+                })?
             }
             "--min-region" => p.min_region = number(flag, value, 0, u32::MAX)?,
             "--stop" => {

@@ -48,15 +48,9 @@ impl WorldParams {
                     }
                 }
                 "rule" => {
-                    p.rule = match value {
-                        "majority" => SmoothRule::Majority,
-                        "five-of-nine" => SmoothRule::FiveOfNine,
-                        _ => {
-                            return Err(format!(
-                                "rule must be majority or five-of-nine, not '{value}'"
-                            ))
-                        }
-                    }
+                    p.rule = SmoothRule::named(value).ok_or_else(|| {
+                        format!("rule must be majority or five-of-nine, not '{value}'")
+                    })?
                 }
                 _ => {}
             }
@@ -66,10 +60,7 @@ impl WorldParams {
 
     /// The parameters as a query (without '?'), in the order `from_query` documents.
     pub fn to_query(&self) -> String {
-        let rule = match self.rule {
-            SmoothRule::Majority => "majority",
-            SmoothRule::FiveOfNine => "five-of-nine",
-        };
+        let rule = self.rule.name();
         format!(
             "w={}&h={}&d={}&fill={}&passes={}&rule={rule}&min={}",
             self.width, self.height, self.depth, self.fill, self.passes, self.min_region

@@ -20,6 +20,23 @@ pub enum SmoothRule {
     FiveOfNine,
 }
 
+impl SmoothRule {
+    pub const ALL: [SmoothRule; 2] = [SmoothRule::Majority, SmoothRule::FiveOfNine];
+
+    /// The rule's name in queries, on the dump's command line and in the lab.
+    pub fn name(self) -> &'static str {
+        match self {
+            SmoothRule::Majority => "majority",
+            SmoothRule::FiveOfNine => "five-of-nine",
+        }
+    }
+
+    /// The rule named `name`, if any.
+    pub fn named(name: &str) -> Option<SmoothRule> {
+        SmoothRule::ALL.into_iter().find(|r| r.name() == name)
+    }
+}
+
 /// A bit-sliced count from 0 to 3: (low bits, high bits), one count per bit position.
 type Count = [u64; 2];
 

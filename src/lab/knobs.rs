@@ -34,16 +34,8 @@ pub fn show(k: usize, p: &WorldParams, seed: u64) -> String {
         3 => p.depth.to_string(),
         4 => format!("{:.2}", p.fill),
         5 => p.passes.to_string(),
-        6 => rule_name(p.rule).into(),
+        6 => p.rule.name().into(),
         _ => p.min_region.to_string(),
-    }
-}
-
-/// The rule as written in a query.
-pub fn rule_name(rule: SmoothRule) -> &'static str {
-    match rule {
-        SmoothRule::Majority => "majority",
-        SmoothRule::FiveOfNine => "five-of-nine",
     }
 }
 

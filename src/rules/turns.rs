@@ -85,17 +85,15 @@ impl State {
             return;
         }
         self.player = to;
+        let here = self.item_at(to);
+        if here == Some(Item::Idol) {
+            // The idol is taken as you step on it; `pick_up` counts the turn and ends it.
+            return self.pick_up();
+        }
         self.turn += 1;
-        match self.item_at(to) {
-            Some(Item::Idol) => {
-                // The idol is taken as you step on it; `pick_up` also ends the turn.
-                self.turn -= 1;
-                return self.pick_up();
-            }
-            Some(item) => self
-                .log
-                .add(format!("You see {} here.", with_article(item.name()))),
-            None => {}
+        if let Some(item) = here {
+            self.log
+                .add(format!("You see {} here.", with_article(item.name())));
         }
         match tile {
             Tile::StairsDown => self.log.add("There are stairs down here."),
