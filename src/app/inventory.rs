@@ -1,6 +1,7 @@
 //! The inventory screen: the carried items by letter. Opened to look (`i`) or to choose an
 //! item to drop, use or equip; a letter then becomes that item action of the rules.
 
+use super::input::{command, Command};
 use super::App;
 use crate::cyclopedia::Effect;
 use crate::rules::{Action, Thing};
@@ -66,10 +67,13 @@ impl App {
                     self.act(action);
                 }
             }
-            ("Escape" | "Esc" | "i" | "Enter" | " ", _) => {
-                self.screens.pop();
+            (_, None) => {
+                if let Some(Command::Back | Command::Confirm | Command::Inventory(Pick::Browse)) =
+                    command(key)
+                {
+                    self.screens.pop();
+                }
             }
-            _ => {}
         }
         true
     }

@@ -602,12 +602,15 @@ impl App {
             "End" | "1" => r.end(),
             "+" | "=" | "ArrowUp" | "Up" | "k" => r.faster(),
             "-" | "_" | "ArrowDown" | "Down" | "j" => r.slower(),
-            "Enter" | "t" => self.take_over_replay(),
-            "Escape" | "Esc" => self.back_to_start(),
-            "s" => self.requests.push(Request::Share),
-            "e" => self.requests.push(Request::Export),
-            "?" => self.screens.push(Screen::Help),
-            _ => return false,
+            "t" => self.take_over_replay(),
+            _ => match command(key) {
+                Some(Command::Confirm) => self.take_over_replay(),
+                Some(Command::Back) => self.back_to_start(),
+                Some(Command::Share) => self.requests.push(Request::Share),
+                Some(Command::Export) => self.requests.push(Request::Export),
+                Some(Command::Help) => self.screens.push(Screen::Help),
+                _ => return false,
+            },
         }
         true
     }
