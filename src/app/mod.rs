@@ -457,7 +457,7 @@ impl App {
         }
         let cmd = command(key);
         match self.screen() {
-            Screen::Start => self.start_key(key, cmd),
+            Screen::Start => self.start_key(key),
             Screen::Help => {
                 if matches!(cmd, Some(Command::Help | Command::Back)) {
                     self.screens.pop();

@@ -2,7 +2,7 @@
 //! new run, watch the last ended run or one of the best, import a record, or download kept
 //! saves. A watched run is the shown record, so share and export apply to it.
 
-use super::{App, Command, Request, Screen};
+use super::{App, Request, Screen};
 
 /// What a key on the start screen chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,8 +142,7 @@ impl App {
         })
     }
 
-    pub(super) fn start_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
-        let _ = cmd;
+    pub(super) fn start_key(&mut self, key: &str) -> bool {
         let Some(choice) = self.start_choice(key) else {
             return false;
         };
