@@ -49,16 +49,12 @@ impl Layout {
         self.sidebar == 0
     }
 
-    /// The layout for a window of `w` x `h` CSS pixels at `dpr` device pixels per CSS pixel,
-    /// and the whole number of device pixels per font pixel to show it at. Landscape windows
-    /// keep the desktop layout (`larger` trades cells for a bigger scale); narrow portrait
-    /// windows get the portrait layout with cells at least 9 CSS pixels wide.
-    pub fn for_window(w: f64, h: f64, dpr: f64, larger: bool) -> (Layout, i32) {
-        let dpr = if dpr.is_finite() && dpr > 0.0 {
-            dpr
-        } else {
-            1.0
-        };
+    /// The layout for a window of `w` x `h` CSS pixels at `dpr` device pixels per CSS pixel
+    /// (`css_size` then scales it). Landscape windows keep the desktop layout (`larger`
+    /// trades cells for a bigger scale); narrow portrait windows get the portrait layout with
+    /// cells at least 9 CSS pixels wide.
+    pub fn for_window(w: f64, h: f64, dpr: f64, larger: bool) -> Layout {
+        let dpr = clean_dpr(dpr);
         let (w, h) = (
             if w.is_finite() && w > 0.0 { w } else { 640.0 },
             if h.is_finite() && h > 0.0 { h } else { 400.0 },
@@ -72,21 +68,19 @@ impl Layout {
             let min = MIN_PHONE_CELL_CSS * if larger { 1.5 } else { 1.0 };
             let k = ((min * dpr / cell).ceil() as i32).max(1);
             let px = f64::from(k) * cell;
-            let l = Layout::portrait((dw / px) as i32, (dh / px) as i32);
-            return (l, k.min(fit(&l)).max(1));
+            return Layout::portrait((dw / px) as i32, (dh / px) as i32);
         }
         let natural = fit(&Layout::DESKTOP).max(1);
         if !larger {
-            return (Layout::DESKTOP, natural);
+            return Layout::DESKTOP;
         }
         let k = natural + 1;
         let px = f64::from(k) * cell;
-        let l = Layout {
+        Layout {
             cols: ((dw / px) as i32).clamp(40, 80),
             rows: ((dh / px) as i32).clamp(25, 50),
             ..Layout::DESKTOP
-        };
-        (l, k.min(fit(&l)).max(1))
+        }
     }
 
     /// Size of the map view in cells.
@@ -132,6 +126,25 @@ impl Layout {
     }
 }
 
+/// `dpr` as a usable number of device pixels per CSS pixel (1 when it is not one).
+fn clean_dpr(dpr: f64) -> f64 {
+    if dpr.is_finite() && dpr > 0.0 {
+        dpr
+    } else {
+        1.0
+    }
+}
+
+/// The CSS size (width, height) at which a canvas of `px_w` x `px_h` pixels shows crisply in
+/// `avail_w` x `avail_h` CSS pixels: each canvas pixel becomes a whole number (at least 1) of
+/// device pixels, the largest that fits.
+pub fn css_size(avail_w: f64, avail_h: f64, dpr: f64, px_w: f64, px_h: f64) -> (f64, f64) {
+    let dpr = clean_dpr(dpr);
+    let k = ((avail_w * dpr / px_w).min(avail_h * dpr / px_h)).floor();
+    let k = if k.is_finite() { k.max(1.0) } else { 1.0 };
+    (px_w * k / dpr, px_h * k / dpr)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,32 +158,57 @@ mod tests {
         assert_eq!(l.scroll(Point::new(5, 5, 0), 10, 10), (0, 0));
     }
 
+    /// The CSS size of a glyph cell when `l` is shown in a `w` x `h` window at `dpr`.
+    fn css_cell(l: Layout, w: f64, h: f64, dpr: f64) -> f64 {
+        let px = f64::from(CELL_PX);
+        let (cw, _) = css_size(w, h, dpr, f64::from(l.cols) * px, f64::from(l.rows) * px);
+        cw / f64::from(l.cols)
+    }
+
     #[test]
     fn a_portrait_phone_gets_cells_of_at_least_9_css_pixels_at_a_whole_scale() {
-        let (l, k) = Layout::for_window(390.0, 844.0, 3.0, false);
+        let l = Layout::for_window(390.0, 844.0, 3.0, false);
         assert!(l.is_portrait());
-        let css_cell = f64::from(k * CELL_PX) / 3.0;
-        assert!(css_cell >= 9.0, "{css_cell}");
-        assert!(f64::from(l.cols) * css_cell <= 390.0);
-        assert!(f64::from(l.rows) * css_cell <= 844.0);
+        let cell = css_cell(l, 390.0, 844.0, 3.0);
+        assert!(cell >= 9.0, "{cell}");
+        assert_eq!((cell * 3.0).fract(), 0.0, "whole device pixels: {cell}");
+        assert!(f64::from(l.cols) * cell <= 390.0);
+        assert!(f64::from(l.rows) * cell <= 844.0);
         assert!(l.view_width() >= 30 && l.view_height() >= 40, "{l:?}");
-        let (big, kb) = Layout::for_window(390.0, 844.0, 3.0, true);
-        assert!(kb > k && big.cols < l.cols);
+        let big = Layout::for_window(390.0, 844.0, 3.0, true);
+        assert!(css_cell(big, 390.0, 844.0, 3.0) > cell && big.cols < l.cols);
     }
 
     #[test]
     fn desktops_and_landscape_phones_keep_the_desktop_layout() {
+        let l = Layout::for_window(1280.0, 800.0, 1.0, false);
+        assert_eq!(l, Layout::DESKTOP);
+        assert_eq!(css_cell(l, 1280.0, 800.0, 1.0), 16.0);
         assert_eq!(
-            Layout::for_window(1280.0, 800.0, 1.0, false),
-            (Layout::DESKTOP, 2)
-        );
-        assert_eq!(
-            Layout::for_window(844.0, 390.0, 3.0, false).0,
+            Layout::for_window(844.0, 390.0, 3.0, false),
             Layout::DESKTOP
         );
-        let (big, k) = Layout::for_window(1280.0, 800.0, 1.0, true);
-        assert_eq!(k, 3);
+        let big = Layout::for_window(1280.0, 800.0, 1.0, true);
+        assert_eq!(css_cell(big, 1280.0, 800.0, 1.0), 24.0);
         assert!(big.cols < 80 && big.sidebar == 18);
+    }
+
+    #[test]
+    fn canvas_scales_by_whole_device_pixels() {
+        assert_eq!(css_size(800.0, 600.0, 1.0, 640.0, 400.0), (640.0, 400.0));
+        assert_eq!(
+            css_size(2560.0, 1440.0, 1.0, 640.0, 400.0),
+            (1920.0, 1200.0)
+        );
+        assert_eq!(css_size(1280.0, 800.0, 2.0, 640.0, 400.0), (1280.0, 800.0));
+        assert_eq!(
+            css_size(1000.0, 700.0, 1.5, 640.0, 400.0),
+            (853.3333333333334, 533.3333333333334)
+        );
+        assert_eq!(
+            css_size(100.0, 100.0, f64::NAN, 640.0, 400.0),
+            (640.0, 400.0)
+        );
     }
 
     #[test]

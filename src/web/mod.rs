@@ -10,9 +10,10 @@ mod storage;
 
 use crate::app::{App, Options, Request};
 use crate::builder::WorldParams;
+use crate::layout::css_size;
 use crate::layout::Layout;
 use crate::rng::parse_seed;
-use crate::view::{compose, css_size};
+use crate::view::compose;
 #[cfg(feature = "lab")]
 pub use bench::bench_generate;
 #[cfg(feature = "lab")]
@@ -215,7 +216,7 @@ impl Game {
     /// pixel (a portrait phone gets its own), and sizes the canvas to scale by whole device
     /// pixels.
     pub fn fit(&mut self, avail_w: f64, avail_h: f64, dpr: f64) {
-        let (layout, _) = Layout::for_window(avail_w, avail_h, dpr, self.app.larger());
+        let layout = Layout::for_window(avail_w, avail_h, dpr, self.app.larger());
         if layout != self.app.layout() {
             self.app.set_layout(layout);
             self.painter

@@ -2,7 +2,7 @@
 //! changed rectangle to the canvas in one `putImageData` call.
 
 use crate::frame::Frame;
-use crate::layout::Layout;
+use crate::layout::{Layout, CELL_PX};
 use crate::raster::Raster;
 use wasm_bindgen::{Clamped, JsCast, JsError};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
@@ -55,7 +55,7 @@ impl Painter {
 
     /// Makes the canvas `cols` x `rows` cells (a new layout); everything is painted again.
     pub fn resize(&mut self, cols: usize, rows: usize) {
-        if (cols * 8, rows * 8) == self.size() {
+        if (cols * CELL_PX as usize, rows * CELL_PX as usize) == self.size() {
             return;
         }
         self.raster = Raster::new(cols, rows);
