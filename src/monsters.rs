@@ -90,12 +90,7 @@ pub fn next_step(
     rng: &mut GameRng,
 ) -> Option<Point> {
     if hunting {
-        let dist = |p: Point| {
-            (
-                p.chebyshev(target),
-                (p.x - target.x).pow(2) + (p.y - target.y).pow(2),
-            )
-        };
+        let dist = |p: Point| distance(p, target);
         return from
             .neighbours8()
             .filter(|&p| free(p) && dist(p) < dist(from))
@@ -104,6 +99,20 @@ pub fn next_step(
     if rng.random_bool(0.5) {
         return None;
     }
+    random_step(from, free, rng)
+}
+
+/// How far `p` is from `target` for creatures: king's moves first, then straight-line
+/// distance (squared) to break ties.
+pub fn distance(p: Point, target: Point) -> (i32, i32) {
+    (
+        p.chebyshev(target),
+        (p.x - target.x).pow(2) + (p.y - target.y).pow(2),
+    )
+}
+
+/// A step from `from` in a random direction, if that cell is free.
+pub fn random_step(from: Point, free: &dyn Fn(Point) -> bool, rng: &mut GameRng) -> Option<Point> {
     let (dx, dy) = DIRECTIONS8[rng.random_range(0..8u32) as usize];
     Some(from.offset(dx, dy)).filter(|&p| free(p))
 }

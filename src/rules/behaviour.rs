@@ -4,8 +4,8 @@
 //! player take the stairs follow.
 
 use super::{Outcome, State};
-use crate::geom::{Point, DIRECTIONS8};
-use crate::monsters::next_step;
+use crate::geom::Point;
+use crate::monsters::{distance, next_step, random_step};
 use crate::tile::Tile;
 use rand::Rng;
 
@@ -16,12 +16,7 @@ const FOLLOW_RANGE: i32 = 3;
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
 fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option<Point> {
-    let dist = |p: Point| {
-        (
-            p.chebyshev(threat),
-            (p.x - threat.x).pow(2) + (p.y - threat.y).pow(2),
-        )
-    };
+    let dist = |p: Point| distance(p, threat);
     from.neighbours8()
         .filter(|&p| free(p) && dist(p) > dist(from))
         .max_by_key(|&p| dist(p))
@@ -56,20 +51,22 @@ impl State {
                     && !occupied.contains(&p)
             };
             let fleeing = seen && self.fleeing(i);
-            let to = if b.erratic && self.rng.random_bool(0.5) {
-                let (dx, dy) = DIRECTIONS8[self.rng.random_range(0..8u32) as usize];
-                Some(Some(pos.offset(dx, dy)).filter(|&p| free(p)))
+            // A fluttering creature moves at random half the time, even when that fails; one
+            // that flees moves away if it can (cornered, it fights).
+            let flutters = b.erratic && self.rng.random_bool(0.5);
+            let moved = if flutters {
+                random_step(pos, &free, &mut self.rng)
             } else if fleeing {
-                // Cornered, it fights.
-                flee_step(pos, player, &free).map(Some)
+                flee_step(pos, player, &free)
             } else {
                 None
             };
-            if let Some(to) = to {
-                if let Some(to) = to {
-                    self.monsters[i].pos = to;
-                    occupied[i] = to;
-                }
+            if let Some(to) = moved {
+                self.monsters[i].pos = to;
+                occupied[i] = to;
+                continue;
+            }
+            if flutters {
                 continue;
             }
             if pos.chebyshev(player) == 1 {
