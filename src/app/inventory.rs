@@ -58,22 +58,27 @@ impl App {
         if Self::ignorable(key) {
             return false;
         }
+        let picked = slot_of(key).is_some_and(|slot| self.pick_slot(slot, pick));
+        let closes = matches!(
+            command(key),
+            Some(Command::Back | Command::Confirm | Command::Inventory(Pick::Browse))
+        );
+        if !picked && closes {
+            self.screens.pop();
+        }
+        true
+    }
+
+    /// Closes the inventory and does what `pick` asks with the thing carried in `slot`; false
+    /// (and nothing done) when no thing is carried there.
+    pub(super) fn pick_slot(&mut self, slot: u8, pick: Pick) -> bool {
         let carried = self.state().map(|s| s.carried()).unwrap_or_default();
-        let chosen = slot_of(key).and_then(|s| Some((s, *carried.get(usize::from(s))?)));
-        match (key, chosen) {
-            (_, Some((slot, thing))) => {
-                self.screens.pop();
-                if let Some(action) = pick.action(slot, thing) {
-                    self.act(action);
-                }
-            }
-            (_, None) => {
-                if let Some(Command::Back | Command::Confirm | Command::Inventory(Pick::Browse)) =
-                    command(key)
-                {
-                    self.screens.pop();
-                }
-            }
+        let Some(&thing) = carried.get(usize::from(slot)) else {
+            return false;
+        };
+        self.screens.pop();
+        if let Some(action) = pick.action(slot, thing) {
+            self.act(action);
         }
         true
     }

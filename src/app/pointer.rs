@@ -138,23 +138,12 @@ impl App {
             }
             Screen::Play => self.tap_map(col, row),
             Screen::Inventory(pick) => {
-                let slot = row - self.inventory_top();
-                let letter = u8::try_from(slot)
-                    .ok()
-                    .filter(|s| *s < 26)
-                    .map(|s| char::from(b'a' + s));
-                match letter {
-                    Some(l)
-                        if usize::from(l as u8 - b'a')
-                            < self.state().map_or(0, |s| s.carried().len()) =>
-                    {
-                        self.inventory_key(&l.to_string(), pick)
-                    }
-                    _ => {
-                        self.screens.pop();
-                        true
-                    }
+                // A row of a thing picks it; anywhere else closes the inventory.
+                let slot = u8::try_from(row - self.inventory_top()).ok();
+                if !slot.is_some_and(|slot| self.pick_slot(slot, pick)) {
+                    self.screens.pop();
                 }
+                true
             }
         }
     }
