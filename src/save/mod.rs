@@ -60,9 +60,9 @@ pub struct Saves {
     store: Box<dyn Store>,
     /// The slot (0 or 1) last written or found newest, per run: (run id, slot).
     last_slot: Vec<(u32, u64)>,
-    /// The text this page last wrote to each slot: (run id, slot, text). A slot that still
-    /// holds it is known to read, so saving after a turn need not decode it again.
-    written: Vec<(u32, u64, String)>,
+    /// The run this page last saved and the text it wrote to each of its two slots: a slot
+    /// that still holds it is known to read, so saving after a turn need not decode it again.
+    written: (u32, [String; 2]),
     /// Highest counter of any run: new writes go above it, so the newest run sorts first.
     top: u64,
 }
@@ -114,7 +114,7 @@ impl Saves {
         Saves {
             store,
             last_slot: Vec::new(),
-            written: Vec::new(),
+            written: (0, [String::new(), String::new()]),
             top: 0,
         }
     }
@@ -251,8 +251,10 @@ impl Saves {
         self.store.set(&slot_key(id, slot), &text)?;
         self.top = counter;
         self.set_last_slot(id, Some(slot));
-        self.written.retain(|(r, s, _)| (*r, *s) != (id, slot));
-        self.written.push((id, slot, text));
+        if self.written.0 != id {
+            self.written = (id, [String::new(), String::new()]);
+        }
+        self.written.1[slot as usize] = text;
         Ok(())
     }
 
@@ -261,10 +263,8 @@ impl Saves {
         let Some(text) = self.store.get(&slot_key(id, slot))? else {
             return Ok(true);
         };
-        let ours = self
-            .written
-            .iter()
-            .any(|(r, s, t)| (*r, *s) == (id, slot) && *t == text);
+        let ours =
+            !text.is_empty() && self.written.0 == id && self.written.1[slot as usize] == text;
         Ok(ours || parse_slot(&text).is_ok())
     }
 
@@ -297,7 +297,9 @@ impl Saves {
             }
         }
         self.set_last_slot(id, None);
-        self.written.retain(|(r, _, _)| *r != id);
+        if self.written.0 == id {
+            self.written.1 = [String::new(), String::new()];
+        }
         Ok(())
     }
 
