@@ -71,6 +71,28 @@ fn a_damaged_slot_is_kept_unchanged_and_the_other_slot_still_resumes() {
 }
 
 #[test]
+fn a_slot_damaged_while_playing_is_never_written_over() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves.write(4, &record(1), "d", (1, 1)).expect("saved");
+    saves.write(4, &record(2), "d", (1, 2)).expect("saved");
+    // Something else spoils the slot the next save would use (the older one, slot 0).
+    let damaged = "not a save".to_string();
+    store
+        .borrow_mut()
+        .map
+        .insert("caves.run.4.0".into(), damaged.clone());
+    saves.write(4, &record(3), "d", (1, 3)).expect("saved");
+    assert_eq!(store.borrow().map.get("caves.run.4.0"), Some(&damaged));
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert_eq!(
+        found.runs[0].record,
+        record(3),
+        "the save went to the other slot"
+    );
+}
+
+#[test]
 fn full_storage_refuses_but_keeps_the_last_good_save() {
     let store = shared();
     let mut saves = Saves::new(Box::new(store.clone()));
