@@ -29,7 +29,7 @@ step "rot.js generation in node"
 collect node tests/e2e/bench-gen-rot.mjs
 
 step "trunk build --release"
-trunk build --release >&2
+(page_release_env && trunk build --release) >&2
 
 step "headless Chromium: frames, then generation"
 collect node tests/e2e/bench-browser.mjs
