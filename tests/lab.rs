@@ -189,3 +189,72 @@ fn odd_sizes_never_panic_and_large_ones_come_in_slices() {
         assert!(lab.figures().is_some());
     }
 }
+
+#[test]
+fn the_touch_buttons_press_every_kind_of_key_and_the_panel_fits_above_them() {
+    use caves::lab::{action, Action, BUTTONS};
+    let actions: Vec<Action> = BUTTONS
+        .iter()
+        .map(|(label, key)| action(key).unwrap_or_else(|| panic!("{label}: {key} does nothing")))
+        .collect();
+    for wanted in [
+        Action::Step(-1),
+        Action::Step(1),
+        Action::First,
+        Action::Last,
+        Action::SmoothOnce,
+        Action::ToggleRegions,
+        Action::ToggleWhole,
+        Action::Level(-1),
+        Action::Level(1),
+        Action::Pick(-1),
+        Action::Pick(1),
+        Action::Change(-1),
+        Action::Change(1),
+        Action::NextSeed,
+        Action::Play,
+    ] {
+        assert!(actions.contains(&wanted), "no button for {wanted:?}");
+    }
+
+    // An upright phone with the buttons: a shorter screen, no list of keys, and every step's
+    // explanation, the parameters and the figures still on it, even under a warning.
+    for query in ["lab&seed=5", "lab&seed=1&fill=7"] {
+        let mut lab = ready(query);
+        lab.set_space(390.0, 844.0);
+        lab.set_buttons(true);
+        assert_eq!(lab.size(), (48, 80));
+        let (w, h, px) = lab.picture();
+        assert_eq!((w, h, px.len()), (48 * 8, 80 * 8, 48 * 8 * 80 * 8 * 4));
+        press(&mut lab, &["Home"]);
+        for step in 0..lab.step_list().len() {
+            let text = lab.frame().to_string();
+            assert_eq!(text.lines().count(), 80);
+            assert!(
+                !text.contains("KEYS"),
+                "step {step}: the buttons replace the keys"
+            );
+            for must in ["CAVE LAB", "PARAMETERS", "min region", "FIGURES", "made in"] {
+                assert!(
+                    text.contains(must),
+                    "step {step} of {query}: {must} is cut off"
+                );
+            }
+            if lab.step_list()[step] == Step::RegionView {
+                assert!(
+                    text.contains("about to be removed"),
+                    "{query}: legend cut off"
+                );
+            }
+            let bottom = text.lines().last().unwrap_or("");
+            assert!(
+                bottom.trim().is_empty(),
+                "step {step}: the panel reaches the edge"
+            );
+            press(&mut lab, &["]"]);
+        }
+        lab.set_buttons(false);
+        assert_eq!(lab.size(), (48, 100));
+        assert!(lab.frame().to_string().contains("KEYS"));
+    }
+}

@@ -411,13 +411,37 @@
     };
     window.addEventListener("keydown", (e) => {
       if (isTyping(e.target) || isShortcut(e)) return;
+      if (e.target.closest && e.target.closest("#pad") && (e.key === "Enter" || e.key === " ")) return;
       if (guard(() => lab.key(e.key), false)) {
         e.preventDefault();
         sync();
         keepWorking();
       }
     });
-    const fitLab = () => guard(() => lab.fit(window.innerWidth, window.innerHeight, window.devicePixelRatio || 1));
+    // On a touch screen the lab's own buttons fill the pad (they stand in for its keys).
+    const pad = document.getElementById("pad");
+    if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
+      pad.className = "lab";
+      pad.setAttribute("aria-label", "Lab controls");
+      pad.replaceChildren(...guard(() => lab.buttons(), "").split("\n").map((line) => {
+        const [label, key] = line.split("\t");
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = label;
+        b.dataset.key = key;
+        return b;
+      }));
+      pad.hidden = false;
+      guard(() => lab.set_buttons(true));
+      pad.addEventListener("click", (e) => {
+        const b = e.target.closest("button");
+        if (b && guard(() => lab.key(b.dataset.key), false)) {
+          sync();
+          keepWorking();
+        }
+      });
+    }
+    const fitLab = () => guard(() => lab.fit(window.innerWidth, window.innerHeight - (pad.hidden ? 0 : pad.offsetHeight + 4), window.devicePixelRatio || 1));
     window.addEventListener("resize", fitLab);
     fitLab();
     sync();

@@ -34,7 +34,7 @@ fn dark(c: Rgb) -> Rgb {
 
 /// The whole screen.
 pub fn frame(lab: &mut Lab) -> Frame {
-    let (cols, rows) = lab.shape.size();
+    let (cols, rows) = lab.size();
     let mut f = Frame::new(cols, rows);
     let regions = lab.region_colours();
     if !lab.whole {
@@ -168,13 +168,15 @@ fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
         f.text(x + 12, y, &value, TEXT, BLACK);
         y += 1;
     }
-    y += 1;
-    f.text(x, y, "KEYS", TITLE, BLACK);
-    y += 1;
-    for (keys, what) in KEYS {
-        f.text(x + 1, y, keys, TITLE, BLACK);
-        f.text(x + 10, y, what, TEXT, BLACK);
+    if !lab.buttons {
         y += 1;
+        f.text(x, y, "KEYS", TITLE, BLACK);
+        y += 1;
+        for (keys, what) in KEYS {
+            f.text(x + 1, y, keys, TITLE, BLACK);
+            f.text(x + 10, y, what, TEXT, BLACK);
+            y += 1;
+        }
     }
     if step == Step::RegionView || lab.regions_on() {
         f.text(x + 1, y + 1, "\u{25A0}", REMOVED, BLACK);

@@ -62,3 +62,24 @@ pub const KEYS: [(&str, &str); 9] = [
     ("n", "next seed"),
     ("p Enter", "play these caves"),
 ];
+
+/// The page's buttons for the lab on a touch screen, in rows of five: (label, the key each
+/// one presses). Every action but panning the glyph view has one; the whole-level view
+/// shows all of a level instead.
+pub const BUTTONS: [(&str, &str); 15] = [
+    ("\u{25C0} Back", "["),
+    ("Next \u{25B6}", "]"),
+    ("Smooth", "s"),
+    ("Regions", "r"),
+    ("Whole", "v"),
+    ("\u{25B2} Pick", "ArrowUp"),
+    ("\u{25BC} Pick", "ArrowDown"),
+    ("\u{2212}", "-"),
+    ("+", "+"),
+    ("Seed", "n"),
+    ("Level \u{2191}", "<"),
+    ("Level \u{2193}", ">"),
+    ("First", "Home"),
+    ("Last", "End"),
+    ("Play", "p"),
+];

@@ -13,7 +13,7 @@ mod knobs;
 mod overview;
 mod steps;
 
-pub use keys::{action, Action, KEYS};
+pub use keys::{action, Action, BUTTONS, KEYS};
 pub use knobs::MAX_CELLS;
 pub use steps::{explain, steps, title, Step};
 
@@ -34,16 +34,6 @@ pub enum Shape {
     Tall,
 }
 
-impl Shape {
-    /// (columns, rows) of the frame.
-    pub fn size(self) -> (usize, usize) {
-        match self {
-            Shape::Wide => (80, 50),
-            Shape::Tall => (48, 100),
-        }
-    }
-}
-
 /// The lab's state.
 pub struct Lab {
     params: WorldParams,
@@ -61,6 +51,9 @@ pub struct Lab {
     pan: (i32, i32),
     pick: usize,
     shape: Shape,
+    /// True when the page shows the lab's buttons (on touch screens), which stand in for the
+    /// list of keys.
+    buttons: bool,
     gen_ms: Option<f64>,
     note: Option<String>,
     play: bool,
@@ -98,8 +91,6 @@ impl Lab {
                 ..params
             };
         }
-        let shape = Shape::Wide;
-        let (c, r) = shape.size();
         let mut lab = Lab {
             params,
             seed,
@@ -112,14 +103,15 @@ impl Lab {
             regions: false,
             pan: (0, 0),
             pick: 0,
-            shape,
+            shape: Shape::Wide,
+            buttons: false,
             gen_ms: None,
             note,
             play: false,
             version: 0,
             figures: None,
             region_cache: None,
-            raster: Raster::new(c, r),
+            raster: Raster::new(80, 50),
             pixels: Vec::new(),
         };
         lab.regenerate(0);
@@ -268,10 +260,33 @@ impl Lab {
         };
         if shape != self.shape {
             self.shape = shape;
-            let (c, r) = shape.size();
-            self.raster = Raster::new(c, r);
-            self.clamp_pan();
+            self.resize();
         }
+    }
+
+    /// Says whether the page shows the lab's buttons (`BUTTONS`). They stand in for the
+    /// list of keys, so the panel leaves it out and the tall screen is shorter: a phone keeps
+    /// whole-pixel glyphs in the space above the buttons.
+    pub fn set_buttons(&mut self, on: bool) {
+        if on != self.buttons {
+            self.buttons = on;
+            self.resize();
+        }
+    }
+
+    /// (columns, rows) of the frame.
+    pub fn size(&self) -> (usize, usize) {
+        match (self.shape, self.buttons) {
+            (Shape::Wide, _) => (80, 50),
+            (Shape::Tall, false) => (48, 100),
+            (Shape::Tall, true) => (48, 80),
+        }
+    }
+
+    fn resize(&mut self) {
+        let (c, r) = self.size();
+        self.raster = Raster::new(c, r);
+        self.clamp_pan();
     }
 
     /// The world after the shown step, or the latest one generated while it is pending.

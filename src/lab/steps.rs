@@ -47,7 +47,7 @@ pub fn explain(step: Step, min_region: u32) -> String {
         Step::Stage(Stage::Smooth(_)) => "Each cell looks at its 3x3 block: itself and its \
             8 neighbours. It becomes floor when most of the block is floor, rock otherwise. \
             All cells change at once. Specks vanish, gaps close, and the noise settles into \
-            rounded caves. Press s for one more pass."
+            rounded caves. Press s (Smooth) for one more pass."
             .into(),
         Step::RegionView => format!(
             "Open cells that touch, diagonally too, form one region: a cave you can walk \

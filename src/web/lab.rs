@@ -103,6 +103,23 @@ impl Lab {
         self.paint();
     }
 
+    /// The buttons the page shows on a touch screen, one per line: a label, a tab, and the
+    /// key to pass to `key` when it is pressed.
+    pub fn buttons(&self) -> String {
+        let lines: Vec<String> = crate::lab::BUTTONS
+            .iter()
+            .map(|(label, key)| format!("{label}\t{key}"))
+            .collect();
+        lines.join("\n")
+    }
+
+    /// Says whether the page shows those buttons (the screen then leaves out its list of
+    /// keys); repaints.
+    pub fn set_buttons(&mut self, on: bool) {
+        self.lab.set_buttons(on);
+        self.paint();
+    }
+
     /// The screen as text: one line per row of the glyph grid, joined by newlines.
     pub fn text(&mut self) -> String {
         self.lab

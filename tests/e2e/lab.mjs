@@ -2,8 +2,9 @@
 // --release`), opened with `?lab`. Checks: the lab loads on the seed of the link, `s` changes
 // the shown level, stepping back and forth returns the same picture (text and canvas), the
 // URL carries the seed and parameters, a 1024 x 1024 level regenerates in slices without any
-// long task over 200 ms, and the play key opens the game with the same parameters.
-// Screenshots (1280x800 and a 390x844 phone) go to target/e2e/.
+// long task over 200 ms, the play key opens the game with the same parameters, and on a
+// touch phone the lab's buttons step, smooth and play. Screenshots (1280x800 and a 390x844
+// phone) go to target/e2e/.
 //
 // Prints `ok - name` / `not ok - name: reason` per check and `lab: N passed, M failed`;
 // exits 1 if any check failed. Environment: CHROMIUM, E2E_DIST, E2E_TIMEOUT_MS as e2e.mjs.
@@ -191,16 +192,43 @@ async function main() {
     assert(seed === '5', `game seed is ${seed}`);
   });
 
-  await check('on a 390x844 phone the lab is upright and fits', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+  await check('on a 390x844 touch phone the lab is upright, fits, and plays by its buttons', async () => {
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      hasTouch: true,
+      isMobile: true,
+    });
     const p = await open(phone, base, 'lab&seed=5', errors);
     await idle(p);
     await settle(p);
     const box = await p.locator('canvas#game').boundingBox();
+    const pad = await p.locator('#pad').boundingBox();
+    const labels = await p.locator('#pad button').allTextContents();
+    const tap = async (label) => {
+      await p.locator('#pad button', { hasText: label }).tap();
+      await settle(p);
+      await idle(p);
+    };
+    const before = await picture(p);
+    await tap('Back');
+    const back = await picture(p);
+    await tap('Smooth');
+    const smoothed = await picture(p);
     await p.screenshot({ path: path.join(SHOTS, 'lab-390x844.png') });
-    await phone.close();
     assert(box && box.height > box.width, `canvas is ${box && box.width}x${box && box.height}`);
-    assert(box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844, 'canvas overflows');
+    assert(box.x >= 0 && box.y >= 0 && box.x + box.width <= 390, 'canvas overflows');
+    assert(pad && box.y + box.height <= pad.y + 1 && pad.y + pad.height <= 844, 'canvas and buttons overlap or overflow');
+    assert(box.width >= 384, `glyphs under 8 CSS pixels: canvas ${box.width} wide`);
+    assert(labels.length === 15 && labels.includes('Play'), `buttons: ${labels.join(', ')}`);
+    assert(!before.text.includes('KEYS'), 'the key list is still shown beside the buttons');
+    assert(/Step 13 of 14/.test(back.text) && back.hash !== before.hash, 'Back did not step back');
+    assert(/smoothing pass 9 of 9/.test(smoothed.text), 'Smooth did not add a pass');
+    await p.locator('#pad button', { hasText: 'Play' }).tap();
+    await p.waitForFunction(() => !!window.cavesGame, null, { timeout: 30000 });
+    const seed = await p.evaluate(() => String(window.cavesGame.seed()));
+    await phone.close();
+    assert(seed === '5', `game seed is ${seed}`);
   });
 
   await check('no console errors', async () => {
