@@ -210,7 +210,7 @@ fn connect_level(world: &mut World, z: i32, open: &mut BitGrid, regions: &Region
     let (w, h) = (open.width(), open.height());
     let mut reach = vec![NONE; regions.sizes.len()];
     let mut left = regions.sizes[1..].iter().filter(|&&n| n > 0).count();
-    let (order, first) = regions.runs_by_region();
+    let (first, next) = regions.run_chains();
     let mut layers = Layers {
         reached: BitGrid::new(w, h),
         planes: [BitGrid::new(w, h), BitGrid::new(w, h)],
@@ -219,10 +219,12 @@ fn connect_level(world: &mut World, z: i32, open: &mut BitGrid, regions: &Region
     // (u32::MAX for the start).
     let mut taken = vec![0u32; h];
     let take_in = |id: u32, reached: &mut BitGrid, taken: &mut [u32], at: u32| {
-        for &r in &order[first[id as usize] as usize..first[id as usize + 1] as usize] {
+        let mut r = first[id as usize];
+        while r != NONE {
             let run = regions.runs[r as usize];
             taken[run.y as usize] = at;
             reached.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
+            r = next[r as usize];
         }
     };
     for &id in start {
