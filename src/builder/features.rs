@@ -119,8 +119,9 @@ pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
                 }
                 let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
                 let masks = limits.map(|l| below(&bits, l));
+                let mut around = words_around(grid, i, y);
                 for b in ones(masks[3] & open) {
-                    let (x, at) = (i * 64 + b as usize, y * w + i * 64 + b as usize);
+                    let at = y * w + i * 64 + b as usize;
                     if level[at] != Tile::Floor {
                         continue;
                     }
@@ -129,10 +130,11 @@ pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
                     let kind = masks[..3].iter().map(|m| !m >> b & 1).sum::<u64>() as usize;
                     let tile = FEATURES[kind].0;
                     let stays_open = open_kind >> tile as u8 & 1 == 1;
-                    let fits = stays_open | BLOCKABLE[ring_at(grid, x, y)];
+                    let fits = stays_open | BLOCKABLE[ring(&around, b)];
                     level[at] = if fits { tile } else { Tile::Floor };
-                    grid.row_mut(y)[i] &= !(u64::from(fits & !stays_open) << b);
+                    around[1][1] &= !(u64::from(fits & !stays_open) << b);
                 }
+                grid.row_mut(y)[i] = around[1][1];
             }
         }
     }
@@ -154,19 +156,23 @@ fn open_kinds() -> u16 {
         .fold(0u16, |m, &t| m | u16::from(t.is_open()) << t as u8)
 }
 
-/// The open neighbours of cell (x, y) in the open cells `grid`, as a `BLOCKABLE` index
-/// (cells outside the grid are closed). Each of the three rows gives its three cells by one
-/// shift of a window holding the cell's word and the nearest bit of each word beside it.
-fn ring_at(grid: &BitGrid, x: usize, y: usize) -> usize {
-    let (i, b) = (x / 64, x % 64);
-    let [above, row, below] = [y.wrapping_sub(1), y, y + 1].map(|r| {
-        if r >= grid.height() {
-            return 0;
-        }
-        let words = grid.row(r);
+/// Word `i` of rows y - 1, y and y + 1 of `grid`, each with the words before and after it
+/// (zero outside the grid).
+fn words_around(grid: &BitGrid, i: usize, y: usize) -> [[u64; 3]; 3] {
+    [y.wrapping_sub(1), y, y + 1].map(|r| {
+        let words = if r < grid.height() { grid.row(r) } else { &[] };
         let word = |k: usize| words.get(k).copied().unwrap_or(0);
-        let west = (word(i) << 1 | word(i.wrapping_sub(1)) >> 63) >> b;
-        let east = word(i) >> b | word(i + 1) << 1 << (63 - b);
+        [word(i.wrapping_sub(1)), word(i), word(i + 1)]
+    })
+}
+
+/// The open neighbours of cell b of the middle word of `around` (see `words_around`), as a
+/// `BLOCKABLE` index. Each row gives its three cells by shifts of its word and the nearest
+/// bit of each word beside it.
+fn ring(around: &[[u64; 3]; 3], b: u32) -> usize {
+    let [above, row, below] = around.map(|[before, word, after]| {
+        let west = (word << 1 | before >> 63) >> b;
+        let east = word >> b | after << 1 << (63 - b);
         (west & 1 | (east & 3) << 1) as usize
     });
     above | (row & 1) << 3 | (row >> 2) << 4 | below << 5
@@ -179,7 +185,7 @@ mod tests {
     /// Whether a blocking feature may stand in the middle of a 3x3 map, by the ring reader
     /// decorating uses.
     fn centre_blockable(map: &str) -> bool {
-        BLOCKABLE[ring_at(&BitGrid::from_text(map), 1, 1)]
+        BLOCKABLE[ring(&words_around(&BitGrid::from_text(map), 0, 1), 1)]
     }
 
     #[test]
