@@ -65,10 +65,18 @@ impl BitGrid {
         g
     }
 
-    /// Sets cells `x0..x1` of row `y` (inside the grid).
+    /// Sets cells `x0..x1` of row `y` (inside the grid, `x0 < x1`): the end words by masks,
+    /// the words between whole.
     pub(crate) fn set_range(&mut self, y: usize, x0: usize, x1: usize) {
-        for (word, ones) in range_masks(x0, x1) {
-            self.row_mut(y)[word] |= ones;
+        let row = self.row_mut(y);
+        let (a, b) = (x0 / 64, (x1 - 1) / 64);
+        let (head, tail) = (u64::MAX << (x0 % 64), u64::MAX >> (63 - (x1 - 1) % 64));
+        if a == b {
+            row[a] |= head & tail;
+        } else {
+            row[a] |= head;
+            row[a + 1..b].fill(u64::MAX);
+            row[b] |= tail;
         }
     }
 

@@ -25,10 +25,11 @@ const NONE: u32 = u32::MAX;
 /// Makes every open tile reachable from the largest region of level 0. When level 0 has no
 /// open tile there is nowhere to start, so the whole world is filled with rock. `grids` and
 /// `labels` are the open cells and region labels of every level as the world stands (stairs
-/// placed, nothing dug).
+/// placed, nothing dug); `grids` is kept so, every cell dug is set in it (save for the world
+/// filled with rock, whose grids are left as they were: with no floor, nothing reads them).
 pub fn ensure_reachable(
     world: &mut World,
-    grids: &[BitGrid],
+    grids: &mut [BitGrid],
     labels: Vec<Regions>,
     rng: &mut GameRng,
 ) {
@@ -39,7 +40,7 @@ pub fn ensure_reachable(
         *world = World::filled(world.width(), world.height(), world.depth(), Tile::Wall);
         return;
     };
-    connect_level(world, 0, &grids[0], &level0, &[start]);
+    connect_level(world, 0, &mut grids[0], &level0, &[start]);
     for z in 1..world.depth() {
         // Digging so far touched only the levels above, so these labels still hold.
         let mut regions = labels.next().unwrap_or_else(|| label(world, z));
@@ -61,11 +62,10 @@ pub fn ensure_reachable(
             };
             regions = label(world, z);
             start = vec![regions.id_at(spot as usize % w, spot as usize / w)];
-            let grid = BitGrid::from_level(world, z);
-            connect_level(world, z, &grid, &regions, &start);
-        } else {
-            connect_level(world, z, &grids[z as usize], &regions, &start);
+            grids[z as usize - 1] = BitGrid::from_level(world, z - 1);
+            grids[z as usize] = BitGrid::from_level(world, z);
         }
+        connect_level(world, z, &mut grids[z as usize], &regions, &start);
     }
 }
 
@@ -195,7 +195,7 @@ fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
 
 /// Joins every region of level `z` to the regions `start` with the shortest tunnels, by a
 /// layered 0-1 search over bit rows (see the module notes). `open` holds the level's open
-/// cells and `regions` their labels.
+/// cells and `regions` their labels; the tunnels are set in `open` once all are found.
 ///
 /// Layer j + 1 is the unreached rock next to anything reached by layer j. One sweep over the
 /// rows near layer j's rock dilates everything reached: where the dilation touches an
@@ -206,11 +206,11 @@ fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
 /// the dilation of the rows swept after it, which so give its ring of rock to layer j + 1;
 /// the rest of the ring joins layer j + 1 after the sweep, from the dilation of the open cells
 /// reached on the ring rows that were swept before the region came in or not at all.
-fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, start: &[u32]) {
+fn connect_level(world: &mut World, z: i32, open: &mut BitGrid, regions: &Regions, start: &[u32]) {
     let (w, h) = (open.width(), open.height());
     let mut reach = vec![NONE; regions.sizes.len()];
     let mut left = regions.sizes[1..].iter().filter(|&&n| n > 0).count();
-    let (order, first) = regions.runs_by_region();
+    let (first, next) = regions.run_chains();
     let mut layers = Layers {
         reached: BitGrid::new(w, h),
         planes: [BitGrid::new(w, h), BitGrid::new(w, h)],
@@ -219,10 +219,12 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     // (u32::MAX for the start).
     let mut taken = vec![0u32; h];
     let take_in = |id: u32, reached: &mut BitGrid, taken: &mut [u32], at: u32| {
-        for &r in &order[first[id as usize] as usize..first[id as usize + 1] as usize] {
+        let mut r = first[id as usize];
+        while r != NONE {
             let run = regions.runs[r as usize];
             taken[run.y as usize] = at;
             reached.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
+            r = next[r as usize];
         }
     };
     for &id in start {
@@ -309,8 +311,13 @@ fn connect_level(world: &mut World, z: i32, open: &BitGrid, regions: &Regions, s
     let joined = |k: u32, (x, y): (usize, usize)| {
         open.get(x as isize, y as isize) && reach[regions.id_at(x, y) as usize] <= k
     };
+    let mut dug = Vec::new();
     for (_, cell, j) in found {
-        carve_back(world, z, &in_layer, &joined, cell as usize, j);
+        carve_back((w, h), &in_layer, &joined, cell as usize, j, &mut dug);
+    }
+    for (x, y) in dug {
+        world.set(Point::new(x as i32, y as i32, z), Tile::Floor);
+        open.set(x, y, true);
     }
 }
 
@@ -361,20 +368,18 @@ impl Layers {
     }
 }
 
-/// Carves the tunnel from `cell` (open, first touched by layer `j`) back through the layers
-/// to the part reached before: each step goes to a neighbour one layer closer, and the tunnel
-/// ends next to a cell for which `joined(k, cell)` holds, an open cell of a region reached
-/// by layer k.
+/// Traces the tunnel from `cell` (open, first touched by layer `j`) back through the layers
+/// to the part reached before, pushing its rock cells to `dug`: each step goes to a neighbour
+/// one layer closer, and the tunnel ends next to a cell for which `joined(k, cell)` holds, an
+/// open cell of a region reached by layer k.
 fn carve_back(
-    world: &mut World,
-    z: i32,
+    (w, h): (usize, usize),
     in_layer: &impl Fn(u32, (usize, usize)) -> bool,
     joined: &impl Fn(u32, (usize, usize)) -> bool,
     cell: usize,
     j: u32,
+    dug: &mut Vec<(usize, usize)>,
 ) {
-    let w = world.width() as usize;
-    let h = world.height() as usize;
     let neighbours = |c: usize| {
         let (x, y) = (c % w, c / w);
         (y.saturating_sub(1)..(y + 2).min(h))
@@ -384,7 +389,7 @@ fn carve_back(
         return;
     };
     for k in (0..j).rev() {
-        world.set(Point::new(cur.0 as i32, cur.1 as i32, z), Tile::Floor);
+        dug.push(cur);
         let c = cur.1 * w + cur.0;
         if neighbours(c).any(|p| joined(k, p)) || k == 0 {
             return;

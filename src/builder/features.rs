@@ -2,6 +2,7 @@
 //! rubble scattered over the floor. A feature that blocks walking is placed only where it
 //! cannot cut a path: the open cells around it must stay joined among themselves.
 
+use super::bitgrid::BitGrid;
 use crate::rng::GameRng;
 use crate::tile::Tile;
 use crate::world::World;
@@ -15,30 +16,28 @@ pub const FEATURES: [(Tile, u32); 4] = [
     (Tile::Rubble, 20),
 ];
 
-/// The eight neighbours in ring order (clockwise from north-west).
-const RING: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-];
-
-/// `BLOCKABLE[m]`: whether a feature that blocks walking may stand inside the ring of open
-/// neighbours `m` (bit k for `RING[k]`): only where its open neighbours stay joined among
-/// themselves around it, so no path through it is lost (a local, sufficient test). Worked
-/// out once at compile time for all 256 rings.
+/// `BLOCKABLE[n]`: whether a feature that blocks walking may stand where its open neighbours
+/// are `n`, in the order bit rows give them: bits 0-2 the row above from west to east, bit 3
+/// west, bit 4 east, bits 5-7 the row below from west to east. Only where its open
+/// neighbours stay joined among themselves around it, so no path through it is lost (a
+/// local, sufficient test). Worked out once at compile time for all 256 neighbourhoods.
 const BLOCKABLE: [bool; 256] = blockable_table();
+
+/// The bit of a `BLOCKABLE` index holding each neighbour in ring order (clockwise from
+/// north-west).
+const RING_BITS: [usize; 8] = [0, 1, 2, 4, 7, 6, 5, 3];
 
 const fn blockable_table() -> [bool; 256] {
     let mut table = [false; 256];
-    let mut m = 0;
-    while m < 256 {
-        table[m] = ring_joined(m);
-        m += 1;
+    let mut n = 0;
+    while n < 256 {
+        let (mut ring, mut k) = (0, 0);
+        while k < 8 {
+            ring |= (n >> RING_BITS[k] & 1) << k;
+            k += 1;
+        }
+        table[n] = ring_joined(ring);
+        n += 1;
     }
     table
 }
@@ -93,78 +92,61 @@ fn below(bits: &[u64; 10], limit: u32) -> u64 {
     less
 }
 
-/// Bit b set where `row[b]` is floor (`row` holds at most 64 tiles). Eight tiles at a time
-/// as one word: a zero byte is a floor tile (SWAR zero-byte test), and a multiply gathers the
-/// eight byte flags into one byte.
-fn floor_mask(row: &[Tile]) -> u64 {
-    const _: () = assert!(Tile::Floor as u8 == 0);
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let mut floor = 0u64;
-    for (k, eight) in row.chunks(8).enumerate() {
-        let x = match <&[Tile; 8]>::try_from(eight) {
-            Ok(whole) => u64::from_le_bytes(whole.map(|t| t as u8)),
-            Err(_) => {
-                let mut bytes = [Tile::Wall as u8; 8];
-                for (b, &t) in bytes.iter_mut().zip(eight) {
-                    *b = t as u8;
-                }
-                u64::from_le_bytes(bytes)
-            }
-        };
-        let zero = !(((x & LOW7) + LOW7) | x | LOW7);
-        floor |= ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * k);
-    }
-    floor
-}
-
 /// Scatters features over floor tiles (never on stairs) of every level, in scan order. Each
-/// floor tile rolls a number from 0 to 1023 against the chances of `FEATURES`; the rolls of
-/// 64 cells are drawn at once as ten random words, one per bit of the number.
-pub fn decorate(world: &mut World, rng: &mut GameRng) {
-    let (w, h) = (world.width() as usize, world.height() as usize);
+/// group of 64 cells with a floor tile rolls a number from 0 to 1023 per cell against the
+/// chances of `FEATURES`; the rolls are drawn at once as ten random words, one per bit of the
+/// number. `grids` holds the open cells of every level as the world stands and is kept so: a
+/// blocking feature clears its cell, and the rings of the cells after it see that.
+pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
+    let w = world.width() as usize;
     let mut limits = [0u32; 4];
     let mut acc = 0;
     for (k, &(_, chance)) in FEATURES.iter().enumerate() {
         acc += chance;
         limits[k] = acc;
     }
-    let open = open_kinds();
-    for z in 0..world.depth() {
-        let level = world.level_mut(z);
-        for y in 0..h {
-            for x0 in (0..w).step_by(64) {
-                let n = (w - x0).min(64);
-                let floor = floor_mask(&level[y * w + x0..y * w + x0 + n]);
-                if floor == 0 {
+    let open_kind = open_kinds();
+    for (z, grid) in grids.iter_mut().enumerate() {
+        let level = world.level_mut(z as i32);
+        for y in 0..grid.height() {
+            for i in 0..grid.row(y).len() {
+                let open = grid.row(y)[i];
+                let floor = |b: u32| level[y * w + i * 64 + b as usize] == Tile::Floor;
+                // Open cells that are not floor are few (stairs, earlier features), so the
+                // first open cell nearly always tells whether the group has floor.
+                if !ones(open).any(floor) {
                     continue;
                 }
                 let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
-                let masks = limits.map(|l| below(&bits, l) & floor);
-                // Features that leave the floor open change no ring, so they are laid at
-                // once; blocking ones go in scan order, each seeing those placed before it.
-                let mut blocking = 0;
-                let mut inside = 0;
-                for (k, &m) in masks.iter().enumerate() {
-                    let (tile, mine) = (FEATURES[k].0, m & !inside);
-                    inside = m;
-                    if open >> tile as u8 & 1 == 1 {
-                        lay(&mut level[y * w + x0..y * w + x0 + n], mine, tile);
-                    } else {
-                        blocking |= mine;
+                let masks = limits.map(|l| below(&bits, l));
+                let mut around = words_around(grid, i, y);
+                for b in ones(masks[3] & open) {
+                    let at = y * w + i * 64 + b as usize;
+                    if level[at] != Tile::Floor {
+                        continue;
                     }
+                    // Branch-free: the masks nest, so the kind is the count of those
+                    // without the cell, and the ring is read whether or not it is needed.
+                    let kind = masks[..3].iter().map(|m| !m >> b & 1).sum::<u64>() as usize;
+                    let tile = FEATURES[kind].0;
+                    let stays_open = open_kind >> tile as u8 & 1 == 1;
+                    let fits = stays_open | BLOCKABLE[ring(&around, b)];
+                    level[at] = if fits { tile } else { Tile::Floor };
+                    around[1][1] &= !(u64::from(fits & !stays_open) << b);
                 }
-                while blocking != 0 {
-                    let b = blocking.trailing_zeros();
-                    blocking &= blocking - 1;
-                    let kind = masks.iter().position(|m| m >> b & 1 == 1).unwrap_or(3);
-                    let x = x0 + b as usize;
-                    if BLOCKABLE[ring_at(level, (w, h), (x, y), open)] {
-                        level[y * w + x] = FEATURES[kind].0;
-                    }
-                }
+                grid.row_mut(y)[i] = around[1][1];
             }
         }
     }
+}
+
+/// The set bits of `word`, lowest first.
+fn ones(mut word: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        let b = word.trailing_zeros();
+        word &= word.wrapping_sub(1);
+        (b < 64).then_some(b)
+    })
 }
 
 /// Bit t set for each tile kind t that is open (walkable).
@@ -174,34 +156,26 @@ fn open_kinds() -> u16 {
         .fold(0u16, |m, &t| m | u16::from(t.is_open()) << t as u8)
 }
 
-/// Sets `row[b]` to `tile` for every bit b of `cells`.
-fn lay(row: &mut [Tile], mut cells: u64, tile: Tile) {
-    while cells != 0 {
-        row[cells.trailing_zeros() as usize] = tile;
-        cells &= cells - 1;
-    }
+/// Word `i` of rows y - 1, y and y + 1 of `grid`, each with the words before and after it
+/// (zero outside the grid).
+fn words_around(grid: &BitGrid, i: usize, y: usize) -> [[u64; 3]; 3] {
+    [y.wrapping_sub(1), y, y + 1].map(|r| {
+        let words = if r < grid.height() { grid.row(r) } else { &[] };
+        let word = |k: usize| words.get(k).copied().unwrap_or(0);
+        [word(i.wrapping_sub(1)), word(i), word(i + 1)]
+    })
 }
 
-/// The ring of open neighbours of cell (x, y) of the `w` x `h` `level` (bit k for `RING[k]`;
-/// cells outside the level are closed), read straight from the tiles: away from the edges as
-/// three slices of three tiles. `open` has bit t set for each open tile kind t.
-fn ring_at(level: &[Tile], (w, h): (usize, usize), (x, y): (usize, usize), open: u16) -> usize {
-    let ring = if x > 0 && y > 0 && x + 1 < w && y + 1 < h {
-        let [a, b, c] = [y - 1, y, y + 1].map(|r| &level[r * w + x - 1..r * w + x + 2]);
-        [a[0], a[1], a[2], b[2], c[2], c[1], c[0], b[0]]
-    } else {
-        RING.map(|(dx, dy)| {
-            let nx = x.wrapping_add_signed(dx as isize);
-            let ny = y.wrapping_add_signed(dy as isize);
-            if nx < w && ny < h {
-                level[ny * w + nx]
-            } else {
-                Tile::Wall
-            }
-        })
-    };
-    let bits = ring.iter().enumerate();
-    bits.fold(0, |m, (k, &t)| m | usize::from(open >> t as u8 & 1) << k)
+/// The open neighbours of cell b of the middle word of `around` (see `words_around`), as a
+/// `BLOCKABLE` index. Each row gives its three cells by shifts of its word and the nearest
+/// bit of each word beside it.
+fn ring(around: &[[u64; 3]; 3], b: u32) -> usize {
+    let [above, row, below] = around.map(|[before, word, after]| {
+        let west = (word << 1 | before >> 63) >> b;
+        let east = word >> b | after << 1 << (63 - b);
+        (west & 1 | (east & 3) << 1) as usize
+    });
+    above | (row & 1) << 3 | (row >> 2) << 4 | below << 5
 }
 
 #[cfg(test)]
@@ -211,9 +185,7 @@ mod tests {
     /// Whether a blocking feature may stand in the middle of a 3x3 map, by the ring reader
     /// decorating uses.
     fn centre_blockable(map: &str) -> bool {
-        let world = World::from_text(&[map]).expect("fixture");
-        let level = world.level(0).expect("one level");
-        BLOCKABLE[ring_at(level, (3, 3), (1, 1), open_kinds())]
+        BLOCKABLE[ring(&words_around(&BitGrid::from_text(map), 0, 1), 1)]
     }
 
     #[test]

@@ -45,11 +45,15 @@ pub const MIN_REGION: u32 = 25;
 pub struct WorldBuilder {
     width: usize,
     height: usize,
+    /// The open cells of every level; once the world is made, its open cells as it stands.
     levels: Vec<BitGrid>,
     rng: GameRng,
     world: Option<World>,
     /// Region labels of every level as the grids stand, kept from one step for the next.
     labels: Option<Vec<Regions>>,
+    /// Whether the grids were changed after the world was made, so no longer hold its open
+    /// cells (stairs, connect and decorate keep them in step with the world otherwise).
+    stale: bool,
 }
 
 impl WorldBuilder {
@@ -63,6 +67,7 @@ impl WorldBuilder {
             rng: seeded(seed),
             world: None,
             labels: None,
+            stale: false,
         }
     }
 
@@ -76,6 +81,7 @@ impl WorldBuilder {
             rng: seeded(0),
             world: None,
             labels: None,
+            stale: false,
         }
     }
 
@@ -94,6 +100,7 @@ impl WorldBuilder {
     /// Makes each cell floor with probability `floor_chance` (clamped to 0..=1).
     pub fn randomize(mut self, floor_chance: f64) -> Self {
         self.labels = None;
+        self.stale |= self.world.is_some();
         let p = if floor_chance.is_nan() {
             0.0
         } else {
@@ -125,6 +132,7 @@ impl WorldBuilder {
     /// Smooths every level `times` times with `rule`.
     pub fn smooth(mut self, times: u32, rule: SmoothRule) -> Self {
         self.labels = None;
+        self.stale |= self.world.is_some();
         for grid in &mut self.levels {
             smooth::smooth(grid, times, rule);
         }
@@ -133,6 +141,7 @@ impl WorldBuilder {
 
     /// Fills in every region (8-connected open area) of fewer than `min_cells` cells.
     pub fn remove_small_regions(mut self, min_cells: u32) -> Self {
+        self.stale |= self.world.is_some();
         let labels = self
             .levels
             .iter_mut()
@@ -171,7 +180,7 @@ impl WorldBuilder {
     pub fn connect(self) -> Self {
         let mut b = self.stairs();
         if let (Some(world), Some(labels)) = (&mut b.world, b.labels.take()) {
-            connect::ensure_reachable(world, &b.levels, labels, &mut b.rng);
+            connect::ensure_reachable(world, &mut b.levels, labels, &mut b.rng);
         }
         b
     }
@@ -198,7 +207,16 @@ impl WorldBuilder {
     /// Scatters environment features (see `features`); needs `connect` first.
     pub fn decorate(mut self) -> Self {
         if let Some(world) = &mut self.world {
-            features::decorate(world, &mut self.rng);
+            let mut fresh: Vec<BitGrid>;
+            let grids = if self.stale {
+                fresh = (0..world.depth())
+                    .map(|z| BitGrid::from_level(world, z))
+                    .collect();
+                &mut fresh
+            } else {
+                &mut self.levels
+            };
+            features::decorate(world, grids, &mut self.rng);
         }
         self
     }

@@ -153,23 +153,17 @@ impl Regions {
             .map(|id| id as u32)
     }
 
-    /// The runs of each region: `(order, start)` where `order` lists run indices grouped by
-    /// region id and region `id`'s runs are `order[start[id]..start[id + 1]]`.
-    pub fn runs_by_region(&self) -> (Vec<u32>, Vec<u32>) {
-        let mut start = vec![0u32; self.sizes.len() + 1];
-        for r in &self.runs {
-            start[r.id as usize + 1] += 1;
+    /// The runs of each region as chains, in scan order: `(first, next)` where region `id`'s
+    /// first run is `first[id]` and the run after run `r` in its region is `next[r]`
+    /// (`u32::MAX` ends a chain). Built in one backward pass over the runs.
+    pub fn run_chains(&self) -> (Vec<u32>, Vec<u32>) {
+        let mut first = vec![u32::MAX; self.sizes.len()];
+        let mut next = vec![u32::MAX; self.runs.len()];
+        for (r, run) in self.runs.iter().enumerate().rev() {
+            next[r] = first[run.id as usize];
+            first[run.id as usize] = r as u32;
         }
-        for i in 1..start.len() {
-            start[i] += start[i - 1];
-        }
-        let mut next = start.clone();
-        let mut order = vec![0u32; self.runs.len()];
-        for (i, r) in self.runs.iter().enumerate() {
-            order[next[r.id as usize] as usize] = i as u32;
-            next[r.id as usize] += 1;
-        }
-        (order, start)
+        (first, next)
     }
 }
 
