@@ -473,6 +473,7 @@
       seed: () => guard(() => game.seed(), ""),
       share_link: () => shareLink(),
       actions: () => guard(() => game.actions(), 0),
+      animating: () => guard(() => game.animating(), false),
       flush: () => guard(() => game.flush()),
       look_text: () => guard(() => game.look_text(), ""),
       repaint_all: () => guard(() => game.repaint_all()),

@@ -1,5 +1,6 @@
 use super::*;
 use crate::save::SharedStore;
+use crate::tile::Tile;
 use crate::view::compose;
 
 fn opts(seed: u64) -> Options {
@@ -377,4 +378,52 @@ fn a_replay_that_drifts_from_its_record_says_where() {
         "the drift is noticed"
     );
     assert!(compose(&w).to_string().contains("Not as recorded"));
+}
+
+#[test]
+fn the_stairs_button_walks_to_the_known_stairs_down_then_takes_them_and_never_climbs_out() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 42);
+    a.key("Enter");
+    let settle = |a: &mut App| {
+        let mut ticks = 0;
+        while a.animating() && ticks < 5000 {
+            a.tick(50.0);
+            ticks += 1;
+        }
+    };
+    let knows_down = |a: &App| {
+        let s = a.state().expect("a run");
+        s.world()
+            .points(s.player().z)
+            .any(|(p, t)| t == Tile::StairsDown && s.sight().remembers(p))
+    };
+    press(&mut a, &["Stairs", "Stairs"]);
+    assert_eq!(
+        (a.state().map(|s| s.player().z), a.screen()),
+        (Some(0), Screen::Play),
+        "on the way out, without the idol, the button does not climb out"
+    );
+    for _ in 0..100 {
+        if knows_down(&a) {
+            break;
+        }
+        a.key("o");
+        settle(&mut a);
+    }
+    assert!(knows_down(&a), "exploring found the stairs down");
+    let on_stairs = |a: &App| {
+        let s = a.state().expect("a run");
+        s.world().tile(s.player()) == Tile::StairsDown
+    };
+    for _ in 0..50 {
+        if on_stairs(&a) {
+            break;
+        }
+        a.key("Stairs");
+        settle(&mut a);
+    }
+    assert!(on_stairs(&a), "the button walked to the stairs down");
+    a.key("Stairs");
+    assert_eq!(a.state().map(|s| s.player().z), Some(1), "and took them");
 }

@@ -2,7 +2,8 @@
 // phone (devicePixelRatio 3) a tap starts the game, the layout is readable (cells at least 9
 // CSS pixels, whole device pixels, status and log on screen), a tap travels along a path, a
 // long press describes a cell, the page never scrolls, and the live region receives the log.
-// On a desktop a mouse click travels and hovering previews the path.
+// On a desktop a mouse click travels and hovering previews the path. Last, a whole run is
+// played to its end on the phone by taps alone, and a tap starts the next one.
 //
 // Prints `ok - name` / `not ok - name: reason` per check and `touch: N passed, M failed`;
 // exits 1 if any check failed. Screenshots go to target/e2e/.
@@ -11,6 +12,8 @@ import path from 'node:path';
 import { assert, norm, openGame as open, SHOTS, suite } from './harness.mjs';
 
 const { check, fail, serve, done } = suite('touch');
+// The page seed of the run played to its end by taps.
+const RUN_SEED = 3;
 const { base, browser } = await serve();
 
 const text = (p) => p.evaluate(() => window.cavesGame.text());
@@ -204,6 +207,61 @@ try {
   });
   assert(d.errors.length === 0, d.errors.join(' | '));
   await desk.close();
+
+  await check('taps alone play a run to its end and start the next one', async () => {
+    const ctx = await browser.newContext({
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true,
+    });
+    const q = await open(ctx, `${base}?seed=${RUN_SEED}`);
+    const tapCell = async (x, y) => {
+      const g = await geometry(q);
+      await q.touchscreen.tap(g.left + (x + 0.5) * g.cw, g.top + (y + 0.5) * g.ch);
+    };
+    const settled = () => q.waitForFunction(() => !window.cavesGame.animating(), null, { timeout: 20000, polling: 20 });
+    const actions = () => q.evaluate(() => window.cavesGame.actions());
+    await tapCell(10, 30);
+    await frames(q);
+    if (await q.evaluate(() => document.getElementById('pad').hidden)) await q.locator('[data-tool="pad"]').tap();
+    const button = (key) => q.locator(`#pad [data-key="${key}"]`).tap();
+    // A simple player of taps: fight what stands next to it, else follow the stairs button
+    // (it walks to the nearest known stairs on the run's way, down or, with the idol, up,
+    // then takes them), else explore, else wait.
+    let taps = 0;
+    let ended = '';
+    for (; taps < 3000 && !ended; taps++) {
+      const lines = (await text(q)).split('\n').map((l) => [...l]);
+      ended = /GAME OVER|YOU WIN/.exec(lines.map((l) => l.join('')).join('\n'))?.[0] || '';
+      if (ended) break;
+      const row = lines.findIndex((l) => l.includes('@'));
+      const col = row < 0 ? -1 : lines[row].indexOf('@');
+      let foe = null;
+      for (let dy = -1; dy <= 1 && row >= 0; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          if (/[A-Za-z]/.test(lines[row + dy]?.[col + dx] || '')) foe = [col + dx, row + dy];
+        }
+      }
+      const n = await actions();
+      if (foe) await tapCell(...foe);
+      else {
+        for (const key of ['Stairs', 'o', '.']) {
+          await button(key);
+          await settled();
+          if ((await actions()) !== n) break;
+        }
+      }
+      await settled();
+    }
+    await q.screenshot({ path: path.join(SHOTS, 'phone-end-390x844.png') });
+    assert(ended, `the run had not ended after ${taps} taps`);
+    const seed = await q.evaluate(() => String(window.cavesGame.seed()));
+    await tapCell(10, 30);
+    await frames(q);
+    const t = await text(q);
+    const next = await q.evaluate(() => String(window.cavesGame.seed()));
+    assert(/Turn 0/.test(t) && next !== seed, `a tap on the end screen did not start a new run (${seed} -> ${next})`);
+    assert(q.errors.length === 0, q.errors.join(' | '));
+    await ctx.close();
+  });
 } catch (e) {
   fail('touch run', e);
 }
