@@ -118,9 +118,15 @@ pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
                     continue;
                 }
                 let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
+                // A group that rolls no feature on an open cell changes nothing (its rolls are
+                // drawn all the same), so its kinds and rings are not worked out.
+                let rolled = below(&bits, limits[3]) & open;
+                if rolled == 0 {
+                    continue;
+                }
                 let masks = limits.map(|l| below(&bits, l));
                 let mut around = words_around(grid, i, y);
-                for b in ones(masks[3] & open) {
+                for b in ones(rolled) {
                     let at = y * w + i * 64 + b as usize;
                     if level[at] != Tile::Floor {
                         continue;
