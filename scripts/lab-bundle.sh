@@ -14,7 +14,8 @@ if [ "${TRUNK_PROFILE:-debug}" = release ]; then
 fi
 target=target/lab
 # The lab keeps the prebuilt standard library and normal panics, whatever the page uses.
-unset CARGO_UNSTABLE_BUILD_STD CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT CARGO_PROFILE_WASM_SMALL_PANIC
+unset RUSTC_BOOTSTRAP CARGO_UNSTABLE_BUILD_STD CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT \
+    CARGO_PROFILE_WASM_SMALL_PANIC
 cargo build --quiet --lib --target wasm32-unknown-unknown --features lab "${mode[@]}" --target-dir "$target"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name lab \

@@ -64,18 +64,21 @@ _setup_path() {
 # Settings for the game page's release build (call it before `trunk build --release` or
 # `trunk serve --release`). The standard library is compiled along with the game and a panic
 # becomes a bare trap ("immediate abort"), so no panic message, location or formatting code
-# reaches the page: 5 KB gzipped less. The page's bootstrap still turns a trap into a
+# reaches the page: 5.7 KB gzipped less. The page's bootstrap still turns a trap into a
 # readable message. Both are unstable cargo options, allowed here by RUSTC_BOOTSTRAP for this
 # build only; tests, the lab's bundle and every other build keep normal panics and messages.
-# Without rust-src (no rustup) the page builds as before, only larger.
+# Cargo knows immediate-abort from 1.92 on. Without rust-src (no rustup) or with an older
+# cargo, the page builds as before, only larger.
 page_release_env() {
-    if [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
+    local minor
+    minor="$(cargo -V | awk '{split($2, v, "."); print v[2]}')"
+    if [ "${minor:-0}" -ge 92 ] && [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
         export RUSTC_BOOTSTRAP=1
         export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
         export CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT=true
         export CARGO_PROFILE_WASM_SMALL_PANIC=immediate-abort
     else
-        _setup_say "no rust-src: the page is built with the prebuilt standard library (larger)"
+        _setup_say "no rust-src or cargo before 1.92: the page is built with the prebuilt standard library (larger)"
     fi
 }
 
@@ -100,7 +103,8 @@ _setup_main() {
             _setup_say "rust-src component: present"
         else
             _setup_say "adding the rust-src component"
-            rustup component add rust-src || return 1
+            rustup component add rust-src \
+                || _setup_say "could not add rust-src: the page will be built larger"
         fi
     else
         _setup_say "rustup not found; assuming the wasm32-unknown-unknown target is installed"

@@ -195,7 +195,7 @@ fn the_touch_buttons_press_every_kind_of_key_and_the_panel_fits_above_them() {
     use caves::lab::{action, Action, BUTTONS};
     let actions: Vec<Action> = BUTTONS
         .iter()
-        .map(|(label, key)| action(key).unwrap_or_else(|| panic!("{label}: {key} does nothing")))
+        .map(|(label, key, _)| action(key).unwrap_or_else(|| panic!("{label}: {key} does nothing")))
         .collect();
     for wanted in [
         Action::Step(-1),

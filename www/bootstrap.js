@@ -423,12 +423,13 @@
     if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
       pad.className = "lab";
       pad.setAttribute("aria-label", "Lab controls");
-      pad.replaceChildren(...guard(() => lab.buttons(), "").split("\n").map((line) => {
-        const [label, key] = line.split("\t");
+      pad.replaceChildren(...guard(() => lab.buttons(), "").split("\n").filter(Boolean).map((line) => {
+        const [label, key, spoken] = line.split("\t");
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = label;
         b.dataset.key = key;
+        b.setAttribute("aria-label", spoken);
         return b;
       }));
       pad.hidden = false;

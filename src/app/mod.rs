@@ -483,7 +483,7 @@ impl App {
             Command::Look => self.look = self.state().map(State::player),
             Command::Share => self.requests.push(Request::Share),
             Command::Export => self.requests.push(Request::Export),
-            Command::Stairs => self.take_stairs(),
+            Command::Stairs => self.stairs_button(),
             Command::Describe => self.describe_surroundings(),
             Command::Inventory(pick) => self.screens.push(Screen::Inventory(pick)),
             Command::Back | Command::Confirm => {}

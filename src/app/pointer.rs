@@ -98,19 +98,30 @@ impl App {
     }
 
     /// Takes the stairs the player stands on (the way out on level 1 included).
-    /// The stairs button goes the run's way: down, or up once the idol is carried. On stairs
-    /// that way it takes them; anywhere else (stairs the other way included) it travels to
-    /// the nearest known stairs that way, so a run can be played from the pad alone. Stairs
-    /// the other way are taken by tapping the player standing on them.
     pub(super) fn take_stairs(&mut self) {
         let Some(run) = &self.run else {
             return;
         };
+        let here = run.state.world().tile(run.state.player());
+        let action = if here == Tile::StairsDown {
+            Action::Descend
+        } else {
+            Action::Ascend
+        };
+        self.act(action);
+    }
+
+    /// The pad's stairs button goes the run's way: down, or up once the idol is carried. On
+    /// stairs that way it takes them; anywhere else (stairs the other way included) it
+    /// travels to the nearest known stairs that way, so a run can be played from the pad
+    /// alone. Stairs the other way are taken by tapping the player standing on them.
+    pub(super) fn stairs_button(&mut self) {
+        let Some(run) = &self.run else {
+            return;
+        };
         let state = &run.state;
-        let up = state.carrying_idol();
-        match (state.world().tile(state.player()), up) {
-            (Tile::StairsDown, false) => self.act(Action::Descend),
-            (Tile::StairsUp, true) => self.act(Action::Ascend),
+        match (state.world().tile(state.player()), state.carrying_idol()) {
+            (Tile::StairsDown, false) | (Tile::StairsUp, true) => self.take_stairs(),
             (_, true) => self.start_travel(Goal::StairsUp),
             (_, false) => self.start_travel(Goal::StairsDown),
         }

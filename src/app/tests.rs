@@ -427,3 +427,21 @@ fn the_stairs_button_walks_to_the_known_stairs_down_then_takes_them_and_never_cl
     a.key("Stairs");
     assert_eq!(a.state().map(|s| s.player().z), Some(1), "and took them");
 }
+
+#[test]
+fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 42);
+    a.key("Enter");
+    let me = a.state().map(State::player).expect("player");
+    let w = a
+        .state()
+        .map(|s| (s.world().width(), s.world().height()))
+        .expect("size");
+    let (sx, sy) = a.layout().scroll(me, w.0, w.1);
+    let (col, row) = (a.layout().sidebar + me.x - sx, a.layout().top + me.y - sy);
+    assert!(a.tap(col, row));
+    assert_eq!(a.screen(), Screen::Play, "the first tap only asks");
+    assert!(a.tap(col, row));
+    assert_eq!(a.screen(), Screen::Ended, "the second tap leaves");
+}

@@ -68,6 +68,7 @@ impl BitGrid {
     /// Sets cells `x0..x1` of row `y` (inside the grid, `x0 < x1`): the end words by masks,
     /// the words between whole.
     pub(crate) fn set_range(&mut self, y: usize, x0: usize, x1: usize) {
+        debug_assert!(x0 < x1, "an empty range {x0}..{x1}");
         let row = self.row_mut(y);
         let (a, b) = (x0 / 64, (x1 - 1) / 64);
         let (head, tail) = (u64::MAX << (x0 % 64), u64::MAX >> (63 - (x1 - 1) % 64));
@@ -168,4 +169,46 @@ fn range_masks(x0: usize, x1: usize) -> impl Iterator<Item = (usize, u64)> {
         x += n;
         Some((word, ones))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BitGrid;
+
+    #[test]
+    fn ranges_set_and_clear_exactly_their_cells_within_and_across_words() {
+        let width = 200;
+        for (x0, x1) in [
+            (0, 1),
+            (3, 9),
+            (0, 64),
+            (63, 65),
+            (5, 130),
+            (64, 128),
+            (190, 200),
+        ] {
+            let mut g = BitGrid::new(width, 2);
+            g.set_range(1, x0, x1);
+            for x in 0..width {
+                assert_eq!(
+                    g.get(x as isize, 1),
+                    (x0..x1).contains(&x),
+                    "set {x0}..{x1} at {x}"
+                );
+                assert!(
+                    !g.get(x as isize, 0),
+                    "set {x0}..{x1} spilled into row 0 at {x}"
+                );
+            }
+            g.set_range(1, 0, width);
+            g.clear_range(1, x0, x1);
+            for x in 0..width {
+                assert_eq!(
+                    g.get(x as isize, 1),
+                    !(x0..x1).contains(&x),
+                    "clear {x0}..{x1} at {x}"
+                );
+            }
+        }
+    }
 }

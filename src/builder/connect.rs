@@ -25,8 +25,8 @@ const NONE: u32 = u32::MAX;
 /// Makes every open tile reachable from the largest region of level 0. When level 0 has no
 /// open tile there is nowhere to start, so the whole world is filled with rock. `grids` and
 /// `labels` are the open cells and region labels of every level as the world stands (stairs
-/// placed, nothing dug); `grids` is kept so, every cell dug is set in it (save for the world
-/// filled with rock, whose grids are left as they were: with no floor, nothing reads them).
+/// placed, nothing dug). `grids` is updated to match: every cell dug is set in it, and a
+/// world filled with rock empties it.
 pub fn ensure_reachable(
     world: &mut World,
     grids: &mut [BitGrid],
@@ -38,6 +38,7 @@ pub fn ensure_reachable(
     let level0 = labels.next().unwrap_or_else(|| label(world, 0));
     let Some(start) = level0.largest() else {
         *world = World::filled(world.width(), world.height(), world.depth(), Tile::Wall);
+        grids.fill(BitGrid::new(w, h));
         return;
     };
     connect_level(world, 0, &mut grids[0], &level0, &[start]);

@@ -131,8 +131,8 @@ pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
                     if level[at] != Tile::Floor {
                         continue;
                     }
-                    // Branch-free: the masks nest, so the kind is the count of those
-                    // without the cell, and the ring is read whether or not it is needed.
+                    // No search for the kind: the masks nest, so the kind is the count of
+                    // those without the cell, and the ring is read whether or not it is needed.
                     let kind = masks[..3].iter().map(|m| !m >> b & 1).sum::<u64>() as usize;
                     let tile = FEATURES[kind].0;
                     let stays_open = open_kind >> tile as u8 & 1 == 1;

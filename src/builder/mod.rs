@@ -216,6 +216,10 @@ impl WorldBuilder {
             } else {
                 &mut self.levels
             };
+            debug_assert!(
+                (0..world.depth()).all(|z| grids[z as usize] == BitGrid::from_level(world, z)),
+                "the open-cell grids drifted from the world"
+            );
             features::decorate(world, grids, &mut self.rng);
         }
         self

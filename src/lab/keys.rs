@@ -64,22 +64,22 @@ pub const KEYS: [(&str, &str); 9] = [
 ];
 
 /// The page's buttons for the lab on a touch screen, in rows of five: (label, the key each
-/// one presses). Every action but panning the glyph view has one; the whole-level view
-/// shows all of a level instead.
-pub const BUTTONS: [(&str, &str); 15] = [
-    ("\u{25C0} Back", "["),
-    ("Next \u{25B6}", "]"),
-    ("Smooth", "s"),
-    ("Regions", "r"),
-    ("Whole", "v"),
-    ("\u{25B2} Pick", "ArrowUp"),
-    ("\u{25BC} Pick", "ArrowDown"),
-    ("\u{2212}", "-"),
-    ("+", "+"),
-    ("Seed", "n"),
-    ("Level \u{2191}", "<"),
-    ("Level \u{2193}", ">"),
-    ("First", "Home"),
-    ("Last", "End"),
-    ("Play", "p"),
+/// one presses, what a screen reader says). Every action but panning the glyph view has one;
+/// the whole-level view shows all of a level instead.
+pub const BUTTONS: [(&str, &str, &str); 15] = [
+    ("\u{25C0} Back", "[", "step back"),
+    ("Next \u{25B6}", "]", "step forward"),
+    ("Smooth", "s", "smooth once more"),
+    ("Regions", "r", "regions on or off"),
+    ("Whole", "v", "whole level or glyphs"),
+    ("\u{25B2} Pick", "ArrowUp", "pick the parameter above"),
+    ("\u{25BC} Pick", "ArrowDown", "pick the parameter below"),
+    ("\u{2212}", "-", "lower the picked parameter"),
+    ("+", "+", "raise the picked parameter"),
+    ("Seed", "n", "next seed"),
+    ("Level \u{2191}", "<", "level up"),
+    ("Level \u{2193}", ">", "level down"),
+    ("First", "Home", "first step"),
+    ("Last", "End", "last step"),
+    ("Play", "p", "play these caves"),
 ];

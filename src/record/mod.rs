@@ -128,7 +128,7 @@ impl Record {
     pub fn push(&mut self, action: Action, state: &State) {
         self.actions.push(action);
         let hash = state.hash();
-        if self.actions.len() % CHECKPOINT_EVERY == 0 {
+        if self.actions.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints.push(hash as u32);
         }
         self.final_hash = hash;

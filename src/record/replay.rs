@@ -54,7 +54,7 @@ impl Record {
     /// the last. On a mismatch, answers the first action (from 1) since the last point that
     /// matched.
     pub fn check(&self, done: usize, state: &State) -> Result<(), usize> {
-        let checkpoint = done > 0 && done % CHECKPOINT_EVERY == 0;
+        let checkpoint = done > 0 && done.is_multiple_of(CHECKPOINT_EVERY);
         let last = done == self.actions.len();
         if !checkpoint && !last {
             return Ok(());

@@ -19,7 +19,7 @@ impl State {
         }
         self.monsters_act();
         if self.outcome == Outcome::Playing
-            && self.turn % REGEN_TURNS == 0
+            && self.turn.is_multiple_of(REGEN_TURNS)
             && self.hp < self.max_hp()
         {
             self.hp += 1;

@@ -103,12 +103,12 @@ impl Lab {
         self.paint();
     }
 
-    /// The buttons the page shows on a touch screen, one per line: a label, a tab, and the
-    /// key to pass to `key` when it is pressed.
+    /// The buttons the page shows on a touch screen, one per line: the label, the key to pass
+    /// to `key` when it is pressed, and what a screen reader says, separated by tabs.
     pub fn buttons(&self) -> String {
         let lines: Vec<String> = crate::lab::BUTTONS
             .iter()
-            .map(|(label, key)| format!("{label}\t{key}"))
+            .map(|(label, key, spoken)| format!("{label}\t{key}\t{spoken}"))
             .collect();
         lines.join("\n")
     }

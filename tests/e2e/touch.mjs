@@ -242,7 +242,7 @@ try {
       }
       const n = await actions();
       if (foe) await tapCell(...foe);
-      else {
+      if (!foe || (await actions()) === n) {
         for (const key of ['Stairs', 'o', '.']) {
           await button(key);
           await settled();
