@@ -195,7 +195,9 @@ fn the_touch_buttons_press_every_kind_of_key_and_the_panel_fits_above_them() {
     use caves::lab::{action, Action, BUTTONS};
     let actions: Vec<Action> = BUTTONS
         .iter()
-        .map(|(label, key, _)| action(key).unwrap_or_else(|| panic!("{label}: {key} does nothing")))
+        .map(|&(label, key, _)| {
+            action(key).unwrap_or_else(|| panic!("{label}: {key} does nothing"))
+        })
         .collect();
     for wanted in [
         Action::Step(-1),
@@ -215,6 +217,13 @@ fn the_touch_buttons_press_every_kind_of_key_and_the_panel_fits_above_them() {
         Action::Play,
     ] {
         assert!(actions.contains(&wanted), "no button for {wanted:?}");
+    }
+    for (label, _, spoken) in BUTTONS {
+        let word: String = label.chars().filter(char::is_ascii_alphabetic).collect();
+        assert!(
+            spoken.contains(&word.to_lowercase()),
+            "{label} is spoken as {spoken}"
+        );
     }
 
     // An upright phone with the buttons: a shorter screen, no list of keys, and every step's

@@ -420,16 +420,17 @@
     });
     // On a touch screen the lab's own buttons fill the pad (they stand in for its keys).
     const pad = document.getElementById("pad");
-    if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
+    const buttons = guard(() => lab.buttons(), "").split("\n").filter(Boolean);
+    if (buttons.length && window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
       pad.className = "lab";
       pad.setAttribute("aria-label", "Lab controls");
-      pad.replaceChildren(...guard(() => lab.buttons(), "").split("\n").filter(Boolean).map((line) => {
+      pad.replaceChildren(...buttons.map((line) => {
         const [label, key, spoken] = line.split("\t");
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = label;
         b.dataset.key = key;
-        b.setAttribute("aria-label", spoken);
+        if (spoken) b.setAttribute("aria-label", spoken);
         return b;
       }));
       pad.hidden = false;

@@ -102,13 +102,11 @@ impl App {
         let Some(run) = &self.run else {
             return;
         };
-        let here = run.state.world().tile(run.state.player());
-        let action = if here == Tile::StairsDown {
-            Action::Descend
-        } else {
-            Action::Ascend
-        };
-        self.act(action);
+        match run.state.world().tile(run.state.player()) {
+            Tile::StairsDown => self.act(Action::Descend),
+            Tile::StairsUp => self.act(Action::Ascend),
+            _ => {}
+        }
     }
 
     /// The pad's stairs button goes the run's way: down, or up once the idol is carried. On

@@ -442,6 +442,12 @@ fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
     let (col, row) = (a.layout().sidebar + me.x - sx, a.layout().top + me.y - sy);
     assert!(a.tap(col, row));
     assert_eq!(a.screen(), Screen::Play, "the first tap only asks");
+    assert_eq!(a.state().map(State::player), Some(me));
+    assert!(
+        a.hint().is_some_and(|h| h.contains("way out")),
+        "{:?}",
+        a.hint()
+    );
     assert!(a.tap(col, row));
     assert_eq!(a.screen(), Screen::Ended, "the second tap leaves");
 }
