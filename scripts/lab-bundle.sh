@@ -16,12 +16,16 @@ target=target/lab
 # The lab keeps the prebuilt standard library and normal panics, whatever the page uses.
 unset RUSTC_BOOTSTRAP CARGO_UNSTABLE_BUILD_STD CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT \
     CARGO_PROFILE_WASM_SMALL_PANIC
-cargo build --quiet --lib --target wasm32-unknown-unknown --features lab "${mode[@]}" --target-dir "$target"
+# Wasm SIMD (in every current browser) lets the compiler count and convert cells 16 at a
+# time: the whole 1024 x 1024 recipe runs about 8% faster in Chromium. The game page keeps
+# the plain instruction set.
+RUSTFLAGS="-C target-feature=+simd128" \
+    cargo build --quiet --lib --target wasm32-unknown-unknown --features lab "${mode[@]}" --target-dir "$target"
 mkdir -p "$out"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name lab \
     "$target/wasm32-unknown-unknown/$dir/caves.wasm"
 if [ "$dir" = release ]; then
-    wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    wasm-opt -Oz --enable-simd --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         "$out/lab_bg.wasm" -o "$out/lab_bg.wasm"
 fi
