@@ -65,26 +65,36 @@ impl BitGrid {
         g
     }
 
-    /// Sets cells `x0..x1` of row `y` (inside the grid, `x0 < x1`): the end words by masks,
-    /// the words between whole.
+    /// Sets cells `x0..x1` of row `y` (inside the grid, `x0 < x1`).
     pub(crate) fn set_range(&mut self, y: usize, x0: usize, x1: usize) {
+        self.write_range(y, x0, x1, true);
+    }
+
+    /// Clears cells `x0..x1` of row `y` (inside the grid, `x0 < x1`).
+    pub(crate) fn clear_range(&mut self, y: usize, x0: usize, x1: usize) {
+        self.write_range(y, x0, x1, false);
+    }
+
+    /// Writes `on` to cells `x0..x1` of row `y`: the end words by masks, the words between
+    /// whole.
+    fn write_range(&mut self, y: usize, x0: usize, x1: usize, on: bool) {
         debug_assert!(x0 < x1, "an empty range {x0}..{x1}");
         let row = self.row_mut(y);
         let (a, b) = (x0 / 64, (x1 - 1) / 64);
         let (head, tail) = (u64::MAX << (x0 % 64), u64::MAX >> (63 - (x1 - 1) % 64));
+        let put = |word: &mut u64, mask: u64| {
+            if on {
+                *word |= mask;
+            } else {
+                *word &= !mask;
+            }
+        };
         if a == b {
-            row[a] |= head & tail;
+            put(&mut row[a], head & tail);
         } else {
-            row[a] |= head;
-            row[a + 1..b].fill(u64::MAX);
-            row[b] |= tail;
-        }
-    }
-
-    /// Clears cells `x0..x1` of row `y` (inside the grid).
-    pub(crate) fn clear_range(&mut self, y: usize, x0: usize, x1: usize) {
-        for (word, ones) in range_masks(x0, x1) {
-            self.row_mut(y)[word] &= !ones;
+            put(&mut row[a], head);
+            row[a + 1..b].fill(if on { u64::MAX } else { 0 });
+            put(&mut row[b], tail);
         }
     }
 
@@ -151,24 +161,6 @@ impl BitGrid {
         }
         s
     }
-}
-/// The words of a row that cells `x0..x1` touch, each with the mask of those cells in it.
-fn range_masks(x0: usize, x1: usize) -> impl Iterator<Item = (usize, u64)> {
-    let mut x = x0;
-    std::iter::from_fn(move || {
-        if x >= x1 {
-            return None;
-        }
-        let n = (x1 - x).min(64 - x % 64);
-        let ones = if n == 64 {
-            u64::MAX
-        } else {
-            ((1u64 << n) - 1) << (x % 64)
-        };
-        let word = x / 64;
-        x += n;
-        Some((word, ones))
-    })
 }
 
 #[cfg(test)]
