@@ -25,6 +25,54 @@ fn hash(app: &App) -> u64 {
     app.state().expect("a run").hash()
 }
 
+/// Ticks `app` by `ms` while it animates, at most `limit` ticks.
+fn settle(app: &mut App, ms: f64, limit: usize) {
+    for _ in 0..limit {
+        if !app.animating() {
+            return;
+        }
+        app.tick(ms);
+    }
+}
+
+/// Presses `key` (letting each journey run out) until `done`, at most `tries` times.
+fn press_until(app: &mut App, key: &str, tries: usize, done: impl Fn(&App) -> bool) {
+    for _ in 0..tries {
+        if done(app) {
+            return;
+        }
+        app.key(key);
+        settle(app, 50.0, 5000);
+    }
+}
+
+/// Ticks `app` by 16 ms while it animates (`frames` counts ticks, up to `limit`), checking
+/// that each tick says whether it changed the screen.
+fn ticks_tell_changes(app: &mut App, frames: &mut usize, limit: usize, what: &str) {
+    while app.animating() && *frames < limit {
+        let before = compose(app).to_string();
+        let changed = app.tick(16.0);
+        assert_eq!(
+            changed,
+            compose(app).to_string() != before,
+            "{what}, frame {frames}"
+        );
+        *frames += 1;
+    }
+}
+
+/// The screen cell (column, row) where the player is drawn.
+fn player_cell(app: &App) -> (i32, i32) {
+    let state = app.state().expect("a run");
+    let me = state.player();
+    let (w, h) = (state.world().width(), state.world().height());
+    let (sx, sy) = app.layout().scroll(me, w, h);
+    (
+        app.layout().sidebar + me.x - sx,
+        app.layout().top + me.y - sy,
+    )
+}
+
 #[test]
 fn any_key_but_a_modifier_starts_a_run_of_the_page_seed() {
     let store = SharedStore::default();
@@ -216,31 +264,13 @@ fn a_tick_that_changes_nothing_on_screen_says_so() {
         let bytes = a.record().expect("record").encode();
         let mut w = app(&store, 1);
         w.open_replay(&bytes);
-        while w.animating() && frames < 1000 {
-            let before = compose(&w).to_string();
-            let changed = w.tick(16.0);
-            assert_eq!(
-                changed,
-                compose(&w).to_string() != before,
-                "{turns} turns, frame {frames}"
-            );
-            frames += 1;
-        }
+        ticks_tell_changes(&mut w, &mut frames, 1000, &format!("{turns} turns"));
         assert!(!w.animating(), "the replay of {turns} turns ran to its end");
     }
     let mut a = app(&store, 42);
     a.key("Enter");
     a.key("o");
-    while a.animating() && frames < 5000 {
-        let before = compose(&a).to_string();
-        let changed = a.tick(16.0);
-        assert_eq!(
-            changed,
-            compose(&a).to_string() != before,
-            "journey frame {frames}"
-        );
-        frames += 1;
-    }
+    ticks_tell_changes(&mut a, &mut frames, 5000, "journey");
 }
 
 #[test]
@@ -262,11 +292,7 @@ fn a_journey_is_ordinary_actions_that_replay_to_the_same_game() {
         a.journey().is_some() || a.hint().is_some(),
         "exploring set out"
     );
-    let mut ticks = 0;
-    while a.animating() && ticks < 2000 {
-        a.tick(50.0);
-        ticks += 1;
-    }
+    settle(&mut a, 50.0, 2000);
     let record = a.record().expect("record").clone();
     assert!(
         record.actions.len() > 5,
@@ -289,13 +315,7 @@ fn any_key_stops_a_journey_and_taps_on_the_player_wait() {
         assert_eq!(a.hint(), Some("Stopped."));
     }
     let turn = a.state().map(State::turn);
-    let me = a.state().map(State::player).expect("player");
-    let w = a
-        .state()
-        .map(|s| (s.world().width(), s.world().height()))
-        .expect("size");
-    let (sx, sy) = a.layout().scroll(me, w.0, w.1);
-    let (col, row) = (a.layout().sidebar + me.x - sx, a.layout().top + me.y - sy);
+    let (col, row) = player_cell(&a);
     assert!(a.tap(col, row));
     assert_eq!(
         a.state().map(State::turn),
@@ -385,13 +405,6 @@ fn the_stairs_button_walks_to_the_known_stairs_down_then_takes_them_and_never_cl
     let store = SharedStore::default();
     let mut a = app(&store, 42);
     a.key("Enter");
-    let settle = |a: &mut App| {
-        let mut ticks = 0;
-        while a.animating() && ticks < 5000 {
-            a.tick(50.0);
-            ticks += 1;
-        }
-    };
     let knows_down = |a: &App| {
         let s = a.state().expect("a run");
         s.world()
@@ -404,25 +417,13 @@ fn the_stairs_button_walks_to_the_known_stairs_down_then_takes_them_and_never_cl
         (Some(0), Screen::Play),
         "on the way out, without the idol, the button does not climb out"
     );
-    for _ in 0..100 {
-        if knows_down(&a) {
-            break;
-        }
-        a.key("o");
-        settle(&mut a);
-    }
+    press_until(&mut a, "o", 100, knows_down);
     assert!(knows_down(&a), "exploring found the stairs down");
     let on_stairs = |a: &App| {
         let s = a.state().expect("a run");
         s.world().tile(s.player()) == Tile::StairsDown
     };
-    for _ in 0..50 {
-        if on_stairs(&a) {
-            break;
-        }
-        a.key("Stairs");
-        settle(&mut a);
-    }
+    press_until(&mut a, "Stairs", 50, on_stairs);
     assert!(on_stairs(&a), "the button walked to the stairs down");
     a.key("Stairs");
     assert_eq!(a.state().map(|s| s.player().z), Some(1), "and took them");
@@ -434,12 +435,7 @@ fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
     let mut a = app(&store, 42);
     a.key("Enter");
     let me = a.state().map(State::player).expect("player");
-    let w = a
-        .state()
-        .map(|s| (s.world().width(), s.world().height()))
-        .expect("size");
-    let (sx, sy) = a.layout().scroll(me, w.0, w.1);
-    let (col, row) = (a.layout().sidebar + me.x - sx, a.layout().top + me.y - sy);
+    let (col, row) = player_cell(&a);
     assert!(a.tap(col, row));
     assert_eq!(a.screen(), Screen::Play, "the first tap only asks");
     assert_eq!(a.state().map(State::player), Some(me));
