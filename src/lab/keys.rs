@@ -64,9 +64,9 @@ pub const KEYS: [(&str, &str); 9] = [
 ];
 
 /// The page's buttons for the lab on a touch screen, in rows of five (one row in landscape):
-/// (label, the key each one presses, what a screen reader says, which holds the label's
-/// word so that a spoken command finds the button). Every action but panning the glyph view has one;
-/// the whole-level view shows all of a level instead.
+/// (label, the key each one presses, what a screen reader says, which holds the label's word
+/// so that a spoken command finds the button). Every action but panning the glyph view has
+/// one; the whole-level view shows all of a level instead.
 pub const BUTTONS: [(&str, &str, &str); 15] = [
     ("\u{25C0} Back", "[", "step back"),
     ("Next \u{25B6}", "]", "next step"),

@@ -10,8 +10,7 @@ mod storage;
 
 use crate::app::{App, Options, Request};
 use crate::builder::WorldParams;
-use crate::layout::css_size;
-use crate::layout::Layout;
+use crate::layout::{css_size, Layout};
 use crate::rng::parse_seed;
 use crate::view::compose;
 #[cfg(feature = "lab")]
