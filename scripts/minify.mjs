@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { shortenNames } from './wasm-names.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { minify } = createRequire(path.join(root, 'tests', 'e2e', 'package.json'))('terser');
@@ -27,6 +28,16 @@ const list = (sub) =>
     const rel = sub ? `${sub}/${e.name}` : e.name;
     return e.isDirectory() ? list(rel) : [rel];
   });
+
+// Each wasm module and its glue first share short import and export names (see wasm-names).
+for (const file of list('').filter((f) => f.endsWith('_bg.wasm'))) {
+  const wasmPath = path.join(dir, file);
+  const gluePath = path.join(dir, file.replace(/_bg\.wasm$/, '.js'));
+  if (!fs.existsSync(gluePath)) continue;
+  const out = shortenNames(fs.readFileSync(wasmPath), fs.readFileSync(gluePath, 'utf8'));
+  fs.writeFileSync(wasmPath, out.wasm);
+  fs.writeFileSync(gluePath, out.js);
+}
 
 const stamped = new Set(['sw.js', 'offline.js']);
 for (const file of list('').filter((f) => f.endsWith('.js') && !stamped.has(f))) {

@@ -62,19 +62,21 @@ _setup_path() {
 }
 
 # Settings for the game page's release build (call it before `trunk build --release` or
-# `trunk serve --release`). The standard library is compiled along with the game and a panic
+# `trunk serve --release`). The standard library is compiled along with the game, with its
+# size-over-speed variants (smaller sorting, formatting and string search), and a panic
 # becomes a bare trap ("immediate abort"), so no panic message, location or formatting code
-# reaches the page: 5.7 KB gzipped less (96.5 to 90.9 KB when it came in). The page's bootstrap still turns a trap into a
-# readable message. Both are unstable cargo options, allowed here by RUSTC_BOOTSTRAP for this
-# build only; tests, the lab's bundle and every other build keep normal panics and messages.
-# Cargo knows immediate-abort from 1.92 on. Without rust-src (no rustup) or with an older
-# cargo, the page builds as before, only larger.
+# reaches the page. The page's bootstrap still turns a trap into a readable message. These
+# are unstable cargo options, allowed here by RUSTC_BOOTSTRAP for this build only; tests, the
+# lab's bundle and every other build keep normal panics and messages. Cargo knows
+# immediate-abort from 1.92 on. Without rust-src (no rustup) or with an older cargo, the page
+# builds as before, only larger.
 page_release_env() {
     local version
     version="$(cargo -V | awk '{split($2, v, "."); print v[1] * 1000 + v[2]}')"
     if [ "${version:-0}" -ge 1092 ] && [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
         export RUSTC_BOOTSTRAP=1
         export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
+        export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
         export CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT=true
         export CARGO_PROFILE_WASM_SMALL_PANIC=immediate-abort
     else
