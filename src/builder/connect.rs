@@ -3,9 +3,10 @@
 //! from the top, so every open tile is reachable from the largest region of the first level:
 //! - on a level, a 0-1 breadth-first search (open cells cost 0, rock costs 1) from the part
 //!   already reachable finds, for every other region, the shortest tunnel through rock, which
-//!   is then carved. The search runs on bit rows, one distance layer at a time: a layer is
-//!   the rock next to everything reached so far, and a region touched by the layer is taken
-//!   in whole through its runs. It stops once every region is reached;
+//!   is then carved. A region's distance is the number of rock cells between it and the part
+//!   reached; its tunnel starts at its first cell (in scan order) next to rock of that
+//!   distance and steps back through rock one distance closer each time, taking the first
+//!   such neighbour in scan order, until it meets a region closer still;
 //! - a level that no stair reaches gets a new stair pair from the level above, with a tunnel
 //!   on the upper level leading to it.
 //!
@@ -20,7 +21,18 @@ use crate::world::World;
 use rand::Rng;
 use std::collections::VecDeque;
 
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
+
+/// Joins every region of a level to the given start regions: `(world, z, open cells of the
+/// level, its regions, start region ids)`. Both ways dig the same cells.
+type Join = fn(&mut World, i32, &mut BitGrid, &Regions, &[u32]);
+
+/// The layered search on bit rows natively and in the lab (fast on large worlds); the plain
+/// search by distances in the game page's wasm (smaller, and its worlds are small).
+#[cfg(any(not(target_arch = "wasm32"), feature = "lab"))]
+const JOIN: Join = super::layers::join;
+#[cfg(all(target_arch = "wasm32", not(feature = "lab")))]
+const JOIN: Join = join_by_distances;
 
 /// Makes every open tile reachable from the largest region of level 0. When level 0 has no
 /// open tile there is nowhere to start, so the whole world is filled with rock. `grids` and
@@ -28,6 +40,16 @@ const NONE: u32 = u32::MAX;
 /// placed, nothing dug). `grids` is updated to match: every cell dug is set in it, and a
 /// world filled with rock empties it.
 pub fn ensure_reachable(
+    world: &mut World,
+    grids: &mut [BitGrid],
+    labels: Vec<Regions>,
+    rng: &mut GameRng,
+) {
+    ensure_reachable_by(JOIN, world, grids, labels, rng);
+}
+
+fn ensure_reachable_by(
+    join: Join,
     world: &mut World,
     grids: &mut [BitGrid],
     labels: Vec<Regions>,
@@ -41,7 +63,7 @@ pub fn ensure_reachable(
         grids.fill(BitGrid::new(w, h));
         return;
     };
-    connect_level(world, 0, &mut grids[0], &level0, &[start]);
+    join(world, 0, &mut grids[0], &level0, &[start]);
     for z in 1..world.depth() {
         // Digging so far touched only the levels above, so these labels still hold.
         let mut regions = labels.next().unwrap_or_else(|| label(world, z));
@@ -66,29 +88,8 @@ pub fn ensure_reachable(
             grids[z as usize - 1] = BitGrid::from_level(world, z - 1);
             grids[z as usize] = BitGrid::from_level(world, z);
         }
-        connect_level(world, z, &mut grids[z as usize], &regions, &start);
+        join(world, z, &mut grids[z as usize], &regions, &start);
     }
-}
-
-/// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and
-/// below it ORed together: spreads each cell to its left and right neighbours, none past the
-/// width (`last` masks the last word).
-fn dilate(out: &mut [u64], last: u64) {
-    let mut carry = 0;
-    for i in 0..out.len() {
-        let (v, next) = (out[i], out.get(i + 1).map_or(0, |n| n << 63));
-        out[i] = v | v << 1 | v >> 1 | carry | next;
-        carry = v >> 63;
-    }
-    if let Some(o) = out.last_mut() {
-        *o &= last;
-    }
-}
-
-/// Row `y` of `g` with the rows above and below it (the edge rows stand in for the rows
-/// past the edges).
-fn three_rows(g: &BitGrid, y: usize) -> [&[u64]; 3] {
-    [y.saturating_sub(1), y, (y + 1).min(g.height() - 1)].map(|r| g.row(r))
 }
 
 fn label(world: &World, z: i32) -> Regions {
@@ -132,10 +133,10 @@ fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
         .collect()
 }
 
-/// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig.
-/// `stop(i)` is called for each cell as its distance becomes final (cells leave the deque
-/// in order of distance); returning true ends the search early. Returns the parent links.
-fn search(world: &World, z: i32, seeds: &[u32], mut stop: impl FnMut(usize) -> bool) -> Vec<u32> {
+/// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig. Cells
+/// leave the deque in order of distance; the search ends early once `target` does (its path
+/// is final then). Returns the distances and the parent links.
+fn search(world: &World, z: i32, seeds: &[u32], target: Option<u32>) -> (Vec<u32>, Vec<u32>) {
     let (w, h) = (world.width() as usize, world.height() as usize);
     let open = world.open_cells(z);
     let mut dist = vec![NONE; w * h];
@@ -152,7 +153,7 @@ fn search(world: &World, z: i32, seeds: &[u32], mut stop: impl FnMut(usize) -> b
             continue;
         }
         done[i] = true;
-        if stop(i) {
+        if target == Some(i as u32) {
             break;
         }
         let (x, y) = (i % w, i / w);
@@ -173,7 +174,7 @@ fn search(world: &World, z: i32, seeds: &[u32], mut stop: impl FnMut(usize) -> b
             }
         }
     }
-    parent
+    (dist, parent)
 }
 
 fn carve_path(world: &mut World, z: i32, parent: &[u32], from: u32) {
@@ -190,131 +191,58 @@ fn carve_path(world: &mut World, z: i32, parent: &[u32], from: u32) {
 
 /// Carves the cheapest tunnel on level `z` from the `seeds` to `target`.
 fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
-    let parent = search(world, z, seeds, |i| i == target as usize);
+    let (_, parent) = search(world, z, seeds, Some(target));
     carve_path(world, z, &parent, target);
 }
 
-/// Joins every region of level `z` to the regions `start` with the shortest tunnels, by a
-/// layered 0-1 search over bit rows (see the module notes). `open` holds the level's open
-/// cells and `regions` their labels; the tunnels are set in `open` once all are found.
-///
-/// Layer j + 1 is the unreached rock next to anything reached by layer j. One sweep over the
-/// rows near layer j's rock dilates everything reached: where the dilation touches an
-/// unreached region, the region is taken in at j; where it covers unreached rock, that rock
-/// joins layer j + 1. Dilating all that is reached rather than layer j alone changes nothing,
-/// as whatever lies next to an earlier layer or region is reached already; only the row
-/// swept just before leaves out the rock it gave to layer j + 1. A region taken in is part of
-/// the dilation of the rows swept after it, which so give its ring of rock to layer j + 1;
-/// the rest of the ring joins layer j + 1 after the sweep, from the dilation of the open cells
-/// reached on the ring rows that were swept before the region came in or not at all.
-fn connect_level(world: &mut World, z: i32, open: &mut BitGrid, regions: &Regions, start: &[u32]) {
+/// Joins every region of level `z` to the regions `start` (see the module notes) by the
+/// plain search: distances for every cell of the level, then each region's tunnel traced
+/// back from its first cell next to rock of its distance. The layered search finds the same.
+#[cfg_attr(
+    all(not(test), any(not(target_arch = "wasm32"), feature = "lab")),
+    allow(dead_code)
+)]
+fn join_by_distances(
+    world: &mut World,
+    z: i32,
+    open: &mut BitGrid,
+    regions: &Regions,
+    start: &[u32],
+) {
     let (w, h) = (open.width(), open.height());
-    let mut reach = vec![NONE; regions.sizes.len()];
-    let mut left = regions.sizes[1..].iter().filter(|&&n| n > 0).count();
-    let (first, next) = regions.run_chains();
-    let mut layers = Layers {
-        reached: BitGrid::new(w, h),
-        planes: [BitGrid::new(w, h), BitGrid::new(w, h)],
-    };
-    // taken[y]: 0, or 1 + the row swept when a region with a run on row y was taken in
-    // (u32::MAX for the start).
-    let mut taken = vec![0u32; h];
-    let take_in = |id: u32, reached: &mut BitGrid, taken: &mut [u32], at: u32| {
-        let mut r = first[id as usize];
-        while r != NONE {
-            let run = regions.runs[r as usize];
-            taken[run.y as usize] = at;
-            reached.set_range(run.y as usize, run.x0 as usize, run.x1 as usize);
-            r = next[r as usize];
-        }
-    };
-    for &id in start {
-        if id != 0 && reach[id as usize] == NONE {
-            reach[id as usize] = 0;
-            left -= 1;
-            take_in(id, &mut layers.reached, &mut taken, u32::MAX);
-        }
+    let mut from_start = vec![false; regions.sizes.len()];
+    for &id in start.iter().filter(|&&id| id != 0) {
+        from_start[id as usize] = true;
     }
-    // found[k] = (region, its first cell touched, j).
-    let mut found: Vec<(u32, u32, u32)> = Vec::new();
-    let words = open.row(0).len();
-    let last = open.last_mask();
-    let (mut grown, mut gave) = (vec![0u64; words], vec![0u64; words]);
-    let (mut rock_live, mut next_live) = (vec![false; h], vec![false; h]);
-    let around = |y: usize| [y.saturating_sub(1), y, (y + 1).min(h - 1)];
-    let near = |live: &[bool], y: usize| around(y).iter().any(|&r| live[r]);
-    let mut j = 0u32;
-    while left > 0 {
-        j += 1;
-        let lacks = |y: usize| {
-            let at = around(y).map(|r| taken[r]).into_iter().max().unwrap_or(0);
-            y < at as usize || at != 0 && !near(&rock_live, y)
-        };
-        for y in (0..h).filter(|&y| lacks(y)) {
-            let [a, b, c] = three_rows(&layers.reached, y);
-            let [oa, ob, oc] = three_rows(open, y);
-            let rows = a.iter().zip(oa).zip(b.iter().zip(ob)).zip(c.iter().zip(oc));
-            for (o, (((a, oa), (b, ob)), (c, oc))) in grown.iter_mut().zip(rows) {
-                *o = a & oa | b & ob | c & oc;
-            }
-            dilate(&mut grown, last);
-            next_live[y] |= layers.settle(open, y, &grown, j, &mut gave).0;
-        }
-        taken.fill(0);
-        if !next_live.contains(&true) {
-            break;
-        }
-        std::mem::swap(&mut rock_live, &mut next_live);
-        next_live.fill(false);
-        let mut swept = None;
-        for y in (0..h).filter(|&y| near(&rock_live, y)) {
-            let [a, b, c] = three_rows(&layers.reached, y);
-            let above = if y > 0 && swept == Some(y - 1) {
-                u64::MAX
-            } else {
-                0
-            };
-            let rows = a.iter().zip(&gave).zip(b.iter().zip(c));
-            for (o, ((a, g), (b, c))) in grown.iter_mut().zip(rows) {
-                *o = a & !(g & above) | b | c;
-            }
-            dilate(&mut grown, last);
-            let (fresh, touches) = layers.settle(open, y, &grown, j + 1, &mut gave);
-            next_live[y] = fresh;
-            swept = Some(y);
-            if !touches {
+    let cells = |run: &super::regions::Run| {
+        let row = run.y as usize * w;
+        (run.x0 as usize..run.x1 as usize).map(move |x| row + x)
+    };
+    let seeds: Vec<u32> = regions
+        .runs
+        .iter()
+        .filter(|run| from_start[run.id as usize])
+        .flat_map(cells)
+        .map(|i| i as u32)
+        .collect();
+    let (dist, _) = search(world, z, &seeds, None);
+    let is_open = |i: usize| open.get((i % w) as isize, (i / w) as isize);
+    let in_layer = |k: u32, (x, y): (usize, usize)| !is_open(y * w + x) && dist[y * w + x] == k;
+    let joined = |k: u32, (x, y): (usize, usize)| is_open(y * w + x) && dist[y * w + x] <= k;
+    let mut traced = from_start;
+    let mut dug = Vec::new();
+    for run in &regions.runs {
+        for i in cells(run) {
+            let d = dist[i];
+            if traced[run.id as usize]
+                || d == NONE
+                || !neighbours(i, (w, h)).any(|p| in_layer(d, p))
+            {
                 continue;
             }
-            for (i, &g) in grown.iter().enumerate() {
-                let mut touched = g & open.row(y)[i] & !layers.reached.row(y)[i];
-                while touched != 0 {
-                    let x = i * 64 + touched.trailing_zeros() as usize;
-                    touched &= touched - 1;
-                    let id = regions.id_at(x, y);
-                    if reach[id as usize] == NONE {
-                        reach[id as usize] = j;
-                        found.push((id, (y * w + x) as u32, j));
-                        left -= 1;
-                        take_in(id, &mut layers.reached, &mut taken, y as u32 + 1);
-                        touched &= !layers.reached.row(y)[i];
-                    }
-                }
-            }
-            if left == 0 {
-                break;
-            }
+            traced[run.id as usize] = true;
+            carve_back((w, h), &in_layer, &joined, i, d, &mut dug);
         }
-    }
-    let in_layer = |k: u32, (x, y): (usize, usize)| {
-        let (x, y) = (x as isize, y as isize);
-        layers.reached.get(x, y) && !open.get(x, y) && layers.layer_at(x, y) == k % 4
-    };
-    let joined = |k: u32, (x, y): (usize, usize)| {
-        open.get(x as isize, y as isize) && reach[regions.id_at(x, y) as usize] <= k
-    };
-    let mut dug = Vec::new();
-    for (_, cell, j) in found {
-        carve_back((w, h), &in_layer, &joined, cell as usize, j, &mut dug);
     }
     for (x, y) in dug {
         world.set(Point::new(x as i32, y as i32, z), Tile::Floor);
@@ -322,58 +250,18 @@ fn connect_level(world: &mut World, z: i32, open: &mut BitGrid, regions: &Region
     }
 }
 
-/// What the search has reached: every cell taken in (regions and rock) and, for each rock
-/// cell, its layer number modulo 4 in two bit planes (bit p in `planes[p]`). Two touching
-/// rock cells lie at most one layer apart (each is next to the other), so among the
-/// neighbours of a cell of layer k + 1 the remainder tells layer k from the others.
-struct Layers {
-    reached: BitGrid,
-    planes: [BitGrid; 2],
-}
-
-impl Layers {
-    /// Puts the cells of `grown` (row `y`) that are neither open nor reached yet into layer
-    /// `k`, and writes them to `gave`. Answers whether there were any and whether `grown`
-    /// touches an open cell not reached yet.
-    fn settle(
-        &mut self,
-        open: &BitGrid,
-        y: usize,
-        grown: &[u64],
-        k: u32,
-        gave: &mut [u64],
-    ) -> (bool, bool) {
-        let (mut fresh, mut touches) = (0, 0);
-        let cells = self.reached.row_mut(y).iter_mut().zip(gave.iter_mut());
-        for ((r, n), (&g, &o)) in cells.zip(grown.iter().zip(open.row(y))) {
-            *n = g & !o & !*r;
-            touches |= g & o & !*r;
-            *r |= *n;
-            fresh |= *n;
-        }
-        if fresh != 0 {
-            for (p, plane) in self.planes.iter_mut().enumerate() {
-                if k >> p & 1 == 1 {
-                    for (d, &n) in plane.row_mut(y).iter_mut().zip(gave.iter()) {
-                        *d |= n;
-                    }
-                }
-            }
-        }
-        (fresh != 0, touches != 0)
-    }
-
-    /// The layer number, modulo 4, of rock cell (x, y).
-    fn layer_at(&self, x: isize, y: isize) -> u32 {
-        u32::from(self.planes[0].get(x, y)) | u32::from(self.planes[1].get(x, y)) << 1
-    }
+/// The cells around cell `c` of a `w` x `h` level, `c` included, in scan order.
+fn neighbours(c: usize, (w, h): (usize, usize)) -> impl Iterator<Item = (usize, usize)> {
+    let (x, y) = (c % w, c / w);
+    (y.saturating_sub(1)..(y + 2).min(h))
+        .flat_map(move |ny| (x.saturating_sub(1)..(x + 2).min(w)).map(move |nx| (nx, ny)))
 }
 
 /// Traces the tunnel from `cell` (open, first touched by layer `j`) back through the layers
 /// to the part reached before, pushing its rock cells to `dug`: each step goes to a neighbour
 /// one layer closer, and the tunnel ends next to a cell for which `joined(k, cell)` holds, an
 /// open cell of a region reached by layer k.
-fn carve_back(
+pub(super) fn carve_back(
     (w, h): (usize, usize),
     in_layer: &impl Fn(u32, (usize, usize)) -> bool,
     joined: &impl Fn(u32, (usize, usize)) -> bool,
@@ -381,11 +269,7 @@ fn carve_back(
     j: u32,
     dug: &mut Vec<(usize, usize)>,
 ) {
-    let neighbours = |c: usize| {
-        let (x, y) = (c % w, c / w);
-        (y.saturating_sub(1)..(y + 2).min(h))
-            .flat_map(move |ny| (x.saturating_sub(1)..(x + 2).min(w)).map(move |nx| (nx, ny)))
-    };
+    let neighbours = |c: usize| neighbours(c, (w, h));
     let Some(mut cur) = neighbours(cell).find(|&p| in_layer(j, p)) else {
         return;
     };
@@ -399,5 +283,77 @@ fn carve_back(
             Some(p) => cur = p,
             None => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::{SmoothRule, WorldBuilder};
+    use rand::RngCore;
+
+    /// A world made up to its stairs, then joined by `join`: the world, its open-cell grids
+    /// and the next random number (so both ways also draw the same numbers).
+    fn joined_by(
+        join: Join,
+        seed: u64,
+        size: (i32, i32, i32),
+        recipe: (f64, u32, u32),
+    ) -> (World, Vec<BitGrid>, u64) {
+        let (fill, passes, min_region) = recipe;
+        let rule = if seed.is_multiple_of(3) {
+            SmoothRule::FiveOfNine
+        } else {
+            SmoothRule::Majority
+        };
+        let mut b = WorldBuilder::new(size.0, size.1, size.2, seed)
+            .randomize(fill)
+            .smooth(passes, rule)
+            .remove_small_regions(min_region)
+            .stairs();
+        let labels = b.labels.take().expect("stairs keep the labels");
+        let world = b.world.as_mut().expect("stairs make the world");
+        ensure_reachable_by(join, world, &mut b.levels, labels, &mut b.rng);
+        (b.world.take().expect("a world"), b.levels, b.rng.next_u64())
+    }
+
+    #[test]
+    fn the_plain_search_digs_what_the_layered_search_digs() {
+        let sizes = [
+            (1, 1, 1),
+            (3, 2, 2),
+            (17, 9, 3),
+            (64, 40, 4),
+            (65, 33, 2),
+            (100, 60, 5),
+            (150, 90, 2),
+        ];
+        let mut dug = 0;
+        for seed in 0..700u64 {
+            let size = sizes[seed as usize % sizes.len()];
+            let recipe = (
+                [0.35, 0.45, 0.5, 0.55, 0.62][seed as usize % 5],
+                (seed % 9) as u32,
+                [0, 1, 10, 25, 60][seed as usize % 5],
+            );
+            let layered = joined_by(super::super::layers::join, seed, size, recipe);
+            let plain = joined_by(join_by_distances, seed, size, recipe);
+            assert!(
+                layered == plain,
+                "seed {seed}, size {size:?}, recipe {recipe:?}: the two searches differ"
+            );
+            let before = joined_by(|_, _, _, _, _| {}, seed, size, recipe).0;
+            dug += (0..layered.0.depth())
+                .map(|z| {
+                    let (a, b) = (
+                        layered.0.level(z).unwrap_or(&[]),
+                        before.level(z).unwrap_or(&[]),
+                    );
+                    a.iter().zip(b).filter(|(a, b)| a != b).count()
+                })
+                .sum::<usize>();
+        }
+        // The worlds needed real digging, so the comparison covered tunnels.
+        assert!(dug > 20_000, "only {dug} cells dug over every world");
     }
 }

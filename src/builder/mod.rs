@@ -15,6 +15,8 @@ pub mod bitgrid;
 mod connect;
 pub mod features;
 pub mod figures;
+#[cfg(any(test, not(target_arch = "wasm32"), feature = "lab"))]
+mod layers;
 mod params;
 mod query;
 mod recipe;
