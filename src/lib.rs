@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod builder;
+pub mod collect;
 pub mod colour;
 pub mod cp437;
 pub mod creature;

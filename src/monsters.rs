@@ -1,5 +1,6 @@
 //! Creatures: where they start, how they fight, and how they move on their turn.
 
+use crate::collect::IntoVec;
 use crate::creature::Creature;
 use crate::cyclopedia::Stats;
 use crate::geom::{Point, DIRECTIONS8};
@@ -57,11 +58,11 @@ pub fn place(world: &World, player: Point, avoid: &[Point], rng: &mut GameRng) -
             .filter(|&(p, t)| t == Tile::Floor && !avoid.contains(&p))
             .filter(|&(p, _)| p.z != player.z || p.chebyshev(player) > 6)
             .map(|(p, _)| p)
-            .collect();
+            .into_vec();
         let kinds: Vec<Creature> = Creature::ALL
             .into_iter()
             .filter(|c| c.stats().from_level <= z + 1)
-            .collect();
+            .into_vec();
         for _ in 0..count_for(z, world.width() * world.height()) {
             if free.is_empty() || kinds.is_empty() {
                 break;

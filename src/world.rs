@@ -1,5 +1,6 @@
 //! The world: `depth` levels of `width` x `height` tiles. Places outside answer `Tile::Bounds`.
 
+use crate::collect::IntoVec;
 use crate::geom::Point;
 use crate::tile::Tile;
 
@@ -121,8 +122,13 @@ impl World {
     pub fn from_text(levels: &[&str]) -> Option<World> {
         let rows: Vec<Vec<&str>> = levels
             .iter()
-            .map(|l| l.lines().map(str::trim).filter(|r| !r.is_empty()).collect())
-            .collect();
+            .map(|l| {
+                l.lines()
+                    .map(str::trim)
+                    .filter(|r| !r.is_empty())
+                    .into_vec()
+            })
+            .into_vec();
         let height = rows.first()?.len();
         let width = rows.first()?.first()?.chars().count();
         let mut world = World::filled(width as i32, height as i32, levels.len() as i32, Tile::Wall);

@@ -3,6 +3,7 @@
 //! the creatures in view with their direction and distance).
 
 use super::App;
+use crate::collect::IntoVec;
 use crate::geom::Point;
 use crate::rules::{Dir, State};
 use crate::tile::Tile;
@@ -68,7 +69,7 @@ pub fn surroundings(state: &State) -> String {
         .iter()
         .filter(|m| m.pos.z == p.z && state.sight().lit(m.pos))
         .map(|m| format!("{} {}", article(m.name()), whereabouts(p, m.pos)))
-        .collect();
+        .into_vec();
     parts.push(if seen.is_empty() {
         "No creatures in view.".into()
     } else {

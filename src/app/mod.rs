@@ -16,6 +16,7 @@ pub use run::Run;
 pub use start::{Choice, MenuItem};
 
 use crate::builder::WorldParams;
+use crate::collect::IntoVec;
 use crate::colour::Palette;
 use crate::geom::Point;
 use crate::layout::Layout;
@@ -319,7 +320,7 @@ impl App {
 
     /// Takes back display choices written by `prefs` (unknown words are ignored).
     pub fn set_prefs(&mut self, text: &str) {
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let words: Vec<&str> = text.split_whitespace().into_vec();
         self.palette = if words.contains(&"palette=safe") {
             Palette::ColourSafe
         } else {
@@ -671,7 +672,7 @@ impl App {
     }
 
     fn fresh_id(&mut self) -> u32 {
-        let taken: Vec<u32> = self.found.runs.iter().map(|r| r.id).collect();
+        let taken: Vec<u32> = self.found.runs.iter().map(|r| r.id).into_vec();
         loop {
             self.next_id = self
                 .next_id

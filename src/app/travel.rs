@@ -7,6 +7,7 @@
 //! open cells the player remembers only; auto-exploration is frontier-based: it walks to the
 //! nearest known open cell that borders an unknown one.
 
+use crate::collect::IntoVec;
 use crate::geom::Point;
 use crate::log::Entry;
 use crate::rules::{Action, Dir, Outcome, State};
@@ -189,7 +190,7 @@ impl Watch {
                 .iter()
                 .map(|m| m.pos)
                 .filter(|&p| p.z == player.z && sight.lit(p))
-                .collect(),
+                .into_vec(),
             idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
             stairs: state
                 .world()
@@ -259,5 +260,5 @@ pub fn path_cells(state: &State, to: Point) -> Vec<Point> {
             at = at.offset(dx, dy);
             at
         })
-        .collect()
+        .into_vec()
 }

@@ -14,6 +14,7 @@
 
 use super::bitgrid::BitGrid;
 use super::regions::Regions;
+use crate::collect::IntoVec;
 use crate::geom::Point;
 use crate::rng::GameRng;
 use crate::tile::Tile;
@@ -78,7 +79,7 @@ fn ensure_reachable_by(
         }
         let mut start: Vec<u32> = (1..reached.len() as u32)
             .filter(|&id| reached[id as usize])
-            .collect();
+            .into_vec();
         if start.is_empty() {
             let Some(spot) = dig_stairs_into(world, z, rng) else {
                 continue;
@@ -109,11 +110,11 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
     let open: Vec<u32> = (0..here.len())
         .filter(|&i| here[i] == Tile::Floor && free(i))
         .map(|i| i as u32)
-        .collect();
+        .into_vec();
     let any: Vec<u32> = (0..here.len())
         .filter(|&i| free(i))
         .map(|i| i as u32)
-        .collect();
+        .into_vec();
     let pool = if open.is_empty() { &any } else { &open };
     if pool.is_empty() || !up.iter().any(|t| t.is_open()) {
         return None;
@@ -130,7 +131,7 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
 fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
     (0..level.len() as u32)
         .filter(|&i| keep(level[i as usize]))
-        .collect()
+        .into_vec()
 }
 
 /// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig. Cells
@@ -224,7 +225,7 @@ fn join_by_distances(
         .filter(|run| from_start[run.id as usize])
         .flat_map(cells)
         .map(|i| i as u32)
-        .collect();
+        .into_vec();
     let (dist, _) = search(world, z, &seeds, None);
     let is_open = |i: usize| open.get((i % w) as isize, (i / w) as isize);
     let in_layer = |k: u32, (x, y): (usize, usize)| !is_open(y * w + x) && dist[y * w + x] == k;

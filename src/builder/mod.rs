@@ -34,6 +34,7 @@ pub use smooth::{smooth_once, SmoothRule};
 pub use stage::Stage;
 pub use stairs::CELLS_PER_STAIR;
 
+use crate::collect::IntoVec;
 use crate::geom::Point;
 use crate::rng::{seeded, GameRng};
 use crate::tile::Tile;
@@ -65,7 +66,7 @@ impl WorldBuilder {
         WorldBuilder {
             width: w,
             height: h,
-            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).collect(),
+            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).into_vec(),
             rng: seeded(seed),
             world: None,
             labels: None,
@@ -152,7 +153,7 @@ impl WorldBuilder {
                 regions.fill_small(grid, min_cells);
                 regions
             })
-            .collect();
+            .into_vec();
         self.labels = Some(labels);
         self
     }
@@ -166,7 +167,7 @@ impl WorldBuilder {
         let mut world = self.tiles();
         let labels = match self.labels.take() {
             Some(labels) => labels,
-            None => self.levels.iter().map(Regions::of_grid).collect(),
+            None => self.levels.iter().map(Regions::of_grid).into_vec(),
         };
         for z in 0..world.depth() - 1 {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
@@ -213,7 +214,7 @@ impl WorldBuilder {
             let grids = if self.stale {
                 fresh = (0..world.depth())
                     .map(|z| BitGrid::from_level(world, z))
-                    .collect();
+                    .into_vec();
                 &mut fresh
             } else {
                 &mut self.levels

@@ -4,6 +4,7 @@
 //! player take the stairs follow.
 
 use super::{Outcome, State};
+use crate::collect::IntoVec;
 use crate::geom::Point;
 use crate::monsters::{distance, next_step, random_step};
 use crate::tile::Tile;
@@ -32,7 +33,7 @@ impl State {
 
     pub(super) fn monsters_act(&mut self) {
         let player = self.player;
-        let mut occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
+        let mut occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).into_vec();
         for i in 0..self.monsters.len() {
             let pos = self.monsters[i].pos;
             if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
@@ -97,7 +98,7 @@ impl State {
                     && self.sight.in_sight(p)
                     && !self.fleeing(i)
             })
-            .collect()
+            .into_vec()
     }
 
     /// Puts each follower on a free cell next to the player, nearest first; one that finds

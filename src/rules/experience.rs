@@ -4,6 +4,7 @@
 //! and 1 more attack.
 
 use super::State;
+use crate::collect::IntoVec;
 use crate::creature::Creature;
 
 /// Hit points gained per level.
@@ -36,7 +37,7 @@ impl State {
             .into_iter()
             .zip(self.kills)
             .filter(|&(_, n)| n > 0)
-            .collect()
+            .into_vec()
     }
 
     /// Potions quaffed and scrolls read.

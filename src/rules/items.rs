@@ -5,6 +5,7 @@
 //! thing is pack slot n, shown as the letter 'a' + n.
 
 use super::State;
+use crate::collect::IntoVec;
 use crate::cyclopedia::Effect;
 use crate::geom::Point;
 use crate::item::Item;
@@ -46,7 +47,7 @@ pub fn random_kind(z: i32, rng: &mut GameRng) -> Option<Item> {
         .map(|i| (i, i.data()))
         .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
         .map(|(i, d)| (i, d.weight))
-        .collect();
+        .into_vec();
     let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
     if total == 0 {
         return None;
@@ -74,7 +75,7 @@ pub fn place(world: &World, seed: u64) -> Vec<(Point, Item)> {
             .points(z)
             .filter(|&(_, t)| t == Tile::Floor)
             .map(|(p, _)| p)
-            .collect();
+            .into_vec();
         let mut take = |rng: &mut GameRng| {
             (!free.is_empty())
                 .then(|| free.swap_remove(rng.random_range(0..free.len() as u32) as usize))
@@ -121,7 +122,7 @@ impl State {
             .iter()
             .filter(|t| !matches!(t.place, Place::Floor(_)))
             .copied()
-            .collect()
+            .into_vec()
     }
 
     /// The top item lying at `p`, if any.
@@ -274,7 +275,7 @@ impl State {
             .points(z)
             .filter(|&(p, t)| t == Tile::Floor && self.monster_at(p).is_none())
             .map(|(p, _)| p)
-            .collect();
+            .into_vec();
         if !free.is_empty() {
             self.player = free[self.rng.random_range(0..free.len() as u32) as usize];
         }

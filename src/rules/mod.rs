@@ -14,6 +14,7 @@ pub use action::{Action, Dir, PACK_LIMIT};
 pub use items::{Place, Thing};
 
 use crate::builder::WorldParams;
+use crate::collect::IntoVec;
 use crate::creature::Creature;
 use crate::cyclopedia::{player_stats, Entry};
 use crate::geom::Point;
@@ -62,7 +63,7 @@ pub fn random_floor(world: &World, z: i32, rng: &mut GameRng) -> Result<Point, S
         .points(z)
         .filter(|&(_, t)| t == Tile::Floor)
         .map(|(p, _)| p)
-        .collect();
+        .into_vec();
     if floors.is_empty() {
         return Err(SetupError::NoFloor { level: z + 1 });
     }
@@ -123,14 +124,14 @@ impl State {
             None => random_floor(&world, 0, &mut rng)?,
         };
         let placed = items::place(&world, seed);
-        let spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
+        let spots: Vec<Point> = placed.iter().map(|&(p, _)| p).into_vec();
         let items = placed
             .into_iter()
             .map(|(p, kind)| Thing {
                 kind,
                 place: Place::Floor(p),
             })
-            .collect();
+            .into_vec();
         let mut log = Log::default();
         log.add("You climb down into the caves. Find the idol on the deepest level.");
         let monsters = place(&world, player, &spots, &mut rng);

@@ -3,6 +3,7 @@
 //! or, since scores were kept, seven (the score before the record); both are read, and an
 //! entry without a score is written back in its old six-field form, unchanged.
 
+use crate::collect::IntoVec;
 use crate::record::Record;
 
 /// One ended run.
@@ -38,7 +39,7 @@ impl HistoryEntry {
     }
 
     pub fn from_line(line: &str) -> Option<HistoryEntry> {
-        let f: Vec<&str> = line.split('\t').collect();
+        let f: Vec<&str> = line.split('\t').into_vec();
         let score = match f.len() {
             6 => None,
             7 => Some(f[5].parse().ok()?),

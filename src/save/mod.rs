@@ -13,6 +13,7 @@ mod store;
 pub use history::HistoryEntry;
 pub use store::{MemoryStore, SharedStore, Store, StoreError};
 
+use crate::collect::IntoVec;
 use crate::record::{DecodeError, Record};
 
 const RUN_PREFIX: &str = "caves.run.";
@@ -311,7 +312,7 @@ impl Saves {
             .lines()
             .filter(|l| !l.trim().is_empty())
             .map(str::to_string)
-            .collect())
+            .into_vec())
     }
 
     /// The best-scoring ended runs, best first (ties: the newer first), at most `HIGH_SCORES`.
@@ -332,7 +333,7 @@ impl Saves {
             .history_lines()?
             .iter()
             .filter_map(|l| HistoryEntry::from_line(l))
-            .collect())
+            .into_vec())
     }
 }
 
@@ -341,11 +342,11 @@ fn best_lines(lines: &[String]) -> Vec<String> {
     let entries: Vec<HistoryEntry> = lines
         .iter()
         .filter_map(|l| HistoryEntry::from_line(l))
-        .collect();
+        .into_vec();
     Saves::high_scores(&entries)
         .into_iter()
         .map(HistoryEntry::to_line)
-        .collect()
+        .into_vec()
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The sidebar and the log box.
 
 use crate::app::{App, Saving, Screen};
+use crate::collect::IntoVec;
 use crate::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::frame::{Area, Cell, Frame};
 use crate::log::wrap;
@@ -209,7 +210,7 @@ pub(super) fn log(f: &mut Frame, app: &App, state: &State) {
     let mut lines: Vec<(String, Rgb)> = Vec::new();
     let hint: Vec<(String, Rgb)> = app
         .hint()
-        .map(|h| wrap(h, inner).into_iter().map(|l| (l, TITLE)).collect())
+        .map(|h| wrap(h, inner).into_iter().map(|l| (l, TITLE)).into_vec())
         .unwrap_or_default();
     let room = room.saturating_sub(hint.len().min(room.saturating_sub(1)));
     for (age, entry) in state.log().entries().iter().rev().enumerate() {
@@ -217,7 +218,7 @@ pub(super) fn log(f: &mut Frame, app: &App, state: &State) {
         let mut wrapped: Vec<(String, Rgb)> = wrap(&entry.shown(), inner)
             .into_iter()
             .map(|l| (l, colour))
-            .collect();
+            .into_vec();
         wrapped.append(&mut lines);
         lines = wrapped;
         if lines.len() >= room {

@@ -1,6 +1,7 @@
 //! Full-screen pages: start, help, and the end of a run.
 
 use crate::app::{App, Saving};
+use crate::collect::IntoVec;
 use crate::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::frame::{Area, Frame};
 use crate::layout::Layout;
@@ -287,7 +288,7 @@ fn kills_text(state: &State) -> String {
         .kills()
         .into_iter()
         .map(|(c, n)| format!("{n} {}{}", c.name(), if n == 1 { "" } else { "s" }))
-        .collect();
+        .into_vec();
     if kills.is_empty() {
         "none".into()
     } else {

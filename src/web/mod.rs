@@ -10,6 +10,7 @@ mod storage;
 
 use crate::app::{App, Options, Request};
 use crate::builder::WorldParams;
+use crate::collect::IntoVec;
 use crate::layout::{css_size, Layout};
 use crate::rng::parse_seed;
 use crate::view::compose;
@@ -124,7 +125,7 @@ impl Game {
                 Request::Prefs => "prefs".into(),
                 Request::Lab(seed) => format!("lab:{seed}"),
             })
-            .collect::<Vec<String>>();
+            .into_vec();
         crate::log::join(&requests, " ")
     }
 
