@@ -20,6 +20,7 @@ pub mod lab;
 pub mod layout;
 pub mod log;
 pub mod monsters;
+pub mod number;
 pub mod raster;
 pub mod record;
 pub mod rng;

@@ -4,6 +4,7 @@
 //! entry without a score is written back in its old six-field form, unchanged.
 
 use crate::collect::IntoVec;
+use crate::number::{signed, unsigned};
 use crate::record::Record;
 
 /// One ended run.
@@ -42,15 +43,15 @@ impl HistoryEntry {
         let f: Vec<&str> = line.split('\t').into_vec();
         let score = match f.len() {
             6 => None,
-            7 => Some(f[5].parse().ok()?),
+            7 => Some(unsigned(f[5])?),
             _ => return None,
         };
         Some(HistoryEntry {
             date: f[0].to_string(),
-            seed: f[1].parse().ok()?,
+            seed: unsigned(f[1])?,
             outcome: f[2].to_string(),
-            turns: f[3].parse().ok()?,
-            depth: f[4].parse().ok()?,
+            turns: unsigned(f[3])?,
+            depth: signed(f[4])?,
             score,
             record: f[f.len() - 1].to_string(),
         })

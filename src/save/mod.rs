@@ -14,6 +14,7 @@ pub use history::HistoryEntry;
 pub use store::{MemoryStore, SharedStore, Store, StoreError};
 
 use crate::collect::IntoVec;
+use crate::number::{signed, unsigned};
 use crate::record::{DecodeError, Record};
 
 const RUN_PREFIX: &str = "caves.run.";
@@ -87,18 +88,18 @@ fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
     let mut number = || {
         parts
             .next()
-            .and_then(|c| c.parse::<u64>().ok())
+            .and_then(unsigned)
             .ok_or(DecodeError::NotARecord)
     };
     let counter = number()?;
     let date = parts.next().ok_or(DecodeError::Truncated)?.to_string();
     let level = parts
         .next()
-        .and_then(|c| c.parse::<i32>().ok())
+        .and_then(signed)
         .ok_or(DecodeError::Truncated)?;
     let turn = parts
         .next()
-        .and_then(|c| c.parse::<u32>().ok())
+        .and_then(unsigned)
         .ok_or(DecodeError::Truncated)?;
     let record = Record::from_text(parts.next().ok_or(DecodeError::Truncated)?)?;
     Ok(Slot {
@@ -136,8 +137,8 @@ impl Saves {
         for key in &keys {
             if let Some(rest) = key.strip_prefix(RUN_PREFIX) {
                 let mut parts = rest.split('.');
-                let id = parts.next().and_then(|s| s.parse::<u32>().ok());
-                let slot = parts.next().and_then(|s| s.parse::<u64>().ok());
+                let id = parts.next().and_then(unsigned::<u32>);
+                let slot = parts.next().and_then(unsigned::<u64>);
                 let (Some(id), Some(slot @ 0..=1)) = (id, slot) else {
                     continue;
                 };

@@ -182,7 +182,7 @@ impl Game {
     pub fn set_busy(&mut self, ids: &str) {
         let mut list = Vec::new();
         for id in ids.split_whitespace() {
-            if let Ok(n) = id.parse::<u32>() {
+            if let Some(n) = crate::number::unsigned(id) {
                 list.push(n);
             }
         }
