@@ -67,7 +67,6 @@ impl BitGrid {
     }
 
     /// Sets cells `x0..x1` of row `y` (inside the grid, `x0 < x1`).
-    #[cfg(any(test, not(target_arch = "wasm32"), feature = "lab"))]
     pub(crate) fn set_range(&mut self, y: usize, x0: usize, x1: usize) {
         self.write_range(y, x0, x1, true);
     }

@@ -28,12 +28,13 @@ pub(super) const NONE: u32 = u32::MAX;
 /// level, its regions, start region ids)`. Both ways dig the same cells.
 type Join = fn(&mut World, i32, &mut BitGrid, &Regions, &[u32]);
 
-/// The layered search on bit rows natively and in the lab (fast on large worlds); the plain
-/// search by distances in the game page's wasm (smaller, and its worlds are small).
-#[cfg(any(not(target_arch = "wasm32"), feature = "lab"))]
-const JOIN: Join = super::layers::join;
-#[cfg(all(target_arch = "wasm32", not(feature = "lab")))]
-const JOIN: Join = join_by_distances;
+/// The layered search on bit rows, or the plain search by distances where the build takes
+/// the plain steps (see `PLAIN`).
+const JOIN: Join = if super::PLAIN {
+    join_by_distances
+} else {
+    super::layers::join
+};
 
 /// Makes every open tile reachable from the largest region of level 0. When level 0 has no
 /// open tile there is nowhere to start, so the whole world is filled with rock. `grids` and
@@ -199,10 +200,6 @@ fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
 /// Joins every region of level `z` to the regions `start` (see the module notes) by the
 /// plain search: distances for every cell of the level, then each region's tunnel traced
 /// back from its first cell next to rock of its distance. The layered search finds the same.
-#[cfg_attr(
-    all(not(test), any(not(target_arch = "wasm32"), feature = "lab")),
-    allow(dead_code)
-)]
 fn join_by_distances(
     world: &mut World,
     z: i32,

@@ -15,7 +15,6 @@ pub mod bitgrid;
 mod connect;
 pub mod features;
 pub mod figures;
-#[cfg(any(test, not(target_arch = "wasm32"), feature = "lab"))]
 mod layers;
 mod params;
 mod query;
@@ -40,6 +39,12 @@ use crate::rng::{seeded, GameRng};
 use crate::tile::Tile;
 use crate::world::World;
 use rand::{Rng, RngCore};
+
+/// Whether this build takes the plain version of the generator's steps that have two: the
+/// game page's wasm does, where every byte is downloaded and worlds are small; native builds
+/// and the lab take the fast bit-parallel ones, which 1024-cell worlds need. Both make the
+/// same worlds, and tests compare them step by step.
+pub(crate) const PLAIN: bool = cfg!(all(target_arch = "wasm32", not(feature = "lab")));
 
 /// Regions smaller than this many cells are filled in by `make_caves`.
 pub const MIN_REGION: u32 = 25;

@@ -156,7 +156,6 @@ impl Regions {
     /// The runs of each region as chains, in scan order: `(first, next)` where region `id`'s
     /// first run is `first[id]` and the run after run `r` in its region is `next[r]`
     /// (`u32::MAX` ends a chain). Built in one backward pass over the runs.
-    #[cfg(any(test, not(target_arch = "wasm32"), feature = "lab"))]
     pub fn run_chains(&self) -> (Vec<u32>, Vec<u32>) {
         let mut first = vec![u32::MAX; self.sizes.len()];
         let mut next = vec![u32::MAX; self.runs.len()];
