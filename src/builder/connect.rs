@@ -227,15 +227,16 @@ fn join_by_distances(
     let is_open = |i: usize| open.get((i % w) as isize, (i / w) as isize);
     let in_layer = |k: u32, (x, y): (usize, usize)| !is_open(y * w + x) && dist[y * w + x] == k;
     let joined = |k: u32, (x, y): (usize, usize)| is_open(y * w + x) && dist[y * w + x] <= k;
+    let carve_starts = |i: usize, d: u32| {
+        let (cells, n) = neighbours(i, (w, h));
+        cells[..n].iter().any(|&p| in_layer(d, p))
+    };
     let mut traced = from_start;
     let mut dug = Vec::new();
     for run in &regions.runs {
         for i in cells(run) {
             let d = dist[i];
-            if traced[run.id as usize]
-                || d == NONE
-                || !neighbours(i, (w, h)).any(|p| in_layer(d, p))
-            {
+            if traced[run.id as usize] || d == NONE || !carve_starts(i, d) {
                 continue;
             }
             traced[run.id as usize] = true;
@@ -248,11 +249,18 @@ fn join_by_distances(
     }
 }
 
-/// The cells around cell `c` of a `w` x `h` level, `c` included, in scan order.
-fn neighbours(c: usize, (w, h): (usize, usize)) -> impl Iterator<Item = (usize, usize)> {
+/// The cells around cell `c` of a `w` x `h` level, `c` included, in scan order: the first
+/// `n` of the array.
+fn neighbours(c: usize, (w, h): (usize, usize)) -> ([(usize, usize); 9], usize) {
     let (x, y) = (c % w, c / w);
-    (y.saturating_sub(1)..(y + 2).min(h))
-        .flat_map(move |ny| (x.saturating_sub(1)..(x + 2).min(w)).map(move |nx| (nx, ny)))
+    let (mut out, mut n) = ([(0, 0); 9], 0);
+    for ny in y.saturating_sub(1)..(y + 2).min(h) {
+        for nx in x.saturating_sub(1)..(x + 2).min(w) {
+            out[n] = (nx, ny);
+            n += 1;
+        }
+    }
+    (out, n)
 }
 
 /// Traces the tunnel from `cell` (open, first touched by layer `j`) back through the layers
@@ -267,17 +275,20 @@ pub(super) fn carve_back(
     j: u32,
     dug: &mut Vec<(usize, usize)>,
 ) {
-    let neighbours = |c: usize| neighbours(c, (w, h));
-    let Some(mut cur) = neighbours(cell).find(|&p| in_layer(j, p)) else {
+    let around = |c: usize| {
+        let (cells, n) = neighbours(c, (w, h));
+        cells.into_iter().take(n)
+    };
+    let Some(mut cur) = around(cell).find(|&p| in_layer(j, p)) else {
         return;
     };
     for k in (0..j).rev() {
         dug.push(cur);
         let c = cur.1 * w + cur.0;
-        if neighbours(c).any(|p| joined(k, p)) || k == 0 {
+        if around(c).any(|p| joined(k, p)) || k == 0 {
             return;
         }
-        match neighbours(c).find(|&p| in_layer(k, p)) {
+        match around(c).find(|&p| in_layer(k, p)) {
             Some(p) => cur = p,
             None => return,
         }
