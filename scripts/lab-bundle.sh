@@ -15,7 +15,7 @@ fi
 target=target/lab
 # The lab keeps the prebuilt standard library and normal panics, whatever the page uses.
 unset RUSTC_BOOTSTRAP CARGO_UNSTABLE_BUILD_STD CARGO_UNSTABLE_BUILD_STD_FEATURES \
-    CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT CARGO_PROFILE_WASM_SMALL_PANIC
+    CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT CARGO_PROFILE_WASM_SMALL_PANIC RUSTFLAGS
 # Wasm SIMD (in every current browser) lets the compiler count and convert cells 16 at a
 # time: the whole 1024 x 1024 recipe runs about 8% faster in Chromium. The game page keeps
 # the plain instruction set.

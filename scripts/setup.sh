@@ -64,8 +64,8 @@ _setup_path() {
 # Settings for the game page's release build (call it before `trunk build --release` or
 # `trunk serve --release`). The standard library is compiled along with the game, with its
 # size-over-speed variants (smaller sorting, formatting and string search), and a panic
-# becomes a bare trap ("immediate abort"), so no panic message, location or formatting code
-# reaches the page. The page's bootstrap still turns a trap into a readable message. These
+# becomes a bare trap ("immediate abort"), so no panic message, source location or
+# formatting code reaches the page. The page's bootstrap still turns a trap into a readable message. These
 # are unstable cargo options, allowed here by RUSTC_BOOTSTRAP for this build only; tests, the
 # lab's bundle and every other build keep normal panics and messages. Cargo knows
 # immediate-abort from 1.92 on. Without rust-src (no rustup) or with an older cargo, the page
@@ -79,6 +79,7 @@ page_release_env() {
         export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
         export CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT=true
         export CARGO_PROFILE_WASM_SMALL_PANIC=immediate-abort
+        export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-Zlocation-detail=none"
     else
         _setup_say "no rust-src or cargo before 1.92: the page is built with the prebuilt standard library (larger)"
     fi
