@@ -198,15 +198,9 @@ impl WorldBuilder {
     pub fn exit(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let level = world.level(0).unwrap_or(&[]);
-            let blocks = floor_blocks(level);
-            let floors: usize = blocks.iter().sum();
-            if floors > 0 {
-                let k = self.rng.random_range(0..floors as u32) as usize;
-                if let Some(i) = nth_floor(level, &blocks, k) {
-                    let w = world.width();
-                    let i = i as i32;
-                    world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
-                }
+            if let Some(i) = random_floor(level, &mut self.rng, PLAIN) {
+                let (w, i) = (world.width(), i as i32);
+                world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
             }
         }
         self
@@ -273,6 +267,34 @@ impl WorldBuilder {
     }
 }
 
+/// A floor tile of `level` picked at random (its index), or `None` when there is none; one
+/// number is drawn when there is. `plain` counts and walks the tiles one by one; otherwise
+/// the floor is counted per block in wide lanes and only the block holding the pick is
+/// walked. Both pick the same tile.
+fn random_floor(level: &[Tile], rng: &mut GameRng, plain: bool) -> Option<usize> {
+    let floor = |t: &Tile| *t == Tile::Floor;
+    let blocks = if plain {
+        vec![level.iter().filter(|t| floor(t)).count()]
+    } else {
+        floor_blocks(level)
+    };
+    let floors: usize = blocks.iter().sum();
+    if floors == 0 {
+        return None;
+    }
+    let k = rng.random_range(0..floors as u32) as usize;
+    if plain {
+        level
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| floor(t))
+            .nth(k)
+            .map(|(i, _)| i)
+    } else {
+        nth_floor(level, &blocks, k)
+    }
+}
+
 const BLOCK: usize = 4080;
 
 /// The number of floor tiles in each `BLOCK` tiles of `level`, counted in byte-sized lanes
@@ -301,4 +323,42 @@ fn nth_floor(level: &[Tile], blocks: &[usize], mut k: usize) -> Option<usize> {
         k -= n;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_ways_pick_the_same_random_floor() {
+        let mut make = seeded(9);
+        for (len, share) in [
+            (0, 0.5),
+            (1, 1.0),
+            (7, 0.0),
+            (300, 0.3),
+            (4080, 0.5),
+            (9001, 0.02),
+            (20_000, 0.6),
+        ] {
+            for seed in 0..20 {
+                let level: Vec<Tile> = (0..len)
+                    .map(|_| {
+                        if make.random_bool(share) {
+                            Tile::Floor
+                        } else {
+                            Tile::Wall
+                        }
+                    })
+                    .collect();
+                let (mut a, mut b) = (seeded(seed), seeded(seed));
+                let picked = random_floor(&level, &mut a, true);
+                assert_eq!(picked, random_floor(&level, &mut b, false), "{len} tiles");
+                assert_eq!(a.next_u64(), b.next_u64(), "the same numbers drawn");
+                let any_floor = level.contains(&Tile::Floor);
+                assert_eq!(picked.is_some(), any_floor);
+                assert!(picked.is_none_or(|i| level[i] == Tile::Floor));
+            }
+        }
+    }
 }
