@@ -46,7 +46,11 @@ const CAPACITY: usize = 100;
 impl Log {
     /// Adds a line; the same line said again in a row raises the count instead.
     pub fn add(&mut self, text: impl Into<String>) {
-        let text = text.into();
+        self.push(text.into());
+    }
+
+    /// `add` for an owned line: one copy of the work whatever text type `add` was given.
+    fn push(&mut self, text: String) {
         self.said += 1;
         let stamp = self.said;
         match self.entries.last_mut() {
