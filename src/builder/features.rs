@@ -98,13 +98,83 @@ fn below(bits: &[u64; 10], limit: u32) -> u64 {
 /// number. `grids` holds the open cells of every level as the world stands and is kept so: a
 /// blocking feature clears its cell, and the rings of the cells after it see that.
 pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
-    let w = world.width() as usize;
+    if super::PLAIN {
+        decorate_by_cells(world, grids, rng);
+    } else {
+        decorate_by_words(world, grids, rng);
+    }
+}
+
+/// The running totals of the chances of `FEATURES`: a roll below `limits[k]` and not below
+/// the one before places feature `k`.
+fn limits() -> [u32; 4] {
     let mut limits = [0u32; 4];
     let mut acc = 0;
     for (k, &(_, chance)) in FEATURES.iter().enumerate() {
         acc += chance;
         limits[k] = acc;
     }
+    limits
+}
+
+/// Decorating cell by cell: the plain twin of `decorate_by_words`, drawing the same numbers
+/// and placing the same features.
+fn decorate_by_cells(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
+    let w = world.width() as usize;
+    let limits = limits();
+    for (z, grid) in grids.iter_mut().enumerate() {
+        let level = world.level_mut(z as i32);
+        for y in 0..grid.height() {
+            for x0 in (0..w).step_by(64) {
+                let group = x0..(x0 + 64).min(w);
+                let floor = |grid: &BitGrid, level: &[Tile], x: usize| {
+                    grid.get(x as isize, y as isize) && level[y * w + x] == Tile::Floor
+                };
+                if !group.clone().any(|x| floor(grid, level, x)) {
+                    continue;
+                }
+                let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
+                for x in group {
+                    let b = x - x0;
+                    let roll = bits
+                        .iter()
+                        .fold(0, |r, word| r << 1 | (word >> b & 1) as u32);
+                    if roll >= limits[3] || !floor(grid, level, x) {
+                        continue;
+                    }
+                    let tile = FEATURES[limits.iter().position(|&l| roll < l).unwrap_or(3)].0;
+                    let mut ring = 0;
+                    for (bit, (dx, dy)) in RING_ORDER.iter().enumerate() {
+                        let open = grid.get(x as isize + dx, y as isize + dy);
+                        ring |= usize::from(open) << bit;
+                    }
+                    let fits = tile.is_open() || BLOCKABLE[ring];
+                    level[y * w + x] = if fits { tile } else { Tile::Floor };
+                    if fits && !tile.is_open() {
+                        grid.set(x, y, false);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The neighbours (dx, dy) in the bit order of a `BLOCKABLE` index.
+const RING_ORDER: [(isize, isize); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+/// Decorating 64 cells at a time: rolls compared bit-sliced, rings read from whole words.
+fn decorate_by_words(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
+    let w = world.width() as usize;
+    let limits = limits();
     let open_kind = open_kinds();
     for (z, grid) in grids.iter_mut().enumerate() {
         let level = world.level_mut(z as i32);
@@ -192,6 +262,48 @@ mod tests {
     /// decorating uses.
     fn centre_blockable(map: &str) -> bool {
         BLOCKABLE[ring(&words_around(&BitGrid::from_text(map), 0, 1), 1)]
+    }
+
+    #[test]
+    fn decorating_by_cells_places_what_decorating_by_words_places() {
+        use crate::builder::{SmoothRule, WorldBuilder};
+        let mut placed = 0;
+        for seed in 0..300u64 {
+            let (w, h, d) = [
+                (1, 1, 1),
+                (5, 3, 2),
+                (63, 20, 3),
+                (64, 9, 2),
+                (100, 60, 5),
+                (129, 40, 2),
+            ][seed as usize % 6];
+            let rule = [SmoothRule::Majority, SmoothRule::FiveOfNine][seed as usize % 2];
+            let made = || {
+                let b = WorldBuilder::new(w, h, d, seed)
+                    .randomize([0.45, 0.5, 0.55][seed as usize % 3])
+                    .smooth((seed % 5) as u32, rule)
+                    .remove_small_regions(10)
+                    .connect()
+                    .exit();
+                let world = b.world.clone().expect("a world");
+                let grids: Vec<BitGrid> = (0..d).map(|z| BitGrid::from_level(&world, z)).collect();
+                (world, grids, b.rng)
+            };
+            let (mut words, mut cells) = (made(), made());
+            decorate_by_words(&mut words.0, &mut words.1, &mut words.2);
+            decorate_by_cells(&mut cells.0, &mut cells.1, &mut cells.2);
+            assert!(words.0 == cells.0 && words.1 == cells.1, "seed {seed}");
+            assert_eq!(
+                words.2.next_u64(),
+                cells.2.next_u64(),
+                "seed {seed}: numbers drawn"
+            );
+            placed += (0..d)
+                .flat_map(|z| words.0.level(z).unwrap_or(&[]).to_vec())
+                .filter(|t| FEATURES.iter().any(|f| f.0 == *t))
+                .count();
+        }
+        assert!(placed > 20_000, "only {placed} features placed");
     }
 
     #[test]
