@@ -212,17 +212,17 @@ fn join_by_distances(
     for &id in start.iter().filter(|&&id| id != 0) {
         from_start[id as usize] = true;
     }
-    let cells = |run: &super::regions::Run| {
-        let row = run.y as usize * w;
-        (run.x0 as usize..run.x1 as usize).map(move |x| row + x)
-    };
-    let seeds: Vec<u32> = regions
+    let mut seeds = Vec::new();
+    for run in regions
         .runs
         .iter()
         .filter(|run| from_start[run.id as usize])
-        .flat_map(cells)
-        .map(|i| i as u32)
-        .into_vec();
+    {
+        let row = run.y * w as u32;
+        for x in run.x0..run.x1 {
+            seeds.push(row + x);
+        }
+    }
     let (dist, _) = search(world, z, &seeds, None);
     let is_open = |i: usize| open.get((i % w) as isize, (i / w) as isize);
     let in_layer = |k: u32, (x, y): (usize, usize)| !is_open(y * w + x) && dist[y * w + x] == k;
@@ -234,7 +234,8 @@ fn join_by_distances(
     let mut traced = from_start;
     let mut dug = Vec::new();
     for run in &regions.runs {
-        for i in cells(run) {
+        let row = run.y as usize * w;
+        for i in row + run.x0 as usize..row + run.x1 as usize {
             let d = dist[i];
             if traced[run.id as usize] || d == NONE || !carve_starts(i, d) {
                 continue;
