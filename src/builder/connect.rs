@@ -234,9 +234,12 @@ fn join_by_distances(
     let mut traced = from_start;
     let mut dug = Vec::new();
     for run in &regions.runs {
-        let row = run.y as usize * w;
-        for i in row + run.x0 as usize..row + run.x1 as usize {
-            let d = dist[i];
+        let (x0, x1) = (
+            run.y as usize * w + run.x0 as usize,
+            run.y as usize * w + run.x1 as usize,
+        );
+        for (k, &d) in dist[x0..x1].iter().enumerate() {
+            let i = x0 + k;
             if traced[run.id as usize] || d == NONE || !carve_starts(i, d) {
                 continue;
             }
