@@ -3,6 +3,7 @@
 //! cannot cut a path: the open cells around it must stay joined among themselves.
 
 use super::bitgrid::BitGrid;
+use crate::geom::DIRECTIONS8;
 use crate::rng::GameRng;
 use crate::tile::Tile;
 use crate::world::World;
@@ -144,8 +145,9 @@ fn decorate_by_cells(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng
                     }
                     let tile = FEATURES[limits.iter().position(|&l| roll < l).unwrap_or(3)].0;
                     let mut ring = 0;
-                    for (bit, (dx, dy)) in RING_ORDER.iter().enumerate() {
-                        let open = grid.get(x as isize + dx, y as isize + dy);
+                    // The compass steps run in the bit order of a `BLOCKABLE` index.
+                    for (bit, &(dx, dy)) in DIRECTIONS8.iter().enumerate() {
+                        let open = grid.get(x as isize + dx as isize, y as isize + dy as isize);
                         ring |= usize::from(open) << bit;
                     }
                     let fits = tile.is_open() || BLOCKABLE[ring];
@@ -158,18 +160,6 @@ fn decorate_by_cells(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng
         }
     }
 }
-
-/// The neighbours (dx, dy) in the bit order of a `BLOCKABLE` index.
-const RING_ORDER: [(isize, isize); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
 
 /// Decorating 64 cells at a time: rolls compared bit-sliced, rings read from whole words.
 fn decorate_by_words(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
