@@ -39,6 +39,12 @@ for (const file of list('').filter((f) => f.endsWith('_bg.wasm'))) {
   fs.writeFileSync(gluePath, out.js);
 }
 
+// The web app manifest is JSON: written again without its indentation.
+for (const file of list('').filter((f) => f.endsWith('.webmanifest'))) {
+  const full = path.join(dir, file);
+  fs.writeFileSync(full, JSON.stringify(JSON.parse(fs.readFileSync(full, 'utf8'))));
+}
+
 const stamped = new Set(['sw.js', 'offline.js']);
 for (const file of list('').filter((f) => f.endsWith('.js') && !stamped.has(f))) {
   const full = path.join(dir, file);
