@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Trunk build hook: builds the cave lab's bundle (the crate with its `lab` feature) into the
-# staged build's lab/ folder as lab.js and lab_bg.wasm. The game page does not download it;
-# the bootstrap loads it only for `?lab`. Runs beside Trunk's own build, in its own target
+# staged build's lab/ folder as lab.js and lab_bg.wasm, beside start.js, the lab's page code
+# (www/lab.js). The game page does not download them; the bootstrap loads start.js only for
+# `?lab`. Runs beside Trunk's own build, in its own target
 # folder so the two builds never overwrite each other.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -22,6 +23,7 @@ unset RUSTC_BOOTSTRAP CARGO_UNSTABLE_BUILD_STD CARGO_UNSTABLE_BUILD_STD_FEATURES
 RUSTFLAGS="-C target-feature=+simd128" \
     cargo build --quiet --lib --target wasm32-unknown-unknown --features lab "${mode[@]}" --target-dir "$target"
 mkdir -p "$out"
+cp www/lab.js "$out/start.js"
 wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name lab \
     "$target/wasm32-unknown-unknown/$dir/caves.wasm"
 if [ "$dir" = release ]; then

@@ -378,78 +378,13 @@
     linkTimer = setTimeout(refreshLink, 150);
   }
 
-  // ---- the cave lab: a bundle of its own, loaded only for ?lab
+  // ---- the cave lab: its bundle and the code that runs it load only for ?lab
 
-  async function startLab() {
-    const canvas = document.getElementById("game");
-    let lab;
-    try {
-      const bundle = await import(new URL("lab/lab.js", document.baseURI).href);
-      await bundle.default({ module_or_path: new URL("lab/lab_bg.wasm", document.baseURI).href });
-      window.labBindings = bundle;
-      lab = new bundle.Lab("game", window.location.search);
-    } catch (e) {
-      fail("The cave lab could not start: " + (e && e.message ? e.message : e));
-      return;
-    }
-    game = lab;
-    window.cavesLab = lab;
-    let pumping = false;
-    const sync = () => guard(() => {
-      history.replaceState(null, "", "?" + lab.query());
-      if (lab.take_request() === "play") window.location.assign("./?" + lab.play_query());
-    });
-    const pump = () => {
-      pumping = guard(() => lab.pending() && lab.work(8), false);
-      if (pumping) requestAnimationFrame(pump);
-    };
-    const keepWorking = () => {
-      if (!pumping && guard(() => lab.pending(), false)) {
-        pumping = true;
-        requestAnimationFrame(pump);
-      }
-    };
-    window.addEventListener("keydown", (e) => {
-      if (isTyping(e.target) || isShortcut(e)) return;
-      if (e.target.closest && e.target.closest("#pad") && (e.key === "Enter" || e.key === " ")) return;
-      if (guard(() => lab.key(e.key), false)) {
-        e.preventDefault();
-        sync();
-        keepWorking();
-      }
-    });
-    // On a touch screen the lab's own buttons fill the pad (they stand in for its keys).
-    const pad = document.getElementById("pad");
-    const buttons = guard(() => lab.buttons(), "").split("\n").filter(Boolean);
-    if (buttons.length && window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
-      pad.className = "lab";
-      pad.setAttribute("aria-label", "Lab controls");
-      pad.replaceChildren(...buttons.map((line) => {
-        const [label, key, spoken] = line.split("\t");
-        const b = document.createElement("button");
-        b.type = "button";
-        b.textContent = label;
-        b.dataset.key = key;
-        if (spoken) b.setAttribute("aria-label", spoken);
-        return b;
-      }));
-      pad.hidden = false;
-      guard(() => lab.set_buttons(true));
-      pad.addEventListener("click", (e) => {
-        const b = e.target.closest("button");
-        if (b && guard(() => lab.key(b.dataset.key), false)) {
-          sync();
-          keepWorking();
-        }
-      });
-    }
-    const fitLab = () => guard(() => lab.fit(window.innerWidth, window.innerHeight - (pad.hidden ? 0 : pad.offsetHeight + 4), window.devicePixelRatio || 1));
-    window.addEventListener("resize", fitLab);
-    fitLab();
-    sync();
-    keepWorking();
-    canvas.focus();
-    document.body.dataset.state = "ready";
+  function startLab() {
+    const started = (lab) => (game = lab);
+    return import(new URL("lab/start.js", document.baseURI).href)
+      .then((lab) => lab.startLab({ fail, guard, isTyping, isShortcut, started }))
+      .catch((e) => fail("The cave lab could not start: " + (e && e.message ? e.message : e)));
   }
 
   function start(bindings) {
