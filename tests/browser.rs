@@ -170,8 +170,12 @@ fn hovering_the_player_names_it_in_the_sidebar() {
     assert!(game.text().contains("Looking at"));
     game.hover(3.0, 3.0, 1280.0, 800.0);
     assert_eq!(game.look_text(), "", "the sidebar is not part of the map");
-    game.hover_end();
-    assert!(!game.text().contains("Looking at"));
+    game.hover(x, y, 1280.0, 800.0);
+    game.hover(-1.0, -1.0, 1280.0, 800.0);
+    assert!(
+        !game.text().contains("Looking at"),
+        "the mouse left the canvas"
+    );
 }
 
 #[wasm_bindgen_test]

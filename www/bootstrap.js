@@ -115,7 +115,7 @@
       down = null;
     });
     canvas.addEventListener("contextmenu", (e) => e.preventDefault());
-    canvas.addEventListener("mouseleave", () => guard(() => game.hover_end()));
+    canvas.addEventListener("mouseleave", () => guard(() => game.hover(-1, -1, 1, 1)));
     if (window.matchMedia && window.matchMedia("(pointer: coarse)").matches) setTouch();
   }
 

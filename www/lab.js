@@ -46,6 +46,10 @@ export async function startLab({ fail, guard, isTyping, isShortcut, started }) {
   const buttons = guard(() => lab.buttons(), "").split("\n").filter(Boolean);
   if (buttons.length && window.matchMedia && window.matchMedia("(pointer: coarse)").matches) {
     pad.className = "lab";
+    const style = document.createElement("style");
+    style.textContent = "#pad.lab{grid-template-columns:repeat(5,1fr);width:100%}#pad.lab button{font-size:14px;padding:0 2px}" +
+      "@media (orientation:landscape){#pad.lab{grid-template-columns:repeat(15,1fr)}#pad.lab button{font-size:12px}}";
+    document.head.append(style);
     pad.setAttribute("aria-label", "Lab controls");
     pad.replaceChildren(...buttons.map((line) => {
       const [label, key, spoken] = line.split("\t");

@@ -281,7 +281,8 @@ impl Game {
     }
 
     /// The mouse is at (`x`, `y`) CSS pixels over the canvas, which is shown at `w` x `h` CSS
-    /// pixels: name what is under it in the sidebar.
+    /// pixels: name what is under it in the sidebar. A point off the canvas (the mouse left
+    /// it) names nothing.
     pub fn hover(&mut self, x: f64, y: f64, w: f64, h: f64) {
         let at = self
             .app
@@ -292,12 +293,6 @@ impl Game {
             self.app.set_hover(at);
             self.paint();
         }
-    }
-
-    /// The mouse left the canvas.
-    pub fn hover_end(&mut self) {
-        self.app.set_hover(None);
-        self.paint();
     }
 
     /// The sidebar's "Looking at" name, or an empty string (for tests).
