@@ -98,7 +98,10 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
-            let cut = word.char_indices().nth(width).map_or(word.len(), |(i, _)| i);
+            let cut = word
+                .char_indices()
+                .nth(width)
+                .map_or(word.len(), |(i, _)| i);
             let rest = word.split_off(cut);
             lines.push(std::mem::replace(&mut word, rest));
         }
@@ -151,6 +154,10 @@ mod tests {
     fn wrapping_breaks_at_spaces_and_splits_long_words() {
         assert_eq!(wrap("the cave is dark", 8), ["the cave", "is dark"]);
         assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
-        assert_eq!(wrap("go ←←←←←→ on", 3), ["go", "←←←", "←←→", "on"], "by characters");
+        assert_eq!(
+            wrap("go ←←←←←→ on", 3),
+            ["go", "←←←", "←←→", "on"],
+            "by characters"
+        );
     }
 }

@@ -222,12 +222,14 @@ fn menu(f: &mut Frame, app: &App, below: i32) {
                 bg: crate::colour::PANEL,
             };
             f.fill(x, y, layout.cols - 2 * x, 2, bar);
-            let label: String = item
+            // The label as far as the bar reaches (`text` clips at the grid's edge only).
+            let room = (layout.cols - 2 * x - 2) as usize;
+            let end = item
                 .label
-                .chars()
-                .take((layout.cols - 2 * x - 2) as usize)
-                .collect();
-            f.text(x + 1, y, &label, colour, crate::colour::PANEL);
+                .char_indices()
+                .nth(room)
+                .map_or(item.label.len(), |(i, _)| i);
+            f.text(x + 1, y, &item.label[..end], colour, crate::colour::PANEL);
         } else {
             f.text(x, y, &item.key, TITLE, BLACK);
             f.text(x + 10, y, &item.label, colour, BLACK);
