@@ -53,12 +53,8 @@ pub fn count_for(z: i32, area: i32) -> usize {
 pub fn place(world: &World, player: Point, avoid: &[Point], rng: &mut GameRng) -> Vec<Monster> {
     let mut monsters = Vec::new();
     for z in 0..world.depth() {
-        let mut free: Vec<Point> = world
-            .points(z)
-            .filter(|&(p, t)| t == Tile::Floor && !avoid.contains(&p))
-            .filter(|&(p, _)| p.z != player.z || p.chebyshev(player) > 6)
-            .map(|(p, _)| p)
-            .into_vec();
+        let mut free: Vec<Point> = world.points_of(z, Tile::Floor);
+        free.retain(|p| !avoid.contains(p) && (p.z != player.z || p.chebyshev(player) > 6));
         let kinds: Vec<Creature> = Creature::ALL
             .into_iter()
             .filter(|c| c.stats().from_level <= z + 1)

@@ -85,6 +85,17 @@ impl World {
             .collect()
     }
 
+    /// Every point of level `z` holding `tile`, row by row.
+    pub fn points_of(&self, z: i32, tile: Tile) -> Vec<Point> {
+        let mut out = Vec::new();
+        for (i, &t) in self.level(z).unwrap_or(&[]).iter().enumerate() {
+            if t == tile {
+                out.push(Point::new(i as i32 % self.width, i as i32 / self.width, z));
+            }
+        }
+        out
+    }
+
     /// Every point of level `z` with its tile, row by row.
     pub fn points(&self, z: i32) -> impl Iterator<Item = (Point, Tile)> + '_ {
         let w = self.width;

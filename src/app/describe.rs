@@ -53,9 +53,9 @@ pub fn surroundings(state: &State) -> String {
         (Tile::StairsUp, "Stairs up"),
     ] {
         let nearest = world
-            .points(p.z)
-            .filter(|&(q, t)| t == tile && state.sight().remembers(q))
-            .map(|(q, _)| q)
+            .points_of(p.z, tile)
+            .into_iter()
+            .filter(|&q| state.sight().remembers(q))
             .min_by_key(|q| q.chebyshev(p));
         if let Some(q) = nearest {
             parts.push(format!("{what}: {}.", whereabouts(p, q)));

@@ -71,11 +71,7 @@ pub fn place(world: &World, seed: u64) -> Vec<(Point, Item)> {
     let mut out = Vec::new();
     let last = world.depth() - 1;
     for z in 0..world.depth() {
-        let mut free: Vec<Point> = world
-            .points(z)
-            .filter(|&(_, t)| t == Tile::Floor)
-            .map(|(p, _)| p)
-            .into_vec();
+        let mut free = world.points_of(z, Tile::Floor);
         let mut take = |rng: &mut GameRng| {
             (!free.is_empty())
                 .then(|| free.swap_remove(rng.random_range(0..free.len() as u32) as usize))

@@ -59,11 +59,7 @@ pub enum Outcome {
 
 /// A random floor tile of level `z` (not stairs), or an error when there is none.
 pub fn random_floor(world: &World, z: i32, rng: &mut GameRng) -> Result<Point, SetupError> {
-    let floors: Vec<Point> = world
-        .points(z)
-        .filter(|&(_, t)| t == Tile::Floor)
-        .map(|(p, _)| p)
-        .into_vec();
+    let floors = world.points_of(z, Tile::Floor);
     if floors.is_empty() {
         return Err(SetupError::NoFloor { level: z + 1 });
     }
@@ -115,10 +111,7 @@ impl State {
     /// other items on every level (`items::place`).
     pub fn in_world(world: World, seed: u64) -> Result<State, SetupError> {
         let mut rng = seeded(seed ^ PLAY_STREAM);
-        let exit = world
-            .points(0)
-            .find(|&(_, t)| t == Tile::StairsUp)
-            .map(|(p, _)| p);
+        let exit = world.points_of(0, Tile::StairsUp).first().copied();
         let player = match exit {
             Some(p) => p,
             None => random_floor(&world, 0, &mut rng)?,
