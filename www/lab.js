@@ -1,7 +1,7 @@
 // The cave lab's page code, loaded by the bootstrap only for ?lab (the game page does not
 // download it): starts the lab's own bundle on the canvas and connects keys, the touch pad,
-// the window size and the address bar to it. `page` lends the bootstrap's helpers: fail,
-// guard, isTyping, isShortcut, and started, which hands the lab to guard.
+// the window size and the address bar to it. The bootstrap lends its helpers: fail, guard,
+// isTyping, isShortcut, and started, which hands the lab to guard.
 
 export async function startLab({ fail, guard, isTyping, isShortcut, started }) {
   const canvas = document.getElementById("game");

@@ -95,11 +95,17 @@ pub(super) fn start(f: &mut Frame, app: &App) {
         TITLE,
         BLACK,
     );
-    let intro = "A golden idol lies somewhere on the deepest level of these caves. Walk down the \
-                 stairs ('>') level by level, step on the idol to take it, then climb all the way \
-                 back and out by the stair up ('<') where you came in. Your torch lights only a \
-                 few steps; goblins, orcs and worse roam the dark. Walk into a creature to fight \
-                 it. Every run is saved after each turn.";
+    let intro = if layout.cols < 60 {
+        "A golden idol lies on the deepest level. Go down the stairs ('>'), take the idol, \
+         and climb back out by the '<' where you came in. Your torch lights only a few steps, \
+         and creatures roam the dark. Every run is saved after each turn."
+    } else {
+        "A golden idol lies somewhere on the deepest level of these caves. Walk down the stairs \
+         ('>') level by level, step on the idol to take it, then climb all the way back and \
+         out by the stair up ('<') where you came in. Your torch lights only a few steps; \
+         goblins, orcs and worse roam the dark. Walk into a creature to fight it. Every run is \
+         saved after each turn."
+    };
     let mut y = paragraph(f, layout, page(layout).y + 4, intro, TEXT);
     if !app.touch() {
         y = paragraph(
