@@ -227,27 +227,29 @@ fn join_by_distances(
     let is_open = |i: usize| open.get((i % w) as isize, (i / w) as isize);
     let in_layer = |k: u32, (x, y): (usize, usize)| !is_open(y * w + x) && dist[y * w + x] == k;
     let joined = |k: u32, (x, y): (usize, usize)| is_open(y * w + x) && dist[y * w + x] <= k;
-    let carve_starts = |i: usize, d: u32| {
+    let carve_starts = |i: usize| {
         let (cells, n) = neighbours(i, (w, h));
-        cells[..n].iter().any(|&p| in_layer(d, p))
+        dist[i] != NONE && cells[..n].iter().any(|&p| in_layer(dist[i], p))
     };
     let mut traced = from_start;
     let mut dug = Vec::new();
     for run in &regions.runs {
-        let (x0, x1) = (
-            run.y as usize * w + run.x0 as usize,
-            run.y as usize * w + run.x1 as usize,
-        );
-        for (k, &d) in dist[x0..x1].iter().enumerate() {
-            let i = x0 + k;
-            if traced[run.id as usize] || d == NONE || !carve_starts(i, d) {
-                continue;
-            }
+        if traced[run.id as usize] {
+            continue;
+        }
+        let row = run.y as usize * w;
+        let cells = row + run.x0 as usize..row + run.x1 as usize;
+        if let Some(i) = cells.into_iter().find(|&i| carve_starts(i)) {
             traced[run.id as usize] = true;
-            carve_back((w, h), &in_layer, &joined, i, d, &mut dug);
+            carve_back((w, h), &in_layer, &joined, i, dist[i], &mut dug);
         }
     }
-    for (x, y) in dug {
+    dig(world, z, open, &dug);
+}
+
+/// Turns the cells `dug` on level `z` to floor, in the world and in its open cells `open`.
+pub(super) fn dig(world: &mut World, z: i32, open: &mut BitGrid, dug: &[(usize, usize)]) {
+    for &(x, y) in dug {
         world.set(Point::new(x as i32, y as i32, z), Tile::Floor);
         open.set(x, y, true);
     }
@@ -302,28 +304,13 @@ pub(super) fn carve_back(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::builder::{SmoothRule, WorldBuilder};
+    use crate::builder::varied;
     use rand::RngCore;
 
-    /// A world made up to its stairs, then joined by `join`: the world, its open-cell grids
-    /// and the next random number (so both ways also draw the same numbers).
-    fn joined_by(
-        join: Join,
-        seed: u64,
-        size: (i32, i32, i32),
-        recipe: (f64, u32, u32),
-    ) -> (World, Vec<BitGrid>, u64) {
-        let (fill, passes, min_region) = recipe;
-        let rule = if seed.is_multiple_of(3) {
-            SmoothRule::FiveOfNine
-        } else {
-            SmoothRule::Majority
-        };
-        let mut b = WorldBuilder::new(size.0, size.1, size.2, seed)
-            .randomize(fill)
-            .smooth(passes, rule)
-            .remove_small_regions(min_region)
-            .stairs();
+    /// A world made up to its stairs (see `varied`), then joined by `join`: the world, its
+    /// open-cell grids and the next random number (so both ways also draw the same numbers).
+    fn joined_by(join: Join, seed: u64, size: (i32, i32, i32)) -> (World, Vec<BitGrid>, u64) {
+        let mut b = varied(seed, size).stairs();
         let labels = b.labels.take().expect("stairs keep the labels");
         let world = b.world.as_mut().expect("stairs make the world");
         ensure_reachable_by(join, world, &mut b.levels, labels, &mut b.rng);
@@ -344,18 +331,13 @@ mod tests {
         let mut dug = 0;
         for seed in 0..700u64 {
             let size = sizes[seed as usize % sizes.len()];
-            let recipe = (
-                [0.35, 0.45, 0.5, 0.55, 0.62][seed as usize % 5],
-                (seed % 9) as u32,
-                [0, 1, 10, 25, 60][seed as usize % 5],
-            );
-            let layered = joined_by(super::super::layers::join, seed, size, recipe);
-            let plain = joined_by(join_by_distances, seed, size, recipe);
+            let layered = joined_by(super::super::layers::join, seed, size);
+            let plain = joined_by(join_by_distances, seed, size);
             assert!(
                 layered == plain,
-                "seed {seed}, size {size:?}, recipe {recipe:?}: the two searches differ"
+                "seed {seed}, size {size:?}: the two searches differ"
             );
-            let before = joined_by(|_, _, _, _, _| {}, seed, size, recipe).0;
+            let before = joined_by(|_, _, _, _, _| {}, seed, size).0;
             dug += (0..layered.0.depth())
                 .map(|z| {
                     let (a, b) = (

@@ -256,7 +256,6 @@ mod tests {
 
     #[test]
     fn decorating_by_cells_places_what_decorating_by_words_places() {
-        use crate::builder::{SmoothRule, WorldBuilder};
         let mut placed = 0;
         for seed in 0..300u64 {
             let (w, h, d) = [
@@ -267,14 +266,8 @@ mod tests {
                 (100, 60, 5),
                 (129, 40, 2),
             ][seed as usize % 6];
-            let rule = [SmoothRule::Majority, SmoothRule::FiveOfNine][seed as usize % 2];
             let made = || {
-                let b = WorldBuilder::new(w, h, d, seed)
-                    .randomize([0.45, 0.5, 0.55][seed as usize % 3])
-                    .smooth((seed % 5) as u32, rule)
-                    .remove_small_regions(10)
-                    .connect()
-                    .exit();
+                let b = crate::builder::varied(seed, (w, h, d)).connect().exit();
                 let world = b.world.clone().expect("a world");
                 let grids: Vec<BitGrid> = (0..d).map(|z| BitGrid::from_level(&world, z)).collect();
                 (world, grids, b.rng)

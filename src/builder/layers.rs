@@ -6,10 +6,8 @@
 //! whole through its runs. It stops once every region is reached.
 
 use super::bitgrid::BitGrid;
-use super::connect::{carve_back, NONE};
+use super::connect::{carve_back, dig, NONE};
 use super::regions::Regions;
-use crate::geom::Point;
-use crate::tile::Tile;
 use crate::world::World;
 
 /// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and
@@ -161,10 +159,7 @@ pub(super) fn join(
     for (_, cell, j) in found {
         carve_back((w, h), &in_layer, &joined, cell as usize, j, &mut dug);
     }
-    for (x, y) in dug {
-        world.set(Point::new(x as i32, y as i32, z), Tile::Floor);
-        open.set(x, y, true);
-    }
+    dig(world, z, open, &dug);
 }
 
 /// What the search has reached: every cell taken in (regions and rock) and, for each rock

@@ -198,7 +198,7 @@ impl WorldBuilder {
     pub fn exit(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let level = world.level(0).unwrap_or(&[]);
-            if let Some(i) = random_floor(level, &mut self.rng, PLAIN) {
+            if let Some(i) = random_floor(level, &mut self.rng) {
                 let (w, i) = (world.width(), i as i32);
                 world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
             }
@@ -268,31 +268,32 @@ impl WorldBuilder {
 }
 
 /// A floor tile of `level` picked at random (its index), or `None` when there is none; one
-/// number is drawn when there is. `plain` counts and walks the tiles one by one; otherwise
-/// the floor is counted per block in wide lanes and only the block holding the pick is
-/// walked. Both pick the same tile.
-fn random_floor(level: &[Tile], rng: &mut GameRng, plain: bool) -> Option<usize> {
-    let floor = |t: &Tile| *t == Tile::Floor;
-    let blocks = if plain {
-        vec![level.iter().filter(|t| floor(t)).count()]
+/// number is drawn when there is. The plain way counts and walks the tiles one by one; the
+/// other counts the floor per block in wide lanes and walks only the block holding the pick.
+/// Both pick the same tile.
+fn random_floor(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
+    if PLAIN {
+        floor_by_tiles(level, rng)
     } else {
-        floor_blocks(level)
-    };
-    let floors: usize = blocks.iter().sum();
-    if floors == 0 {
-        return None;
+        floor_by_blocks(level, rng)
     }
-    let k = rng.random_range(0..floors as u32) as usize;
-    if plain {
-        level
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| floor(t))
-            .nth(k)
-            .map(|(i, _)| i)
-    } else {
-        nth_floor(level, &blocks, k)
-    }
+}
+
+fn floor_by_tiles(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
+    let floors = || (0..level.len()).filter(|&i| level[i] == Tile::Floor);
+    let k = pick(rng, floors().count())?;
+    floors().nth(k)
+}
+
+fn floor_by_blocks(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
+    let blocks = floor_blocks(level);
+    let k = pick(rng, blocks.iter().sum())?;
+    nth_floor(level, &blocks, k)
+}
+
+/// A number below `n` drawn from `rng`, or `None` (and nothing drawn) when `n` is 0.
+fn pick(rng: &mut GameRng, n: usize) -> Option<usize> {
+    (n > 0).then(|| rng.random_range(0..n as u32) as usize)
 }
 
 const BLOCK: usize = 4080;
@@ -325,6 +326,21 @@ fn nth_floor(level: &[Tile], blocks: &[usize], mut k: usize) -> Option<usize> {
     None
 }
 
+/// A builder that has run the steps up to removing small regions, with every recipe knob
+/// varied by `seed`: for the tests that run a later step both ways.
+#[cfg(test)]
+pub(crate) fn varied(seed: u64, (w, h, d): (i32, i32, i32)) -> WorldBuilder {
+    let rule = if seed.is_multiple_of(3) {
+        SmoothRule::FiveOfNine
+    } else {
+        SmoothRule::Majority
+    };
+    WorldBuilder::new(w, h, d, seed)
+        .randomize([0.35, 0.45, 0.5, 0.55, 0.62][seed as usize % 5])
+        .smooth((seed % 9) as u32, rule)
+        .remove_small_regions([0, 1, 10, 25, 60][seed as usize % 5])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,8 +368,8 @@ mod tests {
                     })
                     .collect();
                 let (mut a, mut b) = (seeded(seed), seeded(seed));
-                let picked = random_floor(&level, &mut a, true);
-                assert_eq!(picked, random_floor(&level, &mut b, false), "{len} tiles");
+                let picked = floor_by_tiles(&level, &mut a);
+                assert_eq!(picked, floor_by_blocks(&level, &mut b), "{len} tiles");
                 assert_eq!(a.next_u64(), b.next_u64(), "the same numbers drawn");
                 let any_floor = level.contains(&Tile::Floor);
                 assert_eq!(picked.is_some(), any_floor);
