@@ -8,7 +8,7 @@
 //! timed part (as the wasm `bench_generate` does) and goes through `black_box`, so no
 //! work can be optimised away. `BENCH_RUNS` overrides the number of timed runs.
 
-use caves::builder::{SmoothRule, WorldBuilder, MIN_REGION};
+use caves::rules::builder::{SmoothRule, WorldBuilder, MIN_REGION};
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -8,8 +8,8 @@
 //! `--stop` ends the recipe after a step: fill, smooth, regions, stairs, connect or features
 //! (the default, the whole recipe). Bad values get a message and exit code 2.
 
-use caves::builder::{SmoothRule, Stage, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
-use caves::rng::parse_seed;
+use caves::rules::builder::{SmoothRule, Stage, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
+use caves::rules::rng::parse_seed;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: dump [--seed S] [--width W] [--height H] [--depth D] [--fill P] \
@@ -107,7 +107,7 @@ fn main() -> ExitCode {
             let mut row: Vec<char> = row.chars().collect();
             for (p, item) in items.iter().filter(|(p, _)| p.z == z && p.y == y as i32) {
                 if let Some(c) = row.get_mut(p.x as usize) {
-                    *c = caves::cyclopedia::item_char(*item);
+                    *c = caves::rules::kinds::cyclopedia::item_char(*item);
                 }
             }
             println!("{}", row.into_iter().collect::<String>());

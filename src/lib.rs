@@ -1,43 +1,24 @@
-//! Caves: a cave-crawling roguelike. The rules (`rules`, with the world, creatures and sight)
-//! are pure Rust that knows nothing of keys or screens; `app` maps input to actions and owns
-//! the screens; `view` composes frames; only `web` touches the browser and is compiled for
-//! wasm32 alone.
+//! Caves: a cave-crawling roguelike, in layers that import only downwards:
+//!
+//! - `rules`: everything that decides a game (the world and its generator, the kinds and the
+//!   cyclopedia, creatures, sight, turns), changed only by `State::act(Action)`. Pure Rust
+//!   that knows nothing of keys, screens or the browser.
+//! - `record` and `save`: runs as records (seed, parameters, actions) and the saved slots.
+//! - `app`: screens, input mapped to actions, the run being played.
+//! - `view`: frames of glyph cells, the layout, the CP437 font and pixels.
+//! - `web`: the browser edge (wasm32 only). `lab` is the cave lab, an app of its own.
+//!
+//! `tests/layers.rs` checks that no module imports from a layer above it and that no two
+//! modules import each other.
 
 pub mod app;
-pub mod builder;
 pub mod collect;
-pub mod colour;
-pub mod cp437;
-pub mod creature;
-pub mod cyclopedia;
-pub mod fnv;
-pub mod font;
-pub mod fov;
-pub mod frame;
-pub mod geom;
-pub mod item;
 pub mod lab;
-pub mod layout;
-pub mod log;
-pub mod monsters;
 pub mod number;
-pub mod raster;
 pub mod record;
-pub mod rng;
 pub mod rules;
 pub mod save;
-pub mod sight;
-pub mod tile;
 pub mod view;
-pub mod world;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;
-
-// A small free-list allocator for the game page's build: the page downloads less than with
-// the default allocator, and the game's allocations are few and short-lived. The lab's own
-// bundle has no size budget and generates large worlds, so it keeps the faster default.
-#[cfg(all(target_arch = "wasm32", not(feature = "lab")))]
-#[global_allocator]
-static ALLOCATOR: lol_alloc::LockedAllocator<lol_alloc::FreeListAllocator> =
-    lol_alloc::LockedAllocator::new(lol_alloc::FreeListAllocator::new());

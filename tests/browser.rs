@@ -3,12 +3,12 @@
 //! the right place in the right colours, and runs are saved in the page's storage.
 #![cfg(target_arch = "wasm32")]
 
-use caves::builder::{WorldBuilder, WorldParams};
-use caves::colour::BLACK;
-use caves::frame::{Cell, Frame};
-use caves::raster::Raster;
 use caves::record::{replay, Record};
+use caves::rules::builder::{WorldBuilder, WorldParams};
 use caves::rules::{Outcome, State};
+use caves::view::colour::BLACK;
+use caves::view::frame::{Cell, Frame};
+use caves::view::raster::Raster;
 use caves::web::Game;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -108,7 +108,7 @@ fn the_game_paints_the_player_glyph_in_its_cell() {
     for y in 0..8 {
         for x in 0..8 {
             let px = pixel(&ctx, (col * 8 + x) as f64, (row * 8 + y) as f64);
-            let expected = if caves::font::lit(b'@', x, y) {
+            let expected = if caves::view::font::lit(b'@', x, y) {
                 [255, 255, 255]
             } else {
                 under.bg

@@ -3,15 +3,15 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use caves::app::{App, Screen};
-use caves::builder::WorldParams;
-use caves::creature::Creature;
-use caves::cyclopedia::{by_name, item_char, Effect};
-use caves::geom::Point;
-use caves::item::Item;
+use caves::rules::builder::WorldParams;
+use caves::rules::geom::Point;
+use caves::rules::kinds::creature::Creature;
+use caves::rules::kinds::cyclopedia::{by_name, item_char, Effect};
+use caves::rules::kinds::item::Item;
+use caves::rules::kinds::tile::Tile;
+use caves::rules::world::World;
 use caves::rules::{items, Place, State};
-use caves::tile::Tile;
 use caves::view::compose;
-use caves::world::World;
 
 /// Level 1: the way out at the left of a hall, stairs down at the right. Level 2: a hall.
 fn scene() -> App {

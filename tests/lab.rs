@@ -2,8 +2,8 @@
 //! changes, the shared query, and odd sizes generated in slices.
 #![cfg(not(target_arch = "wasm32"))]
 
-use caves::builder::{Stage, WorldParams};
 use caves::lab::{Lab, Step};
+use caves::rules::builder::{Stage, WorldParams};
 
 fn ready(query: &str) -> Lab {
     let mut lab = Lab::new(query, 1);

@@ -3,13 +3,13 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use caves::app::{App, Screen};
-use caves::creature::Creature;
-use caves::geom::Point;
-use caves::layout::Layout;
+use caves::rules::geom::Point;
+use caves::rules::kinds::creature::Creature;
+use caves::rules::world::World;
 use caves::rules::{Outcome, State};
 use caves::save::SharedStore;
 use caves::view::compose;
-use caves::world::World;
+use caves::view::layout::Layout;
 
 const SIDEBAR: usize = Layout::DESKTOP.sidebar as usize;
 

@@ -3,7 +3,7 @@
 //! Set `UPDATE_FIXTURES=1` to rewrite the fixture after a deliberate change, then review it.
 #![cfg(not(target_arch = "wasm32"))]
 
-use caves::builder::{smooth_once, SmoothRule, Stage, WorldParams};
+use caves::rules::builder::{smooth_once, SmoothRule, Stage, WorldParams};
 
 const FIXTURE: &str = "tests/fixtures/steps_20x10x2_seed7.txt";
 

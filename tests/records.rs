@@ -8,9 +8,9 @@
 mod bots;
 
 use caves::app::{App, Options, Screen};
-use caves::builder::WorldParams;
 use caves::record::{crc32, replay, Header, Record, FORMAT};
-use caves::rng::seeded;
+use caves::rules::builder::WorldParams;
+use caves::rules::rng::seeded;
 use caves::rules::{Action, Dir, Outcome, State, PACK_LIMIT, RULESET};
 use caves::save::{Saves, SharedStore};
 use caves::view::compose;

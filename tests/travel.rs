@@ -5,10 +5,10 @@
 use caves::app::travel::{
     explore_target, interrupted, nearest_stairs, next_step, path, run_stop, Goal, Watch,
 };
-use caves::creature::Creature;
-use caves::geom::Point;
+use caves::rules::geom::Point;
+use caves::rules::kinds::creature::Creature;
+use caves::rules::world::World;
 use caves::rules::{Action, Dir, State};
-use caves::world::World;
 
 /// A one-level cave drawn as text, the player on '<'. Bare floor is drawn as glowing fungus,
 /// just as walkable: creatures are only ever placed on bare floor, so these caves hold none

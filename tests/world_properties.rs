@@ -3,10 +3,10 @@
 
 mod support;
 
-use caves::builder::{Regions, WorldBuilder, MIN_REGION};
-use caves::geom::Point;
-use caves::tile::Tile;
-use caves::world::World;
+use caves::rules::builder::{Regions, WorldBuilder, MIN_REGION};
+use caves::rules::geom::Point;
+use caves::rules::kinds::tile::Tile;
+use caves::rules::world::World;
 use support::{open_tiles, reachable};
 
 const SIZES: [(i32, i32, i32); 8] = [
@@ -136,7 +136,7 @@ fn a_thousand_seeds_over_many_sizes() {
 
 #[test]
 fn extreme_fill_chances_still_give_sound_worlds() {
-    use caves::builder::SmoothRule;
+    use caves::rules::builder::SmoothRule;
     for (p, rule) in [
         (0.0, SmoothRule::Majority),
         (1.0, SmoothRule::FiveOfNine),
@@ -159,7 +159,7 @@ fn extreme_fill_chances_still_give_sound_worlds() {
 /// every step from `connect` on, and the steps before it hold only floor and wall.
 #[test]
 fn random_parameters_keep_every_guarantee() {
-    use caves::builder::{SmoothRule, Stage, WorldParams};
+    use caves::rules::builder::{SmoothRule, Stage, WorldParams};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
     for seed in 0..800u64 {

@@ -4,9 +4,9 @@
 
 use super::App;
 use crate::collect::IntoVec;
-use crate::geom::Point;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
 use crate::rules::{Dir, State};
-use crate::tile::Tile;
 
 /// "a goblin", "an orc".
 fn article(name: &str) -> String {
@@ -73,9 +73,9 @@ pub fn surroundings(state: &State) -> String {
     parts.push(if seen.is_empty() {
         "No creatures in view.".into()
     } else {
-        format!("In view: {}.", crate::log::join(&seen, "; "))
+        format!("In view: {}.", crate::rules::log::join(&seen, "; "))
     });
-    crate::log::join(&parts, " ")
+    crate::rules::log::join(&parts, " ")
 }
 
 impl App {
@@ -121,8 +121,8 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::creature::Creature;
-    use crate::world::World;
+    use crate::rules::kinds::creature::Creature;
+    use crate::rules::world::World;
 
     #[test]
     fn the_description_names_ways_stairs_and_creatures_with_directions() {

@@ -15,14 +15,14 @@ pub use replay::{Replayer, MAX_SPEED};
 pub use run::Run;
 pub use start::{Choice, MenuItem};
 
-use crate::builder::WorldParams;
 use crate::collect::IntoVec;
-use crate::colour::Palette;
-use crate::geom::Point;
-use crate::layout::Layout;
 use crate::record::{Header, Record};
+use crate::rules::builder::WorldParams;
+use crate::rules::geom::Point;
 use crate::rules::{Outcome, State};
 use crate::save::{Found, HistoryEntry, MemoryStore, Saves, Store};
+use crate::view::colour::Palette;
+use crate::view::layout::Layout;
 use input::{command, is_modifier, travel_key, Command};
 pub use pointer::Journey;
 

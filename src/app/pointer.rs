@@ -5,9 +5,9 @@
 
 use super::travel::{interrupted, next_step, run_stop, Goal, Watch};
 use super::{App, Screen};
-use crate::geom::Point;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
 use crate::rules::{Action, Dir, Outcome};
-use crate::tile::Tile;
 
 /// Milliseconds between the steps of a journey, so each step is seen.
 const STEP_MS: f64 = 45.0;

@@ -1,6 +1,6 @@
 use super::*;
+use crate::rules::kinds::tile::Tile;
 use crate::save::SharedStore;
-use crate::tile::Tile;
 use crate::view::compose;
 
 fn opts(seed: u64) -> Options {
@@ -371,7 +371,7 @@ fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
     assert_eq!(a.screen(), Screen::Play);
     let pick = inventory::Pick::Use;
     let potion = crate::rules::Thing {
-        kind: crate::item::Item::HealingPotion,
+        kind: crate::rules::kinds::item::Item::HealingPotion,
         place: crate::rules::Place::Pack,
     };
     assert_eq!(pick.action(2, potion), Some(crate::rules::Action::Use(2)));

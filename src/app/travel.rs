@@ -8,10 +8,10 @@
 //! nearest known open cell that borders an unknown one.
 
 use crate::collect::IntoVec;
-use crate::geom::Point;
-use crate::log::Entry;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::log::Entry;
 use crate::rules::{Action, Dir, Outcome, State};
-use crate::tile::Tile;
 
 /// Where travel is headed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

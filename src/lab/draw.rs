@@ -2,11 +2,11 @@
 //! and the shown level in the map area (as glyphs; the whole-level view paints pixels there).
 
 use super::{knobs, title, Lab, Shape, Step, KEYS};
-use crate::builder::RegionMap;
-use crate::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
-use crate::frame::{Cell, Frame};
-use crate::geom::Point;
-use crate::log::wrap;
+use crate::rules::builder::RegionMap;
+use crate::rules::geom::Point;
+use crate::rules::log::wrap;
+use crate::view::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
+use crate::view::frame::{Cell, Frame};
 
 /// Region colours, picked by id.
 const PALETTE: [Rgb; 8] = [

@@ -17,13 +17,13 @@ pub use keys::{action, Action, BUTTONS, KEYS};
 pub use knobs::MAX_CELLS;
 pub use steps::{explain, steps, title, Step};
 
-use crate::builder::{
+use crate::rules::builder::{
     level_figures, region_map, smooth_once, Figures, Recipe, RegionMap, Stage, WorldParams,
 };
-use crate::frame::Frame;
-use crate::raster::Raster;
-use crate::rng::parse_seed;
-use crate::world::World;
+use crate::rules::rng::parse_seed;
+use crate::rules::world::World;
+use crate::view::frame::Frame;
+use crate::view::raster::Raster;
 
 /// The screen's shape, chosen from the space the page offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,11 +4,11 @@
 //! their glyph's average colour, stairs and features in their glyph colour so they stand out.
 
 use super::draw::{region_colour, REMOVED};
-use crate::builder::RegionMap;
-use crate::colour::Rgb;
-use crate::font::{lit, GLYPH_SIZE};
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::builder::RegionMap;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::world::World;
+use crate::view::colour::Rgb;
+use crate::view::font::{lit, GLYPH_SIZE};
 
 /// The colour a tile is drawn in at one pixel or less per cell.
 pub fn tile_colour(t: Tile) -> Rgb {

@@ -17,7 +17,7 @@ pub mod replay;
 
 pub use replay::{replay, ReplayError};
 
-use crate::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
+use crate::rules::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use crate::rules::{Action, State, RULESET};
 pub use bytes::crc32;
 use bytes::{put_varint, Reader};

@@ -5,9 +5,9 @@
 
 use super::{Outcome, State};
 use crate::collect::IntoVec;
-use crate::geom::Point;
-use crate::monsters::{distance, next_step, random_step};
-use crate::tile::Tile;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::monsters::{distance, next_step, random_step};
 use rand::Rng;
 
 /// Creatures farther than this (in steps, on the player's level) do not act.

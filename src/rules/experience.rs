@@ -5,7 +5,7 @@
 
 use super::State;
 use crate::collect::IntoVec;
-use crate::creature::Creature;
+use crate::rules::kinds::creature::Creature;
 
 /// Hit points gained per level.
 pub const HP_PER_LEVEL: i32 = 5;

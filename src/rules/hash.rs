@@ -2,8 +2,8 @@
 //! replay that drifts from the original is caught at the turn where it drifts.
 
 use super::{Outcome, State};
-use crate::fnv::{self, fnv1a};
-use crate::geom::Point;
+use crate::rules::fnv::{self, fnv1a};
+use crate::rules::geom::Point;
 use rand::RngCore;
 
 /// A running FNV-1a hash.

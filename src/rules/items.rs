@@ -6,12 +6,12 @@
 
 use super::State;
 use crate::collect::IntoVec;
-use crate::cyclopedia::Effect;
-use crate::geom::Point;
-use crate::item::Item;
-use crate::rng::{seeded, GameRng};
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::geom::Point;
+use crate::rules::kinds::cyclopedia::Effect;
+use crate::rules::kinds::item::Item;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::rng::{seeded, GameRng};
+use crate::rules::world::World;
 use rand::Rng;
 
 /// Where an item is.
@@ -142,7 +142,7 @@ impl State {
             Some(Effect::Weapon(n)) => n,
             _ => 0,
         };
-        crate::cyclopedia::player_stats().attack
+        crate::rules::kinds::cyclopedia::player_stats().attack
             + super::experience::ATTACK_PER_LEVEL * (self.level - 1)
             + self.strength
             + weapon
@@ -154,7 +154,7 @@ impl State {
             Some(Effect::Armour(n)) => n,
             _ => 0,
         };
-        crate::cyclopedia::player_stats().defence + armour
+        crate::rules::kinds::cyclopedia::player_stats().defence + armour
     }
 
     /// Index in `items` of carried slot `slot`.

@@ -2,6 +2,17 @@
 //! of keys, screens, time or the browser, so a run is exactly its seed, its world parameters
 //! and the actions taken, and replaying them rebuilds the same state.
 
+pub mod builder;
+pub mod fnv;
+pub mod fov;
+pub mod geom;
+pub mod kinds;
+pub mod log;
+pub mod monsters;
+pub mod rng;
+pub mod sight;
+pub mod world;
+
 mod action;
 mod behaviour;
 pub mod experience;
@@ -13,18 +24,18 @@ mod turns;
 pub use action::{Action, Dir, PACK_LIMIT};
 pub use items::{Place, Thing};
 
-use crate::builder::WorldParams;
 use crate::collect::IntoVec;
-use crate::creature::Creature;
-use crate::cyclopedia::{player_stats, Entry};
-use crate::geom::Point;
-use crate::item::Item;
-use crate::log::Log;
-use crate::monsters::{place, Monster};
-use crate::rng::{seeded, GameRng};
-use crate::sight::{Sight, SIGHT_RADIUS};
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::builder::WorldParams;
+use crate::rules::geom::Point;
+use crate::rules::kinds::creature::Creature;
+use crate::rules::kinds::cyclopedia::{player_stats, Entry};
+use crate::rules::kinds::item::Item;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::log::Log;
+use crate::rules::monsters::{place, Monster};
+use crate::rules::rng::{seeded, GameRng};
+use crate::rules::sight::{Sight, SIGHT_RADIUS};
+use crate::rules::world::World;
 use rand::Rng;
 
 /// The version of these rules. Records name the ruleset they were played under; a record of
@@ -263,7 +274,7 @@ impl State {
     /// `None` for places never seen.
     pub fn describe(&self, p: Point) -> Option<&'static Entry> {
         if p == self.player {
-            return Some(crate::cyclopedia::player());
+            return Some(crate::rules::kinds::cyclopedia::player());
         }
         if !self.sight.remembers(p) {
             return None;

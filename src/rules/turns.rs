@@ -3,10 +3,10 @@
 
 use super::items::a as with_article;
 use super::{Outcome, State};
-use crate::cyclopedia::Stats;
-use crate::item::Item;
-use crate::monsters::damage;
-use crate::tile::Tile;
+use crate::rules::kinds::cyclopedia::Stats;
+use crate::rules::kinds::item::Item;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::monsters::damage;
 
 /// Turns between regaining one hit point.
 const REGEN_TURNS: u32 = 8;

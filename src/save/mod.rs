@@ -284,7 +284,7 @@ impl Saves {
             }
         }
         self.store
-            .set(HISTORY_KEY, &crate::log::join(&lines, "\n"))?;
+            .set(HISTORY_KEY, &crate::rules::log::join(&lines, "\n"))?;
         self.forget(id)
     }
 

@@ -1,6 +1,6 @@
 use super::*;
-use crate::builder::WorldParams;
 use crate::record::Header;
+use crate::rules::builder::WorldParams;
 use crate::rules::{Action, Dir};
 
 fn record(moves: usize) -> Record {

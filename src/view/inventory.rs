@@ -3,9 +3,9 @@
 
 use crate::app::inventory::Pick;
 use crate::app::App;
-use crate::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
-use crate::frame::{Area, Cell, Frame};
 use crate::rules::{Place, State, PACK_LIMIT};
+use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
+use crate::view::frame::{Area, Cell, Frame};
 
 /// Draws the inventory box in the middle of the map view: its first item on the row
 /// `App::inventory_top` names.

@@ -2,15 +2,15 @@
 //! and the look cursor.
 
 use crate::app::App;
-use crate::colour::{Rgb, BLACK, TITLE};
-use crate::cyclopedia::player;
-use crate::frame::{Cell, Frame};
-use crate::geom::Point;
+use crate::rules::geom::Point;
+use crate::rules::kinds::cyclopedia::player;
+use crate::rules::sight::Light;
 use crate::rules::State;
-use crate::sight::Light;
+use crate::view::colour::{Rgb, BLACK, TITLE};
+use crate::view::frame::{Cell, Frame};
 
 /// The background of the cells on a previewed path.
-const PATH: Rgb = crate::colour::hex("#3B4A63");
+const PATH: Rgb = crate::view::colour::hex("#3B4A63");
 
 /// `c` scaled by `num` / 256: the torch's dim edge and remembered places.
 fn shade(c: Rgb, num: u16) -> Rgb {

@@ -2,14 +2,21 @@
 //! bottom right, and the map view in the rest (sizes from the `Layout`). Pure: the same app
 //! gives the same frame.
 
+pub mod colour;
+pub mod cp437;
+pub mod font;
+pub mod frame;
+pub mod layout;
+pub mod raster;
+
 mod inventory;
 mod map;
 mod panels;
 mod screens;
 
 use crate::app::{App, Screen};
-use crate::colour::{BLACK, TITLE};
-use crate::frame::Frame;
+use crate::view::colour::{BLACK, TITLE};
+use crate::view::frame::Frame;
 
 pub use screens::KEYS;
 
@@ -36,7 +43,7 @@ pub fn compose(app: &App) -> Frame {
         _ => screens::start(&mut f, app),
     }
     let palette = app.palette();
-    if palette != crate::colour::Palette::Standard {
+    if palette != crate::view::colour::Palette::Standard {
         f.recolour(|c| palette.map(c));
     }
     if !app.focused() {

@@ -2,10 +2,10 @@
 
 use crate::app::{App, Saving, Screen};
 use crate::collect::IntoVec;
-use crate::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
-use crate::frame::{Area, Cell, Frame};
-use crate::log::wrap;
+use crate::rules::log::wrap;
 use crate::rules::{Place, State};
+use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
+use crate::view::frame::{Area, Cell, Frame};
 
 fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
     let p = state.player();

@@ -2,11 +2,11 @@
 
 use crate::app::{App, Saving};
 use crate::collect::IntoVec;
-use crate::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
-use crate::frame::{Area, Frame};
-use crate::layout::Layout;
-use crate::log::wrap;
+use crate::rules::log::wrap;
 use crate::rules::{Outcome, State};
+use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
+use crate::view::frame::{Area, Frame};
+use crate::view::layout::Layout;
 
 /// The left edge of a page's text: narrower margins on narrow screens.
 fn left(layout: Layout) -> i32 {
@@ -222,10 +222,10 @@ fn menu(f: &mut Frame, app: &App, below: i32) {
         let y = top + i as i32 * pitch;
         let colour = if i == 0 { ACCENT } else { TEXT };
         if app.touch() {
-            let bar = crate::frame::Cell {
+            let bar = crate::view::frame::Cell {
                 glyph: b' ',
                 fg: TEXT,
-                bg: crate::colour::PANEL,
+                bg: crate::view::colour::PANEL,
             };
             f.fill(x, y, layout.cols - 2 * x, 2, bar);
             // The label as far as the bar reaches (`text` clips at the grid's edge only).
@@ -235,7 +235,13 @@ fn menu(f: &mut Frame, app: &App, below: i32) {
                 .char_indices()
                 .nth(room)
                 .map_or(item.label.len(), |(i, _)| i);
-            f.text(x + 1, y, &item.label[..end], colour, crate::colour::PANEL);
+            f.text(
+                x + 1,
+                y,
+                &item.label[..end],
+                colour,
+                crate::view::colour::PANEL,
+            );
         } else {
             f.text(x, y, &item.key, TITLE, BLACK);
             f.text(x + 10, y, &item.label, colour, BLACK);
@@ -294,7 +300,7 @@ fn kills_text(state: &State) -> String {
     if kills.is_empty() {
         "none".into()
     } else {
-        crate::log::join(&kills, ", ")
+        crate::rules::log::join(&kills, ", ")
     }
 }
 

@@ -1,6 +1,6 @@
 //! Entry points for the benchmark page: world generation timed from JavaScript.
 
-use crate::builder::{SmoothRule, WorldBuilder, MIN_REGION};
+use crate::rules::builder::{SmoothRule, WorldBuilder, MIN_REGION};
 use wasm_bindgen::prelude::*;
 
 /// Generates a world and returns the low 32 bits of its checksum (so the work is observable).

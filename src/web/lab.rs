@@ -3,7 +3,7 @@
 //! with one `putImageData`.
 
 use crate::lab;
-use crate::layout::css_size;
+use crate::view::layout::css_size;
 use wasm_bindgen::{prelude::*, Clamped};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 

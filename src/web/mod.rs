@@ -9,11 +9,11 @@ mod painter;
 mod storage;
 
 use crate::app::{App, Options, Request};
-use crate::builder::WorldParams;
 use crate::collect::IntoVec;
-use crate::layout::{css_size, Layout};
-use crate::rng::parse_seed;
+use crate::rules::builder::WorldParams;
+use crate::rules::rng::parse_seed;
 use crate::view::compose;
+use crate::view::layout::{css_size, Layout};
 #[cfg(feature = "lab")]
 pub use bench::bench_generate;
 #[cfg(feature = "lab")]
@@ -126,7 +126,7 @@ impl Game {
                 Request::Lab(seed) => format!("lab:{seed}"),
             })
             .into_vec();
-        crate::log::join(&requests, " ")
+        crate::rules::log::join(&requests, " ")
     }
 
     /// The shown run's record as bytes (empty when there is none).
@@ -266,7 +266,7 @@ impl Game {
 
     /// What a screen reader should announce since the last call, one line each.
     pub fn announcements(&mut self) -> String {
-        crate::log::join(&self.app.take_announcements(), "\n")
+        crate::rules::log::join(&self.app.take_announcements(), "\n")
     }
 
     /// The display choices to remember (`palette=safe`, `larger`).

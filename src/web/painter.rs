@@ -1,9 +1,9 @@
 //! Paints frames on a canvas: the raster keeps an RGBA buffer, and each paint hands the
 //! changed rectangle to the canvas in one `putImageData` call.
 
-use crate::frame::Frame;
-use crate::layout::{Layout, CELL_PX};
-use crate::raster::Raster;
+use crate::view::frame::Frame;
+use crate::view::layout::{Layout, CELL_PX};
+use crate::view::raster::Raster;
 use wasm_bindgen::{Clamped, JsCast, JsError};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, ImageData};
 

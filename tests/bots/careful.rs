@@ -4,9 +4,9 @@
 //! rests until healed whenever nothing is in view.
 
 use super::{route, Step};
-use caves::builder::WorldParams;
-use caves::cyclopedia::Effect;
-use caves::geom::Point;
+use caves::rules::builder::WorldParams;
+use caves::rules::geom::Point;
+use caves::rules::kinds::cyclopedia::Effect;
 use caves::rules::{Action, Dir, Outcome, Place, State, PACK_LIMIT};
 use std::collections::VecDeque;
 

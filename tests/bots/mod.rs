@@ -4,10 +4,10 @@
 
 pub mod careful;
 
-use caves::builder::WorldParams;
-use caves::geom::Point;
+use caves::rules::builder::WorldParams;
+use caves::rules::geom::Point;
+use caves::rules::kinds::tile::Tile;
 use caves::rules::{Action, Dir, Outcome, State};
-use caves::tile::Tile;
 use std::collections::{HashMap, VecDeque};
 
 /// Where an action leads from `p`: the 8 steps on the level, and the stairs (not the way out).

@@ -1,8 +1,8 @@
 //! Helpers shared by the native integration tests.
 
-use caves::geom::Point;
-use caves::tile::Tile;
-use caves::world::World;
+use caves::rules::geom::Point;
+use caves::rules::kinds::tile::Tile;
+use caves::rules::world::World;
 use std::collections::VecDeque;
 
 /// Every open tile reachable from `start` by 8-way steps and by stairs ('>' leads to the '<'

@@ -2,7 +2,7 @@
 //! over several calls. `WorldParams::build` and `build_observed` run the same steps.
 
 use super::{SmoothRule, Stage, WorldBuilder, WorldParams};
-use crate::world::World;
+use crate::rules::world::World;
 
 /// The cave recipe for one seed and set of parameters, advanced step by step.
 pub struct Recipe {
@@ -80,7 +80,7 @@ impl Recipe {
     /// The world as it stands after the last step run.
     pub fn world(&self) -> World {
         self.builder.as_ref().map_or_else(
-            || World::filled(1, 1, 1, crate::tile::Tile::Wall),
+            || World::filled(1, 1, 1, crate::rules::kinds::tile::Tile::Wall),
             |b| b.snapshot(),
         )
     }
@@ -89,7 +89,7 @@ impl Recipe {
     pub fn into_world(mut self) -> World {
         match self.builder.take() {
             Some(b) => b.build(),
-            None => World::filled(1, 1, 1, crate::tile::Tile::Wall),
+            None => World::filled(1, 1, 1, crate::rules::kinds::tile::Tile::Wall),
         }
     }
 

@@ -15,7 +15,8 @@ pub fn seeded(seed: u64) -> GameRng {
 /// (FNV-1a), so every input names exactly one world. Surrounding spaces are ignored.
 pub fn parse_seed(text: &str) -> u64 {
     let t = text.trim();
-    crate::number::unsigned(t).unwrap_or_else(|| crate::fnv::fnv1a(crate::fnv::START, t.bytes()))
+    crate::number::unsigned(t)
+        .unwrap_or_else(|| crate::rules::fnv::fnv1a(crate::rules::fnv::START, t.bytes()))
 }
 
 #[cfg(test)]

@@ -3,10 +3,10 @@
 //! cannot cut a path: the open cells around it must stay joined among themselves.
 
 use super::bitgrid::BitGrid;
-use crate::geom::DIRECTIONS8;
-use crate::rng::GameRng;
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::geom::DIRECTIONS8;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::rng::GameRng;
+use crate::rules::world::World;
 use rand::RngCore;
 
 /// Chance per floor tile, in 1024ths, for each feature (7.1% of the floor in all).
@@ -267,7 +267,9 @@ mod tests {
                 (129, 40, 2),
             ][seed as usize % 6];
             let made = || {
-                let b = crate::builder::varied(seed, (w, h, d)).connect().exit();
+                let b = crate::rules::builder::varied(seed, (w, h, d))
+                    .connect()
+                    .exit();
                 let world = b.world.clone().expect("a world");
                 let grids: Vec<BitGrid> = (0..d).map(|z| BitGrid::from_level(&world, z)).collect();
                 (world, grids, b.rng)
@@ -291,7 +293,7 @@ mod tests {
 
     #[test]
     fn bit_sliced_rolls_compare_like_numbers() {
-        let mut rng = crate::rng::seeded(1);
+        let mut rng = crate::rules::rng::seeded(1);
         let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
         for limit in [0, 1, 26, 73, 512, 1023] {
             let got = below(&bits, limit);

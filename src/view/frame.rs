@@ -1,8 +1,8 @@
 //! A frame: a grid of glyph cells (CP437 code, foreground, background) that the game view
 //! writes and a painter turns into pixels. Writes outside the grid are clipped.
 
-use crate::colour::{Rgb, BLACK};
-use crate::cp437;
+use crate::view::colour::{Rgb, BLACK};
+use crate::view::cp437;
 use std::fmt;
 
 /// One character cell.

@@ -1,12 +1,12 @@
 //! Creatures: where they start, how they fight, and how they move on their turn.
 
 use crate::collect::IntoVec;
-use crate::creature::Creature;
-use crate::cyclopedia::Stats;
-use crate::geom::{Point, DIRECTIONS8};
-use crate::rng::GameRng;
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::geom::{Point, DIRECTIONS8};
+use crate::rules::kinds::creature::Creature;
+use crate::rules::kinds::cyclopedia::Stats;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::rng::GameRng;
+use crate::rules::world::World;
 use rand::Rng;
 
 /// A creature in the world.
@@ -117,8 +117,8 @@ pub fn random_step(from: Point, free: &dyn Fn(Point) -> bool, rng: &mut GameRng)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::builder::WorldBuilder;
-    use crate::rng::seeded;
+    use crate::rules::builder::WorldBuilder;
+    use crate::rules::rng::seeded;
 
     #[test]
     fn placement_respects_the_rules_over_many_seeds() {

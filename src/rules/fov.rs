@@ -168,7 +168,7 @@ mod tests {
     #[test]
     fn sight_is_symmetric_on_random_caves() {
         use rand::Rng;
-        let mut rng = crate::rng::seeded(11);
+        let mut rng = crate::rules::rng::seeded(11);
         for _ in 0..30 {
             let g: Vec<Vec<u8>> = (0..24)
                 .map(|_| {

@@ -3,10 +3,10 @@
 
 use super::regions::Regions;
 use crate::collect::IntoVec;
-use crate::geom::Point;
-use crate::rng::GameRng;
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::rng::GameRng;
+use crate::rules::world::World;
 use rand::Rng;
 
 /// Shared cells per stair pair.

@@ -1,7 +1,7 @@
 //! Item kinds. Each has a fixed one-byte code and a name (its saved forms) and its look and
 //! effect in the cyclopedia.
 
-use crate::cyclopedia::{Effect, Entry, ItemData};
+use crate::rules::kinds::cyclopedia::{Effect, Entry, ItemData};
 
 /// The kinds of item in the caves. The discriminants are the saved codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,7 +43,7 @@ impl Item {
     }
 
     pub fn info(self) -> &'static Entry {
-        crate::cyclopedia::item(self)
+        crate::rules::kinds::cyclopedia::item(self)
     }
 
     pub fn name(self) -> &'static str {
@@ -52,7 +52,7 @@ impl Item {
 
     /// What it does, where it appears and how common it is.
     pub fn data(self) -> ItemData {
-        crate::cyclopedia::item_data(self)
+        crate::rules::kinds::cyclopedia::item_data(self)
     }
 
     pub fn effect(self) -> Effect {

@@ -10,8 +10,8 @@
 
 use super::bitgrid::BitGrid;
 use crate::collect::IntoVec;
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::world::World;
 
 /// Which smoothing rule to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -219,7 +219,7 @@ pub fn smooth_once(world: &World, rule: SmoothRule) -> World {
         for (i, open) in dst.to_bools().into_iter().enumerate() {
             if open {
                 out.set(
-                    crate::geom::Point::new((i % w) as i32, (i / w) as i32, z),
+                    crate::rules::geom::Point::new((i % w) as i32, (i / w) as i32, z),
                     Tile::Floor,
                 );
             }
@@ -296,7 +296,7 @@ mod tests {
     #[test]
     fn the_word_step_matches_the_cell_step_on_random_grids() {
         use rand::Rng;
-        let mut rng = crate::rng::seeded(3);
+        let mut rng = crate::rules::rng::seeded(3);
         for (w, h) in [
             (1, 1),
             (2, 50),

@@ -1,8 +1,8 @@
 //! The world: `depth` levels of `width` x `height` tiles. Places outside answer `Tile::Bounds`.
 
 use crate::collect::IntoVec;
-use crate::geom::Point;
-use crate::tile::Tile;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
 
 /// A built cave world. Sizes are in cells; levels are numbered from 0 (the top).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,7 +166,7 @@ impl World {
     pub fn checksum(&self) -> u64 {
         let head = [self.width, self.height, self.depth].map(|v| v as u8);
         let tiles = self.tiles.iter().map(|&t| t as u8);
-        crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles))
+        crate::rules::fnv::fnv1a(crate::rules::fnv::START, head.into_iter().chain(tiles))
     }
 }
 

@@ -1,10 +1,10 @@
 //! What the player sees and remembers. The torch lights cells near the player (bright close
 //! by, dim at the edge); cells seen before stay remembered per level, across stairs.
 
-use crate::fov::field_of_view;
-use crate::geom::Point;
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::fov::field_of_view;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::world::World;
 
 /// Radius of the torch's light, in cells.
 pub const TORCH_RADIUS: i32 = 7;
@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn the_torch_circle_is_the_same_with_or_without_far_sight() {
-        let world = crate::builder::WorldBuilder::new(60, 40, 2, 9)
+        let world = crate::rules::builder::WorldBuilder::new(60, 40, 2, 9)
             .make_caves()
             .build();
         let (mut near, mut far) = (Sight::new(&world), Sight::new(&world));

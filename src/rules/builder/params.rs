@@ -2,7 +2,7 @@
 //! function of these and a seed, so a run's record carries them to replay exactly.
 
 use super::{Recipe, SmoothRule, Stage, MIN_REGION};
-use crate::world::World;
+use crate::rules::world::World;
 
 /// Something that looks at the world after each step of the recipe.
 type Observer<'a> = dyn FnMut(Stage, &World) + 'a;
@@ -98,7 +98,7 @@ impl WorldParams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::builder::WorldBuilder;
+    use crate::rules::builder::WorldBuilder;
 
     #[test]
     fn default_params_build_the_same_world_as_make_caves() {

@@ -1,7 +1,7 @@
 //! Creature kinds. Each has a fixed one-byte code and a name (its saved forms) and its look and
 //! fighting numbers in the cyclopedia.
 
-use crate::cyclopedia::{Behaviour, Entry, Stats};
+use crate::rules::kinds::cyclopedia::{Behaviour, Entry, Stats};
 
 /// The kinds of creature in the caves. The discriminants are the saved codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,7 +37,7 @@ impl Creature {
     }
 
     pub fn info(self) -> &'static Entry {
-        crate::cyclopedia::creature(self)
+        crate::rules::kinds::cyclopedia::creature(self)
     }
 
     pub fn name(self) -> &'static str {
@@ -45,11 +45,11 @@ impl Creature {
     }
 
     pub fn stats(self) -> Stats {
-        crate::cyclopedia::creature_stats(self)
+        crate::rules::kinds::cyclopedia::creature_stats(self)
     }
 
     pub fn behaviour(self) -> Behaviour {
-        crate::cyclopedia::behaviour(self)
+        crate::rules::kinds::cyclopedia::behaviour(self)
     }
 }
 

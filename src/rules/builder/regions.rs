@@ -272,7 +272,7 @@ fn union(parent: &mut [u32], a: usize, b: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::builder::bitgrid::BitGrid;
+    use crate::rules::builder::bitgrid::BitGrid;
 
     fn label_text(text: &str) -> Regions {
         let g = BitGrid::from_text(text);
@@ -323,7 +323,7 @@ mod tests {
     #[test]
     fn runs_agree_with_a_plain_flood_fill() {
         use rand::Rng;
-        let mut rng = crate::rng::seeded(5);
+        let mut rng = crate::rules::rng::seeded(5);
         for (w, h) in [
             (1, 1),
             (1, 30),

@@ -1,7 +1,7 @@
 //! `WorldBuilder`: a fluent, seeded, pure pipeline that turns parameters into a `World`.
 //!
 //! ```
-//! use caves::builder::{SmoothRule, WorldBuilder};
+//! use caves::rules::builder::{SmoothRule, WorldBuilder};
 //! let world = WorldBuilder::new(60, 40, 3, 7)
 //!     .randomize(0.5)
 //!     .smooth(8, SmoothRule::Majority)
@@ -34,10 +34,10 @@ pub use stage::Stage;
 pub use stairs::CELLS_PER_STAIR;
 
 use crate::collect::IntoVec;
-use crate::geom::Point;
-use crate::rng::{seeded, GameRng};
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::rng::{seeded, GameRng};
+use crate::rules::world::World;
 use rand::{Rng, RngCore};
 
 /// Whether this build takes the plain version of the generator's steps that have two: the

@@ -3,10 +3,10 @@
 //! Every family is an enum and finds its entry by an exhaustive `match`, so adding a kind
 //! cannot shift another kind's identity.
 
-use crate::colour::{hex, Rgb};
-use crate::creature::Creature;
-use crate::item::Item;
-use crate::tile::Tile;
+use crate::rules::kinds::creature::Creature;
+use crate::rules::kinds::item::Item;
+use crate::rules::kinds::rgb::{hex, Rgb};
+use crate::rules::kinds::tile::Tile;
 
 /// Fighting numbers of a creature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

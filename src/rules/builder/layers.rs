@@ -8,7 +8,7 @@
 use super::bitgrid::BitGrid;
 use super::connect::{carve_back, dig, NONE};
 use super::regions::Regions;
-use crate::world::World;
+use crate::rules::world::World;
 
 /// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and
 /// below it ORed together: spreads each cell to its left and right neighbours, none past the

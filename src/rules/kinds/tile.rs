@@ -1,7 +1,7 @@
 //! Terrain kinds. Each has a fixed one-byte code (its saved form) and its look and behaviour
 //! in the cyclopedia.
 
-use crate::cyclopedia::Entry;
+use crate::rules::kinds::cyclopedia::Entry;
 
 /// The kinds of terrain a world is made of. The discriminants are the saved codes: never
 /// reuse or renumber one.
@@ -46,7 +46,7 @@ impl Tile {
 
     /// The cyclopedia entry of this tile kind: its look, name and behaviour.
     pub fn info(self) -> &'static Entry {
-        crate::cyclopedia::terrain(self)
+        crate::rules::kinds::cyclopedia::terrain(self)
     }
 
     /// Open tiles can be walked on (floor, stairs and the features that do not block).

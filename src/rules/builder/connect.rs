@@ -15,10 +15,10 @@
 use super::bitgrid::BitGrid;
 use super::regions::Regions;
 use crate::collect::IntoVec;
-use crate::geom::Point;
-use crate::rng::GameRng;
-use crate::tile::Tile;
-use crate::world::World;
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::rng::GameRng;
+use crate::rules::world::World;
 use rand::Rng;
 use std::collections::VecDeque;
 
@@ -304,7 +304,7 @@ pub(super) fn carve_back(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::builder::varied;
+    use crate::rules::builder::varied;
     use rand::RngCore;
 
     /// A world made up to its stairs (see `varied`), then joined by `join`: the world, its
