@@ -2,6 +2,7 @@
 //! and the placement of items over many generated worlds.
 #![cfg(not(target_arch = "wasm32"))]
 
+use caves::app::draw::compose;
 use caves::app::{App, Screen};
 use caves::rules::builder::WorldParams;
 use caves::rules::geom::Point;
@@ -11,7 +12,6 @@ use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::world::World;
 use caves::rules::{items, Place, State};
-use caves::view::compose;
 
 /// Level 1: the way out at the left of a hall, stairs down at the right. Level 2: a hall.
 fn scene() -> App {

@@ -2,13 +2,13 @@
 //! frame as text.
 #![cfg(not(target_arch = "wasm32"))]
 
+use caves::app::draw::compose;
 use caves::app::{App, Screen};
 use caves::rules::geom::Point;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::world::World;
 use caves::rules::{Outcome, State};
 use caves::save::SharedStore;
-use caves::view::compose;
 use caves::view::layout::Layout;
 
 const SIDEBAR: usize = Layout::DESKTOP.sidebar as usize;

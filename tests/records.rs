@@ -7,13 +7,13 @@
 
 mod bots;
 
+use caves::app::draw::compose;
 use caves::app::{App, Options, Screen};
 use caves::record::{crc32, replay, Header, Record, FORMAT};
 use caves::rules::builder::WorldParams;
 use caves::rules::rng::seeded;
 use caves::rules::{Action, Dir, Outcome, State, PACK_LIMIT, RULESET};
 use caves::save::{Saves, SharedStore};
-use caves::view::compose;
 use rand::Rng;
 
 /// The committed records: file, how the run ended, actions, and the pinned final hash.

@@ -3,6 +3,7 @@
 //! or interface commands here; the rules never see a key.
 
 mod describe;
+pub mod draw;
 pub mod input;
 pub mod inventory;
 mod pointer;

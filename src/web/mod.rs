@@ -8,11 +8,11 @@ mod lab;
 mod painter;
 mod storage;
 
+use crate::app::draw::compose;
 use crate::app::{App, Options, Request};
 use crate::collect::IntoVec;
 use crate::rules::builder::WorldParams;
 use crate::rules::rng::parse_seed;
-use crate::view::compose;
 use crate::view::layout::{css_size, Layout};
 #[cfg(feature = "lab")]
 pub use bench::bench_generate;
