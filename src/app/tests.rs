@@ -447,3 +447,156 @@ fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
     assert!(a.tap(col, row));
     assert_eq!(a.screen(), Screen::Ended, "the second tap leaves");
 }
+
+/// A corridor on one level: the way out at its west end, the idol somewhere east of it, and
+/// eleven potions lying on the way out, where the player starts: one more than a pack holds.
+fn ten_potions_and_the_idol() -> App {
+    use crate::rules::kinds::item::Item;
+    let world = crate::rules::world::World::from_text(&["##########\n#<.......#\n##########"])
+        .expect("valid fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    for _ in 0..=crate::rules::PACK_LIMIT {
+        state.put_item(Item::HealingPotion, state.player());
+    }
+    App::scene(state)
+}
+
+#[test]
+fn the_idol_fits_a_full_pack_as_letter_k_and_the_run_still_saves_and_reloads() {
+    let mut a = ten_potions_and_the_idol();
+    press(&mut a, &["g"; 11]);
+    assert_eq!(a.state().map(|s| s.carried().len()), Some(10));
+    let last = a.state().and_then(|s| s.log().entries().last().cloned());
+    assert_eq!(last.map(|e| e.text), Some("Your pack is full.".into()));
+    press_until(&mut a, "l", 10, |a| {
+        a.state().is_some_and(State::carrying_idol)
+    });
+    assert!(
+        a.state().is_some_and(State::carrying_idol),
+        "the idol is taken into a full pack"
+    );
+    a.key("i");
+    let inventory = compose(&a).to_string();
+    assert!(
+        inventory.contains("k) ") && inventory.contains("golden idol"),
+        "{inventory}"
+    );
+    assert!(
+        inventory.contains("10 of 10 carried, and the idol"),
+        "{inventory}"
+    );
+    // Every item key names the idol's slot: look at it, quaff it, wield it, drop it.
+    press(&mut a, &["k", "q", "k", "w", "k", "d", "k"]);
+    let s = a.state().expect("a run");
+    assert!(
+        !s.carrying_idol() && s.idol() == Some(s.player()),
+        "dropped where the player stands"
+    );
+    let record = a.record().expect("a record").clone();
+    assert_eq!(record.actions.last(), Some(&crate::rules::Action::Drop(10)));
+    // The record says it, so the run saves and reads back, on through the end.
+    let store = SharedStore::default();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves
+        .write(1, &record, "2026-11-22", (1, 30))
+        .expect("saved");
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert!(found.kept.is_empty(), "{:?}", found.kept);
+    assert_eq!(found.runs.first().map(|r| &r.record), Some(&record));
+}
+
+/// The first step of a shortest walk on the player's level to `goal` (through creatures: a
+/// step into one attacks it), or `None` when there is no way.
+fn step_towards(state: &State, goal: Point) -> Option<crate::rules::Dir> {
+    use crate::rules::Dir;
+    let me = state.player();
+    let mut came: std::collections::HashMap<Point, Dir> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::from([goal]);
+    // Searched from the goal back, so the step found at the player leads along the path.
+    while let Some(p) = queue.pop_front() {
+        for d in Dir::ALL {
+            let (dx, dy) = d.delta();
+            let q = p.offset(-dx, -dy);
+            if q == me {
+                return Some(d);
+            }
+            if state.world().tile(q).is_open() && q != goal && !came.contains_key(&q) {
+                came.insert(q, d);
+                queue.push_back(q);
+            }
+        }
+    }
+    None
+}
+
+/// A collector, playing a seeded run through `App::act`: it fights what stands next to it,
+/// rests when hurt, and walks to the nearest item to pick it up until the pack is full, then
+/// to the idol. Returns once it carries the idol (or after `limit` actions).
+fn collect_then_take_the_idol(a: &mut App, limit: usize) {
+    use crate::rules::{Action, Dir, Place, PACK_LIMIT};
+    for _ in 0..limit {
+        let Some(s) = a.state().filter(|s| s.outcome() == Outcome::Playing) else {
+            return;
+        };
+        if s.carrying_idol() {
+            return;
+        }
+        let me = s.player();
+        let foe = s.monsters().iter().find(|m| m.pos.chebyshev(me) == 1);
+        let full = s.carried().len() >= usize::from(PACK_LIMIT);
+        let wanted =
+            |t: &&crate::rules::Thing| (t.kind == crate::rules::kinds::item::Item::Idol) == full;
+        let goal = s
+            .items()
+            .iter()
+            .filter(wanted)
+            .filter_map(|t| match t.place {
+                Place::Floor(p) if p.z == me.z => Some(p),
+                _ => None,
+            })
+            .min_by_key(|p| p.chebyshev(me));
+        let action = match (foe, goal) {
+            (Some(m), _) => Dir::towards(m.pos.x - me.x, m.pos.y - me.y).map(Action::Move),
+            _ if s.hp() < s.max_hp() / 2 => Some(Action::Rest),
+            (None, Some(p)) if p == me => Some(Action::PickUp),
+            (None, Some(p)) => step_towards(s, p).map(Action::Move),
+            (None, None) => None,
+        };
+        a.act(action.unwrap_or(Action::Wait));
+    }
+}
+
+#[test]
+fn a_collector_fills_the_pack_takes_the_idol_drops_it_by_letter_and_continues_after_a_reload() {
+    let store = SharedStore::default();
+    // One large level: room for ten items and the idol on the level where the run starts.
+    let params = WorldParams {
+        width: 150,
+        height: 100,
+        depth: 1,
+        ..WorldParams::default()
+    };
+    let options = Options { params, ..opts(3) };
+    let mut a = App::new(Box::new(store.clone()), options.clone());
+    a.key("Enter");
+    collect_then_take_the_idol(&mut a, 5000);
+    let s = a.state().expect("a run");
+    assert_eq!(s.outcome(), Outcome::Playing, "the collector survived");
+    assert!(s.carrying_idol(), "the collector took the idol");
+    assert_eq!(s.carried().len(), 11, "ten items and the idol");
+    press(&mut a, &["d", "k"]);
+    assert_eq!(
+        a.record().and_then(|r| r.actions.last().copied()),
+        Some(crate::rules::Action::Drop(10))
+    );
+    assert_eq!(a.saving(), &Saving::On);
+    let h = hash(&a);
+    drop(a);
+    let mut b = App::new(Box::new(store), options);
+    assert!(b.found().kept.is_empty(), "{:?}", b.found().kept);
+    assert!(compose(&b).to_string().contains("Press Enter to continue"));
+    b.key("Enter");
+    assert_eq!(b.screen(), Screen::Play);
+    assert_eq!(hash(&b), h, "the same game goes on");
+}
