@@ -201,6 +201,45 @@ impl App {
                 self.saving = Saving::Off(format!("storage cannot be used ({e})"));
             }
         }
+        if !self.found.ended.is_empty() && self.file_ended() {
+            if let Ok(found) = self.saves.scan() {
+                self.found = found;
+            }
+        }
+        if !self.found.ended.is_empty() && self.notice.is_none() {
+            self.notice = Some(
+                "A finished run could not be added to the history yet (storage is full). \
+                 It is kept until there is room."
+                    .into(),
+            );
+        }
+    }
+
+    /// Files the ended runs found still in their slots (their history line did not fit when
+    /// they ended) into the history, if there is room now; true when any was moved. Those that
+    /// still do not fit stay where they are, never offered to continue.
+    fn file_ended(&mut self) -> bool {
+        let mut moved = false;
+        for saved in self.found.ended.clone() {
+            match crate::record::replay(&saved.record) {
+                Ok(state) => {
+                    let entry = history_entry(&state, &saved.record, &saved.date);
+                    // Filed already, when only freeing its slots failed.
+                    let filed = self.found.history.iter().any(|h| h.record == entry.record);
+                    moved |= if filed {
+                        self.saves.forget(saved.id).is_ok()
+                    } else {
+                        self.saves.finish(saved.id, entry).is_ok()
+                    };
+                }
+                Err(e) => {
+                    self.saves
+                        .keep_run(saved.id, &format!("it could not be replayed: {e}"));
+                    moved = true;
+                }
+            }
+        }
+        moved
     }
 
     // ---- what the view reads
@@ -533,21 +572,7 @@ impl App {
         let Some(run) = &self.run else {
             return;
         };
-        let s = &run.state;
-        let entry = HistoryEntry {
-            date: self.opts.today.clone(),
-            seed: s.seed(),
-            outcome: if s.outcome() == Outcome::Won {
-                "won"
-            } else {
-                "lost"
-            }
-            .into(),
-            turns: s.turn(),
-            depth: s.depth_reached(),
-            score: Some(s.score()),
-            record: run.record.to_text(),
-        };
+        let entry = history_entry(&run.state, &run.record, &self.opts.today);
         if !self.lost_lock && !self.scene {
             if let Err(e) = self.saves.finish(run.id, entry) {
                 self.saving = Saving::Off(format!("{e}"));
@@ -721,6 +746,15 @@ impl App {
         };
         let seed = saved.record_seed();
         match Run::resume(saved.id, saved.record) {
+            Ok(run) if run.state.outcome() != Outcome::Playing => {
+                // An ended run is never played on: it belongs in the history.
+                let entry = history_entry(&run.state, &run.record, &saved.date);
+                if let Err(e) = self.saves.finish(run.id, entry) {
+                    self.saving = Saving::Off(format!("{e}"));
+                }
+                self.rescan();
+                self.notice = Some(format!("The run of seed {seed} has ended."));
+            }
             Ok(run) => {
                 let id = run.id;
                 self.run = Some(run);
@@ -765,6 +799,24 @@ impl App {
     /// True for a key that only modifies others (it never starts anything).
     fn ignorable(key: &str) -> bool {
         is_modifier(key) || key.is_empty()
+    }
+}
+
+/// The history line of a run ended in `state`, on `date`.
+fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {
+    HistoryEntry {
+        date: date.to_string(),
+        seed: state.seed(),
+        outcome: if state.outcome() == Outcome::Won {
+            "won"
+        } else {
+            "lost"
+        }
+        .into(),
+        turns: state.turn(),
+        depth: state.depth_reached(),
+        score: Some(state.score()),
+        record: record.to_text(),
     }
 }
 

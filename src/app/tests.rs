@@ -600,3 +600,83 @@ fn a_collector_fills_the_pack_takes_the_idol_drops_it_by_letter_and_continues_af
     assert_eq!(b.screen(), Screen::Play);
     assert_eq!(hash(&b), h, "the same game goes on");
 }
+
+/// Starts seed 6 in `store` and leaves the caves at once, with the store made nearly full just
+/// before: `room` more bytes fit.
+fn leave_with_room(store: &SharedStore, room: usize) -> App {
+    let mut a = app(store, 6);
+    a.key("Enter");
+    let used = store.borrow().used();
+    store.borrow_mut().quota = Some(used + room);
+    press(&mut a, &["<", "<"]);
+    assert_eq!(a.screen(), Screen::Ended);
+    a
+}
+
+#[test]
+fn a_run_ended_on_a_nearly_full_storage_is_never_offered_to_continue() {
+    let store = SharedStore::default();
+    // The last save of the run fits beside the first; its history line does not.
+    let slot = store_size_of_one_save();
+    let a = leave_with_room(&store, slot + 8);
+    assert!(matches!(a.saving(), Saving::Off(_)), "{:?}", a.saving());
+    drop(a);
+    let mut b = app(&store, 40);
+    assert!(
+        b.found().runs.is_empty(),
+        "the ended run is not a run to continue"
+    );
+    assert_eq!(b.found().ended.len(), 1, "but it is still kept");
+    let start = compose(&b).to_string();
+    assert!(!start.contains("Press Enter to continue"), "{start}");
+    assert!(
+        start.contains("could not be added to the history"),
+        "{start}"
+    );
+    b.key("Enter");
+    assert_eq!(b.screen(), Screen::Play);
+    assert_eq!(
+        b.state().map(State::seed),
+        Some(40),
+        "Enter starts a new run"
+    );
+    drop(b);
+    // With room again, the ended run reaches the history, once.
+    store.borrow_mut().quota = None;
+    let c = app(&store, 1);
+    assert!(c.found().ended.is_empty());
+    assert_eq!(c.found().history.len(), 1);
+    assert_eq!(c.found().history[0].seed, 6);
+    assert_eq!(c.found().history[0].outcome, "lost");
+    assert_eq!(app(&store, 1).found().history.len(), 1, "filed once");
+}
+
+#[test]
+fn a_run_whose_last_save_does_not_fit_still_reaches_the_history_and_never_continues() {
+    let store = SharedStore::default();
+    // Neither the last save nor the history line fits, until the run's slots are freed.
+    let a = leave_with_room(&store, 12);
+    drop(a);
+    let b = app(&store, 1);
+    assert!(b.found().runs.is_empty() && b.found().ended.is_empty());
+    assert_eq!(b.found().history.first().map(|h| h.seed), Some(6));
+    // And when nothing fits at all, the run is not offered to continue either.
+    let store = SharedStore::default();
+    let mut a = app(&store, 7);
+    a.key("Enter");
+    store.borrow_mut().full = true;
+    press(&mut a, &["<", "<"]);
+    assert_eq!(a.screen(), Screen::Ended);
+    store.borrow_mut().full = false;
+    let b = app(&store, 1);
+    assert!(b.found().runs.is_empty(), "{:?}", b.found().runs);
+    assert!(!compose(&b).to_string().contains("Press Enter to continue"));
+}
+
+/// The bytes one save of a new run of seed 6 takes in the store.
+fn store_size_of_one_save() -> usize {
+    let store = SharedStore::default();
+    app(&store, 6).key("Enter");
+    let used = store.borrow().used();
+    used
+}

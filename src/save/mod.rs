@@ -5,7 +5,9 @@
 //!   write cut short leaves the other slot intact;
 //! - a slot that cannot be read (damaged, or from other rules) is never overwritten or
 //!   deleted: it is moved, unchanged, to `caves.kept.<n>` and reported;
-//! - ended runs go to a short history under `caves.history`, with their records.
+//! - ended runs go to a short history under `caves.history`, with their records; a run whose
+//!   ended record is in a slot is never offered to continue, even when its history line could
+//!   not be written (it is filed into the history by a later scan, when there is room).
 
 mod history;
 mod store;
@@ -52,6 +54,9 @@ pub struct Kept {
 pub struct Found {
     /// Unfinished runs, most recently played first.
     pub runs: Vec<SavedRun>,
+    /// Ended runs still in their slots: their history line did not fit when they ended. They
+    /// are never offered to continue; the app files them into the history.
+    pub ended: Vec<SavedRun>,
     pub kept: Vec<Kept>,
     /// Ended runs, newest first.
     pub history: Vec<HistoryEntry>,
@@ -149,7 +154,13 @@ impl Saves {
                     Ok(s) => {
                         self.top = self.top.max(s.counter);
                         let older = best.iter().position(|b| b.id == id);
-                        if older.is_none_or(|i| best[i].counter < s.counter) {
+                        // A slot with the run's end wins over any other: the run is over.
+                        let rank = |ended: bool, counter: u64| (ended, counter);
+                        let newer = older.is_none_or(|i| {
+                            rank(best[i].record.ended, best[i].counter)
+                                < rank(s.record.ended, s.counter)
+                        });
+                        if newer {
                             self.set_last_slot(id, Some(slot));
                             let run = SavedRun {
                                 id,
@@ -187,7 +198,12 @@ impl Saves {
             let newest = (0..best.len())
                 .max_by_key(|&i| best[i].counter)
                 .unwrap_or(0);
-            found.runs.push(best.swap_remove(newest));
+            let run = best.swap_remove(newest);
+            if run.record.ended {
+                found.ended.push(run);
+            } else {
+                found.runs.push(run);
+            }
         }
         found.history = self.history()?;
         Ok(found)
@@ -270,8 +286,35 @@ impl Saves {
         Ok(ours || parse_slot(&text).is_ok())
     }
 
-    /// Ends the run `id`: adds it to the history and frees its slots.
+    /// Ends the run `id`: adds it to the history and frees its slots. When the history cannot
+    /// be written, a slot holding the run's ended record stays (a later scan reports it as
+    /// ended, never as a run to continue); slots holding the run from before its end are
+    /// freed, as they would offer to play the ended run on, and the history is tried again
+    /// in the room they leave.
     pub fn finish(&mut self, id: u32, entry: HistoryEntry) -> Result<(), StoreError> {
+        let Err(e) = self.add_to_history(&entry) else {
+            return self.forget(id);
+        };
+        if !self.holds_end(id) {
+            self.forget(id)?;
+            if self.add_to_history(&entry).is_ok() {
+                return Ok(());
+            }
+        }
+        Err(e)
+    }
+
+    /// Whether a slot of run `id` holds the run's ended record.
+    fn holds_end(&self, id: u32) -> bool {
+        (0..2).any(|slot| {
+            let text = self.store.get(&slot_key(id, slot)).ok().flatten();
+            text.and_then(|t| parse_slot(&t).ok())
+                .is_some_and(|s| s.record.ended)
+        })
+    }
+
+    /// Puts `entry` first in the history.
+    fn add_to_history(&mut self, entry: &HistoryEntry) -> Result<(), StoreError> {
         let mut lines = self.history_lines()?;
         lines.insert(0, entry.to_line());
         let best = best_lines(&lines);
@@ -284,8 +327,7 @@ impl Saves {
             }
         }
         self.store
-            .set(HISTORY_KEY, &crate::rules::log::join(&lines, "\n"))?;
-        self.forget(id)
+            .set(HISTORY_KEY, &crate::rules::log::join(&lines, "\n"))
     }
 
     /// Frees the slots of run `id` (its record lives on elsewhere, e.g. in the history).
