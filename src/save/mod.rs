@@ -5,7 +5,8 @@
 //!   write cut short leaves the other slot intact;
 //! - a slot that cannot be read (damaged, or from other rules) is never overwritten or
 //!   deleted: it is moved, unchanged, to `caves.kept.<n>` and reported;
-//! - ended runs go to a short history under `caves.history`, with their records; a run whose
+//! - ended runs go to a short history under `caves.history`, with their records (a line of
+//!   it that cannot be read is moved to a kept key too); a run whose
 //!   ended record is in a slot is never offered to continue, even when its history line could
 //!   not be written (it is filed into the history by a later scan, when there is room).
 
@@ -26,6 +27,8 @@ const HISTORY_KEY: &str = "caves.history";
 pub const HISTORY_LEN: usize = 20;
 /// The best-scoring runs are kept in the history however old they are.
 pub const HIGH_SCORES: usize = 5;
+/// Why a kept line of the history was kept.
+const HISTORY_DAMAGED: &str = "it is a line of the history that cannot be read";
 
 /// An unfinished run found in the store.
 #[derive(Clone, Debug, PartialEq)]
@@ -180,10 +183,16 @@ impl Saves {
                 }
             }
         }
+        let mut damaged = self.keep_damaged_history()?;
+        found.kept.append(&mut damaged);
         for key in keys.iter().filter(|k| k.starts_with(KEPT_PREFIX)) {
+            if found.kept.iter().any(|k| &k.key == key) {
+                continue;
+            }
             if let Some(text) = self.store.get(key)? {
                 let reason = match parse_slot(&text) {
                     Ok(_) => "it could not be resumed".to_string(),
+                    Err(_) if text.contains('\t') => HISTORY_DAMAGED.to_string(),
                     Err(e) => e.to_string(),
                 };
                 found.kept.push(Kept {
@@ -211,23 +220,66 @@ impl Saves {
 
     /// Moves unreadable text at `key` to a kept key of its own, unchanged.
     fn keep(&mut self, key: &str, text: String, reason: &str) -> Kept {
-        let mut n = 0;
-        let target = loop {
-            let k = format!("{KEPT_PREFIX}{n}");
-            match self.store.get(&k) {
-                Ok(None) => break Some(k),
-                Ok(Some(_)) => n += 1,
-                Err(_) => break None,
-            }
-        };
-        let moved = target.and_then(|t| {
-            (self.store.set(&t, &text).is_ok() && self.store.remove(key).is_ok()).then_some(t)
-        });
+        let moved = self
+            .store_kept(&text)
+            .filter(|_| self.store.remove(key).is_ok());
         Kept {
-            key: moved.unwrap_or_else(|| key.to_string()),
+            key: moved.map_or_else(|| key.to_string(), |(k, _)| k),
             text,
             reason: reason.to_string(),
         }
+    }
+
+    /// Stores `text` under a kept key of its own, or finds the kept key that holds it already
+    /// (a move cut short before): the key, and whether it is new; `None` when the store
+    /// refuses.
+    fn store_kept(&mut self, text: &str) -> Option<(String, bool)> {
+        let mut n = 0u32;
+        loop {
+            let k = format!("{KEPT_PREFIX}{n}");
+            match self.store.get(&k) {
+                Ok(None) => return self.store.set(&k, text).is_ok().then_some((k, true)),
+                Ok(Some(t)) if t == text => return Some((k, false)),
+                Ok(Some(_)) => n += 1,
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Moves the lines of the history that cannot be read to kept keys of their own,
+    /// unchanged, like other damaged text, and writes the history back without them. A line
+    /// leaves the history only once it is kept. Returns what was newly kept.
+    fn keep_damaged_history(&mut self) -> Result<Vec<Kept>, StoreError> {
+        let lines = self.history_lines()?;
+        if lines.iter().all(|l| HistoryEntry::from_line(l).is_some()) {
+            return Ok(Vec::new());
+        }
+        let mut kept = Vec::new();
+        let mut left = Vec::new();
+        for line in lines {
+            if HistoryEntry::from_line(&line).is_some() {
+                left.push(line);
+                continue;
+            }
+            match self.store_kept(&line) {
+                Some((key, new)) => {
+                    if new {
+                        kept.push(Kept {
+                            key,
+                            text: line,
+                            reason: HISTORY_DAMAGED.into(),
+                        });
+                    }
+                }
+                None => left.push(line),
+            }
+        }
+        // When the history cannot be written back, its damaged lines stay there too; the next
+        // scan finds them kept already.
+        let _ = self
+            .store
+            .set(HISTORY_KEY, &crate::rules::log::join(&left, "\n"));
+        Ok(kept)
     }
 
     /// Moves a run that decodes but does not resume (its replay diverges) to a kept key.
@@ -318,12 +370,16 @@ impl Saves {
         let mut lines = self.history_lines()?;
         lines.insert(0, entry.to_line());
         let best = best_lines(&lines);
-        // The oldest lines go first, but never one of the best runs.
+        // The oldest lines go first, but never one of the best runs, nor a damaged line (it
+        // waits for a scan to keep it) that would not count anyway.
+        let readable = |l: &String| HistoryEntry::from_line(l).is_some();
+        let mut count = lines.iter().filter(|l| readable(l)).count();
         let mut i = lines.len();
-        while lines.len() > HISTORY_LEN && i > 0 {
+        while count > HISTORY_LEN && i > 0 {
             i -= 1;
-            if !best.contains(&lines[i]) {
+            if readable(&lines[i]) && !best.contains(&lines[i]) {
                 lines.remove(i);
+                count -= 1;
             }
         }
         self.store
@@ -370,7 +426,8 @@ impl Saves {
         scored
     }
 
-    /// Ended runs, newest first; lines that cannot be read are skipped (and kept as they are).
+    /// Ended runs, newest first; lines that cannot be read are skipped (a scan moves them to
+    /// kept keys).
     pub fn history(&self) -> Result<Vec<HistoryEntry>, StoreError> {
         Ok(self
             .history_lines()?

@@ -138,3 +138,51 @@ fn ended_runs_move_to_a_capped_history_newest_first() {
     );
     assert_eq!(Saves::high_scores(&found.history).len(), 1);
 }
+
+fn ended(seed: u64) -> HistoryEntry {
+    HistoryEntry {
+        date: "2026-11-22".into(),
+        seed,
+        outcome: "lost".into(),
+        turns: 3,
+        depth: 1,
+        score: Some(10),
+        record: record(1).to_text(),
+    }
+}
+
+#[test]
+fn a_damaged_line_of_the_history_is_kept_like_other_damaged_text() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves.finish(1, ended(1)).expect("finished");
+    let damaged = "2026-11-2\u{fffd}\t2\tlost\tthree\t1\tQ0FWRQ".to_string();
+    {
+        let mut s = store.borrow_mut();
+        let history = s.map.get("caves.history").expect("history").clone();
+        s.map
+            .insert("caves.history".into(), format!("{damaged}\n{history}"));
+    }
+    // Many more runs end before the page scans again: the damaged line outlives them all.
+    for i in 0..(HISTORY_LEN as u32 + 5) {
+        saves
+            .finish(i + 2, ended(u64::from(i) + 2))
+            .expect("finished");
+    }
+    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    assert_eq!(found.history.len(), HISTORY_LEN);
+    assert_eq!(found.kept.len(), 1, "{:?}", found.kept);
+    assert_eq!(found.kept[0].text, damaged, "kept byte for byte");
+    assert!(found.kept[0].reason.contains("history"));
+    let s = store.borrow();
+    assert_eq!(s.map.get(&found.kept[0].key), Some(&damaged));
+    assert!(
+        !s.map["caves.history"].contains(&damaged),
+        "and it left the history"
+    );
+    drop(s);
+    // Scanning again finds it kept, once.
+    let again = Saves::new(Box::new(store)).scan().expect("scan");
+    assert_eq!(again.kept, found.kept);
+    assert_eq!(again.history, found.history);
+}
