@@ -1,14 +1,16 @@
 //! Saved runs in a key-value store, written after every turn without ever losing one:
 //!
 //! - each unfinished run has two slots, `caves.run.<id>.0` and `.1`, written alternately; a
-//!   slot holds `counter|date|level|turn|record`, and the valid slot with the higher counter wins, so a
-//!   write cut short leaves the other slot intact;
+//!   slot holds `counter|date|level|turn|record|crc`, and the valid slot with the higher
+//!   counter wins, so a write cut short leaves the other slot intact; the CRC-32 of all before
+//!   it makes a damaged counter show as damage (slots written before it was added are read
+//!   as they are);
 //! - a slot that cannot be read (damaged, or from other rules) is never overwritten or
 //!   deleted: it is moved, unchanged, to `caves.kept.<n>` and reported;
 //! - ended runs go to a short history under `caves.history`, with their records (a line of
-//!   it that cannot be read is moved to a kept key too); a run whose
-//!   ended record is in a slot is never offered to continue, even when its history line could
-//!   not be written (it is filed into the history by a later scan, when there is room).
+//!   it that cannot be read is moved to a kept key too); a run whose ended record is in a slot
+//!   is never offered to continue, even when its history line could not be written (it is
+//!   filed into the history by a later scan, when there is room).
 
 mod history;
 mod store;
@@ -88,11 +90,49 @@ struct Slot {
     level: i32,
     turn: u32,
     record: Record,
+    /// Written with the checksum that covers the counter, date, level and turn (every slot
+    /// since it was added; older slots are still read, their counter taken on trust).
+    checked: bool,
 }
 
-/// Splits `counter|date|level|turn|record`.
+impl Slot {
+    /// Which of two readable slots of one run is the one to use (the higher): a slot with the
+    /// run's end, then a checked one (written by this version, so after any unchecked one),
+    /// then the higher counter, then the longer record (a run's record only grows).
+    fn rank(&self) -> (bool, bool, u64, usize) {
+        (
+            self.record.ended,
+            self.checked,
+            self.counter,
+            self.record.actions.len(),
+        )
+    }
+}
+
+/// The slot text: `counter|date|level|turn|record|crc`, the last field the CRC-32 of all
+/// before its bar, in eight hex digits.
+fn slot_text(counter: u64, date: &str, (level, turn): (i32, u32), record: &Record) -> String {
+    let date = date.replace('|', "-");
+    let body = format!("{counter}|{date}|{level}|{turn}|{}", record.to_text());
+    let crc = crate::record::crc32(body.as_bytes());
+    format!("{body}|{crc:08x}")
+}
+
+/// Reads a slot: `counter|date|level|turn|record|crc`, or the older form without the CRC.
 fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
-    let mut parts = text.splitn(5, '|');
+    let (body, checked) = match text.matches('|').count() {
+        5 => {
+            let (body, crc) = text.rsplit_once('|').ok_or(DecodeError::Truncated)?;
+            let hex = crc.len() == 8 && crc.bytes().all(|b| b.is_ascii_hexdigit());
+            let crc = u32::from_str_radix(crc, 16).ok().filter(|_| hex);
+            if crc != Some(crate::record::crc32(body.as_bytes())) {
+                return Err(DecodeError::Damaged);
+            }
+            (body, true)
+        }
+        _ => (text, false),
+    };
+    let mut parts = body.splitn(5, '|');
     let mut number = || {
         parts
             .next()
@@ -116,6 +156,7 @@ fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
         level,
         turn,
         record,
+        checked,
     })
 }
 
@@ -141,7 +182,8 @@ impl Saves {
     pub fn scan(&mut self) -> Result<Found, StoreError> {
         let keys = self.store.keys()?;
         let mut found = Found::default();
-        let mut best: Vec<SavedRun> = Vec::new();
+        // Each run's slot to use, and its rank.
+        let mut best: Vec<(SavedRun, (bool, bool, u64, usize))> = Vec::new();
         for key in &keys {
             if let Some(rest) = key.strip_prefix(RUN_PREFIX) {
                 let mut parts = rest.split('.');
@@ -156,14 +198,9 @@ impl Saves {
                 match parse_slot(&text) {
                     Ok(s) => {
                         self.top = self.top.max(s.counter);
-                        let older = best.iter().position(|b| b.id == id);
-                        // A slot with the run's end wins over any other: the run is over.
-                        let rank = |ended: bool, counter: u64| (ended, counter);
-                        let newer = older.is_none_or(|i| {
-                            rank(best[i].record.ended, best[i].counter)
-                                < rank(s.record.ended, s.counter)
-                        });
-                        if newer {
+                        let older = best.iter().position(|(b, _)| b.id == id);
+                        let rank = s.rank();
+                        if older.is_none_or(|i| best[i].1 < rank) {
                             self.set_last_slot(id, Some(slot));
                             let run = SavedRun {
                                 id,
@@ -174,8 +211,8 @@ impl Saves {
                                 turn: s.turn,
                             };
                             match older {
-                                Some(i) => best[i] = run,
-                                None => best.push(run),
+                                Some(i) => best[i] = (run, rank),
+                                None => best.push((run, rank)),
                             }
                         }
                     }
@@ -205,9 +242,9 @@ impl Saves {
         // Most recently played first (a handful of runs: a selection sort is plenty).
         while !best.is_empty() {
             let newest = (0..best.len())
-                .max_by_key(|&i| best[i].counter)
+                .max_by_key(|&i| best[i].0.counter)
                 .unwrap_or(0);
-            let run = best.swap_remove(newest);
+            let (run, _) = best.swap_remove(newest);
             if run.record.ended {
                 found.ended.push(run);
             } else {
@@ -303,7 +340,8 @@ impl Saves {
         date: &str,
         (level, turn): (i32, u32),
     ) -> Result<(), StoreError> {
-        let counter = self.top + 1;
+        // Saturating: a counter cannot overflow (slots of one run then go by their records).
+        let counter = self.top.saturating_add(1);
         let mut slot = self
             .last_slot
             .iter()
@@ -316,8 +354,7 @@ impl Saves {
                 return Err(StoreError("both save slots hold unreadable data".into()));
             }
         }
-        let date = date.replace('|', "-");
-        let text = format!("{counter}|{date}|{level}|{turn}|{}", record.to_text());
+        let text = slot_text(counter, date, (level, turn), record);
         self.store.set(&slot_key(id, slot), &text)?;
         self.top = counter;
         self.set_last_slot(id, Some(slot));
