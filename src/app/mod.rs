@@ -19,7 +19,8 @@ use crate::collect::IntoVec;
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
-use crate::rules::{Outcome, State};
+use crate::rules::kinds::tile::Tile;
+use crate::rules::{Action, Outcome, State};
 use crate::save::{Found, HistoryEntry, MemoryStore, Saves, Store};
 use crate::view::colour::Palette;
 use crate::view::layout::Layout;
@@ -123,6 +124,9 @@ pub struct App {
     hint: Option<String>,
     /// Where the player is travelling to, a step per clock tick.
     journey: Option<Journey>,
+    /// True while the game asks whether to leave the caves without the idol (a first `<` or
+    /// tap on the way out): a second one, or `y`, leaves; anything else stays.
+    leave_asked: bool,
     /// The log count already announced to a screen reader.
     announced: u64,
     /// Descriptions asked for and not yet announced.
@@ -158,6 +162,7 @@ impl App {
             notice: None,
             hint: None,
             journey: None,
+            leave_asked: false,
             announced: 0,
             spoken: Vec::new(),
             touch: false,
@@ -486,6 +491,10 @@ impl App {
             self.hint = Some("Stopped.".into());
             return true;
         }
+        if self.leave_asked && !Self::ignorable(key) {
+            self.answer_leave(key);
+            return true;
+        }
         if self.screen() != Screen::Replay && self.display_key(key) {
             return true;
         }
@@ -518,6 +527,9 @@ impl App {
         };
         self.hint = None;
         match cmd {
+            Command::Act(Action::Ascend) if self.at_way_out_without_idol() => {
+                self.ask_leave(LEAVE_KEY);
+            }
             Command::Act(a) => self.act(a),
             Command::Help => self.screens.push(Screen::Help),
             Command::Look => self.look = self.state().map(State::player),
@@ -531,8 +543,38 @@ impl App {
         true
     }
 
+    /// True when the player stands on the way out (the stair up of level 1) without the
+    /// idol: climbing there ends the run, lost, so the game asks first.
+    fn at_way_out_without_idol(&self) -> bool {
+        self.state().is_some_and(|s| {
+            let me = s.player();
+            me.z == 0 && s.world().tile(me) == Tile::StairsUp && !s.carrying_idol()
+        })
+    }
+
+    /// Asks whether to leave the caves without the idol (shown and said aloud).
+    fn ask_leave(&mut self, question: &str) {
+        self.leave_asked = true;
+        self.hint = Some(question.into());
+        self.spoken.push(question.into());
+    }
+
+    /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
+    /// nothing else.
+    fn answer_leave(&mut self, key: &str) {
+        self.leave_asked = false;
+        if matches!(key, "<" | "y") && self.screen() == Screen::Play {
+            self.hint = None;
+            self.act(Action::Ascend);
+        } else {
+            const STAY: &str = "You stay in the caves.";
+            self.hint = Some(STAY.into());
+            self.spoken.push(STAY.into());
+        }
+    }
+
     /// Applies an action to the run, saves it, and ends the run when the rules say so.
-    pub fn act(&mut self, action: crate::rules::Action) {
+    pub fn act(&mut self, action: Action) {
         let Some(run) = &mut self.run else {
             return;
         };
@@ -672,6 +714,7 @@ impl App {
         self.hush();
         self.hint = None;
         self.journey = None;
+        self.leave_asked = false;
         self.lost_lock = false;
         self.scene = false;
         self.saving = Saving::On;
@@ -778,7 +821,7 @@ impl App {
             return false;
         };
         match cmd {
-            Some(Command::Act(crate::rules::Action::Move(d))) => {
+            Some(Command::Act(Action::Move(d))) => {
                 let (dx, dy) = d.delta();
                 let next = cursor.offset(dx, dy);
                 let w = state.world();
@@ -801,6 +844,10 @@ impl App {
         is_modifier(key) || key.is_empty()
     }
 }
+
+/// The question a first `<` on the way out asks.
+const LEAVE_KEY: &str =
+    "This is the way out. Leave without the idol and end the run? Press < again or y to leave, any other key to stay.";
 
 /// The history line of a run ended in `state`, on `date`.
 fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {

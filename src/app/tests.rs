@@ -150,7 +150,7 @@ fn missing_storage_still_plays() {
 fn an_ended_run_goes_to_the_history_and_cannot_be_continued() {
     let store = SharedStore::default();
     let mut a = app(&store, 6);
-    press(&mut a, &["Enter", "<"]);
+    press(&mut a, &["Enter", "<", "<"]);
     assert_eq!(a.screen(), Screen::Ended);
     assert!(compose(&a).to_string().contains("GAME OVER"));
     let b = app(&store, 6);
@@ -329,7 +329,7 @@ fn ended_runs_keep_their_score_and_the_best_can_be_watched_and_shared() {
     let store = SharedStore::default();
     for seed in [6, 9] {
         let mut a = app(&store, seed);
-        press(&mut a, &["Enter", "<"]);
+        press(&mut a, &["Enter", "<", "<"]);
         let text = compose(&a).to_string();
         assert!(
             text.contains("Score") && text.contains("100") && text.contains("Kills"),
