@@ -303,18 +303,36 @@ fn a_journey_is_ordinary_actions_that_replay_to_the_same_game() {
     assert_eq!(replayed.hash(), hash(&a));
 }
 
+/// A long corridor east of the way out; the idol lies below, on level 2.
+fn corridor() -> App {
+    let level1 = "
+        ##########################
+        #<......................>#
+        ##########################
+    ";
+    let level2 = "
+        ##########################
+        #......................#<#
+        ##########################
+    ";
+    let world = crate::rules::world::World::from_text(&[level1, level2]).expect("valid fixture");
+    let mut state = State::in_world(world, 1).expect("floor");
+    state.clear_monsters();
+    App::scene(state)
+}
+
 #[test]
 fn any_key_stops_a_journey_and_taps_on_the_player_wait() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 42);
-    a.key("Enter");
-    a.key("o");
-    if a.journey().is_some() {
-        a.key("q");
-        assert!(a.journey().is_none());
-        assert_eq!(a.hint(), Some("Stopped."));
-    }
+    let mut a = corridor();
+    a.key("L");
+    assert!(a.journey().is_some(), "running east set out");
     let turn = a.state().map(State::turn);
+    assert_eq!(turn, Some(1), "with its first step");
+    a.key("q");
+    assert!(a.journey().is_none());
+    assert_eq!(a.hint(), Some("Stopped."));
+    assert_eq!(a.screen(), Screen::Play, "the key only stopped it");
+    assert_eq!(a.state().map(State::turn), turn);
     let (col, row) = player_cell(&a);
     assert!(a.tap(col, row));
     assert_eq!(
