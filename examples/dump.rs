@@ -145,7 +145,9 @@ fn main() -> ExitCode {
     let written = if a.stop == Stage::Features {
         print_with_items(&mut out, &world, a.seed)
     } else {
-        out.write_all(world.dump().as_bytes())
+        // As `World::dump` writes it, a level at a time.
+        (0..world.depth())
+            .try_for_each(|z| write!(out, "level {}\n{}\n", z + 1, world.level_text(z)))
             .and_then(|()| out.flush())
     };
     match written {
