@@ -740,7 +740,14 @@ impl App {
     }
 
     fn fresh_id(&mut self) -> u32 {
-        let taken: Vec<u32> = self.found.runs.iter().map(|r| r.id).into_vec();
+        // Ended runs still in their slots keep their ids too, until they reach the history.
+        let found = &self.found;
+        let taken: Vec<u32> = found
+            .runs
+            .iter()
+            .chain(&found.ended)
+            .map(|r| r.id)
+            .into_vec();
         loop {
             self.next_id = self
                 .next_id

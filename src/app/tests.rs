@@ -658,11 +658,24 @@ fn a_run_ended_on_a_nearly_full_storage_is_never_offered_to_continue() {
         Some(40),
         "Enter starts a new run"
     );
-    drop(b);
-    // With room again, the ended run reaches the history, once.
+    let ended = Saves::new(Box::new(store.clone()))
+        .scan()
+        .expect("scan")
+        .ended;
+    assert_eq!(ended.len(), 1);
+    assert_ne!(
+        b.run().map(|r| r.id),
+        Some(ended[0].id),
+        "in slots of its own"
+    );
+    // With room again, the new run is saved, the ended run reaches the history, once.
     store.borrow_mut().quota = None;
+    b.key(".");
+    assert_eq!(b.saving(), &Saving::On);
+    drop(b);
     let c = app(&store, 1);
     assert!(c.found().ended.is_empty());
+    assert_eq!(c.found().runs.first().map(|r| r.record_seed()), Some(40));
     assert_eq!(c.found().history.len(), 1);
     assert_eq!(c.found().history[0].seed, 6);
     assert_eq!(c.found().history[0].outcome, "lost");
