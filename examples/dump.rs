@@ -6,10 +6,15 @@
 //! Characters: '.' floor, '#' wall, '<' stairs up, '>' stairs down, features and (after the
 //! whole recipe) items as in the README.
 //! `--stop` ends the recipe after a step: fill, smooth, regions, stairs, connect or features
-//! (the default, the whole recipe). Bad values get a message and exit code 2.
+//! (the default, the whole recipe). Bad values (and arguments that are not UTF-8 text) get a
+//! message and exit code 2.
 
 use caves::rules::builder::{SmoothRule, Stage, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
+use caves::rules::geom::Point;
+use caves::rules::kinds::cyclopedia::item_char;
 use caves::rules::rng::parse_seed;
+use caves::rules::world::World;
+use std::io::{BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: dump [--seed S] [--width W] [--height H] [--depth D] [--fill P] \
@@ -85,9 +90,50 @@ fn parse(args: &[String]) -> Result<Args, String> {
     Ok(out)
 }
 
+/// The arguments as text, or a message naming the first that is not UTF-8.
+fn text_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Vec<String>, String> {
+    args.map(|a| {
+        a.into_string().map_err(|a| {
+            format!(
+                "arguments must be text (UTF-8), not '{}'\n{USAGE}",
+                a.to_string_lossy()
+            )
+        })
+    })
+    .collect()
+}
+
+/// Prints the world of the whole recipe with the items the game places on top, by their
+/// own characters. The items are sorted by level, row and column once and laid over the rows
+/// in one pass, so the largest world takes time in proportion to its cells.
+fn print_with_items(out: &mut impl Write, world: &World, seed: u64) -> std::io::Result<()> {
+    let mut items = caves::rules::items::place(world, seed);
+    items.sort_by_key(|(p, _)| (p.z, p.y, p.x));
+    let mut items = items.into_iter().peekable();
+    let mut row = String::with_capacity(world.width() as usize + 1);
+    for z in 0..world.depth() {
+        writeln!(out, "level {}", z + 1)?;
+        for y in 0..world.height() {
+            row.clear();
+            for x in 0..world.width() {
+                let mut c = world.tile(Point::new(x, y, z)).info().dump;
+                // The last item on a cell is the one shown.
+                while let Some((_, item)) = items.next_if(|(p, _)| (p.z, p.y, p.x) == (z, y, x)) {
+                    c = item_char(item);
+                }
+                row.push(c);
+            }
+            row.push('\n');
+            out.write_all(row.as_bytes())?;
+        }
+        writeln!(out)?;
+    }
+    out.flush()
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let a = match parse(&args) {
+    let parsed = text_args(std::env::args_os().skip(1)).and_then(|args| parse(&args));
+    let a = match parsed {
         Ok(a) => a,
         Err(message) => {
             eprintln!("{message}");
@@ -95,24 +141,22 @@ fn main() -> ExitCode {
         }
     };
     let world = a.params.build_until(a.seed, a.stop);
-    if a.stop != Stage::Features {
-        print!("{}", world.dump());
-        return ExitCode::SUCCESS;
-    }
-    // The whole recipe: the items the game places lie on top, by their own characters.
-    let items = caves::rules::items::place(&world, a.seed);
-    for z in 0..world.depth() {
-        println!("level {}", z + 1);
-        for (y, row) in world.level_text(z).lines().enumerate() {
-            let mut row: Vec<char> = row.chars().collect();
-            for (p, item) in items.iter().filter(|(p, _)| p.z == z && p.y == y as i32) {
-                if let Some(c) = row.get_mut(p.x as usize) {
-                    *c = caves::rules::kinds::cyclopedia::item_char(*item);
-                }
-            }
-            println!("{}", row.into_iter().collect::<String>());
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let written = if a.stop == Stage::Features {
+        print_with_items(&mut out, &world, a.seed)
+    } else {
+        // As `World::dump` writes it, a level at a time.
+        (0..world.depth())
+            .try_for_each(|z| write!(out, "level {}\n{}\n", z + 1, world.level_text(z)))
+            .and_then(|()| out.flush())
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`| head`) is not an error.
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("dump: {e}");
+            ExitCode::FAILURE
         }
-        println!();
     }
-    ExitCode::SUCCESS
 }

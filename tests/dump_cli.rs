@@ -189,3 +189,68 @@ fn bad_values_get_a_message_and_exit_code_2() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+#[cfg(unix)]
+fn arguments_that_are_not_text_get_a_message_and_exit_code_2() {
+    use std::ffi::OsString;
+    use std::os::unix::ffi::OsStringExt;
+    for args in [
+        vec![
+            OsString::from("--height"),
+            OsString::from_vec(b"\xff1".to_vec()),
+        ],
+        vec![
+            OsString::from_vec(b"--w\xffidth".to_vec()),
+            OsString::from("9"),
+        ],
+    ] {
+        let out = dump::run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("arguments must be text (UTF-8)"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn every_item_the_game_places_shows_on_its_cell_over_the_level() {
+    use caves::rules::builder::WorldParams;
+    use caves::rules::kinds::cyclopedia::item_char;
+    let (seed, w, h, d) = (21u64, 120, 50, 4);
+    let out = dump(&[
+        "--seed", "21", "--width", "120", "--height", "50", "--depth", "4",
+    ]);
+    let shown = levels(&out);
+    let params = WorldParams {
+        width: w,
+        height: h,
+        depth: d,
+        ..WorldParams::default()
+    };
+    let world = params.build(seed);
+    // Drawn by hand: each level's text, then each item on its cell in the order placed.
+    let mut expected: Vec<Vec<Vec<char>>> = (0..d)
+        .map(|z| {
+            world
+                .level_text(z)
+                .lines()
+                .map(|l| l.chars().collect())
+                .collect()
+        })
+        .collect();
+    let items = caves::rules::items::place(&world, seed);
+    assert!(items.len() > 20, "{} items", items.len());
+    for (p, item) in items {
+        expected[p.z as usize][p.y as usize][p.x as usize] = item_char(item);
+    }
+    let expected: Vec<Vec<String>> = expected
+        .into_iter()
+        .map(|rows| rows.into_iter().map(|r| r.into_iter().collect()).collect())
+        .collect();
+    assert_eq!(shown, expected);
+}

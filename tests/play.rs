@@ -152,9 +152,38 @@ fn down_for_the_idol_and_out_to_win() {
 }
 
 #[test]
+fn the_way_out_asks_before_leaving_without_the_idol() {
+    let mut app = fixture();
+    let start = state(&app).player();
+    app.take_announcements();
+    app.key("<");
+    assert_eq!(app.screen(), Screen::Play, "the first '<' only asks");
+    assert_eq!(state(&app).turn(), 0);
+    let question = app.hint().unwrap_or_default().to_string();
+    assert!(
+        question.contains("Leave without the idol") && question.contains("Press < again or y"),
+        "{question}"
+    );
+    assert!(
+        compose(&app).to_string().contains("Leave without the idol"),
+        "shown"
+    );
+    assert_eq!(app.take_announcements(), [question], "and said aloud");
+    // Any other key stays, and does nothing else: 'l' does not step east.
+    app.key("l");
+    assert_eq!(app.hint(), Some("You stay in the caves."));
+    assert_eq!((state(&app).player(), state(&app).turn()), (start, 0));
+    assert_eq!(app.take_announcements(), ["You stay in the caves."]);
+    // Asked again, 'y' leaves.
+    press(&mut app, &["<", "y"]);
+    assert_eq!(app.screen(), Screen::Ended);
+    assert_eq!(state(&app).outcome(), Outcome::Lost);
+}
+
+#[test]
 fn leaving_without_the_idol_loses() {
     let mut app = fixture();
-    press(&mut app, &["<"]);
+    press(&mut app, &["<", "<"]);
     assert_eq!(app.screen(), Screen::Ended);
     assert_eq!(state(&app).outcome(), Outcome::Lost);
     assert!(compose(&app)

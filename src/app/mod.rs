@@ -20,7 +20,8 @@ use crate::collect::IntoVec;
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
-use crate::rules::{Outcome, State};
+use crate::rules::kinds::tile::Tile;
+use crate::rules::{Action, Outcome, State};
 use crate::save::{Found, HistoryEntry, MemoryStore, Saves, Store};
 use crate::view::colour::Palette;
 use crate::view::layout::Layout;
@@ -124,6 +125,9 @@ pub struct App {
     hint: Option<String>,
     /// Where the player is travelling to, a step per clock tick.
     journey: Option<Journey>,
+    /// True while the game asks whether to leave the caves without the idol (a first `<` or
+    /// tap on the way out): a second one, or `y`, leaves; anything else stays.
+    leave_asked: bool,
     /// The log count already announced to a screen reader.
     announced: u64,
     /// Descriptions asked for and not yet announced.
@@ -159,6 +163,7 @@ impl App {
             notice: None,
             hint: None,
             journey: None,
+            leave_asked: false,
             announced: 0,
             spoken: Vec::new(),
             touch: false,
@@ -202,6 +207,45 @@ impl App {
                 self.saving = Saving::Off(format!("storage cannot be used ({e})"));
             }
         }
+        if !self.found.ended.is_empty() && self.file_ended() {
+            if let Ok(found) = self.saves.scan() {
+                self.found = found;
+            }
+        }
+        if !self.found.ended.is_empty() && self.notice.is_none() {
+            self.notice = Some(
+                "A finished run could not be added to the history yet (storage is full). \
+                 It is kept until there is room."
+                    .into(),
+            );
+        }
+    }
+
+    /// Files the ended runs found still in their slots (their history line did not fit when
+    /// they ended) into the history, if there is room now; true when any was moved. Those that
+    /// still do not fit stay where they are, never offered to continue.
+    fn file_ended(&mut self) -> bool {
+        let mut moved = false;
+        for saved in self.found.ended.clone() {
+            match crate::record::replay(&saved.record) {
+                Ok(state) => {
+                    let entry = history_entry(&state, &saved.record, &saved.date);
+                    // Filed already, when only freeing its slots failed.
+                    let filed = self.found.history.iter().any(|h| h.record == entry.record);
+                    moved |= if filed {
+                        self.saves.forget(saved.id).is_ok()
+                    } else {
+                        self.saves.finish(saved.id, entry).is_ok()
+                    };
+                }
+                Err(e) => {
+                    self.saves
+                        .keep_run(saved.id, &format!("it could not be replayed: {e}"));
+                    moved = true;
+                }
+            }
+        }
+        moved
     }
 
     // ---- what the view reads
@@ -448,6 +492,10 @@ impl App {
             self.hint = Some("Stopped.".into());
             return true;
         }
+        if self.leave_asked && !Self::ignorable(key) {
+            self.answer_leave(key);
+            return true;
+        }
         if self.screen() != Screen::Replay && self.display_key(key) {
             return true;
         }
@@ -480,6 +528,9 @@ impl App {
         };
         self.hint = None;
         match cmd {
+            Command::Act(Action::Ascend) if self.at_way_out_without_idol() => {
+                self.ask_leave(LEAVE_KEY);
+            }
             Command::Act(a) => self.act(a),
             Command::Help => self.screens.push(Screen::Help),
             Command::Look => self.look = self.state().map(State::player),
@@ -493,8 +544,38 @@ impl App {
         true
     }
 
+    /// True when the player stands on the way out (the stair up of level 1) without the
+    /// idol: climbing there ends the run, lost, so the game asks first.
+    fn at_way_out_without_idol(&self) -> bool {
+        self.state().is_some_and(|s| {
+            let me = s.player();
+            me.z == 0 && s.world().tile(me) == Tile::StairsUp && !s.carrying_idol()
+        })
+    }
+
+    /// Asks whether to leave the caves without the idol (shown and said aloud).
+    fn ask_leave(&mut self, question: &str) {
+        self.leave_asked = true;
+        self.hint = Some(question.into());
+        self.spoken.push(question.into());
+    }
+
+    /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
+    /// nothing else.
+    fn answer_leave(&mut self, key: &str) {
+        self.leave_asked = false;
+        if matches!(key, "<" | "y") && self.screen() == Screen::Play {
+            self.hint = None;
+            self.act(Action::Ascend);
+        } else {
+            const STAY: &str = "You stay in the caves.";
+            self.hint = Some(STAY.into());
+            self.spoken.push(STAY.into());
+        }
+    }
+
     /// Applies an action to the run, saves it, and ends the run when the rules say so.
-    pub fn act(&mut self, action: crate::rules::Action) {
+    pub fn act(&mut self, action: Action) {
         let Some(run) = &mut self.run else {
             return;
         };
@@ -534,21 +615,7 @@ impl App {
         let Some(run) = &self.run else {
             return;
         };
-        let s = &run.state;
-        let entry = HistoryEntry {
-            date: self.opts.today.clone(),
-            seed: s.seed(),
-            outcome: if s.outcome() == Outcome::Won {
-                "won"
-            } else {
-                "lost"
-            }
-            .into(),
-            turns: s.turn(),
-            depth: s.depth_reached(),
-            score: Some(s.score()),
-            record: run.record.to_text(),
-        };
+        let entry = history_entry(&run.state, &run.record, &self.opts.today);
         if !self.lost_lock && !self.scene {
             if let Err(e) = self.saves.finish(run.id, entry) {
                 self.saving = Saving::Off(format!("{e}"));
@@ -648,6 +715,7 @@ impl App {
         self.hush();
         self.hint = None;
         self.journey = None;
+        self.leave_asked = false;
         self.lost_lock = false;
         self.scene = false;
         self.saving = Saving::On;
@@ -673,7 +741,14 @@ impl App {
     }
 
     fn fresh_id(&mut self) -> u32 {
-        let taken: Vec<u32> = self.found.runs.iter().map(|r| r.id).into_vec();
+        // Ended runs still in their slots keep their ids too, until they reach the history.
+        let found = &self.found;
+        let taken: Vec<u32> = found
+            .runs
+            .iter()
+            .chain(&found.ended)
+            .map(|r| r.id)
+            .into_vec();
         loop {
             self.next_id = self
                 .next_id
@@ -722,6 +797,15 @@ impl App {
         };
         let seed = saved.record_seed();
         match Run::resume(saved.id, saved.record) {
+            Ok(run) if run.state.outcome() != Outcome::Playing => {
+                // An ended run is never played on: it belongs in the history.
+                let entry = history_entry(&run.state, &run.record, &saved.date);
+                if let Err(e) = self.saves.finish(run.id, entry) {
+                    self.saving = Saving::Off(format!("{e}"));
+                }
+                self.rescan();
+                self.notice = Some(format!("The run of seed {seed} has ended."));
+            }
             Ok(run) => {
                 let id = run.id;
                 self.run = Some(run);
@@ -745,7 +829,7 @@ impl App {
             return false;
         };
         match cmd {
-            Some(Command::Act(crate::rules::Action::Move(d))) => {
+            Some(Command::Act(Action::Move(d))) => {
                 let (dx, dy) = d.delta();
                 let next = cursor.offset(dx, dy);
                 let w = state.world();
@@ -766,6 +850,28 @@ impl App {
     /// True for a key that only modifies others (it never starts anything).
     fn ignorable(key: &str) -> bool {
         is_modifier(key) || key.is_empty()
+    }
+}
+
+/// The question a first `<` on the way out asks.
+const LEAVE_KEY: &str =
+    "This is the way out. Leave without the idol and end the run? Press < again or y to leave, any other key to stay.";
+
+/// The history line of a run ended in `state`, on `date`.
+fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {
+    HistoryEntry {
+        date: date.to_string(),
+        seed: state.seed(),
+        outcome: if state.outcome() == Outcome::Won {
+            "won"
+        } else {
+            "lost"
+        }
+        .into(),
+        turns: state.turn(),
+        depth: state.depth_reached(),
+        score: Some(state.score()),
+        record: record.to_text(),
     }
 }
 

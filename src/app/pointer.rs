@@ -128,6 +128,8 @@ impl App {
     /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
         self.journey = None;
+        // A question to leave is answered by this tap: a tap on the player leaves.
+        let asked = std::mem::take(&mut self.leave_asked);
         match self.screen() {
             Screen::Start => match self.menu_at(row) {
                 Some(c) => {
@@ -150,7 +152,7 @@ impl App {
                 }
                 true
             }
-            Screen::Play => self.tap_map(col, row),
+            Screen::Play => self.tap_map(col, row, asked),
             Screen::Inventory(pick) => {
                 // A row of a thing picks it; anywhere else closes the inventory.
                 let slot = u8::try_from(row - self.inventory_top()).ok();
@@ -162,7 +164,7 @@ impl App {
         }
     }
 
-    fn tap_map(&mut self, col: i32, row: i32) -> bool {
+    fn tap_map(&mut self, col: i32, row: i32, asked: bool) -> bool {
         let Some(at) = self.world_at(col, row) else {
             return false;
         };
@@ -170,17 +172,17 @@ impl App {
             self.look = Some(at);
             return true;
         }
+        let leaving = self.at_way_out_without_idol();
         let Some(state) = self.state() else {
             return false;
         };
         let me = state.player();
         let here = state.world().tile(me);
-        let leaving = me.z == 0 && here == Tile::StairsUp && !state.carrying_idol();
         let creature = state.monster_at(at).is_some() && state.sight().lit(at);
         if at == me {
             const LEAVE: &str = "This is the way out. Tap again to leave without the idol.";
-            if leaving && self.hint.as_deref() != Some(LEAVE) {
-                self.hint = Some(LEAVE.into());
+            if leaving && !asked {
+                self.ask_leave(LEAVE);
             } else if here.is_stairs() {
                 self.hint = None;
                 self.take_stairs();

@@ -150,7 +150,7 @@ fn missing_storage_still_plays() {
 fn an_ended_run_goes_to_the_history_and_cannot_be_continued() {
     let store = SharedStore::default();
     let mut a = app(&store, 6);
-    press(&mut a, &["Enter", "<"]);
+    press(&mut a, &["Enter", "<", "<"]);
     assert_eq!(a.screen(), Screen::Ended);
     assert!(compose(&a).to_string().contains("GAME OVER"));
     let b = app(&store, 6);
@@ -303,18 +303,36 @@ fn a_journey_is_ordinary_actions_that_replay_to_the_same_game() {
     assert_eq!(replayed.hash(), hash(&a));
 }
 
+/// A long corridor east of the way out; the idol lies below, on level 2.
+fn corridor() -> App {
+    let level1 = "
+        ##########################
+        #<......................>#
+        ##########################
+    ";
+    let level2 = "
+        ##########################
+        #......................#<#
+        ##########################
+    ";
+    let world = crate::rules::world::World::from_text(&[level1, level2]).expect("valid fixture");
+    let mut state = State::in_world(world, 1).expect("floor");
+    state.clear_monsters();
+    App::scene(state)
+}
+
 #[test]
 fn any_key_stops_a_journey_and_taps_on_the_player_wait() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 42);
-    a.key("Enter");
-    a.key("o");
-    if a.journey().is_some() {
-        a.key("q");
-        assert!(a.journey().is_none());
-        assert_eq!(a.hint(), Some("Stopped."));
-    }
+    let mut a = corridor();
+    a.key("L");
+    assert!(a.journey().is_some(), "running east set out");
     let turn = a.state().map(State::turn);
+    assert_eq!(turn, Some(1), "with its first step");
+    a.key("q");
+    assert!(a.journey().is_none());
+    assert_eq!(a.hint(), Some("Stopped."));
+    assert_eq!(a.screen(), Screen::Play, "the key only stopped it");
+    assert_eq!(a.state().map(State::turn), turn);
     let (col, row) = player_cell(&a);
     assert!(a.tap(col, row));
     assert_eq!(
@@ -329,7 +347,7 @@ fn ended_runs_keep_their_score_and_the_best_can_be_watched_and_shared() {
     let store = SharedStore::default();
     for seed in [6, 9] {
         let mut a = app(&store, seed);
-        press(&mut a, &["Enter", "<"]);
+        press(&mut a, &["Enter", "<", "<"]);
         let text = compose(&a).to_string();
         assert!(
             text.contains("Score") && text.contains("100") && text.contains("Kills"),
@@ -446,4 +464,250 @@ fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
     );
     assert!(a.tap(col, row));
     assert_eq!(a.screen(), Screen::Ended, "the second tap leaves");
+}
+
+/// A corridor on one level: the way out at its west end, the idol somewhere east of it, and
+/// eleven potions lying on the way out, where the player starts: one more than a pack holds.
+fn ten_potions_and_the_idol() -> App {
+    use crate::rules::kinds::item::Item;
+    let world = crate::rules::world::World::from_text(&["##########\n#<.......#\n##########"])
+        .expect("valid fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    for _ in 0..=crate::rules::PACK_LIMIT {
+        state.put_item(Item::HealingPotion, state.player());
+    }
+    App::scene(state)
+}
+
+#[test]
+fn the_idol_fits_a_full_pack_as_letter_k_and_the_run_still_saves_and_reloads() {
+    let mut a = ten_potions_and_the_idol();
+    press(&mut a, &["g"; 11]);
+    assert_eq!(a.state().map(|s| s.carried().len()), Some(10));
+    let last = a.state().and_then(|s| s.log().entries().last().cloned());
+    assert_eq!(last.map(|e| e.text), Some("Your pack is full.".into()));
+    press_until(&mut a, "l", 10, |a| {
+        a.state().is_some_and(State::carrying_idol)
+    });
+    assert!(
+        a.state().is_some_and(State::carrying_idol),
+        "the idol is taken into a full pack"
+    );
+    a.key("i");
+    let inventory = compose(&a).to_string();
+    assert!(
+        inventory.contains("k) ") && inventory.contains("golden idol"),
+        "{inventory}"
+    );
+    assert!(
+        inventory.contains("10 of 10 carried, and the idol"),
+        "{inventory}"
+    );
+    // Every item key names the idol's slot: look at it, quaff it, wield it, drop it.
+    press(&mut a, &["k", "q", "k", "w", "k", "d", "k"]);
+    let s = a.state().expect("a run");
+    assert!(
+        !s.carrying_idol() && s.idol() == Some(s.player()),
+        "dropped where the player stands"
+    );
+    let record = a.record().expect("a record").clone();
+    assert_eq!(record.actions.last(), Some(&crate::rules::Action::Drop(10)));
+    // The record says it, so the run saves and reads back, on through the end.
+    let store = SharedStore::default();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves
+        .write(1, &record, "2026-11-22", (1, 30))
+        .expect("saved");
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert!(found.kept.is_empty(), "{:?}", found.kept);
+    assert_eq!(found.runs.first().map(|r| &r.record), Some(&record));
+}
+
+/// The first step of a shortest walk on the player's level to `goal` (through creatures: a
+/// step into one attacks it), or `None` when there is no way.
+fn step_towards(state: &State, goal: Point) -> Option<crate::rules::Dir> {
+    use crate::rules::Dir;
+    let me = state.player();
+    let mut came: std::collections::HashMap<Point, Dir> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::from([goal]);
+    // Searched from the goal back, so the step found at the player leads along the path.
+    while let Some(p) = queue.pop_front() {
+        for d in Dir::ALL {
+            let (dx, dy) = d.delta();
+            let q = p.offset(-dx, -dy);
+            if q == me {
+                return Some(d);
+            }
+            if state.world().tile(q).is_open() && q != goal && !came.contains_key(&q) {
+                came.insert(q, d);
+                queue.push_back(q);
+            }
+        }
+    }
+    None
+}
+
+/// A collector, playing a seeded run through `App::act`: it fights what stands next to it,
+/// rests when hurt, and walks to the nearest item to pick it up until the pack is full, then
+/// to the idol. Returns once it carries the idol (or after `limit` actions).
+fn collect_then_take_the_idol(a: &mut App, limit: usize) {
+    use crate::rules::{Action, Dir, Place, PACK_LIMIT};
+    for _ in 0..limit {
+        let Some(s) = a.state().filter(|s| s.outcome() == Outcome::Playing) else {
+            return;
+        };
+        if s.carrying_idol() {
+            return;
+        }
+        let me = s.player();
+        let foe = s.monsters().iter().find(|m| m.pos.chebyshev(me) == 1);
+        let full = s.carried().len() >= usize::from(PACK_LIMIT);
+        let wanted =
+            |t: &&crate::rules::Thing| (t.kind == crate::rules::kinds::item::Item::Idol) == full;
+        let goal = s
+            .items()
+            .iter()
+            .filter(wanted)
+            .filter_map(|t| match t.place {
+                Place::Floor(p) if p.z == me.z => Some(p),
+                _ => None,
+            })
+            .min_by_key(|p| p.chebyshev(me));
+        let action = match (foe, goal) {
+            (Some(m), _) => Dir::towards(m.pos.x - me.x, m.pos.y - me.y).map(Action::Move),
+            _ if s.hp() < s.max_hp() / 2 => Some(Action::Rest),
+            (None, Some(p)) if p == me => Some(Action::PickUp),
+            (None, Some(p)) => step_towards(s, p).map(Action::Move),
+            (None, None) => None,
+        };
+        a.act(action.unwrap_or(Action::Wait));
+    }
+}
+
+#[test]
+fn a_collector_fills_the_pack_takes_the_idol_drops_it_by_letter_and_continues_after_a_reload() {
+    let store = SharedStore::default();
+    // One large level: room for ten items and the idol on the level where the run starts.
+    let params = WorldParams {
+        width: 150,
+        height: 100,
+        depth: 1,
+        ..WorldParams::default()
+    };
+    let options = Options { params, ..opts(3) };
+    let mut a = App::new(Box::new(store.clone()), options.clone());
+    a.key("Enter");
+    collect_then_take_the_idol(&mut a, 5000);
+    let s = a.state().expect("a run");
+    assert_eq!(s.outcome(), Outcome::Playing, "the collector survived");
+    assert!(s.carrying_idol(), "the collector took the idol");
+    assert_eq!(s.carried().len(), 11, "ten items and the idol");
+    press(&mut a, &["d", "k"]);
+    assert_eq!(
+        a.record().and_then(|r| r.actions.last().copied()),
+        Some(crate::rules::Action::Drop(10))
+    );
+    assert_eq!(a.saving(), &Saving::On);
+    let h = hash(&a);
+    drop(a);
+    let mut b = App::new(Box::new(store), options);
+    assert!(b.found().kept.is_empty(), "{:?}", b.found().kept);
+    assert!(compose(&b).to_string().contains("Press Enter to continue"));
+    b.key("Enter");
+    assert_eq!(b.screen(), Screen::Play);
+    assert_eq!(hash(&b), h, "the same game goes on");
+}
+
+/// Starts seed 6 in `store` and leaves the caves at once, with the store made nearly full just
+/// before: `room` more bytes fit.
+fn leave_with_room(store: &SharedStore, room: usize) -> App {
+    let mut a = app(store, 6);
+    a.key("Enter");
+    let used = store.borrow().used();
+    store.borrow_mut().quota = Some(used + room);
+    press(&mut a, &["<", "<"]);
+    assert_eq!(a.screen(), Screen::Ended);
+    a
+}
+
+#[test]
+fn a_run_ended_on_a_nearly_full_storage_is_never_offered_to_continue() {
+    let store = SharedStore::default();
+    // The last save of the run fits beside the first; its history line does not.
+    let slot = store_size_of_one_save();
+    let a = leave_with_room(&store, slot + 8);
+    assert!(matches!(a.saving(), Saving::Off(_)), "{:?}", a.saving());
+    drop(a);
+    let mut b = app(&store, 40);
+    assert!(
+        b.found().runs.is_empty(),
+        "the ended run is not a run to continue"
+    );
+    assert_eq!(b.found().ended.len(), 1, "but it is still kept");
+    let start = compose(&b).to_string();
+    assert!(!start.contains("Press Enter to continue"), "{start}");
+    assert!(
+        start.contains("could not be added to the history"),
+        "{start}"
+    );
+    b.key("Enter");
+    assert_eq!(b.screen(), Screen::Play);
+    assert_eq!(
+        b.state().map(State::seed),
+        Some(40),
+        "Enter starts a new run"
+    );
+    let ended = Saves::new(Box::new(store.clone()))
+        .scan()
+        .expect("scan")
+        .ended;
+    assert_eq!(ended.len(), 1);
+    assert_ne!(
+        b.run().map(|r| r.id),
+        Some(ended[0].id),
+        "in slots of its own"
+    );
+    // With room again, the new run is saved, the ended run reaches the history, once.
+    store.borrow_mut().quota = None;
+    b.key(".");
+    assert_eq!(b.saving(), &Saving::On);
+    drop(b);
+    let c = app(&store, 1);
+    assert!(c.found().ended.is_empty());
+    assert_eq!(c.found().runs.first().map(|r| r.record_seed()), Some(40));
+    assert_eq!(c.found().history.len(), 1);
+    assert_eq!(c.found().history[0].seed, 6);
+    assert_eq!(c.found().history[0].outcome, "lost");
+    assert_eq!(app(&store, 1).found().history.len(), 1, "filed once");
+}
+
+#[test]
+fn a_run_whose_last_save_does_not_fit_still_reaches_the_history_and_never_continues() {
+    let store = SharedStore::default();
+    // Neither the last save nor the history line fits, until the run's slots are freed.
+    let a = leave_with_room(&store, 12);
+    drop(a);
+    let b = app(&store, 1);
+    assert!(b.found().runs.is_empty() && b.found().ended.is_empty());
+    assert_eq!(b.found().history.first().map(|h| h.seed), Some(6));
+    // And when nothing fits at all, the run is not offered to continue either.
+    let store = SharedStore::default();
+    let mut a = app(&store, 7);
+    a.key("Enter");
+    store.borrow_mut().full = true;
+    press(&mut a, &["<", "<"]);
+    assert_eq!(a.screen(), Screen::Ended);
+    store.borrow_mut().full = false;
+    let b = app(&store, 1);
+    assert!(b.found().runs.is_empty(), "{:?}", b.found().runs);
+    assert!(!compose(&b).to_string().contains("Press Enter to continue"));
+}
+
+/// The bytes one save of a new run of seed 6 takes in the store.
+fn store_size_of_one_save() -> usize {
+    let store = SharedStore::default();
+    app(&store, 6).key("Enter");
+    let used = store.borrow().used();
+    used
 }

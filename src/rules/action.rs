@@ -65,8 +65,18 @@ impl Dir {
     }
 }
 
-/// The most items a player carries; pack slots are 0 (letter a) up to this, exclusive.
+/// The most items a player picks up; a full pack refuses more, except the idol, which is
+/// taken even into a full pack (it is the goal of the run, and it is taken by stepping on it).
 pub const PACK_LIMIT: u8 = 10;
+
+/// How many things a player can carry, so how many pack slots an item action can name:
+/// `PACK_LIMIT` items and the idol, slots 0 (letter a) up to this, exclusive. Records encode
+/// exactly these slots, so what the pack can hold, the inventory can show and a record can
+/// say always agree.
+pub const PACK_SLOTS: u8 = PACK_LIMIT + 1;
+
+// Every slot has a letter from 'a' to 'z', and an operand byte of its own.
+const _: () = assert!(PACK_SLOTS == PACK_LIMIT + 1 && PACK_SLOTS <= 26);
 
 /// Something a player does. `Move` into a creature attacks it. Item actions name a pack slot:
 /// the item's place in the carried list, shown as a letter from 'a'.
@@ -124,10 +134,10 @@ impl Action {
     }
 
     /// The action with code `code` and its operand (needed exactly when `takes_operand`),
-    /// or `None` when they make no action. A slot must be below `PACK_LIMIT`.
+    /// or `None` when they make no action. A slot must be below `PACK_SLOTS`.
     pub fn from_parts(code: u8, operand: Option<u8>) -> Option<Action> {
         let slot = match operand {
-            Some(s) if s < PACK_LIMIT && Action::takes_operand(code) => s,
+            Some(s) if s < PACK_SLOTS && Action::takes_operand(code) => s,
             Some(_) => return None,
             None if Action::takes_operand(code) => return None,
             None => 0,
@@ -179,7 +189,12 @@ mod tests {
         assert_eq!(Action::Equip(2).code(), 15, "codes never change");
         assert_eq!(Action::from_code(13), None, "an operand is needed");
         assert_eq!(Action::from_parts(8, Some(1)), None, "and refused when not");
-        assert_eq!(Action::from_parts(14, Some(PACK_LIMIT)), None);
+        assert_eq!(
+            Action::from_parts(13, Some(PACK_LIMIT)),
+            Some(Action::Drop(PACK_LIMIT)),
+            "the idol's slot in a full pack"
+        );
+        assert_eq!(Action::from_parts(14, Some(PACK_SLOTS)), None);
         let mut codes: Vec<u8> = all.iter().map(|a| a.code()).collect();
         codes.dedup();
         assert_eq!(codes.len(), all.len());

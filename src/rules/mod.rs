@@ -21,7 +21,7 @@ pub mod items;
 pub mod score;
 mod turns;
 
-pub use action::{Action, Dir, PACK_LIMIT};
+pub use action::{Action, Dir, PACK_LIMIT, PACK_SLOTS};
 pub use items::{Place, Thing};
 
 use crate::collect::IntoVec;

@@ -1,11 +1,16 @@
 //! Saved runs in a key-value store, written after every turn without ever losing one:
 //!
 //! - each unfinished run has two slots, `caves.run.<id>.0` and `.1`, written alternately; a
-//!   slot holds `counter|date|level|turn|record`, and the valid slot with the higher counter wins, so a
-//!   write cut short leaves the other slot intact;
+//!   slot holds `counter|date|level|turn|record|crc`, and the valid slot with the higher
+//!   counter wins, so a write cut short leaves the other slot intact; the CRC-32 of all before
+//!   it makes a damaged counter show as damage (slots written before it was added are read
+//!   as they are);
 //! - a slot that cannot be read (damaged, or from other rules) is never overwritten or
 //!   deleted: it is moved, unchanged, to `caves.kept.<n>` and reported;
-//! - ended runs go to a short history under `caves.history`, with their records.
+//! - ended runs go to a short history under `caves.history`, with their records (a line of
+//!   it that cannot be read is moved to a kept key too); a run whose ended record is in a slot
+//!   is never offered to continue, even when its history line could not be written (it is
+//!   filed into the history by a later scan, when there is room).
 
 mod history;
 mod store;
@@ -24,6 +29,8 @@ const HISTORY_KEY: &str = "caves.history";
 pub const HISTORY_LEN: usize = 20;
 /// The best-scoring runs are kept in the history however old they are.
 pub const HIGH_SCORES: usize = 5;
+/// Why a kept line of the history was kept.
+const HISTORY_DAMAGED: &str = "it is a line of the history that cannot be read";
 
 /// An unfinished run found in the store.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,6 +59,9 @@ pub struct Kept {
 pub struct Found {
     /// Unfinished runs, most recently played first.
     pub runs: Vec<SavedRun>,
+    /// Ended runs still in their slots: their history line did not fit when they ended. They
+    /// are never offered to continue; the app files them into the history.
+    pub ended: Vec<SavedRun>,
     pub kept: Vec<Kept>,
     /// Ended runs, newest first.
     pub history: Vec<HistoryEntry>,
@@ -80,11 +90,49 @@ struct Slot {
     level: i32,
     turn: u32,
     record: Record,
+    /// Written with the checksum that covers the counter, date, level and turn (every slot
+    /// since it was added; older slots are still read, their counter taken on trust).
+    checked: bool,
 }
 
-/// Splits `counter|date|level|turn|record`.
+impl Slot {
+    /// Which of two readable slots of one run is the one to use (the higher): a slot with the
+    /// run's end, then a checked one (written by this version, so after any unchecked one),
+    /// then the higher counter, then the longer record (a run's record only grows).
+    fn rank(&self) -> (bool, bool, u64, usize) {
+        (
+            self.record.ended,
+            self.checked,
+            self.counter,
+            self.record.actions.len(),
+        )
+    }
+}
+
+/// The slot text: `counter|date|level|turn|record|crc`, the last field the CRC-32 of all
+/// before its bar, in eight hex digits.
+fn slot_text(counter: u64, date: &str, (level, turn): (i32, u32), record: &Record) -> String {
+    let date = date.replace('|', "-");
+    let body = format!("{counter}|{date}|{level}|{turn}|{}", record.to_text());
+    let crc = crate::record::crc32(body.as_bytes());
+    format!("{body}|{crc:08x}")
+}
+
+/// Reads a slot: `counter|date|level|turn|record|crc`, or the older form without the CRC.
 fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
-    let mut parts = text.splitn(5, '|');
+    let (body, checked) = match text.matches('|').count() {
+        5 => {
+            let (body, crc) = text.rsplit_once('|').ok_or(DecodeError::Truncated)?;
+            let hex = crc.len() == 8 && crc.bytes().all(|b| b.is_ascii_hexdigit());
+            let crc = u32::from_str_radix(crc, 16).ok().filter(|_| hex);
+            if crc != Some(crate::record::crc32(body.as_bytes())) {
+                return Err(DecodeError::Damaged);
+            }
+            (body, true)
+        }
+        _ => (text, false),
+    };
+    let mut parts = body.splitn(5, '|');
     let mut number = || {
         parts
             .next()
@@ -108,6 +156,7 @@ fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
         level,
         turn,
         record,
+        checked,
     })
 }
 
@@ -133,7 +182,8 @@ impl Saves {
     pub fn scan(&mut self) -> Result<Found, StoreError> {
         let keys = self.store.keys()?;
         let mut found = Found::default();
-        let mut best: Vec<SavedRun> = Vec::new();
+        // Each run's slot to use, and its rank.
+        let mut best: Vec<(SavedRun, (bool, bool, u64, usize))> = Vec::new();
         for key in &keys {
             if let Some(rest) = key.strip_prefix(RUN_PREFIX) {
                 let mut parts = rest.split('.');
@@ -148,8 +198,9 @@ impl Saves {
                 match parse_slot(&text) {
                     Ok(s) => {
                         self.top = self.top.max(s.counter);
-                        let older = best.iter().position(|b| b.id == id);
-                        if older.is_none_or(|i| best[i].counter < s.counter) {
+                        let older = best.iter().position(|(b, _)| b.id == id);
+                        let rank = s.rank();
+                        if older.is_none_or(|i| best[i].1 < rank) {
                             self.set_last_slot(id, Some(slot));
                             let run = SavedRun {
                                 id,
@@ -160,8 +211,8 @@ impl Saves {
                                 turn: s.turn,
                             };
                             match older {
-                                Some(i) => best[i] = run,
-                                None => best.push(run),
+                                Some(i) => best[i] = (run, rank),
+                                None => best.push((run, rank)),
                             }
                         }
                     }
@@ -169,10 +220,16 @@ impl Saves {
                 }
             }
         }
+        let mut damaged = self.keep_damaged_history()?;
+        found.kept.append(&mut damaged);
         for key in keys.iter().filter(|k| k.starts_with(KEPT_PREFIX)) {
+            if found.kept.iter().any(|k| &k.key == key) {
+                continue;
+            }
             if let Some(text) = self.store.get(key)? {
                 let reason = match parse_slot(&text) {
                     Ok(_) => "it could not be resumed".to_string(),
+                    Err(_) if text.contains('\t') => HISTORY_DAMAGED.to_string(),
                     Err(e) => e.to_string(),
                 };
                 found.kept.push(Kept {
@@ -185,9 +242,14 @@ impl Saves {
         // Most recently played first (a handful of runs: a selection sort is plenty).
         while !best.is_empty() {
             let newest = (0..best.len())
-                .max_by_key(|&i| best[i].counter)
+                .max_by_key(|&i| best[i].0.counter)
                 .unwrap_or(0);
-            found.runs.push(best.swap_remove(newest));
+            let (run, _) = best.swap_remove(newest);
+            if run.record.ended {
+                found.ended.push(run);
+            } else {
+                found.runs.push(run);
+            }
         }
         found.history = self.history()?;
         Ok(found)
@@ -195,23 +257,66 @@ impl Saves {
 
     /// Moves unreadable text at `key` to a kept key of its own, unchanged.
     fn keep(&mut self, key: &str, text: String, reason: &str) -> Kept {
-        let mut n = 0;
-        let target = loop {
-            let k = format!("{KEPT_PREFIX}{n}");
-            match self.store.get(&k) {
-                Ok(None) => break Some(k),
-                Ok(Some(_)) => n += 1,
-                Err(_) => break None,
-            }
-        };
-        let moved = target.and_then(|t| {
-            (self.store.set(&t, &text).is_ok() && self.store.remove(key).is_ok()).then_some(t)
-        });
+        let moved = self
+            .store_kept(&text)
+            .filter(|_| self.store.remove(key).is_ok());
         Kept {
-            key: moved.unwrap_or_else(|| key.to_string()),
+            key: moved.map_or_else(|| key.to_string(), |(k, _)| k),
             text,
             reason: reason.to_string(),
         }
+    }
+
+    /// Stores `text` under a kept key of its own, or finds the kept key that holds it already
+    /// (a move cut short before): the key, and whether it is new; `None` when the store
+    /// refuses.
+    fn store_kept(&mut self, text: &str) -> Option<(String, bool)> {
+        let mut n = 0u32;
+        loop {
+            let k = format!("{KEPT_PREFIX}{n}");
+            match self.store.get(&k) {
+                Ok(None) => return self.store.set(&k, text).is_ok().then_some((k, true)),
+                Ok(Some(t)) if t == text => return Some((k, false)),
+                Ok(Some(_)) => n += 1,
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Moves the lines of the history that cannot be read to kept keys of their own,
+    /// unchanged, like other damaged text, and writes the history back without them. A line
+    /// leaves the history only once it is kept. Returns what was newly kept.
+    fn keep_damaged_history(&mut self) -> Result<Vec<Kept>, StoreError> {
+        let lines = self.history_lines()?;
+        if lines.iter().all(|l| HistoryEntry::from_line(l).is_some()) {
+            return Ok(Vec::new());
+        }
+        let mut kept = Vec::new();
+        let mut left = Vec::new();
+        for line in lines {
+            if HistoryEntry::from_line(&line).is_some() {
+                left.push(line);
+                continue;
+            }
+            match self.store_kept(&line) {
+                Some((key, new)) => {
+                    if new {
+                        kept.push(Kept {
+                            key,
+                            text: line,
+                            reason: HISTORY_DAMAGED.into(),
+                        });
+                    }
+                }
+                None => left.push(line),
+            }
+        }
+        // When the history cannot be written back, its damaged lines stay there too; the next
+        // scan finds them kept already.
+        let _ = self
+            .store
+            .set(HISTORY_KEY, &crate::rules::log::join(&left, "\n"));
+        Ok(kept)
     }
 
     /// Moves a run that decodes but does not resume (its replay diverges) to a kept key.
@@ -235,7 +340,8 @@ impl Saves {
         date: &str,
         (level, turn): (i32, u32),
     ) -> Result<(), StoreError> {
-        let counter = self.top + 1;
+        // Saturating: a counter cannot overflow (slots of one run then go by their records).
+        let counter = self.top.saturating_add(1);
         let mut slot = self
             .last_slot
             .iter()
@@ -248,8 +354,7 @@ impl Saves {
                 return Err(StoreError("both save slots hold unreadable data".into()));
             }
         }
-        let date = date.replace('|', "-");
-        let text = format!("{counter}|{date}|{level}|{turn}|{}", record.to_text());
+        let text = slot_text(counter, date, (level, turn), record);
         self.store.set(&slot_key(id, slot), &text)?;
         self.top = counter;
         self.set_last_slot(id, Some(slot));
@@ -270,22 +375,52 @@ impl Saves {
         Ok(ours || parse_slot(&text).is_ok())
     }
 
-    /// Ends the run `id`: adds it to the history and frees its slots.
+    /// Ends the run `id`: adds it to the history and frees its slots. When the history cannot
+    /// be written, a slot holding the run's ended record stays (a later scan reports it as
+    /// ended, never as a run to continue); slots holding the run from before its end are
+    /// freed, as they would offer to play the ended run on, and the history is tried again
+    /// in the room they leave.
     pub fn finish(&mut self, id: u32, entry: HistoryEntry) -> Result<(), StoreError> {
+        let Err(e) = self.add_to_history(&entry) else {
+            return self.forget(id);
+        };
+        if !self.holds_end(id) {
+            self.forget(id)?;
+            if self.add_to_history(&entry).is_ok() {
+                return Ok(());
+            }
+        }
+        Err(e)
+    }
+
+    /// Whether a slot of run `id` holds the run's ended record.
+    fn holds_end(&self, id: u32) -> bool {
+        (0..2).any(|slot| {
+            let text = self.store.get(&slot_key(id, slot)).ok().flatten();
+            text.and_then(|t| parse_slot(&t).ok())
+                .is_some_and(|s| s.record.ended)
+        })
+    }
+
+    /// Puts `entry` first in the history.
+    fn add_to_history(&mut self, entry: &HistoryEntry) -> Result<(), StoreError> {
         let mut lines = self.history_lines()?;
         lines.insert(0, entry.to_line());
         let best = best_lines(&lines);
-        // The oldest lines go first, but never one of the best runs.
+        // The oldest lines go first, but never one of the best runs, nor a damaged line (it
+        // waits for a scan to keep it) that would not count anyway.
+        let readable = |l: &String| HistoryEntry::from_line(l).is_some();
+        let mut count = lines.iter().filter(|l| readable(l)).count();
         let mut i = lines.len();
-        while lines.len() > HISTORY_LEN && i > 0 {
+        while count > HISTORY_LEN && i > 0 {
             i -= 1;
-            if !best.contains(&lines[i]) {
+            if readable(&lines[i]) && !best.contains(&lines[i]) {
                 lines.remove(i);
+                count -= 1;
             }
         }
         self.store
-            .set(HISTORY_KEY, &crate::rules::log::join(&lines, "\n"))?;
-        self.forget(id)
+            .set(HISTORY_KEY, &crate::rules::log::join(&lines, "\n"))
     }
 
     /// Frees the slots of run `id` (its record lives on elsewhere, e.g. in the history).
@@ -328,7 +463,8 @@ impl Saves {
         scored
     }
 
-    /// Ended runs, newest first; lines that cannot be read are skipped (and kept as they are).
+    /// Ended runs, newest first; lines that cannot be read are skipped (a scan moves them to
+    /// kept keys).
     pub fn history(&self) -> Result<Vec<HistoryEntry>, StoreError> {
         Ok(self
             .history_lines()?

@@ -23,16 +23,24 @@ pub trait Store {
     fn keys(&self) -> Result<Vec<String>, StoreError>;
 }
 
-/// A store in memory. `full` makes writes fail (a full storage); `broken` makes every call
+/// A store in memory. `full` makes writes fail (a full storage); `quota` makes a write fail
+/// when the store would then hold more than that many bytes of keys and values (a nearly
+/// full storage, where small writes fit and large ones do not); `broken` makes every call
 /// fail (storage disabled or missing).
 #[derive(Clone, Debug, Default)]
 pub struct MemoryStore {
     pub map: BTreeMap<String, String>,
     pub full: bool,
+    pub quota: Option<usize>,
     pub broken: bool,
 }
 
 impl MemoryStore {
+    /// The bytes of keys and values held.
+    pub fn used(&self) -> usize {
+        self.map.iter().map(|(k, v)| k.len() + v.len()).sum()
+    }
+
     fn check(&self) -> Result<(), StoreError> {
         if self.broken {
             Err(StoreError("storage is not available".into()))
@@ -49,7 +57,11 @@ impl Store for MemoryStore {
     }
     fn set(&mut self, key: &str, value: &str) -> Result<(), StoreError> {
         self.check()?;
-        if self.full {
+        let old = self.map.get(key).map_or(0, |v| key.len() + v.len());
+        let over = self
+            .quota
+            .is_some_and(|q| self.used() - old + key.len() + value.len() > q);
+        if self.full || over {
             return Err(StoreError("storage is full".into()));
         }
         self.map.insert(key.to_string(), value.to_string());

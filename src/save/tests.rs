@@ -138,3 +138,120 @@ fn ended_runs_move_to_a_capped_history_newest_first() {
     );
     assert_eq!(Saves::high_scores(&found.history).len(), 1);
 }
+
+fn ended(seed: u64) -> HistoryEntry {
+    HistoryEntry {
+        date: "2026-11-22".into(),
+        seed,
+        outcome: "lost".into(),
+        turns: 3,
+        depth: 1,
+        score: Some(10),
+        record: record(1).to_text(),
+    }
+}
+
+#[test]
+fn a_damaged_line_of_the_history_is_kept_like_other_damaged_text() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves.finish(1, ended(1)).expect("finished");
+    let damaged = "2026-11-2\u{fffd}\t2\tlost\tthree\t1\tQ0FWRQ".to_string();
+    {
+        let mut s = store.borrow_mut();
+        let history = s.map.get("caves.history").expect("history").clone();
+        s.map
+            .insert("caves.history".into(), format!("{damaged}\n{history}"));
+    }
+    // Many more runs end before the page scans again: the damaged line outlives them all.
+    for i in 0..(HISTORY_LEN as u32 + 5) {
+        saves
+            .finish(i + 2, ended(u64::from(i) + 2))
+            .expect("finished");
+    }
+    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    assert_eq!(found.history.len(), HISTORY_LEN);
+    assert_eq!(found.kept.len(), 1, "{:?}", found.kept);
+    assert_eq!(found.kept[0].text, damaged, "kept byte for byte");
+    assert!(found.kept[0].reason.contains("history"));
+    let s = store.borrow();
+    assert_eq!(s.map.get(&found.kept[0].key), Some(&damaged));
+    assert!(
+        !s.map["caves.history"].contains(&damaged),
+        "and it left the history"
+    );
+    drop(s);
+    // Scanning again finds it kept, once.
+    let again = Saves::new(Box::new(store)).scan().expect("scan");
+    assert_eq!(again.kept, found.kept);
+    assert_eq!(again.history, found.history);
+}
+
+#[test]
+fn a_counter_damaged_upward_is_noticed_and_the_newest_save_still_wins() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    for n in 1..=3 {
+        saves
+            .write(2, &record(n), "d", (1, n as u32))
+            .expect("saved");
+    }
+    // Slot 1 holds the second save, counter 2; damage makes it look like the newest.
+    let damaged = {
+        let mut s = store.borrow_mut();
+        let text = s.map["caves.run.2.1"].clone();
+        assert!(text.starts_with("2|"), "{text}");
+        let damaged = text.replacen("2|", "9|", 1);
+        s.map.insert("caves.run.2.1".into(), damaged.clone());
+        damaged
+    };
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert_eq!(found.runs[0].record, record(3), "the newest save wins");
+    assert_eq!(found.kept.len(), 1);
+    assert_eq!(found.kept[0].text, damaged);
+}
+
+#[test]
+fn the_largest_counter_does_not_overflow_and_saves_go_on() {
+    let store = shared();
+    let top = slot_text(u64::MAX, "d", (1, 1), &record(1));
+    store.borrow_mut().map.insert("caves.run.8.0".into(), top);
+    let mut saves = Saves::new(Box::new(store.clone()));
+    assert_eq!(saves.scan().expect("scan").runs[0].counter, u64::MAX);
+    for n in 2..=4 {
+        saves
+            .write(8, &record(n), "d", (1, n as u32))
+            .expect("saved");
+    }
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert_eq!(found.runs.len(), 1);
+    assert_eq!(
+        found.runs[0].record,
+        record(4),
+        "the newest save still wins"
+    );
+}
+
+#[test]
+fn saves_written_before_the_slot_checksum_are_still_read_and_then_replaced() {
+    let store = shared();
+    // A slot of the older form, its counter damaged upward where nothing could notice.
+    let old = format!("900|2026-11-20|1|5|{}", record(5).to_text());
+    store.borrow_mut().map.insert("caves.run.4.1".into(), old);
+    let mut saves = Saves::new(Box::new(store.clone()));
+    let found = saves.scan().expect("scan");
+    assert!(found.kept.is_empty());
+    assert_eq!(found.runs[0].record, record(5), "read as it is");
+    assert_eq!(
+        (found.runs[0].date.as_str(), found.runs[0].turn),
+        ("2026-11-20", 5)
+    );
+    saves.write(4, &record(6), "d", (1, 6)).expect("saved");
+    assert!(store.borrow().map["caves.run.4.0"].starts_with("901|"));
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert_eq!(
+        found.runs[0].record,
+        record(6),
+        "the newer, checked save wins"
+    );
+}

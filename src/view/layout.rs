@@ -22,6 +22,13 @@ pub const CELL_PX: i32 = 8;
 /// The narrowest a glyph cell may be shown on a phone, in CSS pixels.
 pub const MIN_PHONE_CELL_CSS: f64 = 9.0;
 
+/// The widest or tallest window a layout is chosen for, in CSS pixels (larger ones are taken
+/// as this).
+const MAX_WINDOW_CSS: f64 = 100_000.0;
+/// The device pixel ratios a layout is chosen for.
+const MIN_DPR: f64 = 0.1;
+const MAX_DPR: f64 = 16.0;
+
 impl Layout {
     /// The desktop layout: 80 x 50 cells, an 18-wide sidebar and an 8-high log.
     pub const DESKTOP: Layout = Layout {
@@ -53,12 +60,18 @@ impl Layout {
     /// (`css_size` then scales it). Landscape windows keep the desktop layout (`larger`
     /// trades cells for a bigger scale); narrow portrait windows get the portrait layout with
     /// cells at least 9 CSS pixels wide.
+    /// Sizes and ratios that are not numbers, not positive or absurd are brought into range
+    /// first (a missing size counts as 640 x 400), so any input gives a usable layout.
     pub fn for_window(w: f64, h: f64, dpr: f64, larger: bool) -> Layout {
         let dpr = clean_dpr(dpr);
-        let (w, h) = (
-            if w.is_finite() && w > 0.0 { w } else { 640.0 },
-            if h.is_finite() && h > 0.0 { h } else { 400.0 },
-        );
+        let size = |v: f64, missing: f64| {
+            if v.is_finite() && v > 0.0 {
+                v.clamp(1.0, MAX_WINDOW_CSS)
+            } else {
+                missing
+            }
+        };
+        let (w, h) = (size(w, 640.0), size(h, 400.0));
         let (dw, dh) = (w * dpr, h * dpr);
         let cell = f64::from(CELL_PX);
         let fit = |l: &Layout| {
@@ -74,7 +87,7 @@ impl Layout {
         if !larger {
             return Layout::DESKTOP;
         }
-        let k = natural + 1;
+        let k = natural.saturating_add(1);
         let px = f64::from(k) * cell;
         Layout {
             cols: ((dw / px) as i32).clamp(40, 80),
@@ -126,10 +139,11 @@ impl Layout {
     }
 }
 
-/// `dpr` as a usable number of device pixels per CSS pixel (1 when it is not one).
+/// `dpr` as a usable number of device pixels per CSS pixel (1 when it is not one, and within
+/// `MIN_DPR` to `MAX_DPR`).
 fn clean_dpr(dpr: f64) -> f64 {
     if dpr.is_finite() && dpr > 0.0 {
-        dpr
+        dpr.clamp(MIN_DPR, MAX_DPR)
     } else {
         1.0
     }
@@ -140,6 +154,15 @@ fn clean_dpr(dpr: f64) -> f64 {
 /// device pixels, the largest that fits.
 pub fn css_size(avail_w: f64, avail_h: f64, dpr: f64, px_w: f64, px_h: f64) -> (f64, f64) {
     let dpr = clean_dpr(dpr);
+    // Room that is not a number counts as none: the canvas then shows at its smallest.
+    let room = |v: f64| {
+        if v.is_nan() {
+            0.0
+        } else {
+            v.clamp(0.0, MAX_WINDOW_CSS)
+        }
+    };
+    let (avail_w, avail_h) = (room(avail_w), room(avail_h));
     let k = ((avail_w * dpr / px_w).min(avail_h * dpr / px_h)).floor();
     let k = if k.is_finite() { k.max(1.0) } else { 1.0 };
     (px_w * k / dpr, px_h * k / dpr)
@@ -191,6 +214,50 @@ mod tests {
         let big = Layout::for_window(1280.0, 800.0, 1.0, true);
         assert_eq!(css_cell(big, 1280.0, 800.0, 1.0), 24.0);
         assert!(big.cols < 80 && big.sidebar == 18);
+    }
+
+    #[test]
+    fn any_window_size_and_pixel_ratio_gives_a_usable_layout() {
+        let odd = [
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MAX,
+            f64::MIN,
+            f64::MIN_POSITIVE,
+            -1.0,
+            -0.0,
+            0.0,
+            1e-9,
+            0.5,
+            1.0,
+            3.0,
+            390.0,
+            699.0,
+            844.0,
+            1280.0,
+            1e5,
+            1e9,
+            1e300,
+        ];
+        for &w in &odd {
+            for &h in &odd {
+                for &dpr in &odd {
+                    for larger in [false, true] {
+                        let l = Layout::for_window(w, h, dpr, larger);
+                        let what = format!("{w} x {h} at {dpr}, larger {larger}: {l:?}");
+                        assert!((24..=80).contains(&l.cols), "{what}");
+                        assert!((24..=120).contains(&l.rows), "{what}");
+                        assert!(l.view_width() >= 22 && l.view_height() >= 16, "{what}");
+                        let px = f64::from(CELL_PX);
+                        let (cw, ch) =
+                            css_size(w, h, dpr, f64::from(l.cols) * px, f64::from(l.rows) * px);
+                        assert!(cw.is_finite() && ch.is_finite() && cw > 0.0, "{what}");
+                        assert!(ch > 0.0, "{what}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -87,6 +87,9 @@ try {
       assert(k, 'no path back to the way out');
       await key(k);
     }
+    // The first '<' asks whether to leave without the idol; the second leaves.
+    await key('<');
+    assert(/Leave without the idol/.test(norm(await text())), 'no question before leaving');
     await key('<');
     const end = norm(await text());
     assert(/GAME OVER/.test(end) && /Score \d+/.test(end) && /Kills/.test(end), 'no summary with a score');

@@ -3,6 +3,7 @@
 
 use crate::app::inventory::Pick;
 use crate::app::App;
+use crate::rules::kinds::item::Item;
 use crate::rules::{Place, State, PACK_LIMIT};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::{Area, Cell, Frame};
@@ -51,10 +52,17 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
         (Pick::Browse, false) => "a letter uses or equips it",
         _ => "press its letter",
     };
+    // The idol is carried even in a full pack: it does not count against the limit.
+    let items = carried.iter().filter(|t| t.kind != Item::Idol).count();
+    let idol = if state.carrying_idol() {
+        ", and the idol"
+    } else {
+        ""
+    };
     f.text(
         x + 2,
         y + h - 4,
-        &format!("{} of {PACK_LIMIT} carried", carried.len()),
+        &format!("{items} of {PACK_LIMIT} carried{idol}"),
         DIM,
         BLACK,
     );
