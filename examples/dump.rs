@@ -107,7 +107,7 @@ fn main() -> ExitCode {
             let mut row: Vec<char> = row.chars().collect();
             for (p, item) in items.iter().filter(|(p, _)| p.z == z && p.y == y as i32) {
                 if let Some(c) = row.get_mut(p.x as usize) {
-                    *c = caves::rules::kinds::cyclopedia::item_char(*item);
+                    *c = item.info().dump;
                 }
             }
             println!("{}", row.into_iter().collect::<String>());

@@ -1,4 +1,4 @@
-//! The creatures' turn, each by its kind's behaviour (cyclopedia data): slow kinds act every
+//! The creatures' turn, each by its kind's behaviour (`balance`): slow kinds act every
 //! other turn, erratic ones flutter at random half the time, cowards flee when badly hurt;
 //! the rest close in on a player they see and fight when next to one. Creatures that see the
 //! player take the stairs follow.

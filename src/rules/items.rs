@@ -6,8 +6,9 @@
 
 use super::State;
 use crate::collect::IntoVec;
+use crate::rules::balance;
 use crate::rules::geom::Point;
-use crate::rules::kinds::cyclopedia::Effect;
+use crate::rules::kinds::entry::Effect;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::{seeded, GameRng};
@@ -39,7 +40,7 @@ pub fn count_for(z: i32, area: i32) -> usize {
     ((4 + z) * area / 6000) as usize
 }
 
-/// A random kind for level `z` (0 = top), by the cyclopedia's weights among the kinds that
+/// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
 /// lie that deep; deeper levels add better kinds.
 pub fn random_kind(z: i32, rng: &mut GameRng) -> Option<Item> {
     let kinds: Vec<(Item, u32)> = Item::ALL
@@ -142,7 +143,7 @@ impl State {
             Some(Effect::Weapon(n)) => n,
             _ => 0,
         };
-        crate::rules::kinds::cyclopedia::player_stats().attack
+        balance::PLAYER.attack
             + super::experience::ATTACK_PER_LEVEL * (self.level - 1)
             + self.strength
             + weapon
@@ -154,7 +155,7 @@ impl State {
             Some(Effect::Armour(n)) => n,
             _ => 0,
         };
-        crate::rules::kinds::cyclopedia::player_stats().defence + armour
+        balance::PLAYER.defence + armour
     }
 
     /// Index in `items` of carried slot `slot`.

@@ -2,6 +2,7 @@
 //! of keys, screens, time or the browser, so a run is exactly its seed, its world parameters
 //! and the actions taken, and replaying them rebuilds the same state.
 
+pub mod balance;
 pub mod builder;
 pub mod fnv;
 pub mod fov;
@@ -28,7 +29,7 @@ use crate::collect::IntoVec;
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
 use crate::rules::kinds::creature::Creature;
-use crate::rules::kinds::cyclopedia::{player_stats, Entry};
+use crate::rules::kinds::entry::Entry;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::log::Log;
@@ -142,7 +143,7 @@ impl State {
         let mut sight = Sight::new(&world);
         sight.update(&world, player, creature_near(&monsters, player));
         Ok(State {
-            hp: player_stats().hp,
+            hp: balance::PLAYER.hp,
             monsters,
             sight,
             rng,
@@ -229,7 +230,7 @@ impl State {
         self.hp
     }
     pub fn max_hp(&self) -> i32 {
-        player_stats().hp + experience::HP_PER_LEVEL * (self.level - 1)
+        balance::PLAYER.hp + experience::HP_PER_LEVEL * (self.level - 1)
     }
     pub fn monsters(&self) -> &[Monster] {
         &self.monsters
@@ -274,7 +275,7 @@ impl State {
     /// `None` for places never seen.
     pub fn describe(&self, p: Point) -> Option<&'static Entry> {
         if p == self.player {
-            return Some(crate::rules::kinds::cyclopedia::player());
+            return Some(crate::rules::kinds::player::entry());
         }
         if !self.sight.remembers(p) {
             return None;

@@ -3,7 +3,7 @@
 use crate::collect::IntoVec;
 use crate::rules::geom::{Point, DIRECTIONS8};
 use crate::rules::kinds::creature::Creature;
-use crate::rules::kinds::cyclopedia::Stats;
+use crate::rules::kinds::entry::Stats;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::GameRng;
 use crate::rules::world::World;

@@ -3,7 +3,7 @@
 
 use super::items::a as with_article;
 use super::{Outcome, State};
-use crate::rules::kinds::cyclopedia::Stats;
+use crate::rules::kinds::entry::Stats;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::monsters::damage;
