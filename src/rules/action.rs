@@ -1,6 +1,8 @@
 //! What a player can do in a turn. Actions know nothing of keys or screens; a run is its seed
 //! and parameters plus the list of actions taken, and each action has a fixed code for records.
 
+use crate::rules::balance::PACK_LIMIT;
+
 /// One of the eight compass directions (screen orientation: north is up, y grows south).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
@@ -64,9 +66,6 @@ impl Dir {
         }
     }
 }
-
-/// The most items a player carries; pack slots are 0 (letter a) up to this, exclusive.
-pub const PACK_LIMIT: u8 = 10;
 
 /// Something a player does. `Move` into a creature attacks it. Item actions name a pack slot:
 /// the item's place in the carried list, shown as a letter from 'a'.

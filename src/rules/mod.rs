@@ -22,10 +22,12 @@ pub mod items;
 pub mod score;
 mod turns;
 
-pub use action::{Action, Dir, PACK_LIMIT};
+pub use action::{Action, Dir};
+pub use balance::PACK_LIMIT;
 pub use items::{Place, Thing};
 
 use crate::collect::IntoVec;
+use crate::rules::balance::SIGHT_RADIUS;
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
 use crate::rules::kinds::creature::Creature;
@@ -35,7 +37,7 @@ use crate::rules::kinds::tile::Tile;
 use crate::rules::log::Log;
 use crate::rules::monsters::{place, Monster};
 use crate::rules::rng::{seeded, GameRng};
-use crate::rules::sight::{Sight, SIGHT_RADIUS};
+use crate::rules::sight::Sight;
 use crate::rules::world::World;
 use rand::Rng;
 
@@ -230,7 +232,7 @@ impl State {
         self.hp
     }
     pub fn max_hp(&self) -> i32 {
-        balance::PLAYER.hp + experience::HP_PER_LEVEL * (self.level - 1)
+        balance::PLAYER.hp + balance::HP_PER_LEVEL * (self.level - 1)
     }
     pub fn monsters(&self) -> &[Monster] {
         &self.monsters

@@ -45,13 +45,13 @@ pub struct ItemData {
 /// How a creature kind behaves beyond hunting what it sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Behaviour {
-    /// Flutters: half of its turns it moves at random instead.
+    /// Flutters: on some of its turns (`balance::FLUTTER_CHANCE`) it moves at random instead.
     pub erratic: bool,
     /// Up to this many more of its kind are placed around it.
     pub pack: u32,
     /// Runs away while its hit points are at or below this percentage of full.
     pub flee_below: i32,
-    /// Acts only on every other turn.
+    /// Acts only on some turns (every `balance::SLOW_PERIOD`-th).
     pub slow: bool,
     /// Chance in percent that it leaves an item when killed.
     pub drops: u32,
