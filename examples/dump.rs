@@ -11,7 +11,6 @@
 
 use caves::rules::builder::{SmoothRule, Stage, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use caves::rules::geom::Point;
-use caves::rules::kinds::cyclopedia::item_char;
 use caves::rules::rng::parse_seed;
 use caves::rules::world::World;
 use std::io::{BufWriter, ErrorKind, Write};
@@ -119,7 +118,7 @@ fn print_with_items(out: &mut impl Write, world: &World, seed: u64) -> std::io::
                 let mut c = world.tile(Point::new(x, y, z)).info().dump;
                 // The last item on a cell is the one shown.
                 while let Some((_, item)) = items.next_if(|(p, _)| (p.z, p.y, p.x) == (z, y, x)) {
-                    c = item_char(item);
+                    c = item.info().dump;
                 }
                 row.push(c);
             }

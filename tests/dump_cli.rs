@@ -220,7 +220,6 @@ fn arguments_that_are_not_text_get_a_message_and_exit_code_2() {
 #[test]
 fn every_item_the_game_places_shows_on_its_cell_over_the_level() {
     use caves::rules::builder::WorldParams;
-    use caves::rules::kinds::cyclopedia::item_char;
     let (seed, w, h, d) = (21u64, 120, 50, 4);
     let out = dump(&[
         "--seed", "21", "--width", "120", "--height", "50", "--depth", "4",
@@ -246,7 +245,7 @@ fn every_item_the_game_places_shows_on_its_cell_over_the_level() {
     let items = caves::rules::items::place(&world, seed);
     assert!(items.len() > 20, "{} items", items.len());
     for (p, item) in items {
-        expected[p.z as usize][p.y as usize][p.x as usize] = item_char(item);
+        expected[p.z as usize][p.y as usize][p.x as usize] = item.info().dump;
     }
     let expected: Vec<Vec<String>> = expected
         .into_iter()

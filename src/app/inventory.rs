@@ -3,7 +3,7 @@
 
 use super::input::{command, Command};
 use super::App;
-use crate::rules::kinds::cyclopedia::Effect;
+use crate::rules::kinds::entry::Effect;
 use crate::rules::{Action, Thing};
 
 /// What choosing an item on the inventory screen does.

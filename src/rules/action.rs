@@ -1,6 +1,8 @@
 //! What a player can do in a turn. Actions know nothing of keys or screens; a run is its seed
 //! and parameters plus the list of actions taken, and each action has a fixed code for records.
 
+use crate::rules::balance::PACK_LIMIT;
+
 /// One of the eight compass directions (screen orientation: north is up, y grows south).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
@@ -64,10 +66,6 @@ impl Dir {
         }
     }
 }
-
-/// The most items a player picks up; a full pack refuses more, except the idol, which is
-/// taken even into a full pack (it is the goal of the run, and it is taken by stepping on it).
-pub const PACK_LIMIT: u8 = 10;
 
 /// How many things a player can carry, so how many pack slots an item action can name:
 /// `PACK_LIMIT` items and the idol, slots 0 (letter a) up to this, exclusive. Records encode

@@ -1,19 +1,15 @@
-//! The creatures' turn, each by its kind's behaviour (cyclopedia data): slow kinds act every
+//! The creatures' turn, each by its kind's behaviour (`balance`): slow kinds act every
 //! other turn, erratic ones flutter at random half the time, cowards flee when badly hurt;
 //! the rest close in on a player they see and fight when next to one. Creatures that see the
 //! player take the stairs follow.
 
 use super::{Outcome, State};
 use crate::collect::IntoVec;
+use crate::rules::balance::{ACTIVE_RANGE, FLUTTER_CHANCE, FOLLOW_RANGE, REST_TURNS, SLOW_PERIOD};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::monsters::{distance, next_step, random_step};
 use rand::Rng;
-
-/// Creatures farther than this (in steps, on the player's level) do not act.
-const ACTIVE_RANGE: i32 = 30;
-/// Creatures in sight this close to the stairs follow the player up or down.
-const FOLLOW_RANGE: i32 = 3;
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
 fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option<Point> {
@@ -40,7 +36,7 @@ impl State {
                 continue;
             }
             let b = self.monsters[i].kind.behaviour();
-            if b.slow && self.turn % 2 == 1 {
+            if b.slow && !self.turn.is_multiple_of(SLOW_PERIOD) {
                 continue;
             }
             let seen = self.sight.in_sight(pos);
@@ -52,9 +48,9 @@ impl State {
                     && !occupied.contains(&p)
             };
             let fleeing = seen && self.fleeing(i);
-            // A fluttering creature moves at random half the time, even when that fails; one
+            // A fluttering creature moves at random now and then, even when that fails; one
             // that flees moves away if it can (cornered, it fights).
-            let flutters = b.erratic && self.rng.random_bool(0.5);
+            let flutters = b.erratic && self.rng.random_bool(FLUTTER_CHANCE);
             let moved = if flutters {
                 random_step(pos, &free, &mut self.rng)
             } else if fleeing {
@@ -121,11 +117,11 @@ impl State {
         }
     }
 
-    /// Rests: turn after turn until the player is healed, a creature comes into view, or 100
-    /// turns pass. Refused (no turn) when already healed or a creature is in view.
+    /// Rests: turn after turn until the player is healed, a creature comes into view, or
+    /// `REST_TURNS` turns pass. Refused (no turn) when already healed or a creature is in view.
     pub(super) fn rest(&mut self) {
         let mut turns = 0;
-        while turns < 100 && self.outcome == Outcome::Playing && self.hp < self.max_hp() {
+        while turns < REST_TURNS && self.outcome == Outcome::Playing && self.hp < self.max_hp() {
             if self.creature_in_view() {
                 break;
             }

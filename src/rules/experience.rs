@@ -1,26 +1,11 @@
-//! Experience: every kill is worth the creature's full hit points in experience, and
-//! experience buys levels. Level L (from 1) is reached at `10 * L * (L - 1)` experience
-//! (20, 60, 120, 200 ...); each level above the first gives 5 more hit points (healed at once)
-//! and 1 more attack.
+//! Experience: every kill is worth experience (`balance::xp_worth`), and experience buys
+//! levels (`balance::xp_needed`); each level above the first gives more hit points (the
+//! gain healed at once) and more attack (`balance::HP_PER_LEVEL`, `ATTACK_PER_LEVEL`).
 
 use super::State;
 use crate::collect::IntoVec;
+use crate::rules::balance::{xp_needed, xp_worth, HP_PER_LEVEL};
 use crate::rules::kinds::creature::Creature;
-
-/// Hit points gained per level.
-pub const HP_PER_LEVEL: i32 = 5;
-/// Attack gained per level.
-pub const ATTACK_PER_LEVEL: i32 = 1;
-
-/// Experience for killing a creature of `kind`.
-pub fn worth(kind: Creature) -> i32 {
-    kind.stats().hp
-}
-
-/// The experience at which level `level` is reached.
-pub fn needed(level: i32) -> i32 {
-    10 * level * (level - 1)
-}
 
 impl State {
     pub fn xp(&self) -> i32 {
@@ -50,8 +35,8 @@ impl State {
         if let Some(i) = Creature::ALL.iter().position(|&c| c == kind) {
             self.kills[i] += 1;
         }
-        self.xp += worth(kind);
-        while self.xp >= needed(self.level + 1) {
+        self.xp += xp_worth(kind);
+        while self.xp >= xp_needed(self.level + 1) {
             self.level += 1;
             self.hp += HP_PER_LEVEL;
             self.log.add(format!(
@@ -61,19 +46,5 @@ impl State {
                 self.attack()
             ));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn levels_need_more_experience_each_time() {
-        assert_eq!(
-            (1..=5).map(needed).collect::<Vec<_>>(),
-            [0, 20, 60, 120, 200]
-        );
-        assert_eq!(worth(Creature::Orc), Creature::Orc.stats().hp);
     }
 }

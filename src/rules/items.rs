@@ -6,8 +6,9 @@
 
 use super::State;
 use crate::collect::IntoVec;
+use crate::rules::balance;
 use crate::rules::geom::Point;
-use crate::rules::kinds::cyclopedia::Effect;
+use crate::rules::kinds::entry::Effect;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::{seeded, GameRng};
@@ -33,13 +34,7 @@ pub struct Thing {
 /// Salt of the placement stream, apart from the generator's and the turns' numbers.
 const ITEM_STREAM: u64 = 0x17e3_5eed;
 
-/// How many items a level of `area` cells at depth `z` (0 = top) gets: more deeper down
-/// (4 to 8 on the game's 100 x 60 levels; none on tiny ones).
-pub fn count_for(z: i32, area: i32) -> usize {
-    ((4 + z) * area / 6000) as usize
-}
-
-/// A random kind for level `z` (0 = top), by the cyclopedia's weights among the kinds that
+/// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
 /// lie that deep; deeper levels add better kinds.
 pub fn random_kind(z: i32, rng: &mut GameRng) -> Option<Item> {
     let kinds: Vec<(Item, u32)> = Item::ALL
@@ -63,7 +58,7 @@ pub fn random_kind(z: i32, rng: &mut GameRng) -> Option<Item> {
 }
 
 /// The items of a new game in `world`: the idol on a random floor cell of the last level, and
-/// `count_for` items on every level, each on its own plain floor cell (never walls, features
+/// `balance::items_for` items on every level, each on its own plain floor cell (never walls, features
 /// or stairs). Deterministic from the seed (its own random stream), and independent of any
 /// game state, so tools can show the items of a world.
 pub fn place(world: &World, seed: u64) -> Vec<(Point, Item)> {
@@ -81,7 +76,7 @@ pub fn place(world: &World, seed: u64) -> Vec<(Point, Item)> {
                 out.push((p, Item::Idol));
             }
         }
-        for _ in 0..count_for(z, world.width() * world.height()) {
+        for _ in 0..balance::items_for(z, world.width() * world.height()) {
             let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, &mut rng)) else {
                 break;
             };
@@ -142,8 +137,8 @@ impl State {
             Some(Effect::Weapon(n)) => n,
             _ => 0,
         };
-        crate::rules::kinds::cyclopedia::player_stats().attack
-            + super::experience::ATTACK_PER_LEVEL * (self.level - 1)
+        balance::PLAYER.attack
+            + balance::ATTACK_PER_LEVEL * (self.level - 1)
             + self.strength
             + weapon
     }
@@ -154,7 +149,7 @@ impl State {
             Some(Effect::Armour(n)) => n,
             _ => 0,
         };
-        crate::rules::kinds::cyclopedia::player_stats().defence + armour
+        balance::PLAYER.defence + armour
     }
 
     /// Index in `items` of carried slot `slot`.
@@ -188,7 +183,7 @@ impl State {
             return;
         };
         let kind = self.items[i].kind;
-        if kind != Item::Idol && self.carried().len() >= usize::from(super::PACK_LIMIT) {
+        if kind != Item::Idol && self.carried().len() >= usize::from(balance::PACK_LIMIT) {
             self.log.add("Your pack is full.");
             return;
         }

@@ -2,6 +2,7 @@
 //! of keys, screens, time or the browser, so a run is exactly its seed, its world parameters
 //! and the actions taken, and replaying them rebuilds the same state.
 
+pub mod balance;
 pub mod builder;
 pub mod fnv;
 pub mod fov;
@@ -21,20 +22,22 @@ pub mod items;
 pub mod score;
 mod turns;
 
-pub use action::{Action, Dir, PACK_LIMIT, PACK_SLOTS};
+pub use action::{Action, Dir, PACK_SLOTS};
+pub use balance::PACK_LIMIT;
 pub use items::{Place, Thing};
 
 use crate::collect::IntoVec;
+use crate::rules::balance::SIGHT_RADIUS;
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
 use crate::rules::kinds::creature::Creature;
-use crate::rules::kinds::cyclopedia::{player_stats, Entry};
+use crate::rules::kinds::entry::Entry;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::log::Log;
 use crate::rules::monsters::{place, Monster};
 use crate::rules::rng::{seeded, GameRng};
-use crate::rules::sight::{Sight, SIGHT_RADIUS};
+use crate::rules::sight::Sight;
 use crate::rules::world::World;
 use rand::Rng;
 
@@ -142,7 +145,7 @@ impl State {
         let mut sight = Sight::new(&world);
         sight.update(&world, player, creature_near(&monsters, player));
         Ok(State {
-            hp: player_stats().hp,
+            hp: balance::PLAYER.hp,
             monsters,
             sight,
             rng,
@@ -229,7 +232,7 @@ impl State {
         self.hp
     }
     pub fn max_hp(&self) -> i32 {
-        player_stats().hp + experience::HP_PER_LEVEL * (self.level - 1)
+        balance::PLAYER.hp + balance::HP_PER_LEVEL * (self.level - 1)
     }
     pub fn monsters(&self) -> &[Monster] {
         &self.monsters
@@ -274,7 +277,7 @@ impl State {
     /// `None` for places never seen.
     pub fn describe(&self, p: Point) -> Option<&'static Entry> {
         if p == self.player {
-            return Some(crate::rules::kinds::cyclopedia::player());
+            return Some(crate::rules::kinds::player::entry());
         }
         if !self.sight.remembers(p) {
             return None;

@@ -1,9 +1,10 @@
 //! Creatures: where they start, how they fight, and how they move on their turn.
 
 use crate::collect::IntoVec;
+use crate::rules::balance::{creatures_for, IDLE_CHANCE, PACK_SPREAD, START_CLEARANCE};
 use crate::rules::geom::{Point, DIRECTIONS8};
 use crate::rules::kinds::creature::Creature;
-use crate::rules::kinds::cyclopedia::Stats;
+use crate::rules::kinds::entry::Stats;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::GameRng;
 use crate::rules::world::World;
@@ -36,30 +37,22 @@ impl Monster {
     }
 }
 
-/// Damage of one blow: attack against defence plus a little luck, at least 1.
-pub fn damage(attacker: Stats, defender: Stats, rng: &mut GameRng) -> i32 {
-    (attacker.attack - defender.defence + rng.random_range(0..3)).max(1)
-}
-
-/// How many creatures a level of `area` cells at depth `z` (0 = top) gets: more deeper down.
-pub fn count_for(z: i32, area: i32) -> usize {
-    ((5 + 3 * z) * area / 6000).max(1) as usize
-}
-
-/// Places creatures on every level: only on plain floor (never walls, features or stairs),
-/// never on each other, on the player, on `avoid` (the items), or within 6 cells of the
-/// player. A kind that comes in packs brings up to `pack` more of its kind on free cells
-/// around the first.
+/// Places `creatures_for` creatures on every level: only on plain floor (never walls,
+/// features or stairs), never on each other, on the player, on `avoid` (the items), or within
+/// `START_CLEARANCE` cells of the player. A kind that comes in packs brings up to `pack` more
+/// of its kind on free cells within `PACK_SPREAD` of the first.
 pub fn place(world: &World, player: Point, avoid: &[Point], rng: &mut GameRng) -> Vec<Monster> {
     let mut monsters = Vec::new();
     for z in 0..world.depth() {
         let mut free: Vec<Point> = world.points_of(z, Tile::Floor);
-        free.retain(|p| !avoid.contains(p) && (p.z != player.z || p.chebyshev(player) > 6));
+        free.retain(|p| {
+            !avoid.contains(p) && (p.z != player.z || p.chebyshev(player) > START_CLEARANCE)
+        });
         let kinds: Vec<Creature> = Creature::ALL
             .into_iter()
             .filter(|c| c.stats().from_level <= z + 1)
             .into_vec();
-        for _ in 0..count_for(z, world.width() * world.height()) {
+        for _ in 0..creatures_for(z, world.width() * world.height()) {
             if free.is_empty() || kinds.is_empty() {
                 break;
             }
@@ -67,7 +60,7 @@ pub fn place(world: &World, player: Point, avoid: &[Point], rng: &mut GameRng) -
             let kind = kinds[rng.random_range(0..kinds.len() as u32) as usize];
             monsters.push(Monster::new(kind, pos));
             for _ in 0..kind.behaviour().pack {
-                let Some(j) = free.iter().position(|q| q.chebyshev(pos) <= 2) else {
+                let Some(j) = free.iter().position(|q| q.chebyshev(pos) <= PACK_SPREAD) else {
                     break;
                 };
                 monsters.push(Monster::new(kind, free.swap_remove(j)));
@@ -78,7 +71,7 @@ pub fn place(world: &World, player: Point, avoid: &[Point], rng: &mut GameRng) -
 }
 
 /// Where a creature at `from` steps next: towards `target` when it can see it (`hunting`),
-/// else a random step half the time. `free(p)` tells whether it may enter `p`.
+/// else a random step unless it idles (`IDLE_CHANCE`). `free(p)` tells whether it may enter `p`.
 pub fn next_step(
     from: Point,
     target: Point,
@@ -93,7 +86,7 @@ pub fn next_step(
             .filter(|&p| free(p) && dist(p) < dist(from))
             .min_by_key(|&p| dist(p));
     }
-    if rng.random_bool(0.5) {
+    if rng.random_bool(IDLE_CHANCE) {
         return None;
     }
     random_step(from, free, rng)
@@ -136,7 +129,7 @@ mod tests {
             for m in &monsters {
                 assert_eq!(world.tile(m.pos), Tile::Floor, "seed {seed}");
                 assert_ne!(m.pos, player);
-                assert!(m.pos.z != 0 || m.pos.chebyshev(player) > 6);
+                assert!(m.pos.z != 0 || m.pos.chebyshev(player) > START_CLEARANCE);
             }
             let n = spots.len();
             spots.sort();
@@ -145,12 +138,12 @@ mod tests {
             let per_level = |z| monsters.iter().filter(|m| m.pos.z == z).count();
             for z in 0..3 {
                 assert!(
-                    per_level(z) >= count_for(z, 80 * 40),
+                    per_level(z) >= creatures_for(z, 80 * 40),
                     "seed {seed}: every level gets its share, packs on top"
                 );
             }
             assert!(
-                count_for(2, 80 * 40) > count_for(0, 80 * 40),
+                creatures_for(2, 80 * 40) > creatures_for(0, 80 * 40),
                 "more deeper down"
             );
         }

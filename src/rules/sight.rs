@@ -1,17 +1,11 @@
 //! What the player sees and remembers. The torch lights cells near the player (bright close
 //! by, dim at the edge); cells seen before stay remembered per level, across stairs.
 
+use crate::rules::balance::{BRIGHT_RADIUS, SIGHT_RADIUS, TORCH_RADIUS};
 use crate::rules::fov::field_of_view;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::world::World;
-
-/// Radius of the torch's light, in cells.
-pub const TORCH_RADIUS: i32 = 7;
-/// Cells within this radius are bright; the rest of the torch's circle is dim.
-pub const BRIGHT_RADIUS: i32 = 4;
-/// How far creatures and the player notice each other in the dark (line of sight).
-pub const SIGHT_RADIUS: i32 = 12;
 
 /// How a cell is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,13 +3,10 @@
 
 use super::items::a as with_article;
 use super::{Outcome, State};
-use crate::rules::kinds::cyclopedia::Stats;
+use crate::rules::balance::{damage, REGEN_HP, REGEN_TURNS};
+use crate::rules::kinds::entry::Stats;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
-use crate::rules::monsters::damage;
-
-/// Turns between regaining one hit point.
-const REGEN_TURNS: u32 = 8;
 
 impl State {
     /// After each turn the player took: creatures act, wounds heal, sight is renewed.
@@ -22,7 +19,7 @@ impl State {
             && self.turn.is_multiple_of(REGEN_TURNS)
             && self.hp < self.max_hp()
         {
-            self.hp += 1;
+            self.hp = (self.hp + REGEN_HP).min(self.max_hp());
         }
         let far = super::creature_near(&self.monsters, self.player);
         self.sight.update(&self.world, self.player, far);

@@ -6,7 +6,7 @@
 use super::{route, Step};
 use caves::rules::builder::WorldParams;
 use caves::rules::geom::Point;
-use caves::rules::kinds::cyclopedia::Effect;
+use caves::rules::kinds::entry::Effect;
 use caves::rules::{Action, Dir, Outcome, Place, State, PACK_LIMIT};
 use std::collections::VecDeque;
 

@@ -3,7 +3,7 @@
 
 use crate::app::App;
 use crate::rules::geom::Point;
-use crate::rules::kinds::cyclopedia::player;
+use crate::rules::kinds::player;
 use crate::rules::sight::Light;
 use crate::rules::State;
 use crate::view::colour::{Rgb, BLACK, TITLE};
@@ -101,7 +101,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
             }
         }
     }
-    let hero = player();
+    let hero = player::entry();
     put(
         f,
         p,

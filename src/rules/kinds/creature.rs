@@ -1,7 +1,9 @@
-//! Creature kinds. Each has a fixed one-byte code and a name (its saved forms) and its look and
-//! fighting numbers in the cyclopedia.
+//! Creature kinds. Each has a fixed one-byte code and a name (its saved forms) and its
+//! cyclopedia entry (look, name, description). Its fighting numbers and behaviour
+//! (`Creature::stats`, `Creature::behaviour`) are set in `rules::balance`.
 
-use crate::rules::kinds::cyclopedia::{Behaviour, Entry, Stats};
+use crate::rules::kinds::entry::Entry;
+use crate::rules::kinds::rgb::hex;
 
 /// The kinds of creature in the caves. The discriminants are the saved codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,21 +38,31 @@ impl Creature {
         Creature::ALL.into_iter().find(|c| c.info().name == name)
     }
 
+    /// The cyclopedia entry of this kind: its look, name and description.
     pub fn info(self) -> &'static Entry {
-        crate::rules::kinds::cyclopedia::creature(self)
+        use table::*;
+        match self {
+            Creature::Bat => &BAT,
+            Creature::Rat => &RAT,
+            Creature::Goblin => &GOBLIN,
+            Creature::Orc => &ORC,
+            Creature::Bugbear => &BUGBEAR,
+        }
     }
 
     pub fn name(self) -> &'static str {
         self.info().name
     }
+}
 
-    pub fn stats(self) -> Stats {
-        crate::rules::kinds::cyclopedia::creature_stats(self)
-    }
-
-    pub fn behaviour(self) -> Behaviour {
-        crate::rules::kinds::cyclopedia::behaviour(self)
-    }
+#[rustfmt::skip]
+mod table {
+    use super::*;
+    pub static BAT: Entry = Entry::creature("cave bat", (b'b', hex("#AE81FF")), "A fluttering bat; more noise than bite. It flits about at random half the time.");
+    pub static RAT: Entry = Entry::creature("giant rat", (b'r', hex("#C4A484")), "A rat the size of a dog, always hungry. Rats come in packs of up to three.");
+    pub static GOBLIN: Entry = Entry::creature("goblin", (b'g', hex("#A6E22E")), "A small, cunning cave dweller with a rusty knife. It flees when badly hurt.");
+    pub static ORC: Entry = Entry::creature("orc", (b'o', hex("#FD971F")), "A brutish warrior: slow, but every blow is heavy.");
+    pub static BUGBEAR: Entry = Entry::creature("bugbear", (b'B', hex("#F92672")), "A huge hairy goblin-kin that strikes hard and slowly.");
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
-//! Item kinds. Each has a fixed one-byte code and a name (its saved forms) and its look and
-//! effect in the cyclopedia.
+//! Item kinds. Each has a fixed one-byte code and a name (its saved forms) and its
+//! cyclopedia entry (look, name, description, dump character). What it does, where it lies
+//! and how common it is (`Item::data`, `Item::effect`) are set in `rules::balance`.
 
-use crate::rules::kinds::cyclopedia::{Effect, Entry, ItemData};
+use crate::rules::kinds::entry::Entry;
+use crate::rules::kinds::rgb::hex;
 
 /// The kinds of item in the caves. The discriminants are the saved codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -42,22 +44,42 @@ impl Item {
         Item::ALL.into_iter().find(|i| i.code() == code)
     }
 
+    /// The cyclopedia entry of this kind: its look, name, description and the character of
+    /// text dumps (`!` potion, `)` weapon, `[` armour, `?` scroll, `*` the idol).
     pub fn info(self) -> &'static Entry {
-        crate::rules::kinds::cyclopedia::item(self)
+        use table::*;
+        match self {
+            Item::Idol => &IDOL,
+            Item::HealingPotion => &HEALING,
+            Item::StrengthPotion => &STRENGTH,
+            Item::Dagger => &DAGGER,
+            Item::Sword => &SWORD,
+            Item::Axe => &AXE,
+            Item::Leather => &LEATHER,
+            Item::Mail => &MAIL,
+            Item::LightScroll => &LIGHT,
+            Item::TeleportScroll => &TELEPORT,
+        }
     }
 
     pub fn name(self) -> &'static str {
         self.info().name
     }
+}
 
-    /// What it does, where it appears and how common it is.
-    pub fn data(self) -> ItemData {
-        crate::rules::kinds::cyclopedia::item_data(self)
-    }
-
-    pub fn effect(self) -> Effect {
-        self.data().effect
-    }
+#[rustfmt::skip]
+mod table {
+    use super::*;
+    pub static IDOL: Entry = Entry::item("golden idol", (b'$', hex("#FFD700"), '*'), "The treasure you came for. Carry it out to win.");
+    pub static HEALING: Entry = Entry::item("potion of healing", (b'!', hex("#F92672"), '!'), "A red draught that closes wounds: 15 hit points.");
+    pub static STRENGTH: Entry = Entry::item("potion of strength", (b'!', hex("#FD971F"), '!'), "A bitter orange brew: one more point of attack, for good.");
+    pub static DAGGER: Entry = Entry::item("dagger", (b')', hex("#C0C0C0"), ')'), "A short blade. Wielded: attack +2.");
+    pub static SWORD: Entry = Entry::item("sword", (b')', hex("#E6E6FA"), ')'), "A long straight blade. Wielded: attack +4.");
+    pub static AXE: Entry = Entry::item("battle axe", (b')', hex("#FFD580"), ')'), "A heavy double-bladed axe. Wielded: attack +6.");
+    pub static LEATHER: Entry = Entry::item("leather armour", (b'[', hex("#C4A484"), '['), "Stiff boiled leather. Worn: defence +1.");
+    pub static MAIL: Entry = Entry::item("chain mail", (b'[', hex("#C0C0C0"), '['), "Rings of iron. Worn: defence +3.");
+    pub static LIGHT: Entry = Entry::item("scroll of light", (b'?', hex("#FFFF99"), '?'), "Read it and a flash shows the caves within 20 cells.");
+    pub static TELEPORT: Entry = Entry::item("scroll of teleport", (b'?', hex("#66D9EF"), '?'), "Read it to vanish and reappear somewhere else on this level.");
 }
 
 #[cfg(test)]

@@ -1,8 +1,11 @@
 //! The kinds of things in the caves: terrain, creatures and items, each an enum with a fixed
-//! saved code, and the cyclopedia that describes every kind.
+//! saved code that owns its cyclopedia entry; the shapes of their data (`entry`), the player's
+//! entry, and the cyclopedia that indexes them all. Their numbers are in `rules::balance`.
 
 pub mod creature;
 pub mod cyclopedia;
+pub mod entry;
 pub mod item;
+pub mod player;
 pub mod rgb;
 pub mod tile;

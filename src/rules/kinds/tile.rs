@@ -1,7 +1,8 @@
-//! Terrain kinds. Each has a fixed one-byte code (its saved form) and its look and behaviour
-//! in the cyclopedia.
+//! Terrain kinds. Each has a fixed one-byte code (its saved form) and its cyclopedia entry:
+//! its look, name, description and whether it can be walked and seen through.
 
-use crate::rules::kinds::cyclopedia::Entry;
+use crate::rules::kinds::entry::{Entry, FLOOR_BG};
+use crate::rules::kinds::rgb::{hex, Rgb};
 
 /// The kinds of terrain a world is made of. The discriminants are the saved codes: never
 /// reuse or renumber one.
@@ -46,7 +47,18 @@ impl Tile {
 
     /// The cyclopedia entry of this tile kind: its look, name and behaviour.
     pub fn info(self) -> &'static Entry {
-        crate::rules::kinds::cyclopedia::terrain(self)
+        use table::*;
+        match self {
+            Tile::Floor => &FLOOR,
+            Tile::Wall => &WALL,
+            Tile::Bounds => &BOUNDS,
+            Tile::StairsUp => &STAIRS_UP,
+            Tile::StairsDown => &STAIRS_DOWN,
+            Tile::Stalagmite => &STALAGMITE,
+            Tile::Pool => &POOL,
+            Tile::Fungus => &FUNGUS,
+            Tile::Rubble => &RUBBLE,
+        }
     }
 
     /// Open tiles can be walked on (floor, stairs and the features that do not block).
@@ -62,6 +74,22 @@ impl Tile {
     pub const fn is_stairs(self) -> bool {
         matches!(self, Tile::StairsUp | Tile::StairsDown)
     }
+}
+
+const STONE: Rgb = hex("#75715E");
+
+#[rustfmt::skip]
+mod table {
+    use super::*;
+    pub static FLOOR: Entry = Entry::terrain("cave floor", (250, STONE, FLOOR_BG), '.', (true, true), "Bare rock worn smooth by water long gone.");
+    pub static WALL: Entry = Entry::terrain("cave wall", (177, STONE, hex("#3E3D32")), '#', (false, false), "Solid rock.");
+    pub static BOUNDS: Entry = Entry::terrain("solid rock", (b' ', [0, 0, 0], [0, 0, 0]), ' ', (false, false), "The edge of the world.");
+    pub static STAIRS_UP: Entry = Entry::terrain("stairs up", (b'<', hex("#F8F8F2"), FLOOR_BG), '<', (true, true), "Rough steps climbing to the level above.");
+    pub static STAIRS_DOWN: Entry = Entry::terrain("stairs down", (b'>', hex("#F8F8F2"), FLOOR_BG), '>', (true, true), "Rough steps leading down into the dark.");
+    pub static STALAGMITE: Entry = Entry::terrain("stalagmite", (30, hex("#A89F7A"), FLOOR_BG), 'S', (false, false), "A tall spike of dripstone; it blocks the way and the view.");
+    pub static POOL: Entry = Entry::terrain("deep pool", (247, hex("#66D9EF"), hex("#1B3A4B")), 'P', (false, true), "Black water, too deep to wade. You can see across it.");
+    pub static FUNGUS: Entry = Entry::terrain("glowing fungus", (5, hex("#A6E22E"), FLOOR_BG), 'f', (true, true), "Pale caps that shine faintly. Harmless underfoot.");
+    pub static RUBBLE: Entry = Entry::terrain("rubble", (44, hex("#9E9A85"), FLOOR_BG), 'r', (true, true), "Loose stones fallen from the ceiling.");
 }
 
 #[cfg(test)]
