@@ -1,7 +1,5 @@
-//! The layered tunnel search: the fast way to join a level's regions (natively and in the
-//! lab). It finds the same tunnels as the plain search by distances in `connect`, which the
-//! game page's wasm uses instead (a few kilobytes smaller there); a test checks that both dig
-//! the same cells. The search runs on bit rows, one distance layer at a time: a layer is the
+//! The layered tunnel search that joins a level's regions (see `connect` for what it
+//! guarantees). The search runs on bit rows, one distance layer at a time: a layer is the
 //! rock next to everything reached so far, and a region touched by the layer is taken in
 //! whole through its runs. It stops once every region is reached.
 
