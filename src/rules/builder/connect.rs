@@ -15,6 +15,7 @@
 use super::bitgrid::BitGrid;
 use super::layers;
 use super::regions::Regions;
+use super::tunnel::NONE;
 use crate::collect::IntoVec;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
@@ -22,8 +23,6 @@ use crate::rules::rng::GameRng;
 use crate::rules::world::World;
 use rand::Rng;
 use std::collections::VecDeque;
-
-pub(super) const NONE: u32 = u32::MAX;
 
 /// Makes every open tile reachable from the largest region of level 0. When level 0 has no
 /// open tile there is nowhere to start, so the whole world is filled with rock. `grids` and
@@ -174,58 +173,4 @@ fn carve_path(world: &mut World, z: i32, parent: &[u32], from: u32) {
 fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
     let (_, parent) = search(world, z, seeds, Some(target));
     carve_path(world, z, &parent, target);
-}
-
-/// Turns the cells `dug` on level `z` to floor, in the world and in its open cells `open`.
-pub(super) fn dig(world: &mut World, z: i32, open: &mut BitGrid, dug: &[(usize, usize)]) {
-    for &(x, y) in dug {
-        world.set(Point::new(x as i32, y as i32, z), Tile::Floor);
-        open.set(x, y, true);
-    }
-}
-
-/// The cells around cell `c` of a `w` x `h` level, `c` included, in scan order: the first
-/// `n` of the array.
-fn neighbours(c: usize, (w, h): (usize, usize)) -> ([(usize, usize); 9], usize) {
-    let (x, y) = (c % w, c / w);
-    let (mut out, mut n) = ([(0, 0); 9], 0);
-    for ny in y.saturating_sub(1)..(y + 2).min(h) {
-        for nx in x.saturating_sub(1)..(x + 2).min(w) {
-            out[n] = (nx, ny);
-            n += 1;
-        }
-    }
-    (out, n)
-}
-
-/// Traces the tunnel from `cell` (open, first touched by layer `j`) back through the layers
-/// to the part reached before, pushing its rock cells to `dug`: each step goes to a neighbour
-/// one layer closer, and the tunnel ends next to a cell for which `joined(k, cell)` holds, an
-/// open cell of a region reached by layer k.
-pub(super) fn carve_back(
-    (w, h): (usize, usize),
-    in_layer: &impl Fn(u32, (usize, usize)) -> bool,
-    joined: &impl Fn(u32, (usize, usize)) -> bool,
-    cell: usize,
-    j: u32,
-    dug: &mut Vec<(usize, usize)>,
-) {
-    let around = |c: usize| {
-        let (cells, n) = neighbours(c, (w, h));
-        cells.into_iter().take(n)
-    };
-    let Some(mut cur) = around(cell).find(|&p| in_layer(j, p)) else {
-        return;
-    };
-    for k in (0..j).rev() {
-        dug.push(cur);
-        let c = cur.1 * w + cur.0;
-        if around(c).any(|p| joined(k, p)) || k == 0 {
-            return;
-        }
-        match around(c).find(|&p| in_layer(k, p)) {
-            Some(p) => cur = p,
-            None => return,
-        }
-    }
 }

@@ -4,8 +4,8 @@
 //! whole through its runs. It stops once every region is reached.
 
 use super::bitgrid::BitGrid;
-use super::connect::{carve_back, dig, NONE};
 use super::regions::Regions;
+use super::tunnel::{carve_back, dig, NONE};
 use crate::rules::world::World;
 
 /// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and

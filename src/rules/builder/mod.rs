@@ -23,6 +23,7 @@ pub mod regions;
 pub mod smooth;
 mod stage;
 mod stairs;
+mod tunnel;
 
 pub use bitgrid::BitGrid;
 pub use figures::{level_figures, region_map, world_figures, Figures, RegionMap};
