@@ -15,7 +15,6 @@ pub use replay::{Replayer, MAX_SPEED};
 pub use run::Run;
 pub use start::{Choice, MenuItem};
 
-use crate::collect::IntoVec;
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
@@ -320,7 +319,7 @@ impl App {
 
     /// Takes back display choices written by `prefs` (unknown words are ignored).
     pub fn set_prefs(&mut self, text: &str) {
-        let words: Vec<&str> = text.split_whitespace().into_vec();
+        let words: Vec<&str> = text.split_whitespace().collect();
         self.palette = if words.contains(&"palette=safe") {
             Palette::ColourSafe
         } else {
@@ -672,7 +671,7 @@ impl App {
     }
 
     fn fresh_id(&mut self) -> u32 {
-        let taken: Vec<u32> = self.found.runs.iter().map(|r| r.id).into_vec();
+        let taken: Vec<u32> = self.found.runs.iter().map(|r| r.id).collect();
         loop {
             self.next_id = self
                 .next_id

@@ -4,7 +4,6 @@
 //! and 1 more attack.
 
 use super::State;
-use crate::collect::IntoVec;
 use crate::rules::kinds::creature::Creature;
 
 /// Hit points gained per level.
@@ -37,7 +36,7 @@ impl State {
             .into_iter()
             .zip(self.kills)
             .filter(|&(_, n)| n > 0)
-            .into_vec()
+            .collect()
     }
 
     /// Potions quaffed and scrolls read.

@@ -16,7 +16,6 @@ use super::bitgrid::BitGrid;
 use super::layers;
 use super::regions::Regions;
 use super::tunnel::NONE;
-use crate::collect::IntoVec;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::GameRng;
@@ -58,7 +57,7 @@ pub fn ensure_reachable(
         }
         let mut start: Vec<u32> = (1..reached.len() as u32)
             .filter(|&id| reached[id as usize])
-            .into_vec();
+            .collect();
         if start.is_empty() {
             let Some(spot) = dig_stairs_into(world, z, rng) else {
                 continue;
@@ -89,11 +88,11 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
     let open: Vec<u32> = (0..here.len())
         .filter(|&i| here[i] == Tile::Floor && free(i))
         .map(|i| i as u32)
-        .into_vec();
+        .collect();
     let any: Vec<u32> = (0..here.len())
         .filter(|&i| free(i))
         .map(|i| i as u32)
-        .into_vec();
+        .collect();
     let pool = if open.is_empty() { &any } else { &open };
     if pool.is_empty() || !up.iter().any(|t| t.is_open()) {
         return None;
@@ -110,7 +109,7 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
 fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
     (0..level.len() as u32)
         .filter(|&i| keep(level[i as usize]))
-        .into_vec()
+        .collect()
 }
 
 /// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig. Cells

@@ -34,7 +34,6 @@ pub use smooth::{smooth_once, SmoothRule};
 pub use stage::Stage;
 pub use stairs::CELLS_PER_STAIR;
 
-use crate::collect::IntoVec;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::{seeded, GameRng};
@@ -66,7 +65,7 @@ impl WorldBuilder {
         WorldBuilder {
             width: w,
             height: h,
-            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).into_vec(),
+            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).collect(),
             rng: seeded(seed),
             world: None,
             labels: None,
@@ -153,7 +152,7 @@ impl WorldBuilder {
                 regions.fill_small(grid, min_cells);
                 regions
             })
-            .into_vec();
+            .collect();
         self.labels = Some(labels);
         self
     }
@@ -167,7 +166,7 @@ impl WorldBuilder {
         let mut world = self.tiles();
         let labels = match self.labels.take() {
             Some(labels) => labels,
-            None => self.levels.iter().map(Regions::of_grid).into_vec(),
+            None => self.levels.iter().map(Regions::of_grid).collect(),
         };
         for z in 0..world.depth() - 1 {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
@@ -208,7 +207,7 @@ impl WorldBuilder {
             let grids = if self.stale {
                 fresh = (0..world.depth())
                     .map(|z| BitGrid::from_level(world, z))
-                    .into_vec();
+                    .collect();
                 &mut fresh
             } else {
                 &mut self.levels
