@@ -12,9 +12,7 @@
 //! modules import each other.
 
 pub mod app;
-pub mod collect;
 pub mod lab;
-pub mod number;
 pub mod record;
 pub mod rules;
 pub mod save;

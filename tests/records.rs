@@ -2,22 +2,28 @@
 //! anywhere gives the same game as never stopping, and no input makes the decoder panic.
 //!
 //! `CAVES_WRITE_RECORDS=1 cargo test --release --test records` plays the committed runs again
-//! and rewrites `tests/records/` (needed after a ruleset change); it prints the new pins.
+//! and rewrites `tests/records/`, the records and their pins in `pins.rs` (needed after a
+//! ruleset change). That run checks the new records against the new pins and prints them
+//! (add `-- --nocapture` to see them); as `pins.rs` is compiled into this test, the runs after
+//! it compare the committed records against the new pins.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod bots;
 
 use caves::app::draw::compose;
 use caves::app::{App, Options, Screen};
-use caves::record::{crc32, replay, Header, Record, FORMAT};
+use caves::record::{crc32, replay, DecodeError, Header, Record, FORMAT};
 use caves::rules::builder::WorldParams;
 use caves::rules::rng::seeded;
 use caves::rules::{Action, Dir, Outcome, State, PACK_LIMIT, RULESET};
 use caves::save::{Saves, SharedStore};
 use rand::Rng;
 
-/// The committed records: file, how the run ended, actions, and the pinned final hash.
-const COMMITTED: [(&str, Outcome, usize, u64); 4] = include!("records/pins.rs");
+/// A committed record: file, how the run ended, actions, and the pinned final hash.
+type Pin = (&'static str, Outcome, usize, u64);
+
+/// The committed records, as this test was compiled.
+const COMMITTED: [Pin; 4] = include!("records/pins.rs");
 
 fn path(name: &str) -> String {
     format!("{}/tests/records/{name}.txt", env!("CARGO_MANIFEST_DIR"))
@@ -58,7 +64,17 @@ fn record_of(seed: u64, actions: Vec<Action>) -> Record {
     record
 }
 
-fn write_records() {
+/// Writes `text` to `file` through a file beside it, so a test reading `file` at the same
+/// time sees the old text or the new, never a part.
+fn replace_file(file: &str, text: &str) {
+    let part = format!("{file}.part");
+    std::fs::write(&part, text).expect("written");
+    std::fs::rename(&part, file).expect("moved into place");
+}
+
+/// Plays the committed runs again, rewrites their records and `pins.rs`, and answers the new
+/// pins.
+fn write_records() -> Vec<Pin> {
     // The careful bot's win picks up, wields, wears and drinks: item actions in a record.
     let won = (0..40)
         .map(|s| (s, bots::careful::play(s)))
@@ -86,9 +102,11 @@ fn write_records() {
         ("long", long),
         ("survivor", survived),
     ];
+    let mut written = Vec::new();
     for (name, (seed, (outcome, actions))) in all {
         let record = record_of(seed, actions);
-        std::fs::write(path(name), record.to_text() + "\n").expect("written");
+        replace_file(&path(name), &(record.to_text() + "\n"));
+        written.push((name, outcome, record.actions.len(), record.final_hash));
         pins += &format!(
             "    (\"{name}\", Outcome::{outcome:?}, {}, {:#018x}),\n",
             record.actions.len(),
@@ -97,15 +115,19 @@ fn write_records() {
     }
     pins += "]\n";
     let file = format!("{}/tests/records/pins.rs", env!("CARGO_MANIFEST_DIR"));
-    std::fs::write(file, pins).expect("pins written");
+    replace_file(&file, &pins);
+    println!("wrote tests/records/*.txt and tests/records/pins.rs:\n{pins}");
+    written
 }
 
 #[test]
 fn committed_records_replay_to_their_pinned_hashes() {
-    if std::env::var("CAVES_WRITE_RECORDS").is_ok_and(|v| v == "1") {
-        write_records();
-    }
-    for (name, outcome, len, pin) in COMMITTED {
+    let pins = if std::env::var("CAVES_WRITE_RECORDS").is_ok_and(|v| v == "1") {
+        write_records()
+    } else {
+        COMMITTED.to_vec()
+    };
+    for (name, outcome, len, pin) in pins {
         let text = std::fs::read_to_string(path(name)).expect("committed record");
         let record = Record::from_text(&text).expect("decodes under the current ruleset");
         assert_eq!(record.actions.len(), len, "{name}");
@@ -154,7 +176,9 @@ fn a_changed_action_is_caught_at_its_checkpoint() {
 
 /// Plays `actions` through an app; after `stop` of them, saves, "reloads" into a second app
 /// on a copy of the storage and continues there too. Both must agree after every action.
-fn save_and_resume_agree(seed: u64, actions: &[Action], stop: usize) {
+/// Answers whether the two were compared: not when the run ended before `stop` (an ended run
+/// is not offered for resuming, which is checked instead).
+fn save_and_resume_agree(seed: u64, actions: &[Action], stop: usize) -> bool {
     let store = SharedStore::default();
     let opts = Options {
         seed,
@@ -169,7 +193,7 @@ fn save_and_resume_agree(seed: u64, actions: &[Action], stop: usize) {
     let mut b = App::new(Box::new(copy), opts);
     if a.screen() != Screen::Play {
         assert!(b.found().runs.is_empty(), "an ended run is not offered");
-        return;
+        return false;
     }
     b.key("Enter");
     assert_eq!(b.screen(), Screen::Play, "seed {seed}: resumed");
@@ -181,11 +205,13 @@ fn save_and_resume_agree(seed: u64, actions: &[Action], stop: usize) {
         b.act(act);
     }
     assert_eq!(compose(&a), compose(&b), "seed {seed}, stop {stop}");
+    true
 }
 
 #[test]
 fn saving_and_resuming_anywhere_gives_the_same_game() {
     let mut rng = seeded(77);
+    let mut compared = 0;
     for seed in 0..24u64 {
         let n = rng.random_range(1..260u32) as usize;
         // Every kind of action, item actions with a random pack slot.
@@ -198,8 +224,13 @@ fn saving_and_resuming_anywhere_gives_the_same_game() {
             })
             .collect();
         let stop = rng.random_range(0..n as u32) as usize;
-        save_and_resume_agree(seed, &actions, stop);
+        compared += usize::from(save_and_resume_agree(seed, &actions, stop));
     }
+    // A run that ends before its stop is not resumed; most of these must be.
+    assert!(
+        compared >= 18,
+        "only {compared} of 24 runs were resumed and compared"
+    );
 }
 
 #[test]
@@ -223,23 +254,59 @@ fn reseal(mut body: Vec<u8>) -> Vec<u8> {
     body
 }
 
+/// How the decoder answered the re-sealed inputs (their checksum is right, so each reaches
+/// the checks behind it): accepted, or refused by which check.
+#[derive(Default, Debug)]
+struct Answers {
+    accepted: usize,
+    not_a_record: usize,
+    format: usize,
+    truncated: usize,
+    damaged: usize,
+    ruleset: usize,
+    malformed: usize,
+}
+
+impl Answers {
+    fn note(&mut self, answer: Result<Record, DecodeError>) {
+        match answer {
+            Ok(r) => {
+                self.accepted += 1;
+                assert_eq!(
+                    Record::decode(&r.encode()),
+                    Ok(r),
+                    "what is accepted round-trips"
+                );
+            }
+            Err(DecodeError::NotARecord) => self.not_a_record += 1,
+            Err(DecodeError::Format(_)) => self.format += 1,
+            Err(DecodeError::Truncated) => self.truncated += 1,
+            Err(DecodeError::Damaged) => self.damaged += 1,
+            Err(DecodeError::Ruleset(_)) => self.ruleset += 1,
+            Err(DecodeError::Malformed(_)) => self.malformed += 1,
+        }
+    }
+}
+
+/// Bit flips tried, and random inputs (each also as text).
+const FLIPS: usize = 30_000;
+const RANDOM: usize = 20_000;
+
 #[test]
 fn no_input_makes_the_decoder_panic() {
     let text = std::fs::read_to_string(path("win")).expect("committed record");
     let good = Record::from_text(&text).expect("decodes").encode();
     let body = good[..good.len() - 4].to_vec();
     let mut rng = seeded(5);
-    let mut tried = 0;
-    let mut accepted = 0;
+    let mut answers = Answers::default();
     // Every truncation, sealed and not.
     for n in 0..good.len() {
-        tried += 2;
-        assert!(Record::decode(&good[..n]).is_err());
-        accepted +=
-            usize::from(Record::decode(&reseal(body[..n.min(body.len())].to_vec())).is_ok());
+        assert!(Record::decode(&good[..n]).is_err(), "cut to {n} bytes");
+        answers.note(Record::decode(&reseal(body[..n.min(body.len())].to_vec())));
     }
     // Bit flips: caught by the checksum, and (re-sealed) by the parser or harmless.
-    while tried < 60_000 {
+    let mut changed = 0;
+    for _ in 0..FLIPS {
         let mut b = body.clone();
         for _ in 0..rng.random_range(1..4u32) {
             let i = rng.random_range(0..b.len() as u32) as usize;
@@ -248,23 +315,16 @@ fn no_input_makes_the_decoder_panic() {
         let mut flipped = b.clone();
         flipped.extend_from_slice(&good[good.len() - 4..]);
         if b != body {
+            changed += 1;
             assert!(
                 Record::decode(&flipped).is_err(),
                 "a flip passed the checksum"
             );
         }
-        if let Ok(r) = Record::decode(&reseal(b)) {
-            accepted += 1;
-            assert_eq!(
-                Record::decode(&r.encode()),
-                Ok(r),
-                "what is accepted round-trips"
-            );
-        }
-        tried += 2;
+        answers.note(Record::decode(&reseal(b)));
     }
     // Random bytes with and without the magic, random text, and other versions.
-    while tried < 100_000 {
+    for _ in 0..RANDOM {
         let n = rng.random_range(0..64u32) as usize;
         let mut b: Vec<u8> = (0..n).map(|_| rng.random::<u8>()).collect();
         if rng.random_bool(0.5) {
@@ -280,11 +340,28 @@ fn no_input_makes_the_decoder_panic() {
         let _ = Record::decode(&b);
         let s: String = b.iter().map(|&c| char::from(c % 96 + 32)).collect();
         let _ = Record::from_text(&s);
-        tried += 2;
     }
     let mut other = Record::from_text(&text).expect("decodes");
     other.header.ruleset = RULESET + 1;
     assert!(Record::decode(&other.encode()).is_err());
-    assert!(tried >= 100_000);
-    assert!(accepted > 0, "re-sealed inputs reach the inner checks");
+    assert!(
+        changed > FLIPS * 9 / 10,
+        "only {changed} flips changed a byte"
+    );
+    // Re-sealed inputs pass the checksum and reach every check behind it.
+    let a = &answers;
+    assert_eq!(a.damaged, 0, "a re-sealed input failed its checksum: {a:?}");
+    assert!(a.accepted > 0, "no re-sealed input was accepted: {a:?}");
+    for (check, refused) in [
+        ("magic", a.not_a_record),
+        ("format", a.format),
+        ("length", a.truncated),
+        ("ruleset", a.ruleset),
+        ("contents", a.malformed),
+    ] {
+        assert!(
+            refused > 0,
+            "no re-sealed input was refused by the {check} check: {a:?}"
+        );
+    }
 }

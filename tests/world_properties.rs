@@ -101,11 +101,15 @@ fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: 
             z + 1
         );
     }
-    // Small regions are filled in; the only ones left are passages dug through rock (they
-    // hold stairs) into a level that had no cave at all.
+    // Small regions are filled in (checked right after the filling by `no_region_under`);
+    // once tunnels are dug, the only small ones left are passages dug through rock (they hold
+    // stairs) into a level that had no cave at all. Regions are those of the ground, every
+    // tile but rock: a feature stands on floor, so one that blocks walking makes no region
+    // smaller.
     for z in 0..d {
         let level = world.level(z).expect("level");
-        let r = Regions::label(w as usize, h as usize, &world.open_cells(z));
+        let ground: Vec<bool> = level.iter().map(|&t| t != Tile::Wall).collect();
+        let r = Regions::label(w as usize, h as usize, &ground);
         let labels = r.labels();
         for id in 1..=r.count() {
             if r.sizes[id] < min_region {
@@ -119,6 +123,21 @@ fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: 
                 );
             }
         }
+    }
+}
+
+/// Right after small regions are filled in, before stairs and tunnels join regions (a tunnel
+/// can join a small region to a larger one), no region has fewer than `min_region` cells.
+fn no_region_under(world: &World, min_region: u32, ctx: &str) {
+    let (w, h) = (world.width() as usize, world.height() as usize);
+    for z in 0..world.depth() {
+        let r = Regions::label(w, h, &world.open_cells(z));
+        let smallest = r.sizes[1..].iter().filter(|&&n| n > 0).min();
+        assert!(
+            smallest.is_none_or(|&n| n >= min_region),
+            "{ctx}: level {} keeps a region of {smallest:?} tiles",
+            z + 1
+        );
     }
 }
 
@@ -179,15 +198,17 @@ fn random_parameters_keep_every_guarantee() {
             min_region: rng.random_range(0..=80),
         };
         let size = (p.width, p.height, p.depth);
-        let mut at_connect = None;
-        let world = p.build_observed(seed, |stage, w| {
-            if stage == Stage::Connect {
-                at_connect = Some(w.clone());
-            }
+        let (mut at_regions, mut at_connect) = (None, None);
+        let world = p.build_observed(seed, |stage, w| match stage {
+            Stage::Regions => at_regions = Some(w.clone()),
+            Stage::Connect => at_connect = Some(w.clone()),
+            _ => {}
         });
+        let regions = at_regions.expect("the regions step is shown");
+        no_region_under(&regions, p.min_region, &format!("seed {seed}, {p:?}"));
         let connected = at_connect.expect("the connect step is shown");
         check_with(&connected, size, seed, p.min_region);
-        check_with(&world, size, seed, 0);
+        check_with(&world, size, seed, p.min_region);
         assert_eq!(world, p.build(seed), "{p:?}");
     }
 }

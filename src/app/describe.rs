@@ -3,7 +3,6 @@
 //! the creatures in view with their direction and distance).
 
 use super::App;
-use crate::collect::IntoVec;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::{Dir, State};
@@ -69,13 +68,13 @@ pub fn surroundings(state: &State) -> String {
         .iter()
         .filter(|m| m.pos.z == p.z && state.sight().lit(m.pos))
         .map(|m| format!("{} {}", article(m.name()), whereabouts(p, m.pos)))
-        .into_vec();
+        .collect();
     parts.push(if seen.is_empty() {
         "No creatures in view.".into()
     } else {
-        format!("In view: {}.", crate::rules::log::join(&seen, "; "))
+        format!("In view: {}.", seen.join("; "))
     });
-    crate::rules::log::join(&parts, " ")
+    parts.join(" ")
 }
 
 impl App {

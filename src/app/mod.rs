@@ -16,7 +16,6 @@ pub use replay::{Replayer, MAX_SPEED};
 pub use run::Run;
 pub use start::{Choice, MenuItem};
 
-use crate::collect::IntoVec;
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
@@ -365,7 +364,7 @@ impl App {
 
     /// Takes back display choices written by `prefs` (unknown words are ignored).
     pub fn set_prefs(&mut self, text: &str) {
-        let words: Vec<&str> = text.split_whitespace().into_vec();
+        let words: Vec<&str> = text.split_whitespace().collect();
         self.palette = if words.contains(&"palette=safe") {
             Palette::ColourSafe
         } else {
@@ -748,7 +747,7 @@ impl App {
             .iter()
             .chain(&found.ended)
             .map(|r| r.id)
-            .into_vec();
+            .collect();
         loop {
             self.next_id = self
                 .next_id

@@ -3,7 +3,6 @@
 //! saves. A watched run is the shown record, so share and export apply to it.
 
 use super::{App, Request, Screen};
-use crate::collect::IntoVec;
 
 /// What a key on the start screen chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +101,7 @@ impl App {
     pub fn free_runs(&self) -> Vec<usize> {
         (0..self.found.runs.len())
             .filter(|&i| !self.busy.contains(&self.found.runs[i].id))
-            .into_vec()
+            .collect()
     }
 
     /// What `key` chooses on the start screen, if anything.

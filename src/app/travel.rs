@@ -7,7 +7,6 @@
 //! open cells the player remembers only; auto-exploration is frontier-based: it walks to the
 //! nearest known open cell that borders an unknown one.
 
-use crate::collect::IntoVec;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::log::Entry;
@@ -190,7 +189,7 @@ impl Watch {
                 .iter()
                 .map(|m| m.pos)
                 .filter(|&p| p.z == player.z && sight.lit(p))
-                .into_vec(),
+                .collect(),
             idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
             stairs: state
                 .world()
@@ -260,5 +259,5 @@ pub fn path_cells(state: &State, to: Point) -> Vec<Point> {
             at = at.offset(dx, dy);
             at
         })
-        .into_vec()
+        .collect()
 }

@@ -4,7 +4,6 @@
 //! player take the stairs follow.
 
 use super::{Outcome, State};
-use crate::collect::IntoVec;
 use crate::rules::balance::{ACTIVE_RANGE, FLUTTER_CHANCE, FOLLOW_RANGE, REST_TURNS, SLOW_PERIOD};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
@@ -29,7 +28,7 @@ impl State {
 
     pub(super) fn monsters_act(&mut self) {
         let player = self.player;
-        let mut occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).into_vec();
+        let mut occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
         for i in 0..self.monsters.len() {
             let pos = self.monsters[i].pos;
             if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
@@ -94,7 +93,7 @@ impl State {
                     && self.sight.in_sight(p)
                     && !self.fleeing(i)
             })
-            .into_vec()
+            .collect()
     }
 
     /// Puts each follower on a free cell next to the player, nearest first; one that finds

@@ -3,7 +3,6 @@
 //! gain healed at once) and more attack (`balance::HP_PER_LEVEL`, `ATTACK_PER_LEVEL`).
 
 use super::State;
-use crate::collect::IntoVec;
 use crate::rules::balance::{xp_needed, xp_worth, HP_PER_LEVEL};
 use crate::rules::kinds::creature::Creature;
 
@@ -22,7 +21,7 @@ impl State {
             .into_iter()
             .zip(self.kills)
             .filter(|&(_, n)| n > 0)
-            .into_vec()
+            .collect()
     }
 
     /// Potions quaffed and scrolls read.

@@ -5,7 +5,6 @@
 //! thing is pack slot n, shown as the letter 'a' + n.
 
 use super::State;
-use crate::collect::IntoVec;
 use crate::rules::balance;
 use crate::rules::geom::Point;
 use crate::rules::kinds::entry::Effect;
@@ -42,7 +41,7 @@ pub fn random_kind(z: i32, rng: &mut GameRng) -> Option<Item> {
         .map(|i| (i, i.data()))
         .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
         .map(|(i, d)| (i, d.weight))
-        .into_vec();
+        .collect();
     let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
     if total == 0 {
         return None;
@@ -113,7 +112,7 @@ impl State {
             .iter()
             .filter(|t| !matches!(t.place, Place::Floor(_)))
             .copied()
-            .into_vec()
+            .collect()
     }
 
     /// The top item lying at `p`, if any.
@@ -266,7 +265,7 @@ impl State {
             .points(z)
             .filter(|&(p, t)| t == Tile::Floor && self.monster_at(p).is_none())
             .map(|(p, _)| p)
-            .into_vec();
+            .collect();
         if !free.is_empty() {
             self.player = free[self.rng.random_range(0..free.len() as u32) as usize];
         }

@@ -1,18 +1,5 @@
 //! The message log: newest last, repeated lines folded into "(xN)".
 
-/// `parts` with `sep` between them: one plain loop, used for every list the game joins (the
-/// standard library's `join` adds about 0.35 KB gzipped to the page's wasm).
-pub fn join(parts: &[String], sep: &str) -> String {
-    let mut out = String::new();
-    for (i, part) in parts.iter().enumerate() {
-        if i > 0 {
-            out.push_str(sep);
-        }
-        out.push_str(part);
-    }
-    out
-}
-
 /// A line of the log and how many times in a row it was said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {

@@ -26,7 +26,6 @@ pub use action::{Action, Dir, PACK_SLOTS};
 pub use balance::PACK_LIMIT;
 pub use items::{Place, Thing};
 
-use crate::collect::IntoVec;
 use crate::rules::balance::SIGHT_RADIUS;
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
@@ -131,14 +130,14 @@ impl State {
             None => random_floor(&world, 0, &mut rng)?,
         };
         let placed = items::place(&world, seed);
-        let spots: Vec<Point> = placed.iter().map(|&(p, _)| p).into_vec();
+        let spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
         let items = placed
             .into_iter()
             .map(|(p, kind)| Thing {
                 kind,
                 place: Place::Floor(p),
             })
-            .into_vec();
+            .collect();
         let mut log = Log::default();
         log.add("You climb down into the caves. Find the idol on the deepest level.");
         let monsters = place(&world, player, &spots, &mut rng);

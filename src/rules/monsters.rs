@@ -1,6 +1,5 @@
 //! Creatures: where they start, how they fight, and how they move on their turn.
 
-use crate::collect::IntoVec;
 use crate::rules::balance::{creatures_for, IDLE_CHANCE, PACK_SPREAD, START_CLEARANCE};
 use crate::rules::geom::{Point, DIRECTIONS8};
 use crate::rules::kinds::creature::Creature;
@@ -51,7 +50,7 @@ pub fn place(world: &World, player: Point, avoid: &[Point], rng: &mut GameRng) -
         let kinds: Vec<Creature> = Creature::ALL
             .into_iter()
             .filter(|c| c.stats().from_level <= z + 1)
-            .into_vec();
+            .collect();
         for _ in 0..creatures_for(z, world.width() * world.height()) {
             if free.is_empty() || kinds.is_empty() {
                 break;

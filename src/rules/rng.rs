@@ -15,8 +15,8 @@ pub fn seeded(seed: u64) -> GameRng {
 /// (FNV-1a), so every input names exactly one world. Surrounding spaces are ignored.
 pub fn parse_seed(text: &str) -> u64 {
     let t = text.trim();
-    crate::number::unsigned(t)
-        .unwrap_or_else(|| crate::rules::fnv::fnv1a(crate::rules::fnv::START, t.bytes()))
+    t.parse()
+        .unwrap_or_else(|_| crate::rules::fnv::fnv1a(crate::rules::fnv::START, t.bytes()))
 }
 
 #[cfg(test)]
@@ -27,6 +27,13 @@ mod tests {
     #[test]
     fn numbers_are_their_own_seed_and_text_is_hashed_stably() {
         assert_eq!(parse_seed(" 42 "), 42);
+        // Read as `str::parse` reads a u64: a leading '+' and leading zeros are a number.
+        assert_eq!(parse_seed("+7"), 7);
+        assert_eq!(parse_seed("007"), 7);
+        for text in ["-7", "+", "18446744073709551616", "1e3"] {
+            let hashed = crate::rules::fnv::fnv1a(crate::rules::fnv::START, text.bytes());
+            assert_eq!(parse_seed(text), hashed, "{text:?} is not a number");
+        }
         assert_eq!(parse_seed("caves"), parse_seed("caves"));
         assert_ne!(parse_seed("caves"), parse_seed("cave"));
     }

@@ -1,6 +1,5 @@
 //! The world: `depth` levels of `width` x `height` tiles. Places outside answer `Tile::Bounds`.
 
-use crate::collect::IntoVec;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 
@@ -133,13 +132,8 @@ impl World {
     pub fn from_text(levels: &[&str]) -> Option<World> {
         let rows: Vec<Vec<&str>> = levels
             .iter()
-            .map(|l| {
-                l.lines()
-                    .map(str::trim)
-                    .filter(|r| !r.is_empty())
-                    .into_vec()
-            })
-            .into_vec();
+            .map(|l| l.lines().map(str::trim).filter(|r| !r.is_empty()).collect())
+            .collect();
         let height = rows.first()?.len();
         let width = rows.first()?.first()?.chars().count();
         let mut world = World::filled(width as i32, height as i32, levels.len() as i32, Tile::Wall);

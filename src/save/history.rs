@@ -3,8 +3,6 @@
 //! or, since scores were kept, seven (the score before the record); both are read, and an
 //! entry without a score is written back in its old six-field form, unchanged.
 
-use crate::collect::IntoVec;
-use crate::number::{signed, unsigned};
 use crate::record::Record;
 
 /// One ended run.
@@ -40,18 +38,18 @@ impl HistoryEntry {
     }
 
     pub fn from_line(line: &str) -> Option<HistoryEntry> {
-        let f: Vec<&str> = line.split('\t').into_vec();
+        let f: Vec<&str> = line.split('\t').collect();
         let score = match f.len() {
             6 => None,
-            7 => Some(unsigned(f[5])?),
+            7 => Some(f[5].parse().ok()?),
             _ => return None,
         };
         Some(HistoryEntry {
             date: f[0].to_string(),
-            seed: unsigned(f[1])?,
+            seed: f[1].parse().ok()?,
             outcome: f[2].to_string(),
-            turns: unsigned(f[3])?,
-            depth: signed(f[4])?,
+            turns: f[3].parse().ok()?,
+            depth: f[4].parse().ok()?,
             score,
             record: f[f.len() - 1].to_string(),
         })

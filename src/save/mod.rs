@@ -18,8 +18,6 @@ mod store;
 pub use history::HistoryEntry;
 pub use store::{MemoryStore, SharedStore, Store, StoreError};
 
-use crate::collect::IntoVec;
-use crate::number::{signed, unsigned};
 use crate::record::{DecodeError, Record};
 
 const RUN_PREFIX: &str = "caves.run.";
@@ -136,18 +134,18 @@ fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
     let mut number = || {
         parts
             .next()
-            .and_then(unsigned)
+            .and_then(|s| s.parse().ok())
             .ok_or(DecodeError::NotARecord)
     };
     let counter = number()?;
     let date = parts.next().ok_or(DecodeError::Truncated)?.to_string();
     let level = parts
         .next()
-        .and_then(signed)
+        .and_then(|s| s.parse().ok())
         .ok_or(DecodeError::Truncated)?;
     let turn = parts
         .next()
-        .and_then(unsigned)
+        .and_then(|s| s.parse().ok())
         .ok_or(DecodeError::Truncated)?;
     let record = Record::from_text(parts.next().ok_or(DecodeError::Truncated)?)?;
     Ok(Slot {
@@ -187,8 +185,8 @@ impl Saves {
         for key in &keys {
             if let Some(rest) = key.strip_prefix(RUN_PREFIX) {
                 let mut parts = rest.split('.');
-                let id = parts.next().and_then(unsigned::<u32>);
-                let slot = parts.next().and_then(unsigned::<u64>);
+                let id = parts.next().and_then(|s| s.parse::<u32>().ok());
+                let slot = parts.next().and_then(|s| s.parse::<u64>().ok());
                 let (Some(id), Some(slot @ 0..=1)) = (id, slot) else {
                     continue;
                 };
@@ -313,9 +311,7 @@ impl Saves {
         }
         // When the history cannot be written back, its damaged lines stay there too; the next
         // scan finds them kept already.
-        let _ = self
-            .store
-            .set(HISTORY_KEY, &crate::rules::log::join(&left, "\n"));
+        let _ = self.store.set(HISTORY_KEY, &left.join("\n"));
         Ok(kept)
     }
 
@@ -419,8 +415,7 @@ impl Saves {
                 count -= 1;
             }
         }
-        self.store
-            .set(HISTORY_KEY, &crate::rules::log::join(&lines, "\n"))
+        self.store.set(HISTORY_KEY, &lines.join("\n"))
     }
 
     /// Frees the slots of run `id` (its record lives on elsewhere, e.g. in the history).
@@ -448,7 +443,7 @@ impl Saves {
             .lines()
             .filter(|l| !l.trim().is_empty())
             .map(str::to_string)
-            .into_vec())
+            .collect())
     }
 
     /// The best-scoring ended runs, best first (ties: the newer first), at most `HIGH_SCORES`.
@@ -470,7 +465,7 @@ impl Saves {
             .history_lines()?
             .iter()
             .filter_map(|l| HistoryEntry::from_line(l))
-            .into_vec())
+            .collect())
     }
 }
 
@@ -479,11 +474,11 @@ fn best_lines(lines: &[String]) -> Vec<String> {
     let entries: Vec<HistoryEntry> = lines
         .iter()
         .filter_map(|l| HistoryEntry::from_line(l))
-        .into_vec();
+        .collect();
     Saves::high_scores(&entries)
         .into_iter()
         .map(HistoryEntry::to_line)
-        .into_vec()
+        .collect()
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! Where saves live: a small key-value text store. The browser's is `localStorage`; tests use
 //! `MemoryStore`, which can also fail on purpose like a full or disabled storage.
 
-use crate::collect::IntoVec;
 use std::collections::BTreeMap;
 
 /// Why the store refused.
@@ -74,7 +73,7 @@ impl Store for MemoryStore {
     }
     fn keys(&self) -> Result<Vec<String>, StoreError> {
         self.check()?;
-        Ok(self.map.keys().cloned().into_vec())
+        Ok(self.map.keys().cloned().collect())
     }
 }
 

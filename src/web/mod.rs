@@ -10,7 +10,6 @@ mod storage;
 
 use crate::app::draw::compose;
 use crate::app::{App, Options, Request};
-use crate::collect::IntoVec;
 use crate::rules::builder::WorldParams;
 use crate::rules::rng::parse_seed;
 use crate::view::layout::{css_size, Layout};
@@ -111,7 +110,7 @@ impl Game {
     /// What the page is asked to do, space-separated: `lock:ID`, `takeover:ID`, `share`,
     /// `export`, `import`, `kept:N`, `prefs`, `lab:SEED`.
     pub fn take_requests(&mut self) -> String {
-        let requests = self
+        let requests: Vec<String> = self
             .app
             .take_requests()
             .iter()
@@ -125,8 +124,8 @@ impl Game {
                 Request::Prefs => "prefs".into(),
                 Request::Lab(seed) => format!("lab:{seed}"),
             })
-            .into_vec();
-        crate::rules::log::join(&requests, " ")
+            .collect();
+        requests.join(" ")
     }
 
     /// The shown run's record as bytes (empty when there is none).
@@ -182,7 +181,7 @@ impl Game {
     pub fn set_busy(&mut self, ids: &str) {
         let mut list = Vec::new();
         for id in ids.split_whitespace() {
-            if let Some(n) = crate::number::unsigned(id) {
+            if let Ok(n) = id.parse() {
                 list.push(n);
             }
         }
@@ -266,7 +265,7 @@ impl Game {
 
     /// What a screen reader should announce since the last call, one line each.
     pub fn announcements(&mut self) -> String {
-        crate::rules::log::join(&self.app.take_announcements(), "\n")
+        self.app.take_announcements().join("\n")
     }
 
     /// The display choices to remember (`palette=safe`, `larger`).

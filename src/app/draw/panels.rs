@@ -1,7 +1,6 @@
 //! The sidebar and the log box.
 
 use crate::app::{App, Saving, Screen};
-use crate::collect::IntoVec;
 use crate::rules::log::wrap;
 use crate::rules::{Place, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
@@ -210,7 +209,7 @@ pub(super) fn log(f: &mut Frame, app: &App, state: &State) {
     let mut lines: Vec<(String, Rgb)> = Vec::new();
     let hint: Vec<(String, Rgb)> = app
         .hint()
-        .map(|h| wrap(h, inner).into_iter().map(|l| (l, TITLE)).into_vec())
+        .map(|h| wrap(h, inner).into_iter().map(|l| (l, TITLE)).collect())
         .unwrap_or_default();
     let room = room.saturating_sub(hint.len().min(room.saturating_sub(1)));
     for (age, entry) in state.log().entries().iter().rev().enumerate() {
@@ -218,7 +217,7 @@ pub(super) fn log(f: &mut Frame, app: &App, state: &State) {
         let mut wrapped: Vec<(String, Rgb)> = wrap(&entry.shown(), inner)
             .into_iter()
             .map(|l| (l, colour))
-            .into_vec();
+            .collect();
         wrapped.append(&mut lines);
         lines = wrapped;
         if lines.len() >= room {

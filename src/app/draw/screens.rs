@@ -1,7 +1,6 @@
 //! Full-screen pages: start, help, and the end of a run.
 
 use crate::app::{App, Saving};
-use crate::collect::IntoVec;
 use crate::rules::log::wrap;
 use crate::rules::{Outcome, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
@@ -296,11 +295,11 @@ fn kills_text(state: &State) -> String {
         .kills()
         .into_iter()
         .map(|(c, n)| format!("{n} {}{}", c.name(), if n == 1 { "" } else { "s" }))
-        .into_vec();
+        .collect();
     if kills.is_empty() {
         "none".into()
     } else {
-        crate::rules::log::join(&kills, ", ")
+        kills.join(", ")
     }
 }
 

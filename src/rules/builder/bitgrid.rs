@@ -1,6 +1,5 @@
 //! A level as bits (1 = open floor), 64 cells per `u64`, for fast cellular automata.
 
-use crate::collect::IntoVec;
 use crate::rules::world::World;
 
 /// A `width` x `height` grid of bits stored row by row; bits past the width are kept zero.
@@ -140,7 +139,7 @@ impl BitGrid {
             .lines()
             .map(str::trim)
             .filter(|r| !r.is_empty())
-            .into_vec();
+            .collect();
         let width = rows.first().map_or(0, |r| r.len());
         let mut g = BitGrid::new(width, rows.len());
         for (y, row) in rows.iter().enumerate() {

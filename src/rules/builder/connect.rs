@@ -1,9 +1,9 @@
 //! The reachability guarantee. Stairs alone leave islands: regions that overlap nothing
 //! above or below, and level graphs that fall apart. This pass digs them in, level by level
 //! from the top, so every open tile is reachable from the largest region of the first level:
-//! - on a level, a 0-1 breadth-first search (open cells cost 0, rock costs 1) from the part
-//!   already reachable finds, for every other region, the shortest tunnel through rock, which
-//!   is then carved. A region's distance is the number of rock cells between it and the part
+//! - on a level, a 0-1 breadth-first search (open cells cost 0, rock costs 1; run layer by
+//!   layer on bit rows in `layers`) from the part already reachable finds, for every other
+//!   region, the shortest tunnel through rock, which is then carved. A region's distance is the number of rock cells between it and the part
 //!   reached; its tunnel starts at its first cell (in scan order) next to rock of that
 //!   distance and steps back through rock one distance closer each time, taking the first
 //!   such neighbour in scan order, until it meets a region closer still;
@@ -13,8 +13,9 @@
 //! Digging keeps the caves (nothing is filled in) and adds only a few short tunnels.
 
 use super::bitgrid::BitGrid;
+use super::layers;
 use super::regions::Regions;
-use crate::collect::IntoVec;
+use super::tunnel::NONE;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::GameRng;
@@ -22,36 +23,12 @@ use crate::rules::world::World;
 use rand::Rng;
 use std::collections::VecDeque;
 
-pub(super) const NONE: u32 = u32::MAX;
-
-/// Joins every region of a level to the given start regions: `(world, z, open cells of the
-/// level, its regions, start region ids)`. Both ways dig the same cells.
-type Join = fn(&mut World, i32, &mut BitGrid, &Regions, &[u32]);
-
-/// The layered search on bit rows, or the plain search by distances where the build takes
-/// the plain steps (see `PLAIN`).
-const JOIN: Join = if super::PLAIN {
-    join_by_distances
-} else {
-    super::layers::join
-};
-
 /// Makes every open tile reachable from the largest region of level 0. When level 0 has no
 /// open tile there is nowhere to start, so the whole world is filled with rock. `grids` and
 /// `labels` are the open cells and region labels of every level as the world stands (stairs
 /// placed, nothing dug). `grids` is updated to match: every cell dug is set in it, and a
 /// world filled with rock empties it.
 pub fn ensure_reachable(
-    world: &mut World,
-    grids: &mut [BitGrid],
-    labels: Vec<Regions>,
-    rng: &mut GameRng,
-) {
-    ensure_reachable_by(JOIN, world, grids, labels, rng);
-}
-
-fn ensure_reachable_by(
-    join: Join,
     world: &mut World,
     grids: &mut [BitGrid],
     labels: Vec<Regions>,
@@ -65,7 +42,7 @@ fn ensure_reachable_by(
         grids.fill(BitGrid::new(w, h));
         return;
     };
-    join(world, 0, &mut grids[0], &level0, &[start]);
+    layers::join(world, 0, &mut grids[0], &level0, &[start]);
     for z in 1..world.depth() {
         // Digging so far touched only the levels above, so these labels still hold.
         let mut regions = labels.next().unwrap_or_else(|| label(world, z));
@@ -80,7 +57,7 @@ fn ensure_reachable_by(
         }
         let mut start: Vec<u32> = (1..reached.len() as u32)
             .filter(|&id| reached[id as usize])
-            .into_vec();
+            .collect();
         if start.is_empty() {
             let Some(spot) = dig_stairs_into(world, z, rng) else {
                 continue;
@@ -90,7 +67,7 @@ fn ensure_reachable_by(
             grids[z as usize - 1] = BitGrid::from_level(world, z - 1);
             grids[z as usize] = BitGrid::from_level(world, z);
         }
-        join(world, z, &mut grids[z as usize], &regions, &start);
+        layers::join(world, z, &mut grids[z as usize], &regions, &start);
     }
 }
 
@@ -111,11 +88,11 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
     let open: Vec<u32> = (0..here.len())
         .filter(|&i| here[i] == Tile::Floor && free(i))
         .map(|i| i as u32)
-        .into_vec();
+        .collect();
     let any: Vec<u32> = (0..here.len())
         .filter(|&i| free(i))
         .map(|i| i as u32)
-        .into_vec();
+        .collect();
     let pool = if open.is_empty() { &any } else { &open };
     if pool.is_empty() || !up.iter().any(|t| t.is_open()) {
         return None;
@@ -132,7 +109,7 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
 fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
     (0..level.len() as u32)
         .filter(|&i| keep(level[i as usize]))
-        .into_vec()
+        .collect()
 }
 
 /// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig. Cells
@@ -195,160 +172,4 @@ fn carve_path(world: &mut World, z: i32, parent: &[u32], from: u32) {
 fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
     let (_, parent) = search(world, z, seeds, Some(target));
     carve_path(world, z, &parent, target);
-}
-
-/// Joins every region of level `z` to the regions `start` (see the module notes) by the
-/// plain search: distances for every cell of the level, then each region's tunnel traced
-/// back from its first cell next to rock of its distance. The layered search finds the same.
-fn join_by_distances(
-    world: &mut World,
-    z: i32,
-    open: &mut BitGrid,
-    regions: &Regions,
-    start: &[u32],
-) {
-    let (w, h) = (open.width(), open.height());
-    let mut from_start = vec![false; regions.sizes.len()];
-    for &id in start.iter().filter(|&&id| id != 0) {
-        from_start[id as usize] = true;
-    }
-    let mut seeds = Vec::new();
-    for run in regions
-        .runs
-        .iter()
-        .filter(|run| from_start[run.id as usize])
-    {
-        let row = run.y * w as u32;
-        for x in run.x0..run.x1 {
-            seeds.push(row + x);
-        }
-    }
-    let (dist, _) = search(world, z, &seeds, None);
-    let is_open = |i: usize| open.get((i % w) as isize, (i / w) as isize);
-    let in_layer = |k: u32, (x, y): (usize, usize)| !is_open(y * w + x) && dist[y * w + x] == k;
-    let joined = |k: u32, (x, y): (usize, usize)| is_open(y * w + x) && dist[y * w + x] <= k;
-    let carve_starts = |i: usize| {
-        let (cells, n) = neighbours(i, (w, h));
-        dist[i] != NONE && cells[..n].iter().any(|&p| in_layer(dist[i], p))
-    };
-    let mut traced = from_start;
-    let mut dug = Vec::new();
-    for run in &regions.runs {
-        if traced[run.id as usize] {
-            continue;
-        }
-        let row = run.y as usize * w;
-        let cells = row + run.x0 as usize..row + run.x1 as usize;
-        if let Some(i) = cells.into_iter().find(|&i| carve_starts(i)) {
-            traced[run.id as usize] = true;
-            carve_back((w, h), &in_layer, &joined, i, dist[i], &mut dug);
-        }
-    }
-    dig(world, z, open, &dug);
-}
-
-/// Turns the cells `dug` on level `z` to floor, in the world and in its open cells `open`.
-pub(super) fn dig(world: &mut World, z: i32, open: &mut BitGrid, dug: &[(usize, usize)]) {
-    for &(x, y) in dug {
-        world.set(Point::new(x as i32, y as i32, z), Tile::Floor);
-        open.set(x, y, true);
-    }
-}
-
-/// The cells around cell `c` of a `w` x `h` level, `c` included, in scan order: the first
-/// `n` of the array.
-fn neighbours(c: usize, (w, h): (usize, usize)) -> ([(usize, usize); 9], usize) {
-    let (x, y) = (c % w, c / w);
-    let (mut out, mut n) = ([(0, 0); 9], 0);
-    for ny in y.saturating_sub(1)..(y + 2).min(h) {
-        for nx in x.saturating_sub(1)..(x + 2).min(w) {
-            out[n] = (nx, ny);
-            n += 1;
-        }
-    }
-    (out, n)
-}
-
-/// Traces the tunnel from `cell` (open, first touched by layer `j`) back through the layers
-/// to the part reached before, pushing its rock cells to `dug`: each step goes to a neighbour
-/// one layer closer, and the tunnel ends next to a cell for which `joined(k, cell)` holds, an
-/// open cell of a region reached by layer k.
-pub(super) fn carve_back(
-    (w, h): (usize, usize),
-    in_layer: &impl Fn(u32, (usize, usize)) -> bool,
-    joined: &impl Fn(u32, (usize, usize)) -> bool,
-    cell: usize,
-    j: u32,
-    dug: &mut Vec<(usize, usize)>,
-) {
-    let around = |c: usize| {
-        let (cells, n) = neighbours(c, (w, h));
-        cells.into_iter().take(n)
-    };
-    let Some(mut cur) = around(cell).find(|&p| in_layer(j, p)) else {
-        return;
-    };
-    for k in (0..j).rev() {
-        dug.push(cur);
-        let c = cur.1 * w + cur.0;
-        if around(c).any(|p| joined(k, p)) || k == 0 {
-            return;
-        }
-        match around(c).find(|&p| in_layer(k, p)) {
-            Some(p) => cur = p,
-            None => return,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::builder::varied;
-    use rand::RngCore;
-
-    /// A world made up to its stairs (see `varied`), then joined by `join`: the world, its
-    /// open-cell grids and the next random number (so both ways also draw the same numbers).
-    fn joined_by(join: Join, seed: u64, size: (i32, i32, i32)) -> (World, Vec<BitGrid>, u64) {
-        let mut b = varied(seed, size).stairs();
-        let labels = b.labels.take().expect("stairs keep the labels");
-        let world = b.world.as_mut().expect("stairs make the world");
-        ensure_reachable_by(join, world, &mut b.levels, labels, &mut b.rng);
-        (b.world.take().expect("a world"), b.levels, b.rng.next_u64())
-    }
-
-    #[test]
-    fn the_plain_search_digs_what_the_layered_search_digs() {
-        let sizes = [
-            (1, 1, 1),
-            (3, 2, 2),
-            (17, 9, 3),
-            (64, 40, 4),
-            (65, 33, 2),
-            (100, 60, 5),
-            (150, 90, 2),
-        ];
-        let mut dug = 0;
-        for seed in 0..700u64 {
-            let size = sizes[seed as usize % sizes.len()];
-            let layered = joined_by(super::super::layers::join, seed, size);
-            let plain = joined_by(join_by_distances, seed, size);
-            assert!(
-                layered == plain,
-                "seed {seed}, size {size:?}: the two searches differ"
-            );
-            let before = joined_by(|_, _, _, _, _| {}, seed, size).0;
-            dug += (0..layered.0.depth())
-                .map(|z| {
-                    let (a, b) = (
-                        layered.0.level(z).unwrap_or(&[]),
-                        before.level(z).unwrap_or(&[]),
-                    );
-                    a.iter().zip(b).filter(|(a, b)| a != b).count()
-                })
-                .sum::<usize>();
-        }
-        // The worlds needed real digging, so the comparison covered tunnels.
-        assert!(dug > 20_000, "only {dug} cells dug over every world");
-    }
 }

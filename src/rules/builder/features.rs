@@ -3,7 +3,6 @@
 //! cannot cut a path: the open cells around it must stay joined among themselves.
 
 use super::bitgrid::BitGrid;
-use crate::rules::geom::DIRECTIONS8;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::GameRng;
 use crate::rules::world::World;
@@ -93,19 +92,6 @@ fn below(bits: &[u64; 10], limit: u32) -> u64 {
     less
 }
 
-/// Scatters features over floor tiles (never on stairs) of every level, in scan order. Each
-/// group of 64 cells with a floor tile rolls a number from 0 to 1023 per cell against the
-/// chances of `FEATURES`; the rolls are drawn at once as ten random words, one per bit of the
-/// number. `grids` holds the open cells of every level as the world stands and is kept so: a
-/// blocking feature clears its cell, and the rings of the cells after it see that.
-pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
-    if super::PLAIN {
-        decorate_by_cells(world, grids, rng);
-    } else {
-        decorate_by_words(world, grids, rng);
-    }
-}
-
 /// The running totals of the chances of `FEATURES`: a roll below `limits[k]` and not below
 /// the one before places feature `k`.
 fn limits() -> [u32; 4] {
@@ -118,51 +104,13 @@ fn limits() -> [u32; 4] {
     limits
 }
 
-/// Decorating cell by cell: the plain twin of `decorate_by_words`, drawing the same numbers
-/// and placing the same features.
-fn decorate_by_cells(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
-    let w = world.width() as usize;
-    let limits = limits();
-    for (z, grid) in grids.iter_mut().enumerate() {
-        let level = world.level_mut(z as i32);
-        for y in 0..grid.height() {
-            for x0 in (0..w).step_by(64) {
-                let group = x0..(x0 + 64).min(w);
-                let floor = |grid: &BitGrid, level: &[Tile], x: usize| {
-                    grid.get(x as isize, y as isize) && level[y * w + x] == Tile::Floor
-                };
-                if !group.clone().any(|x| floor(grid, level, x)) {
-                    continue;
-                }
-                let bits: [u64; 10] = std::array::from_fn(|_| rng.next_u64());
-                for x in group {
-                    let b = x - x0;
-                    let roll = bits
-                        .iter()
-                        .fold(0, |r, word| r << 1 | (word >> b & 1) as u32);
-                    if roll >= limits[3] || !floor(grid, level, x) {
-                        continue;
-                    }
-                    let tile = FEATURES[limits.iter().position(|&l| roll < l).unwrap_or(3)].0;
-                    let mut ring = 0;
-                    // The compass steps run in the bit order of a `BLOCKABLE` index.
-                    for (bit, &(dx, dy)) in DIRECTIONS8.iter().enumerate() {
-                        let open = grid.get(x as isize + dx as isize, y as isize + dy as isize);
-                        ring |= usize::from(open) << bit;
-                    }
-                    let fits = tile.is_open() || BLOCKABLE[ring];
-                    level[y * w + x] = if fits { tile } else { Tile::Floor };
-                    if fits && !tile.is_open() {
-                        grid.set(x, y, false);
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// Decorating 64 cells at a time: rolls compared bit-sliced, rings read from whole words.
-fn decorate_by_words(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
+/// Scatters features over floor tiles (never on stairs) of every level, in scan order. Each
+/// group of 64 cells with a floor tile rolls a number from 0 to 1023 per cell against the
+/// chances of `FEATURES`; the rolls are drawn at once as ten random words, one per bit of the
+/// number. `grids` holds the open cells of every level as the world stands and is kept so: a
+/// blocking feature clears its cell, and the rings of the cells after it see that. The work
+/// goes 64 cells at a time: rolls compared bit-sliced, rings read from whole words.
+pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
     let w = world.width() as usize;
     let limits = limits();
     let open_kind = open_kinds();
@@ -252,43 +200,6 @@ mod tests {
     /// decorating uses.
     fn centre_blockable(map: &str) -> bool {
         BLOCKABLE[ring(&words_around(&BitGrid::from_text(map), 0, 1), 1)]
-    }
-
-    #[test]
-    fn decorating_by_cells_places_what_decorating_by_words_places() {
-        let mut placed = 0;
-        for seed in 0..300u64 {
-            let (w, h, d) = [
-                (1, 1, 1),
-                (5, 3, 2),
-                (63, 20, 3),
-                (64, 9, 2),
-                (100, 60, 5),
-                (129, 40, 2),
-            ][seed as usize % 6];
-            let made = || {
-                let b = crate::rules::builder::varied(seed, (w, h, d))
-                    .connect()
-                    .exit();
-                let world = b.world.clone().expect("a world");
-                let grids: Vec<BitGrid> = (0..d).map(|z| BitGrid::from_level(&world, z)).collect();
-                (world, grids, b.rng)
-            };
-            let (mut words, mut cells) = (made(), made());
-            decorate_by_words(&mut words.0, &mut words.1, &mut words.2);
-            decorate_by_cells(&mut cells.0, &mut cells.1, &mut cells.2);
-            assert!(words.0 == cells.0 && words.1 == cells.1, "seed {seed}");
-            assert_eq!(
-                words.2.next_u64(),
-                cells.2.next_u64(),
-                "seed {seed}: numbers drawn"
-            );
-            placed += (0..d)
-                .flat_map(|z| words.0.level(z).unwrap_or(&[]).to_vec())
-                .filter(|t| FEATURES.iter().any(|f| f.0 == *t))
-                .count();
-        }
-        assert!(placed > 20_000, "only {placed} features placed");
     }
 
     #[test]

@@ -1,13 +1,11 @@
-//! The layered tunnel search: the fast way to join a level's regions (natively and in the
-//! lab). It finds the same tunnels as the plain search by distances in `connect`, which the
-//! game page's wasm uses instead (a few kilobytes smaller there); a test checks that both dig
-//! the same cells. The search runs on bit rows, one distance layer at a time: a layer is the
+//! The layered tunnel search that joins a level's regions (see `connect` for what it
+//! guarantees). The search runs on bit rows, one distance layer at a time: a layer is the
 //! rock next to everything reached so far, and a region touched by the layer is taken in
 //! whole through its runs. It stops once every region is reached.
 
 use super::bitgrid::BitGrid;
-use super::connect::{carve_back, dig, NONE};
 use super::regions::Regions;
+use super::tunnel::{carve_back, dig, NONE};
 use crate::rules::world::World;
 
 /// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and

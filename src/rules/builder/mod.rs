@@ -23,6 +23,7 @@ pub mod regions;
 pub mod smooth;
 mod stage;
 mod stairs;
+mod tunnel;
 
 pub use bitgrid::BitGrid;
 pub use figures::{level_figures, region_map, world_figures, Figures, RegionMap};
@@ -33,18 +34,11 @@ pub use smooth::{smooth_once, SmoothRule};
 pub use stage::Stage;
 pub use stairs::CELLS_PER_STAIR;
 
-use crate::collect::IntoVec;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::{seeded, GameRng};
 use crate::rules::world::World;
 use rand::{Rng, RngCore};
-
-/// Whether this build takes the plain version of the generator's steps that have two: the
-/// game page's wasm does, where every byte is downloaded and worlds are small; native builds
-/// and the lab take the fast bit-parallel ones, which 1024-cell worlds need. Both make the
-/// same worlds, and tests compare them step by step.
-pub(crate) const PLAIN: bool = cfg!(all(target_arch = "wasm32", not(feature = "lab")));
 
 /// Regions smaller than this many cells are filled in by `make_caves`.
 pub const MIN_REGION: u32 = 25;
@@ -71,7 +65,7 @@ impl WorldBuilder {
         WorldBuilder {
             width: w,
             height: h,
-            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).into_vec(),
+            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).collect(),
             rng: seeded(seed),
             world: None,
             labels: None,
@@ -158,7 +152,7 @@ impl WorldBuilder {
                 regions.fill_small(grid, min_cells);
                 regions
             })
-            .into_vec();
+            .collect();
         self.labels = Some(labels);
         self
     }
@@ -172,7 +166,7 @@ impl WorldBuilder {
         let mut world = self.tiles();
         let labels = match self.labels.take() {
             Some(labels) => labels,
-            None => self.levels.iter().map(Regions::of_grid).into_vec(),
+            None => self.levels.iter().map(Regions::of_grid).collect(),
         };
         for z in 0..world.depth() - 1 {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
@@ -213,7 +207,7 @@ impl WorldBuilder {
             let grids = if self.stale {
                 fresh = (0..world.depth())
                     .map(|z| BitGrid::from_level(world, z))
-                    .into_vec();
+                    .collect();
                 &mut fresh
             } else {
                 &mut self.levels
@@ -268,24 +262,9 @@ impl WorldBuilder {
 }
 
 /// A floor tile of `level` picked at random (its index), or `None` when there is none; one
-/// number is drawn when there is. The plain way counts and walks the tiles one by one; the
-/// other counts the floor per block in wide lanes and walks only the block holding the pick.
-/// Both pick the same tile.
+/// number is drawn when there is. The floor is counted per block in wide lanes, and only the
+/// block holding the pick is walked.
 fn random_floor(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
-    if PLAIN {
-        floor_by_tiles(level, rng)
-    } else {
-        floor_by_blocks(level, rng)
-    }
-}
-
-fn floor_by_tiles(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
-    let floors = || (0..level.len()).filter(|&i| level[i] == Tile::Floor);
-    let k = pick(rng, floors().count())?;
-    floors().nth(k)
-}
-
-fn floor_by_blocks(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
     let blocks = floor_blocks(level);
     let k = pick(rng, blocks.iter().sum())?;
     nth_floor(level, &blocks, k)
@@ -326,27 +305,14 @@ fn nth_floor(level: &[Tile], blocks: &[usize], mut k: usize) -> Option<usize> {
     None
 }
 
-/// A builder that has run the steps up to removing small regions, with every recipe knob
-/// varied by `seed`: for the tests that run a later step both ways.
-#[cfg(test)]
-pub(crate) fn varied(seed: u64, (w, h, d): (i32, i32, i32)) -> WorldBuilder {
-    let rule = if seed.is_multiple_of(3) {
-        SmoothRule::FiveOfNine
-    } else {
-        SmoothRule::Majority
-    };
-    WorldBuilder::new(w, h, d, seed)
-        .randomize([0.35, 0.45, 0.5, 0.55, 0.62][seed as usize % 5])
-        .smooth((seed % 9) as u32, rule)
-        .remove_small_regions([0, 1, 10, 25, 60][seed as usize % 5])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The exit's pick against a plain reference: count the floor tiles, draw one number
+    /// below the count, take that floor tile.
     #[test]
-    fn both_ways_pick_the_same_random_floor() {
+    fn the_random_floor_is_the_one_a_plain_count_picks() {
         let mut make = seeded(9);
         for (len, share) in [
             (0, 0.5),
@@ -368,8 +334,10 @@ mod tests {
                     })
                     .collect();
                 let (mut a, mut b) = (seeded(seed), seeded(seed));
-                let picked = floor_by_tiles(&level, &mut a);
-                assert_eq!(picked, floor_by_blocks(&level, &mut b), "{len} tiles");
+                let picked = random_floor(&level, &mut a);
+                let floors: Vec<usize> = (0..len).filter(|&i| level[i] == Tile::Floor).collect();
+                let reference = pick(&mut b, floors.len()).map(|k| floors[k]);
+                assert_eq!(picked, reference, "{len} tiles");
                 assert_eq!(a.next_u64(), b.next_u64(), "the same numbers drawn");
                 let any_floor = level.contains(&Tile::Floor);
                 assert_eq!(picked.is_some(), any_floor);

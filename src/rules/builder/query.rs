@@ -28,8 +28,8 @@ impl WorldParams {
         for pair in query.trim_start_matches('?').split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let int = |lo: i64, hi: i64| -> Result<i64, String> {
-                match crate::number::signed::<i64>(value) {
-                    Some(v) if (lo..=hi).contains(&v) => Ok(v),
+                match value.parse::<i64>() {
+                    Ok(v) if (lo..=hi).contains(&v) => Ok(v),
                     _ => Err(format!(
                         "{key} must be a whole number from {lo} to {hi}, not '{value}'"
                     )),

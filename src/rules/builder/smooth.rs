@@ -9,7 +9,6 @@
 //! Inside the grid the two agree (5 of 9); they differ only on the border.
 
 use super::bitgrid::BitGrid;
-use crate::collect::IntoVec;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::world::World;
 
@@ -85,50 +84,6 @@ fn at_least_three(a: Count, b: Count) -> u64 {
     s2 | (s1 & s0)
 }
 
-/// One smoothing step: reads `src`, writes `dst` (same size). Majority: floor where at least
-/// half the cells of the 3x3 block that lie inside the grid are floor. Five of nine: floor
-/// where at least 5 of the 9 are, cells outside counting as wall.
-pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
-    if super::PLAIN {
-        dst.clone_from(src);
-        smooth_by_cells(dst, 1, rule);
-    } else {
-        step_by_words(src, dst, rule);
-    }
-}
-
-/// `times` steps cell by cell, one byte a cell: the plain twin of `step_by_words`. Each row
-/// first sums its columns over the rows around it; each cell then adds up three sums.
-fn smooth_by_cells(grid: &mut BitGrid, times: u32, rule: SmoothRule) {
-    let (w, h) = (grid.width(), grid.height());
-    let mut cells = grid.to_bools().into_iter().map(u8::from).into_vec();
-    let mut next = cells.clone();
-    let mut column = vec![0u8; w];
-    for _ in 0..times {
-        for y in 0..h {
-            let rows = y.saturating_sub(1)..(y + 2).min(h);
-            column.fill(0);
-            for r in rows.clone() {
-                for (sum, &c) in column.iter_mut().zip(&cells[r * w..(r + 1) * w]) {
-                    *sum += c;
-                }
-            }
-            for x in 0..w {
-                let near = &column[x.saturating_sub(1)..(x + 2).min(w)];
-                let floors: u8 = near.iter().sum();
-                next[y * w + x] = u8::from(match rule {
-                    SmoothRule::Majority => 2 * usize::from(floors) >= rows.len() * near.len(),
-                    SmoothRule::FiveOfNine => floors >= 5,
-                });
-            }
-        }
-        std::mem::swap(&mut cells, &mut next);
-    }
-    for (i, &c) in cells.iter().enumerate() {
-        grid.set(i % w, i / w, c == 1);
-    }
-}
-
 /// The floor cells and all cells of the 3x3 block around (x, y) that lie inside `g`.
 fn block(g: &BitGrid, x: usize, y: usize) -> (usize, usize) {
     let (mut floors, mut cells) = (0, 0);
@@ -141,8 +96,11 @@ fn block(g: &BitGrid, x: usize, y: usize) -> (usize, usize) {
     (floors, cells)
 }
 
-/// The step on whole words: 64 cells at a time by bit-sliced adders.
-fn step_by_words(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
+/// One smoothing step: reads `src`, writes `dst` (same size). Majority: floor where at least
+/// half the cells of the 3x3 block that lie inside the grid are floor. Five of nine: floor
+/// where at least 5 of the 9 are, cells outside counting as wall. On whole words: 64 cells at
+/// a time by bit-sliced adders.
+pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
     let (w, h) = (src.width(), src.height());
     if h == 0 || w == 0 {
         return;
@@ -197,9 +155,6 @@ fn fix_border_majority(src: &BitGrid, dst: &mut BitGrid) {
 
 /// Applies `times` smoothing steps, alternating between `grid` and a scratch grid.
 pub fn smooth(grid: &mut BitGrid, times: u32, rule: SmoothRule) {
-    if super::PLAIN {
-        return smooth_by_cells(grid, times, rule);
-    }
     let mut scratch = BitGrid::new(grid.width(), grid.height());
     for _ in 0..times {
         smooth_step(grid, &mut scratch, rule);
@@ -232,16 +187,12 @@ pub fn smooth_once(world: &World, rule: SmoothRule) -> World {
 mod tests {
     use super::*;
 
-    /// One step of `rule` over a map, by words and by cells (which must agree).
+    /// One step of `rule` over a map.
     fn step(text: &str, rule: SmoothRule) -> String {
         let src = BitGrid::from_text(text);
-        let (w, h) = (src.width(), src.height());
-        let (mut words, mut cells) = (BitGrid::new(w, h), BitGrid::new(w, h));
-        step_by_words(&src, &mut words, rule);
-        cells.clone_from(&src);
-        smooth_by_cells(&mut cells, 1, rule);
-        assert_eq!(words.to_text(), cells.to_text(), "by words and by cells");
-        words.to_text()
+        let mut dst = BitGrid::new(src.width(), src.height());
+        smooth_step(&src, &mut dst, rule);
+        dst.to_text()
     }
 
     #[test]
@@ -291,44 +242,5 @@ mod tests {
 #....
 ";
         assert_eq!(step(before, SmoothRule::Majority), after);
-    }
-
-    #[test]
-    fn the_word_step_matches_the_cell_step_on_random_grids() {
-        use rand::Rng;
-        let mut rng = crate::rules::rng::seeded(3);
-        for (w, h) in [
-            (1, 1),
-            (2, 50),
-            (63, 5),
-            (64, 3),
-            (65, 7),
-            (130, 9),
-            (3, 1),
-            (1, 9),
-            (200, 40),
-        ] {
-            for rule in [SmoothRule::Majority, SmoothRule::FiveOfNine] {
-                let mut g = BitGrid::new(w, h);
-                for y in 0..h {
-                    for x in 0..w {
-                        g.set(x, y, rng.random_bool(0.5));
-                    }
-                }
-                let (mut words, mut cells) = (BitGrid::new(w, h), BitGrid::new(w, h));
-                step_by_words(&g, &mut words, rule);
-                cells.clone_from(&g);
-                smooth_by_cells(&mut cells, 1, rule);
-                assert_eq!(words, cells, "{w}x{h} {rule:?}");
-                // Several passes in a row, as the recipe runs them.
-                let mut passes = g.clone();
-                for _ in 0..3 {
-                    step_by_words(&passes.clone(), &mut passes, rule);
-                }
-                cells.clone_from(&g);
-                smooth_by_cells(&mut cells, 3, rule);
-                assert_eq!(passes, cells, "{w}x{h} {rule:?}, three passes");
-            }
-        }
     }
 }

@@ -2,7 +2,6 @@
 //! share open (x, y) cells gets at least one stair pair, and one more per 250 shared cells.
 
 use super::regions::Regions;
-use crate::collect::IntoVec;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::rng::GameRng;
@@ -52,7 +51,7 @@ pub fn connect_overlaps(
     let shared = counting_sort(&shared, below.sizes.len(), |c| c.1);
     let shared = counting_sort(&shared, above.sizes.len(), |c| c.0);
     for group in shared.chunk_by(|p, q| (p.0, p.1) == (q.0, q.1)) {
-        let mut cells: Vec<u32> = group.iter().map(|c| c.2).into_vec();
+        let mut cells: Vec<u32> = group.iter().map(|c| c.2).collect();
         let count = cells.len().div_ceil(CELLS_PER_STAIR);
         for k in 0..count {
             let pick = k + rng.random_range(0..(cells.len() - k) as u32) as usize;
