@@ -64,9 +64,6 @@ impl Game {
         today: Option<String>,
         world: Option<String>,
     ) -> Result<Game, JsError> {
-        // A page built with immediate-abort panics traps before any hook could run, so the
-        // hook (and the message formatting it keeps alive) is left out of that build.
-        #[cfg(not(panic = "immediate-abort"))]
         console_error_panic_hook::set_once();
         let painter = Painter::new(canvas_id)?;
         let daily = date(daily);
