@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 /// The kinds of `PageRequest` (strings in JavaScript).
 #[wasm_bindgen]
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RequestKind {
     /// Hold the Web Lock of run `run` while this page plays it.
     Lock = "lock",
