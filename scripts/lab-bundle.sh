@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Trunk build hook: builds the cave lab's bundle (the crate with its `lab` feature) into the
+# Trunk pre-build hook: builds the cave lab's bundle (the crate with its `lab` feature) into the
 # staged build's lab/ folder as lab.js and lab_bg.wasm, beside start.js, the lab's page code
 # (www/lab.js). The game page does not download them; the page loads start.js only for
-# `?lab`. Runs beside Trunk's own build, in its own target folder so the two builds never
+# `?lab`. Runs before Trunk's own build, in its own target folder so the two builds never
 # overwrite each other. The same stable toolchain and target features as the page and the
 # tests; scripts/post-build.sh runs wasm-opt on release builds where it is installed.
 set -euo pipefail
