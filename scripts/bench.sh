@@ -29,7 +29,7 @@ step "rot.js generation in node"
 collect node tests/e2e/bench-gen-rot.mjs
 
 step "trunk build --release"
-(page_release_env && trunk build --release) >&2
+trunk build --release >&2
 
 step "headless Chromium: frames, then generation"
 collect node tests/e2e/bench-browser.mjs
@@ -80,7 +80,7 @@ runs="$(get gen.default.native.runs)"
     echo "browser 50 for the default world, so Chromium's optimising tier has compiled the hot code; a lab"
     echo "regenerates again and again, so that is what a person feels)."
     echo "Ours: native = \`cargo run --release --example bench\` (release profile: opt-level 3, LTO);"
-    echo "wasm = \`bench_generate\` of the lab's release bundle (opt-level 3, wasm SIMD) in headless Chromium. Both include"
+    echo "wasm = \`bench_generate\` of the lab's release bundle (opt-level 3) in headless Chromium. Both include"
     echo "the world checksum. (The game page's own wasm is built for size, opt-level \"z\".)"
     echo "rot.js 2.2.1: \`ROT.Map.Cellular\`, \`randomize(0.5)\`, 8 \`create()\` steps with born [5,6,7,8] /"
     echo "survive [4,5,6,7,8] (our 5-of-9 rule), then \`connect()\` where stated."
@@ -139,19 +139,7 @@ runs="$(get gen.default.native.runs)"
     echo "Bytes, everything the game page downloads (icons aside). The CP437 glyph atlas is compiled"
     echo "into the wasm; the page loads no font or image. The lab's bundle (\`lab/\`) loads only for \`?lab\`."
     echo
-    echo "| File | raw | gzip -9 |"
-    echo "|---|---:|---:|"
-    total=0
-    gztotal=0
-    for f in dist/index.html dist/*.js dist/*.css dist/*.wasm dist/*.webmanifest; do
-        [ -f "$f" ] || continue
-        raw=$(wc -c <"$f")
-        gz=$(gzip -9 -c "$f" | wc -c)
-        total=$((total + raw))
-        gztotal=$((gztotal + gz))
-        echo "| ${f#dist/} | $raw | $gz |"
-    done
-    echo "| **total** | **$total** | **$gztotal** |"
+    bash scripts/page-size.sh || true  # over the budget: still a table
     for f in dist/lab/*; do
         echo "| ${f#dist/} (lab only) | $(wc -c <"$f") | $(gzip -9 -c "$f" | wc -c) |"
     done

@@ -1,9 +1,11 @@
-// Trunk post-build step (release builds only): minifies every staged JavaScript file with
-// terser. Trunk's own minifier cannot read modules or newer syntax, and the JavaScript is
-// about a sixth of the page's download. index.html asks Trunk for no integrity hashes (the
-// files are same-origin and named by their contents), so none needs updating here. sw.js
-// and offline.js keep their placeholders as they are: the next step fills in their build
-// version.
+// Release build step (run by scripts/post-build.sh): minifies every staged JavaScript file
+// with terser, and writes the web app manifest without indentation. Trunk's own minifier
+// does not reach the modules copied from www/js/ and reads no newer syntax, and the
+// JavaScript is a good part of the page's download. terser is an npm package of tests/e2e:
+// where it is not installed, the JavaScript stays as it is (one note, no failure).
+// index.html asks Trunk for no integrity hashes (the files are same-origin), so none needs
+// updating here. sw.js and offline.js keep their placeholders as they are: the next step
+// fills in their build version.
 //
 //   node scripts/minify.mjs [dir]   # dir defaults to $TRUNK_STAGING_DIR
 
@@ -11,10 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { shortenNames } from './wasm-names.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { minify } = createRequire(path.join(root, 'tests', 'e2e', 'package.json'))('terser');
 
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -29,27 +29,25 @@ const list = (sub) =>
     return e.isDirectory() ? list(rel) : [rel];
   });
 
-// Each wasm module and its glue first share short import and export names (see wasm-names).
-for (const file of list('').filter((f) => f.endsWith('_bg.wasm'))) {
-  const wasmPath = path.join(dir, file);
-  const gluePath = path.join(dir, file.replace(/_bg\.wasm$/, '.js'));
-  if (!fs.existsSync(gluePath)) continue;
-  const out = shortenNames(fs.readFileSync(wasmPath), fs.readFileSync(gluePath, 'utf8'));
-  fs.writeFileSync(wasmPath, out.wasm);
-  fs.writeFileSync(gluePath, out.js);
-}
-
 // The web app manifest is JSON: written again without its indentation.
 for (const file of list('').filter((f) => f.endsWith('.webmanifest'))) {
   const full = path.join(dir, file);
   fs.writeFileSync(full, JSON.stringify(JSON.parse(fs.readFileSync(full, 'utf8'))));
 }
 
+let minify;
+try {
+  ({ minify } = createRequire(path.join(root, 'tests', 'e2e', 'package.json'))('terser'));
+} catch {
+  console.log('minify: terser not found: JavaScript left unminified (npm ci in tests/e2e installs it)');
+  process.exit(0);
+}
+
 const stamped = new Set(['sw.js', 'offline.js']);
 for (const file of list('').filter((f) => f.endsWith('.js') && !stamped.has(f))) {
   const full = path.join(dir, file);
   const code = fs.readFileSync(full, 'utf8');
-  const module = /^\s*export\s|\bimport\.meta\b|^\s*export\s*\{/m.test(code);
+  const module = /^\s*(import|export)\b|\bimport\.meta\b/m.test(code);
   const out = await minify(code, { module, compress: { passes: 2 }, mangle: true, format: { comments: false } });
   if (typeof out.code !== 'string') throw new Error(`minify: ${file} gave no output`);
   fs.writeFileSync(full, out.code);

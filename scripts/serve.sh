@@ -10,7 +10,6 @@ port="${PORT:-8080}"
 args=(serve --address 127.0.0.1 --port "$port")
 if [ -z "${DEV:-}" ] || [ "${DEV}" = "0" ]; then
     args+=(--release)
-    page_release_env
 fi
 
 echo "Open http://127.0.0.1:${port}/ in a browser"

@@ -7,13 +7,14 @@
 #   source scripts/setup.sh    # install, and keep the PATH it sets up in this shell
 #
 # What it provides:
-#   - the wasm32-unknown-unknown Rust target, and the standard library's source (rust-src)
+#   - the wasm32-unknown-unknown Rust target
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version pinned in Cargo.lock
 #   - wasm-pack, trunk 0.21.14
 #   - Debian's chromium and chromium-driver (for wasm-pack's browser tests and the e2e test)
-#   - the npm packages of tests/e2e (playwright-core, binaryen's wasm-opt, rot-js)
-# and puts ~/.cargo/bin and tests/e2e/node_modules/.bin on PATH, so trunk finds
-# wasm-bindgen and wasm-opt there instead of trying to download them.
+#   - the npm packages of tests/e2e (playwright-core, binaryen's wasm-opt, terser, rot-js)
+# and puts ~/.cargo/bin and tests/e2e/node_modules/.bin on PATH, so trunk finds wasm-bindgen
+# there instead of trying to download it, and the release build's optional steps find
+# wasm-opt and terser (a plain `trunk build` works without them, only larger).
 
 TRUNK_VERSION="0.21.14"
 
@@ -61,36 +62,6 @@ _setup_path() {
     PATH="$1${p:+:$p}"
 }
 
-# Settings for the game page's release build (call it before `trunk build --release` or
-# `trunk serve --release`). The standard library is compiled along with the game, with its
-# size-over-speed variants (smaller sorting, formatting and string search), and a panic
-# becomes a bare trap ("immediate abort"), so no panic message, source location or
-# formatting code reaches the page. The page's bootstrap still turns a trap into a readable message. These
-# are unstable cargo options, allowed here by RUSTC_BOOTSTRAP for this build only; tests, the
-# lab's bundle and every other build keep normal panics and messages. Cargo knows
-# immediate-abort from 1.92 on. Without rust-src (no rustup) or with an older cargo, the page
-# builds as before, only larger.
-page_release_env() {
-    local version
-    # Without reference types and multivalue (both on by default for this target since Rust
-    # 1.82) every indirect call and every string handed back is smaller, and wasm-bindgen
-    # keeps JavaScript values in its own table: 0.7 KB gzipped less page with the standard
-    # library built below. Every browser that runs wasm runs this. (The prebuilt standard
-    # library of the fallback keeps them; the two link together.)
-    export RUSTFLAGS="${RUSTFLAGS:+$RUSTFLAGS }-Ctarget-feature=-reference-types,-multivalue"
-    version="$(cargo -V | awk '{split($2, v, "."); print v[1] * 1000 + v[2]}')"
-    if [ "${version:-0}" -ge 1092 ] && [ -d "$(rustc --print sysroot)/lib/rustlib/src/rust/library" ]; then
-        export RUSTC_BOOTSTRAP=1
-        export CARGO_UNSTABLE_BUILD_STD=std,panic_abort
-        export CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
-        export CARGO_UNSTABLE_PANIC_IMMEDIATE_ABORT=true
-        export CARGO_PROFILE_WASM_SMALL_PANIC=immediate-abort
-        export RUSTFLAGS="$RUSTFLAGS -Zlocation-detail=none"
-    else
-        _setup_say "no rust-src or cargo before 1.92: the page is built with the prebuilt standard library (larger)"
-    fi
-}
-
 _setup_main() {
     _setup_path "${CARGO_HOME:-$HOME/.cargo}/bin"
     _setup_path "$_setup_repo/tests/e2e/node_modules/.bin"
@@ -105,15 +76,6 @@ _setup_main() {
         else
             _setup_say "adding the wasm32-unknown-unknown target"
             rustup target add wasm32-unknown-unknown || return 1
-        fi
-        # The page's release build compiles the standard library with the game (see
-        # page_release_env below).
-        if rustup component list --installed | grep -q '^rust-src'; then
-            _setup_say "rust-src component: present"
-        else
-            _setup_say "adding the rust-src component"
-            rustup component add rust-src \
-                || _setup_say "could not add rust-src: the page will be built larger"
         fi
     else
         _setup_say "rustup not found; assuming the wasm32-unknown-unknown target is installed"
@@ -173,7 +135,7 @@ _setup_main() {
         export CHROMEDRIVER
     fi
 
-    # npm packages of the e2e test (also provide wasm-opt for trunk's release build).
+    # npm packages of the e2e test (also wasm-opt and terser for the release build's size steps).
     local e2e="$_setup_repo/tests/e2e"
     local stamp="$e2e/node_modules/.package-lock.json"
     if [ -f "$stamp" ] && [ -x "$e2e/node_modules/.bin/wasm-opt" ] \

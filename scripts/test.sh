@@ -26,7 +26,10 @@ export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}"
 wasm-pack test --headless --chrome
 
 step "trunk build --release"
-(page_release_env && trunk build --release)
+trunk build --release
+
+step "the game page's download budget"
+bash scripts/page-size.sh
 
 step "browser end-to-end test"
 node tests/e2e/e2e.mjs

@@ -9,7 +9,7 @@ use caves::rules::{Outcome, State};
 use caves::view::colour::BLACK;
 use caves::view::frame::{Cell, Frame};
 use caves::view::raster::Raster;
-use caves::web::Game;
+use caves::web::{Game, RequestKind};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -193,4 +193,61 @@ fn a_run_is_saved_every_turn_and_a_new_page_continues_it() {
     again.key("Enter");
     assert_eq!(again.text(), before);
     assert_eq!(again.seed(), "9");
+}
+
+#[wasm_bindgen_test]
+fn share_links_are_written_and_read_by_the_game() {
+    fresh_storage();
+    canvas("link-test");
+    let mut game = new_game("link-test", Some("11")).expect("starts");
+    assert!(game.read_link("").is_none() && game.read_link("#").is_none());
+    for k in ["Enter", "l", "j", "."] {
+        game.key(k);
+    }
+    // Not deflated yet: the record itself.
+    let record = game.to_deflate().expect("a record to deflate");
+    assert_eq!(record, game.record_bytes());
+    let raw = game.share_link("https://caves.test/");
+    let fragment = raw
+        .strip_prefix("https://caves.test/")
+        .expect("the page's address");
+    let link = game.read_link(fragment).expect("a run link");
+    assert!(fragment.starts_with("#raw=") && !link.deflated);
+    assert_eq!(link.bytes, record);
+    // Once the page hands back the deflated record, links carry it.
+    game.set_deflated(record, vec![1, 2, 3]);
+    assert!(game.to_deflate().is_none());
+    assert_eq!(game.share_link("p"), "p#run=AQID");
+    let link = game.read_link("#run=AQID").expect("a run link");
+    assert!(link.deflated);
+    assert_eq!(link.bytes, vec![1, 2, 3]);
+    // Anything else is said on the start screen.
+    for (fragment, why) in [
+        ("#seed=4", "not a Caves run link"),
+        ("#raw=Q2F+", "not a Caves run link"),
+        ("#raw=a", "damaged or cut short"),
+    ] {
+        assert!(game.read_link(fragment).is_none(), "{fragment}");
+        assert!(game.text().replace('\n', " ").contains(why), "{fragment}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn requests_reach_the_page_as_typed_values() {
+    fresh_storage();
+    canvas("request-test");
+    let mut game = new_game("request-test", Some("12")).expect("starts");
+    game.key("Enter");
+    let asked = game.take_requests();
+    assert!(
+        asked
+            .iter()
+            .any(|r| r.kind == RequestKind::Lock && r.run.is_some()),
+        "a new run asks for its lock"
+    );
+    game.key("s");
+    let asked = game.take_requests();
+    assert_eq!(asked.len(), 1);
+    assert!(asked[0].kind == RequestKind::Share && asked[0].run.is_none());
+    assert!(game.take_requests().is_empty());
 }

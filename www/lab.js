@@ -1,21 +1,23 @@
-// The cave lab's page code, loaded by the bootstrap only for ?lab (the game page does not
-// download it): starts the lab's own bundle on the canvas and connects keys, the touch pad,
-// the window size and the address bar to it. The bootstrap lends its helpers: fail, guard,
-// isTyping, isShortcut, and started, which hands the lab to guard.
+// The cave lab's page code, served as lab/start.js and loaded by js/main.js only for ?lab
+// (the game page does not download it): starts the lab's own bundle on the canvas and
+// connects keys, the touch pad, the window size and the address bar to it.
 
-export async function startLab({ fail, guard, isTyping, isShortcut, started }) {
+import { fail, guard, hold, why } from "../js/handle.js";
+import { isShortcut, isTyping } from "../js/keys.js";
+
+export async function startLab() {
   const canvas = document.getElementById("game");
   let lab;
   try {
-    const bundle = await import(new URL("lab/lab.js", document.baseURI).href);
-    await bundle.default({ module_or_path: new URL("lab/lab_bg.wasm", document.baseURI).href });
+    const bundle = await import(new URL("lab.js", import.meta.url).href);
+    await bundle.default({ module_or_path: new URL("lab_bg.wasm", import.meta.url).href });
     window.labBindings = bundle;
     lab = new bundle.Lab("game", window.location.search);
   } catch (e) {
-    fail("The cave lab could not start: " + (e && e.message ? e.message : e));
+    fail("The cave lab could not start: " + why(e));
     return;
   }
-  started(lab);
+  hold(lab);
   window.cavesLab = lab;
   let pumping = false;
   const sync = () => guard(() => {

@@ -1,7 +1,7 @@
 // Service worker: keeps every file of one build in a cache named after that build, so the
 // game starts without a network once it has been loaded online.
 //   - Files with a content hash in their name never change: cache first.
-//   - The rest (the page, bootstrap.js, offline.js, the manifest, icons): network first, and
+//   - The rest (the page, its modules in js/, offline.js, the manifest, icons): network first, and
 //     this build's copy only when the network fails, so nothing is served stale while online.
 // Only files of the build are answered; every other request goes to the network untouched.
 // The build step (scripts/precache.mjs) fills in BUILD and FILES.

@@ -5,11 +5,13 @@
 mod bench;
 #[cfg(feature = "lab")]
 mod lab;
+mod link;
 mod painter;
+mod request;
 mod storage;
 
 use crate::app::draw::compose;
-use crate::app::{App, Options, Request};
+use crate::app::{App, Options};
 use crate::rules::builder::WorldParams;
 use crate::rules::rng::parse_seed;
 use crate::view::layout::{css_size, Layout};
@@ -17,7 +19,10 @@ use crate::view::layout::{css_size, Layout};
 pub use bench::bench_generate;
 #[cfg(feature = "lab")]
 pub use lab::Lab;
+use link::Deflated;
+pub use link::Link;
 use painter::Painter;
+pub use request::{PageRequest, RequestKind};
 use storage::LocalStore;
 use wasm_bindgen::prelude::*;
 
@@ -26,6 +31,7 @@ use wasm_bindgen::prelude::*;
 pub struct Game {
     app: App,
     painter: Painter,
+    deflated: Deflated,
 }
 
 pub(crate) fn random_u32() -> u32 {
@@ -63,9 +69,6 @@ impl Game {
         today: Option<String>,
         world: Option<String>,
     ) -> Result<Game, JsError> {
-        // A page built with immediate-abort panics traps before any hook could run, so the
-        // hook (and the message formatting it keeps alive) is left out of that build.
-        #[cfg(not(panic = "immediate-abort"))]
         console_error_panic_hook::set_once();
         let painter = Painter::new(canvas_id)?;
         let daily = date(daily);
@@ -92,7 +95,11 @@ impl Game {
                 "The link's world settings were not used ({e}); these are the usual caves."
             ));
         }
-        let mut game = Game { app, painter };
+        let mut game = Game {
+            app,
+            painter,
+            deflated: Deflated::default(),
+        };
         game.paint();
         Ok(game)
     }
@@ -107,25 +114,10 @@ impl Game {
         used
     }
 
-    /// What the page is asked to do, space-separated: `lock:ID`, `takeover:ID`, `share`,
-    /// `export`, `import`, `kept:N`, `prefs`, `lab:SEED`.
-    pub fn take_requests(&mut self) -> String {
-        let requests: Vec<String> = self
-            .app
-            .take_requests()
-            .iter()
-            .map(|r| match r {
-                Request::Lock(id) => format!("lock:{id}"),
-                Request::TakeOver(id) => format!("takeover:{id}"),
-                Request::Share => "share".into(),
-                Request::Export => "export".into(),
-                Request::Import => "import".into(),
-                Request::DownloadKept(n) => format!("kept:{n}"),
-                Request::Prefs => "prefs".into(),
-                Request::Lab(seed) => format!("lab:{seed}"),
-            })
-            .collect();
-        requests.join(" ")
+    /// What the game asks the page to do since the last call, in order.
+    pub fn take_requests(&mut self) -> Vec<PageRequest> {
+        let requests = self.app.take_requests();
+        requests.iter().map(PageRequest::from).collect()
     }
 
     /// The shown run's record as bytes (empty when there is none).
@@ -158,6 +150,33 @@ impl Game {
         ok
     }
 
+    /// The shown run's share link at `page` (the page's address without query or fragment),
+    /// or an empty string when there is no run.
+    pub fn share_link(&self, page: &str) -> String {
+        link::write(page, &self.record_bytes(), &self.deflated)
+    }
+
+    /// The shown run's record when the share link has no deflated copy of it yet: the page
+    /// deflates it and hands both to `set_deflated`.
+    pub fn to_deflate(&self) -> Option<Vec<u8>> {
+        let record = self.record_bytes();
+        (!record.is_empty() && record != self.deflated.record).then_some(record)
+    }
+
+    /// `bytes` is `record` deflated: links to that record use them from now on.
+    pub fn set_deflated(&mut self, record: Vec<u8>, bytes: Vec<u8>) {
+        self.deflated = Deflated { record, bytes };
+    }
+
+    /// Reads a run link from the page address's fragment (`location.hash`). None for no
+    /// link; for one that is not a run link, None too, and the start screen says why.
+    pub fn read_link(&mut self, fragment: &str) -> Option<Link> {
+        link::read(fragment).unwrap_or_else(|why| {
+            self.unreadable(why);
+            None
+        })
+    }
+
     /// Says a link or file could not be read at all (before it reached the game).
     pub fn unreadable(&mut self, why: &str) {
         self.app.refuse(why);
@@ -177,15 +196,9 @@ impl Game {
         self.app.animating()
     }
 
-    /// Runs other tabs hold, as space-separated ids.
-    pub fn set_busy(&mut self, ids: &str) {
-        let mut list = Vec::new();
-        for id in ids.split_whitespace() {
-            if let Ok(n) = id.parse() {
-                list.push(n);
-            }
-        }
-        self.app.set_busy(list);
+    /// The runs other tabs hold (their lock ids).
+    pub fn set_busy(&mut self, ids: Vec<u32>) {
+        self.app.set_busy(ids);
         self.paint();
     }
 

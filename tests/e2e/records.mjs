@@ -97,7 +97,63 @@ try {
   });
   await ctx.close();
 
-  // 5. Storage that throws: the game still plays and says saving is off.
+  // 5. Every kind of request the game hands the page (typed PageRequests), and the links
+  //    the game writes and reads: export then import a run file, a plain (#raw=) link where
+  //    the browser cannot deflate, links that are not runs, a take-over, and the lab.
+  await check('a run exported as a file and imported again replays; the page gets each request', async () => {
+    const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const p = await open(c, `${base}?seed=91`);
+    await press(p, ['Enter', 'l', 'j', '.']);
+    const [file] = await Promise.all([p.waitForEvent('download', { timeout: 5000 }), p.keyboard.press('e')]);
+    assert(/^caves-seed-91-turn-\d+\.cavesrun$/.test(file.suggestedFilename()), `download named ${file.suggestedFilename()}`);
+    const saved = path.join(SHOTS, 'export.cavesrun');
+    await file.saveAs(saved);
+    const viewer = await open(c, `${base}?seed=3`);
+    // (A file chooser opened from a keydown never reaches Playwright here; from a call it does.)
+    const [chooser] = await Promise.all([viewer.waitForEvent('filechooser', { timeout: 5000 }), viewer.evaluate(() => window.cavesGame.key('i'))]);
+    await chooser.setFiles(saved);
+    await viewer.waitForFunction(() => /Action \d+ of \d+/.test(window.cavesGame.text().replace(/\s+/g, ' ')), null, { timeout: 5000 });
+    // The second tab takes the first one's run over; the first says so.
+    const second = await open(c, `${base}?seed=92`);
+    assert(/Take over/.test(norm(await text(second))), 'no take-over offer');
+    await press(second, ['t']);
+    await second.waitForFunction(() => /Seed 91/.test(window.cavesGame.text()), null, { timeout: 5000 });
+    await press(p, ['.']);
+    assert(/another tab/i.test(norm(await text(p))), 'the first tab does not say another tab took its run');
+    // L on the start screen opens the lab on the start screen's seed.
+    const lab = await open(c, `${base}?seed=93`);
+    await Promise.all([lab.waitForURL(/\?lab&seed=93/, { timeout: 10000 }), lab.keyboard.press('L')]);
+    await lab.waitForFunction(() => window.cavesLab && document.body.dataset.state === 'ready', null, { timeout: 30000 });
+    for (const q of [p, viewer, second, lab]) assert(q.errors.length === 0, q.errors.join(' | '));
+    await c.close();
+  });
+
+  await check('links: a plain #raw= link where the browser cannot deflate, and links that are not runs', async () => {
+    const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await c.addInitScript(() => { delete window.CompressionStream; });
+    const p = await open(c, `${base}?seed=94`);
+    await press(p, ['Enter', 'l', 'j', '.']);
+    const link = await p.evaluate(() => window.cavesGame.share_link());
+    assert(/#raw=[A-Za-z0-9_-]+$/.test(link), `share_link() gave ${link.slice(0, 80)}`);
+    const v = await open(c, link);
+    assert(/Action \d+ of \d+/.test(norm(await text(v))), 'the #raw= link did not open the replay viewer');
+    for (const [hash, why] of [['#nonsense', 'not a Caves run link'], ['#raw=a', 'damaged or cut short'],
+      ['#run=AAAA', 'cannot unpack compressed links'], ['#raw=Q0FWRQ', 'cannot be shown']]) {
+      const bad = await open(c, `${base}?seed=95${hash}`);
+      const t = norm(await text(bad));
+      assert(t.includes(why), `${hash}: the start screen does not say "${why}": ${t.slice(0, 200)}`);
+      assert(bad.errors.length === 0, bad.errors.join(' | '));
+      await bad.close();
+    }
+    await c.close();
+    const d = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const bad = await open(d, `${base}?seed=95#run=AAAA`);
+    const t = norm(await text(bad));
+    assert(t.includes('damaged or cut short'), `#run=AAAA: ${t.slice(0, 200)}`);
+    await d.close();
+  });
+
+  // 6. Storage that throws: the game still plays and says saving is off.
   await check('storage that throws still lets the game play', async () => {
     const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await c.addInitScript(() => {
@@ -117,7 +173,7 @@ try {
     await c.close();
   });
 
-  // 6. ?daily gives the day's caves and names the date.
+  // 7. ?daily gives the day's caves and names the date.
   await check('?daily names the UTC date and is the same caves for everyone', async () => {
     const c = await browser.newContext();
     const a = await open(c, `${base}?daily`);

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The game page's download budget: 120 KiB (120 * 1024 bytes), gzip -9. Counted: every file
+# of the built site a normal visit downloads (index.html, the styles, the scripts and
+# modules, the wasm and its glue, the manifest, offline.js and the service worker), each
+# compressed on its own as a server sends it. Not counted: the icons, and the lab's bundle
+# under lab/, which loads only for ?lab.
+#
+#   bash scripts/page-size.sh [dir]   # dir defaults to dist/, after `trunk build --release`
+#
+# Prints a Markdown table of the files (bytes, raw and gzip -9) and the total on stdout; exits
+# 1 with a message when the total is over the budget.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+BUDGET=$((120 * 1024))
+dir="${1:-dist}"
+[ -f "$dir/index.html" ] || { echo "page-size: no $dir/index.html: run trunk build --release first" >&2; exit 1; }
+
+total=0
+gztotal=0
+echo "| File | raw | gzip -9 |"
+echo "|---|---:|---:|"
+while IFS= read -r -d '' f; do
+    raw=$(wc -c <"$f")
+    gz=$(gzip -9 -c <"$f" | wc -c)
+    total=$((total + raw))
+    gztotal=$((gztotal + gz))
+    echo "| ${f#"$dir"/} | $raw | $gz |"
+done < <(find "$dir" -type f ! -path "$dir/lab/*" ! -path "$dir/icons/*" ! -name favicon.ico -print0 | sort -z)
+echo "| **total** | **$total** | **$gztotal** |"
+
+kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1024 }'; }
+if [ "$gztotal" -gt "$BUDGET" ]; then
+    echo "page-size: FAIL: the game page is $gztotal bytes gzipped ($(kb "$gztotal")), over its budget of $BUDGET bytes ($(kb "$BUDGET"))" >&2
+    exit 1
+fi
+echo "page-size: the game page is $gztotal bytes gzipped ($(kb "$gztotal")), within its budget of $BUDGET bytes ($(kb "$BUDGET"))" >&2

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Trunk post-build hook, run on the staged build ($TRUNK_STAGING_DIR) before Trunk moves it
+# to dist/:
+#   - release builds only, optional size steps: wasm-opt -Oz on every wasm module (the page's
+#     and the lab's), then scripts/minify.mjs (terser). A step whose tool is missing is
+#     skipped with a one-line note; the build still succeeds, only larger.
+#   - every build: scripts/precache.mjs writes the file list and the build version into the
+#     service worker (without node the page still plays online, not offline).
+# index.html sets data-wasm-opt="0", so Trunk itself never looks for (or downloads) wasm-opt.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+dir="${TRUNK_STAGING_DIR:?this script is run by trunk as a post_build hook}"
+note() { printf 'post-build: %s\n' "$*"; }
+have_node=0
+command -v node >/dev/null 2>&1 && have_node=1
+
+if [ "${TRUNK_PROFILE:-debug}" = release ]; then
+    if command -v wasm-opt >/dev/null 2>&1; then
+        # -Oz: binaryen's size passes. Features come from the module's target_features
+        # section, so wasm-opt emits nothing the compiler was not allowed to.
+        while IFS= read -r -d '' wasm; do
+            wasm-opt -Oz "$wasm" -o "$wasm"
+        done < <(find "$dir" -name '*_bg.wasm' -print0)
+    else
+        note "wasm-opt not found: wasm left as wasm-bindgen wrote it (npm ci in tests/e2e provides it)"
+    fi
+    if [ "$have_node" = 1 ]; then
+        node scripts/minify.mjs "$dir"
+    else
+        note "node not found: JavaScript not minified"
+    fi
+fi
+
+if [ "$have_node" = 1 ]; then
+    node scripts/precache.mjs "$dir"
+else
+    note "node not found: the service worker gets no file list (the page plays online, not offline)"
+fi

@@ -1,0 +1,76 @@
+//! What the game asks of the page, as typed values: `Game::take_requests` gives the page a
+//! list of `PageRequest`s, each a kind and the one argument that kind needs.
+
+use crate::app::Request;
+use wasm_bindgen::prelude::*;
+
+/// The kinds of `PageRequest` (strings in JavaScript).
+#[wasm_bindgen]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestKind {
+    /// Hold the Web Lock of run `run` while this page plays it.
+    Lock = "lock",
+    /// Take the lock of run `run` from the page that holds it.
+    TakeOver = "takeover",
+    /// Show the shown run's share link.
+    Share = "share",
+    /// Offer the shown run's record as a file.
+    Export = "export",
+    /// Ask for a record file to watch.
+    Import = "import",
+    /// Offer kept (unreadable) saved text number `kept` as a file.
+    Kept = "kept",
+    /// Remember the display choices (`Game::prefs`) and fit the screen again.
+    Prefs = "prefs",
+    /// Open the cave lab on seed `seed`.
+    Lab = "lab",
+}
+
+/// One thing the game asks the page to do.
+#[wasm_bindgen(getter_with_clone)]
+pub struct PageRequest {
+    #[wasm_bindgen(readonly)]
+    pub kind: RequestKind,
+    /// The run, for `lock` and `takeover`.
+    #[wasm_bindgen(readonly)]
+    pub run: Option<u32>,
+    /// The kept save's number, for `kept`.
+    #[wasm_bindgen(readonly)]
+    pub kept: Option<u32>,
+    /// The seed, for `lab`: decimal text, as a u64 does not fit a JavaScript number.
+    #[wasm_bindgen(readonly)]
+    pub seed: Option<String>,
+}
+
+impl From<&Request> for PageRequest {
+    fn from(r: &Request) -> PageRequest {
+        let ask = |kind| PageRequest {
+            kind,
+            run: None,
+            kept: None,
+            seed: None,
+        };
+        match *r {
+            Request::Lock(id) => PageRequest {
+                run: Some(id),
+                ..ask(RequestKind::Lock)
+            },
+            Request::TakeOver(id) => PageRequest {
+                run: Some(id),
+                ..ask(RequestKind::TakeOver)
+            },
+            Request::Share => ask(RequestKind::Share),
+            Request::Export => ask(RequestKind::Export),
+            Request::Import => ask(RequestKind::Import),
+            Request::DownloadKept(n) => PageRequest {
+                kept: u32::try_from(n).ok(),
+                ..ask(RequestKind::Kept)
+            },
+            Request::Prefs => ask(RequestKind::Prefs),
+            Request::Lab(seed) => PageRequest {
+                seed: Some(seed.to_string()),
+                ..ask(RequestKind::Lab)
+            },
+        }
+    }
+}

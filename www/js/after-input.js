@@ -1,0 +1,18 @@
+// What follows every input: the game's requests, new words for screen readers, the replay
+// clock, and the share link deflated once input pauses (not on every key: encoding the
+// whole record again on each key would double the work the save already does).
+
+import { handleRequests } from "./requests.js";
+import { announce } from "./announce.js";
+import { startClock } from "./replay-clock.js";
+import { deflateLink } from "./share.js";
+
+let linkTimer = 0;
+
+export function afterInput() {
+  handleRequests();
+  announce();
+  startClock();
+  clearTimeout(linkTimer);
+  linkTimer = setTimeout(deflateLink, 150);
+}

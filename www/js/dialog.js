@@ -1,0 +1,34 @@
+// The share dialog: the link, selected, with Copy and Close. Made on first use.
+
+let dialog = null;
+
+/** True while the dialog is open (keys are then the dialog's). */
+export const dialogOpen = () => !!(dialog && dialog.open);
+
+function copy(text) {
+  const note = dialog.querySelector("span");
+  const done = (ok) => { note.textContent = ok ? "Copied." : "Select the link and copy it."; };
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(() => done(true), () => done(false));
+  else done(false);
+}
+
+export function showLink(link) {
+  if (!dialog) {
+    dialog = document.createElement("dialog");
+    dialog.id = "share";
+    dialog.setAttribute("aria-label", "Share this run");
+    dialog.innerHTML = '<p>Anyone who opens this link watches this run:</p><input readonly aria-label="Link to this run"><p><button type="button" data-do="copy">Copy</button> <button type="button" data-do="close">Close</button> <span role="status"></span></p>';
+    document.body.appendChild(dialog);
+    dialog.addEventListener("click", (e) => {
+      const what = e.target && e.target.dataset ? e.target.dataset.do : null;
+      if (what === "close") dialog.close();
+      if (what === "copy") copy(dialog.querySelector("input").value);
+    });
+    dialog.addEventListener("close", () => document.getElementById("game").focus());
+  }
+  dialog.querySelector("input").value = link;
+  dialog.querySelector("span").textContent = "";
+  if (typeof dialog.showModal === "function") dialog.showModal();
+  else dialog.setAttribute("open", "");
+  dialog.querySelector("input").select();
+}

@@ -1,0 +1,98 @@
+// The page's entry module: once Trunk's loader has the wasm module ready, starts the game
+// (or, for ?lab, the cave lab) and connects it to the page. Each concern is a module of its
+// own; wasm decides everything about the game, these only carry browser events to it and
+// its requests back. A failure to load becomes a readable message, never a blank screen.
+
+import { game, guard, hold, fail, why } from "./handle.js";
+import { afterInput } from "./after-input.js";
+import { fit } from "./fit.js";
+import { listenKeys } from "./keys.js";
+import { queryBusy } from "./lock.js";
+import { listenPad } from "./pad.js";
+import { listenPointer } from "./pointer.js";
+import { openLink, shareLink } from "./share.js";
+import { recall } from "./storage.js";
+
+let starting = false;
+
+// The test and review handle (a stable contract: tests/e2e drive the page through it).
+function expose(canvas) {
+  window.cavesGame = {
+    key: (k) => { const used = guard(() => game.key(String(k)), false); afterInput(); return used; },
+    text: () => guard(() => game.text(), ""),
+    player: () => guard(() => game.player(), []),
+    seed: () => guard(() => game.seed(), ""),
+    share_link: () => shareLink(),
+    actions: () => guard(() => game.actions(), 0),
+    animating: () => guard(() => game.animating(), false),
+    flush: () => guard(() => game.flush()),
+    look_text: () => guard(() => game.look_text(), ""),
+    repaint_all: () => guard(() => game.repaint_all()),
+    grid: () => guard(() => Array.from(game.grid(), Number), []),
+    tap: (x, y) => { const used = guard(() => game.tap(x, y, canvas.clientWidth, canvas.clientHeight), false); afterInput(); return used; },
+  };
+}
+
+function startGame(bindings) {
+  const canvas = document.getElementById("game");
+  const query = new URLSearchParams(window.location.search);
+  const today = new Date().toISOString().slice(0, 10);
+  const daily = query.has("daily") ? today : null;
+  try {
+    hold(new bindings.Game("game", query.get("seed"), daily, today, window.location.search));
+  } catch (e) {
+    fail("The game could not start: " + why(e));
+    return;
+  }
+  expose(canvas);
+  listenKeys();
+  window.addEventListener("resize", fit);
+  window.addEventListener("blur", () => guard(() => game.set_focused(false)));
+  window.addEventListener("focus", () => { guard(() => game.set_focused(document.hasFocus())); queryBusy(); });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "hidden") guard(() => game.flush());
+    else queryBusy();
+  });
+  window.addEventListener("pagehide", () => guard(() => game.flush()));
+  window.addEventListener("hashchange", () => openLink());
+  guard(() => game.set_prefs(recall("caves.prefs")));
+  listenPointer(canvas);
+  listenPad();
+  fit();
+  canvas.focus();
+  document.body.dataset.state = "ready";
+  queryBusy();
+  openLink();
+}
+
+// The cave lab: its bundle and the code that runs it load only for ?lab.
+function startLab() {
+  import(new URL("../lab/start.js", import.meta.url).href)
+    .then((lab) => lab.startLab())
+    .catch((e) => fail("The cave lab could not start: " + why(e)));
+}
+
+function start(bindings) {
+  if (starting || document.body.dataset.state === "error") return;
+  starting = true;
+  if (new URLSearchParams(window.location.search).has("lab")) startLab();
+  else startGame(bindings);
+}
+
+if (typeof WebAssembly !== "object") {
+  fail("This browser cannot run WebAssembly, which the game needs. Try a current Firefox, Chrome, Edge or Safari.");
+} else {
+  window.addEventListener("TrunkApplicationStarted", () => start(window.wasmBindings));
+  if (window.wasmBindings) start(window.wasmBindings);
+  window.addEventListener("error", (e) => {
+    if (!game) fail("The game could not load: " + e.message);
+  });
+  window.addEventListener("unhandledrejection", (e) => {
+    if (!game) fail("The game could not load: " + why(e.reason));
+  });
+  setTimeout(() => {
+    if (!game && document.body.dataset.state === "loading") {
+      fail("The game did not load within 30 seconds. Check the connection and reload the page.");
+    }
+  }, 30000);
+}

@@ -1,0 +1,33 @@
+// Carries out what the game asks of the page (typed `PageRequest`s from
+// Game.take_requests: a kind and its argument).
+
+import { game, guard } from "./handle.js";
+import { download, importFile } from "./files.js";
+import { fit } from "./fit.js";
+import { holdRun } from "./lock.js";
+import { shareLink } from "./share.js";
+import { showLink } from "./dialog.js";
+import { remember } from "./storage.js";
+
+function record() {
+  const bytes = guard(() => game.record_bytes(), new Uint8Array());
+  if (bytes.length) download(guard(() => game.record_name(), "caves.cavesrun"), bytes, "application/octet-stream");
+}
+
+const DO = {
+  lock: (r) => holdRun(r.run, false),
+  takeover: (r) => holdRun(r.run, true),
+  share: () => { const link = shareLink(); if (link) showLink(link); },
+  export: record,
+  import: importFile,
+  kept: (r) => download("caves-kept-save-" + r.kept + ".txt", guard(() => game.kept_text(r.kept), ""), "text/plain"),
+  lab: (r) => window.location.assign("./?lab&seed=" + r.seed),
+  prefs: () => { remember("caves.prefs", guard(() => game.prefs(), "")); fit(); },
+};
+
+export function handleRequests() {
+  for (const r of guard(() => game.take_requests(), [])) {
+    DO[r.kind](r);
+    r.free();
+  }
+}
