@@ -2,7 +2,7 @@
 //! keeps every keyboard layout working; the numeric keypad sends digits with NumLock on and
 //! Home/PageUp/End/PageDown/Clear and arrows with it off.
 
-use super::inventory::Pick;
+use super::pick::Pick;
 use super::travel::Goal;
 use crate::rules::{Action, Dir};
 

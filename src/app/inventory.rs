@@ -2,43 +2,8 @@
 //! item to drop, use or equip; a letter then becomes that item action of the rules.
 
 use super::input::{command, Command};
+pub use super::pick::Pick;
 use super::App;
-use crate::rules::kinds::entry::Effect;
-use crate::rules::{Action, Thing};
-
-/// What choosing an item on the inventory screen does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pick {
-    /// Looking: a letter uses a potion or scroll and equips a weapon or armour.
-    Browse,
-    Drop,
-    Use,
-    Equip,
-}
-
-impl Pick {
-    /// The screen's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            Pick::Browse => "Inventory",
-            Pick::Drop => "Drop which item?",
-            Pick::Use => "Quaff or read which item?",
-            Pick::Equip => "Wield or wear which item?",
-        }
-    }
-
-    /// The action for carried item `thing` in pack slot `slot`, if this pick has one.
-    pub fn action(self, slot: u8, thing: Thing) -> Option<Action> {
-        Some(match (self, thing.kind.effect()) {
-            (Pick::Drop, _) => Action::Drop(slot),
-            (Pick::Use, _) => Action::Use(slot),
-            (Pick::Equip, _) => Action::Equip(slot),
-            (Pick::Browse, Effect::Weapon(_) | Effect::Armour(_)) => Action::Equip(slot),
-            (Pick::Browse, Effect::Treasure) => return None,
-            (Pick::Browse, _) => Action::Use(slot),
-        })
-    }
-}
 
 /// The pack slot of a letter key: "a" is 0.
 pub fn slot_of(key: &str) -> Option<u8> {

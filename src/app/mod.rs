@@ -6,6 +6,7 @@ mod describe;
 pub mod draw;
 pub mod input;
 pub mod inventory;
+mod pick;
 mod pointer;
 mod replay;
 mod run;
