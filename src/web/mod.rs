@@ -332,19 +332,13 @@ impl Game {
             .to_string()
     }
 
-    /// The player's position as [x, y, z] (world cells; z is the level from 0). On the start
-    /// screen, where the next new run starts.
+    /// The player's position as [x, y, z] (world cells; z is the level from 0), or an
+    /// empty array when no run is being played.
     pub fn player(&self) -> js_sys::Array {
-        let p = match self.app.state() {
-            Some(s) => Some(s.player()),
-            None => {
-                let o = self.app.options();
-                crate::rules::State::new(o.seed, &o.params)
-                    .ok()
-                    .map(|s| s.player())
-            }
-        };
-        p.map_or_else(js_sys::Array::new, |p| {
+        // Only a run in play answers: the start screen builds no world to say where a new
+        // run would begin.
+        self.app.state().map_or_else(js_sys::Array::new, |s| {
+            let p = s.player();
             [p.x, p.y, p.z].iter().map(|&v| JsValue::from(v)).collect()
         })
     }
