@@ -88,11 +88,7 @@ impl App {
             ));
         }
         menu.push(item("I", "Watch a run file".into(), Choice::Import));
-        menu.push(item(
-            "L",
-            "The cave lab: see how caves are made".into(),
-            Choice::Lab,
-        ));
+        menu.push(item("L", "The cave lab".into(), Choice::Lab));
         menu.push(item("?", "Help and keys".into(), Choice::Help));
         menu
     }
@@ -161,8 +157,10 @@ impl App {
     }
 
     /// The first row of a start menu of `lines` lines, which sits at the bottom of the screen.
+    /// It ends a blank row above the bottom of the page's frame, so it never covers it.
     pub fn menu_top(&self, lines: usize) -> i32 {
-        (self.layout.rows - 2 - lines as i32 * self.menu_pitch()).max(0)
+        let page = super::draw::screens::page(self.layout);
+        (page.y + page.h - 2 - lines as i32 * self.menu_pitch()).max(0)
     }
 
     /// What a tap on screen row `row` of the start screen chooses: the menu line there, or

@@ -711,3 +711,38 @@ fn store_size_of_one_save() -> usize {
     let used = store.borrow().used();
     used
 }
+
+#[test]
+fn the_start_menu_stays_inside_the_frame_of_the_page_on_a_desktop() {
+    let store = SharedStore::default();
+    let a = app(&store, 42);
+    assert_eq!(a.layout(), Layout::DESKTOP);
+    let text = compose(&a).to_string();
+    let rows: Vec<&str> = text.lines().collect();
+    let page = draw::screens::page(a.layout());
+    let bottom = rows[(page.y + page.h - 1) as usize];
+    assert!(
+        !bottom.chars().any(|c| c.is_ascii_alphanumeric()),
+        "the page's bottom border is written over: {bottom:?}"
+    );
+    let help = rows
+        .iter()
+        .position(|r| r.contains("Help and keys"))
+        .expect("the menu offers help");
+    assert!((help as i32) < page.y + page.h - 1, "help is on row {help}");
+}
+
+#[test]
+fn every_start_menu_label_fits_a_phone_whole() {
+    let store = SharedStore::default();
+    let layout = Layout::for_window(390.0, 844.0, 3.0, false);
+    let a = App::new(Box::new(store.clone()), Options { layout, ..opts(42) });
+    let text = compose(&a).to_string();
+    for item in a.start_menu() {
+        assert!(
+            text.contains(&item.label),
+            "{:?} is cut on a phone:\n{text}",
+            item.label
+        );
+    }
+}

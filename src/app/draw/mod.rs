@@ -5,7 +5,7 @@
 mod inventory;
 mod map;
 mod panels;
-mod screens;
+pub(in crate::app) mod screens;
 
 use crate::app::{App, Screen};
 use crate::view::colour::{BLACK, TITLE};

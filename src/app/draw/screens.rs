@@ -72,7 +72,7 @@ fn key_table(f: &mut Frame, layout: Layout, y: i32) -> i32 {
 }
 
 /// The frame around the start and help pages.
-fn page(layout: Layout) -> Area {
+pub(in crate::app) fn page(layout: Layout) -> Area {
     let m = if layout.cols < 60 { 0 } else { 6 };
     Area {
         x: m,
