@@ -8,6 +8,8 @@
 //! timed part (as the wasm `bench_generate` does) and goes through `black_box`, so no
 //! work can be optimised away. `BENCH_RUNS` overrides the number of timed runs.
 
+use caves::record::replay::replay;
+use caves::record::Record;
 use caves::rules::builder::{SmoothRule, WorldBuilder, MIN_REGION};
 use std::hint::black_box;
 use std::time::Instant;
@@ -67,4 +69,26 @@ fn main() {
         println!("@ gen.{case}.native.min {:.3}", ms[0]);
         println!("@ gen.{case}.native.runs {runs}");
     }
+    replay_survivor(runs);
+}
+
+/// Resuming natively: decoding the committed 10,000-action survivor and replaying it
+/// (world rebuilt, every action applied, every fingerprint checked), as the page does when a
+/// saved run is continued. `@ replay.survivor.native.<median|min>`.
+fn replay_survivor(runs: u32) {
+    let text = include_str!("../tests/records/survivor.txt");
+    let time = || {
+        let start = Instant::now();
+        let record = Record::from_text(black_box(text.trim())).expect("the survivor decodes");
+        let state = replay(&record).expect("the survivor replays");
+        black_box(state.hash());
+        start.elapsed().as_secs_f64() * 1000.0
+    };
+    for _ in 0..WARMUP {
+        time();
+    }
+    let mut ms: Vec<f64> = (0..runs).map(|_| time()).collect();
+    ms.sort_by(f64::total_cmp);
+    println!("@ replay.survivor.native.median {:.3}", median(&ms));
+    println!("@ replay.survivor.native.min {:.3}", ms[0]);
 }

@@ -2,16 +2,66 @@
 //! sight, and a floor tile A sees floor tile B exactly when B sees A. Slopes are exact
 //! fractions, so the result does not depend on floating-point rounding.
 
-/// Calls `reveal(x, y)` for every cell visible from `origin` within `radius` cells (Euclidean,
-/// rounded generously), where `blocks(x, y)` tells whether a cell stops sight. The origin is
-/// always revealed.
+/// What stops sight on one level, with a border of walls `pad` cells wide around it, so that
+/// a scan of radius up to `pad` never needs a bounds check.
+#[derive(Clone, Debug, Default)]
+pub struct Blockers {
+    width: i32,
+    height: i32,
+    pad: i32,
+    /// Cells per padded row.
+    stride: i32,
+    cells: Vec<bool>,
+}
+
+impl Blockers {
+    /// The blockers of a `width` x `height` level, where `blocks(x, y)` tells whether the cell
+    /// stops sight, padded for scans of radius up to `pad`.
+    pub fn new(width: i32, height: i32, pad: i32, blocks: impl Fn(i32, i32) -> bool) -> Self {
+        let (width, height, pad) = (width.max(0), height.max(0), pad.max(0));
+        let stride = width + 2 * pad;
+        let mut cells = vec![true; (stride * (height + 2 * pad)) as usize];
+        for y in 0..height {
+            for x in 0..width {
+                cells[((y + pad) * stride + x + pad) as usize] = blocks(x, y);
+            }
+        }
+        Blockers {
+            width,
+            height,
+            pad,
+            stride,
+            cells,
+        }
+    }
+
+    /// True when `(x, y)` lies on the level (not in the border).
+    pub fn inside(&self, x: i32, y: i32) -> bool {
+        (0..self.width).contains(&x) && (0..self.height).contains(&y)
+    }
+}
+
+/// Calls `reveal(x, y)` for every cell visible from `origin` (a cell of the level) within
+/// `radius` cells (Euclidean, rounded generously) and at most `depth` cells away along either
+/// axis, where `blockers` tells which cells stop sight. Cells of the border may be revealed
+/// too (they are walls). The origin is always revealed. Both distances are clamped to the
+/// blockers' padding.
+///
+/// A row of the scan depends only on the rows nearer the origin, so a smaller `depth` gives
+/// exactly the cells of the full scan that lie within it.
 pub fn field_of_view(
+    blockers: &Blockers,
     origin: (i32, i32),
     radius: i32,
-    blocks: &impl Fn(i32, i32) -> bool,
+    depth: i32,
     reveal: &mut impl FnMut(i32, i32),
 ) {
+    if !blockers.inside(origin.0, origin.1) {
+        return;
+    }
     reveal(origin.0, origin.1);
+    let radius = radius.clamp(0, blockers.pad);
+    let at = (origin.1 + blockers.pad) * blockers.stride + origin.0 + blockers.pad;
     // Each quadrant maps (depth, column) to a map cell: the steps in x and y of one column
     // and of one row deeper.
     for (col, deeper) in [
@@ -21,11 +71,15 @@ pub fn field_of_view(
         ((0, 1), (-1, 0)),
     ] {
         let mut scan = Scan {
+            cells: &blockers.cells,
             origin,
+            at,
             col,
             deeper,
-            radius,
-            blocks,
+            col_step: col.0 + col.1 * blockers.stride,
+            deeper_step: deeper.0 + deeper.1 * blockers.stride,
+            reach: radius * radius + radius,
+            depth: depth.clamp(0, radius),
             reveal: &mut *reveal,
         };
         scan.row(1, (-1, 1), (1, 1));
@@ -35,44 +89,44 @@ pub fn field_of_view(
 /// A slope as a fraction (numerator, positive denominator).
 type Slope = (i32, i32);
 
-struct Scan<'a, B, R> {
+struct Scan<'a, R> {
+    cells: &'a [bool],
     origin: (i32, i32),
+    /// The origin's index in `cells`.
+    at: i32,
     col: (i32, i32),
     deeper: (i32, i32),
-    radius: i32,
-    blocks: &'a B,
+    /// The index steps of one column and of one row deeper.
+    col_step: i32,
+    deeper_step: i32,
+    /// Cells with depth² + column² up to this are within the radius.
+    reach: i32,
+    /// The deepest row scanned.
+    depth: i32,
     reveal: &'a mut R,
 }
 
-impl<B: Fn(i32, i32) -> bool, R: FnMut(i32, i32)> Scan<'_, B, R> {
-    /// The map cell at (`depth`, `col`) of this quadrant.
-    fn cell(&self, depth: i32, col: i32) -> (i32, i32) {
-        let (x, y) = self.origin;
-        (
-            x + col * self.col.0 + depth * self.deeper.0,
-            y + col * self.col.1 + depth * self.deeper.1,
-        )
-    }
-
-    fn in_range(&self, depth: i32, col: i32) -> bool {
-        depth * depth + col * col <= self.radius * self.radius + self.radius
-    }
-
+impl<R: FnMut(i32, i32)> Scan<'_, R> {
     fn row(&mut self, depth: i32, start: Slope, end: Slope) {
-        if depth > self.radius {
+        if depth > self.depth {
             return;
         }
         let mut start = start;
         // Columns from round-half-up(depth * start) to round-half-down(depth * end).
         let first = (2 * depth * start.0 + start.1).div_euclid(2 * start.1);
         let last = -(-(2 * depth * end.0 - end.1)).div_euclid(2 * end.1);
+        let row_at = self.at + depth * self.deeper_step;
+        let room = self.reach - depth * depth;
         let mut prev_wall: Option<bool> = None;
         for col in first..=last {
-            let (x, y) = self.cell(depth, col);
-            let wall = (self.blocks)(x, y);
+            let wall = self.cells[(row_at + col * self.col_step) as usize];
             let symmetric = col * start.1 >= depth * start.0 && col * end.1 <= depth * end.0;
-            if (wall || symmetric) && self.in_range(depth, col) {
-                (self.reveal)(x, y);
+            if (wall || symmetric) && col * col <= room {
+                let (x, y) = self.origin;
+                (self.reveal)(
+                    x + col * self.col.0 + depth * self.deeper.0,
+                    y + col * self.col.1 + depth * self.deeper.1,
+                );
             }
             let slope = (2 * col - 1, 2 * depth);
             if prev_wall == Some(true) && !wall {
@@ -103,14 +157,13 @@ mod tests {
     }
 
     fn seen_from(g: &[Vec<u8>], origin: (i32, i32), radius: i32) -> HashSet<(i32, i32)> {
-        let blocks = |x: i32, y: i32| {
-            g.get(y as usize)
-                .and_then(|r| r.get(x as usize))
-                .is_none_or(|&c| c == b'#')
-        };
+        let blocks = |x: i32, y: i32| g[y as usize][x as usize] == b'#';
+        let blockers = Blockers::new(g[0].len() as i32, g.len() as i32, radius, blocks);
         let mut seen = HashSet::new();
-        field_of_view(origin, radius, &blocks, &mut |x, y| {
-            seen.insert((x, y));
+        field_of_view(&blockers, origin, radius, radius, &mut |x, y| {
+            if blockers.inside(x, y) {
+                seen.insert((x, y));
+            }
         });
         seen
     }
@@ -163,6 +216,35 @@ mod tests {
             #######
         ";
         assert_eq!(picture(map, (2, 2)), "####   \n#..#   \n#.@#   \n####   \n");
+    }
+
+    #[test]
+    fn a_shorter_scan_finds_the_longer_ones_cells_within_its_reach() {
+        use rand::Rng;
+        let mut rng = crate::rules::rng::seeded(5);
+        let mut compared = 0;
+        for _ in 0..20 {
+            let g: Vec<Vec<u8>> = (0..40)
+                .map(|_| {
+                    (0..40)
+                        .map(|_| if rng.random_bool(0.25) { b'#' } else { b'.' })
+                        .collect()
+                })
+                .collect();
+            let origin = (rng.random_range(10..30), rng.random_range(10..30));
+            let far = seen_from(&g, origin, 12);
+            for radius in [4, 7, 10] {
+                let near = seen_from(&g, origin, radius);
+                let within = |&(x, y): &(i32, i32)| {
+                    let (dx, dy) = (x - origin.0, y - origin.1);
+                    dx * dx + dy * dy <= radius * radius + radius
+                };
+                let expected: HashSet<_> = far.iter().copied().filter(within).collect();
+                assert_eq!(near, expected, "radius {radius} from {origin:?}");
+                compared += near.len();
+            }
+        }
+        assert!(compared > 3_000, "{compared}");
     }
 
     #[test]

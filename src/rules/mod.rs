@@ -26,7 +26,6 @@ pub use action::{Action, Dir, PACK_SLOTS};
 pub use balance::PACK_LIMIT;
 pub use items::{Place, Thing};
 
-use crate::rules::balance::SIGHT_RADIUS;
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
 use crate::rules::kinds::creature::Creature;
@@ -142,7 +141,7 @@ impl State {
         log.add("You climb down into the caves. Find the idol on the deepest level.");
         let monsters = place(&world, player, &spots, &mut rng);
         let mut sight = Sight::new(&world);
-        sight.update(&world, player, creature_near(&monsters, player));
+        sight.update(&world, player);
         Ok(State {
             hp: balance::PLAYER.hp,
             monsters,
@@ -249,9 +248,7 @@ impl State {
     pub fn put_monster(&mut self, kind: Creature, p: Point) {
         self.monsters.retain(|m| m.pos != p);
         self.monsters.push(Monster::new(kind, p));
-        // Sight as it would be had the creature been there at the last update.
-        let far = creature_near(&self.monsters, self.player);
-        self.sight.update(&self.world, self.player, far);
+        self.sight.update(&self.world, self.player);
     }
 
     /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
@@ -291,13 +288,4 @@ impl State {
         }
         Some(self.world.tile(p).info())
     }
-}
-
-/// Whether a creature stands on the player's level within `SIGHT_RADIUS` (as a square): the
-/// only cells where line of sight past the torch is ever asked about. Creatures are still
-/// between a sight update and the questions that follow it, so this is decided at the update.
-fn creature_near(monsters: &[Monster], player: Point) -> bool {
-    monsters
-        .iter()
-        .any(|m| m.pos.z == player.z && m.pos.chebyshev(player) <= SIGHT_RADIUS)
 }

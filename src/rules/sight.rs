@@ -1,8 +1,14 @@
 //! What the player sees and remembers. The torch lights cells near the player (bright close
 //! by, dim at the edge); cells seen before stay remembered per level, across stairs.
+//!
+//! Line of sight from a place depends only on the walls around it, and a run never changes a
+//! tile, so the view from each place stood on is computed once (by shadowcasting, out to
+//! `SIGHT_RADIUS`) and kept: a player who walks back and forth scans nothing new.
+
+use std::collections::BTreeMap;
 
 use crate::rules::balance::{BRIGHT_RADIUS, SIGHT_RADIUS, TORCH_RADIUS};
-use crate::rules::fov::field_of_view;
+use crate::rules::fov::{field_of_view, Blockers};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::world::World;
@@ -16,20 +22,43 @@ pub enum Light {
     Unknown,
 }
 
+/// Cells per side of the square a view covers, centred on the place it is seen from.
+const SIDE: i32 = 2 * SIGHT_RADIUS + 1;
+const VIEW_WORDS: usize = ((SIDE * SIDE + 63) / 64) as usize;
+/// The most views kept; past it the cache starts again (views are recomputed on demand, so
+/// this bounds memory without changing any answer).
+const VIEWS_KEPT: usize = 1 << 16;
+
+/// The cells in line of sight from one place: one bit per cell of the `SIDE` x `SIDE` square
+/// around it.
+type View = [u64; VIEW_WORDS];
+
+/// The bit of a view for the cell `(dx, dy)` away from its centre, if the square holds it.
+fn bit(dx: i32, dy: i32) -> Option<usize> {
+    (dx.abs() <= SIGHT_RADIUS && dy.abs() <= SIGHT_RADIUS)
+        .then(|| ((dy + SIGHT_RADIUS) * SIDE + dx + SIGHT_RADIUS) as usize)
+}
+
+fn has(view: &View, dx: i32, dy: i32) -> bool {
+    bit(dx, dy).is_some_and(|b| view[b / 64] >> (b % 64) & 1 == 1)
+}
+
 /// Line of sight and memory for one player.
 #[derive(Clone, Debug)]
 pub struct Sight {
     width: i32,
     height: i32,
     origin: Point,
-    /// In line of sight this turn (current level), within `SIGHT_RADIUS`.
-    in_sight: Vec<bool>,
+    /// In line of sight from `origin` this turn, within `SIGHT_RADIUS`.
+    view: View,
+    /// The view from every place seen from so far, by cell index (as in `memory`), with the
+    /// torch radius whose circle of it is already remembered.
+    views: BTreeMap<u32, (View, i32)>,
+    /// What stops sight on level `blockers_z`, read once per level.
+    blockers: Blockers,
+    blockers_z: i32,
     /// Ever lit, for every cell of every level.
     memory: Vec<bool>,
-    /// Whether the last update scanned past the torch (see `update`).
-    far: bool,
-    /// The cells of `in_sight` set this turn, to clear next turn.
-    seen: Vec<u32>,
     /// A fingerprint of `memory`, kept up to date as cells are first seen: the sum of a
     /// mixed hash of every remembered cell's index, so it does not depend on the order.
     memory_hash: u64,
@@ -50,10 +79,11 @@ impl Sight {
             width: w,
             height: h,
             origin: Point::new(0, 0, 0),
-            in_sight: vec![false; (w * h) as usize],
-            far: true,
+            view: [0; VIEW_WORDS],
+            views: BTreeMap::new(),
+            blockers: Blockers::default(),
+            blockers_z: -1,
             memory: vec![false; (w * h * world.depth()) as usize],
-            seen: Vec::new(),
             memory_hash: 0,
         }
     }
@@ -70,58 +100,75 @@ impl Sight {
         (p.z >= 0 && i < self.memory.len()).then_some(i)
     }
 
-    /// Recomputes sight from `player` and remembers what the torch lights. Only the cells
-    /// seen last turn are cleared, and blocking is read straight from the level's tiles.
-    ///
-    /// Line of sight past the torch only matters where a creature stands, so `far` says
-    /// whether any may be within `SIGHT_RADIUS`; without it only the torch's circle is
-    /// scanned. The torch's circle comes out the same either way: shadowcasting settles a
-    /// row from the rows nearer the player alone, so what is remembered and lit never
-    /// depends on `far`, only whether cells beyond the torch count as in sight.
-    pub fn update(&mut self, world: &World, player: Point, far: bool) {
+    /// Renews sight from `player` and remembers what the torch lights. Memory only grows and
+    /// tiles never change, so a place already lit by a torch at least as large adds nothing.
+    pub fn update(&mut self, world: &World, player: Point) {
         self.origin = player;
-        for &i in &self.seen {
-            self.in_sight[i as usize] = false;
-        }
-        self.seen.clear();
-        self.far = far;
-        let z = player.z;
-        let (w, h) = (self.width, self.height);
-        let Some(level) = world.level(z) else {
+        let torch = TORCH_RADIUS;
+        let Some(k) = self.cell(player).map(|k| k as u32) else {
+            self.view = [0; VIEW_WORDS];
             return;
         };
-        let mut opaque = [true; 256];
-        for t in Tile::ALL {
-            opaque[t.code() as usize] = !t.is_transparent();
-        }
-        let inside = |x: i32, y: i32| (0..w).contains(&x) && (0..h).contains(&y);
-        let blocks =
-            |x: i32, y: i32| !inside(x, y) || opaque[level[(y * w + x) as usize].code() as usize];
-        let plane = (w * h) as usize;
-        // `world.level(z)` answered, so z is a level: not negative.
-        let base = z as usize * plane;
-        let (in_sight, memory, seen) = (&mut self.in_sight, &mut self.memory, &mut self.seen);
-        let memory_hash = &mut self.memory_hash;
-        let radius = if far { SIGHT_RADIUS } else { TORCH_RADIUS };
-        field_of_view((player.x, player.y), radius, &blocks, &mut |x, y| {
-            if !inside(x, y) {
+        if let Some((view, lit)) = self.views.get_mut(&k) {
+            self.view = *view;
+            if *lit >= torch {
                 return;
             }
-            let i = (y * w + x) as usize;
-            if !in_sight[i] {
-                in_sight[i] = true;
-                seen.push(i as u32);
+            *lit = torch;
+        } else {
+            self.view = self.scan(world, player);
+            if self.views.len() >= VIEWS_KEPT {
+                self.views.clear();
             }
-            if within(player, Point::new(x, y, z), TORCH_RADIUS) {
-                let k = base + i;
-                if let Some(m) = memory.get_mut(k) {
-                    if !*m {
-                        *m = true;
-                        *memory_hash = memory_hash.wrapping_add(mix(k as u64));
+            self.views.insert(k, (self.view, torch));
+        }
+        self.remember_lit(torch);
+    }
+
+    /// The cells in line of sight from `player`, by symmetric shadowcasting.
+    fn scan(&mut self, world: &World, player: Point) -> View {
+        let mut view = [0; VIEW_WORDS];
+        let z = player.z;
+        let Some(level) = world.level(z) else {
+            return view;
+        };
+        let w = self.width;
+        if self.blockers_z != z {
+            let mut opaque = [true; 256];
+            for t in Tile::ALL {
+                opaque[t.code() as usize] = !t.is_transparent();
+            }
+            self.blockers = Blockers::new(w, self.height, SIGHT_RADIUS, |x, y| {
+                opaque[level[(y * w + x) as usize].code() as usize]
+            });
+            self.blockers_z = z;
+        }
+        let (radius, (x0, y0)) = (SIGHT_RADIUS, (player.x, player.y));
+        field_of_view(&self.blockers, (x0, y0), radius, radius, &mut |x, y| {
+            if let Some(b) = bit(x - x0, y - y0) {
+                view[b / 64] |= 1 << (b % 64);
+            }
+        });
+        view
+    }
+
+    /// Remembers every cell in sight within `r` cells.
+    fn remember_lit(&mut self, r: i32) {
+        let o = self.origin;
+        for dy in -r..=r {
+            for dx in -r..=r {
+                let p = Point::new(o.x + dx, o.y + dy, o.z);
+                if !has(&self.view, dx, dy) || !within(o, p, r) {
+                    continue;
+                }
+                if let Some(k) = self.cell(p) {
+                    if !self.memory[k] {
+                        self.memory[k] = true;
+                        self.memory_hash = self.memory_hash.wrapping_add(mix(k as u64));
                     }
                 }
             }
-        });
+        }
     }
 
     /// Remembers every open cell within `radius` of `center` on its level, and every wall
@@ -143,18 +190,8 @@ impl Sight {
 
     /// True when `p` is in line of sight of the player this turn (lit or not).
     pub fn in_sight(&self, p: Point) -> bool {
-        debug_assert!(
-            self.far
-                || p.z != self.origin.z
-                || p.chebyshev(self.origin) > SIGHT_RADIUS
-                || within(self.origin, p, TORCH_RADIUS),
-            "line of sight past the torch asked at {p:?} after an update without it"
-        );
-        self.seen_now(p)
-    }
-
-    fn seen_now(&self, p: Point) -> bool {
-        p.z == self.origin.z && self.plane(p.x, p.y).is_some_and(|i| self.in_sight[i])
+        let o = self.origin;
+        p.z == o.z && self.plane(p.x, p.y).is_some() && has(&self.view, p.x - o.x, p.y - o.y)
     }
 
     /// True when the player has ever seen `p` by torchlight.
@@ -164,7 +201,7 @@ impl Sight {
 
     /// How `p` is lit for the player now.
     pub fn light(&self, p: Point) -> Light {
-        if within(self.origin, p, TORCH_RADIUS) && self.seen_now(p) {
+        if within(self.origin, p, TORCH_RADIUS) && self.in_sight(p) {
             if within(self.origin, p, BRIGHT_RADIUS) {
                 Light::Bright
             } else {
@@ -204,11 +241,11 @@ mod tests {
         let map: String = (0..5).map(|_| level.clone() + "\n").collect();
         let world = World::from_text(&[&map, &map]).expect("fixture");
         let mut sight = Sight::new(&world);
-        sight.update(&world, Point::new(2, 2, 0), true);
+        sight.update(&world, Point::new(2, 2, 0));
         assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Bright);
         assert_eq!(sight.light(Point::new(8, 2, 0)), Light::Dim);
         assert_eq!(sight.light(Point::new(20, 2, 0)), Light::Unknown);
-        sight.update(&world, Point::new(2, 2, 1), true);
+        sight.update(&world, Point::new(2, 2, 1));
         assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Remembered);
         assert_eq!(sight.light(Point::new(3, 2, 1)), Light::Bright);
     }
@@ -228,40 +265,56 @@ mod tests {
     }
 
     #[test]
-    fn the_torch_circle_is_the_same_with_or_without_far_sight() {
-        let world = crate::rules::builder::WorldBuilder::new(60, 40, 2, 9)
+    fn a_view_kept_from_an_earlier_visit_answers_as_a_fresh_scan() {
+        let world = crate::rules::builder::WorldBuilder::new(70, 45, 2, 4)
             .make_caves()
             .build();
-        let (mut near, mut far) = (Sight::new(&world), Sight::new(&world));
-        let mut checked = 0;
-        for (p, tile) in (0..2).flat_map(|z| world.points(z)).step_by(7) {
-            if !tile.is_open() {
-                continue;
-            }
-            near.update(&world, p, false);
-            far.update(&world, p, true);
-            assert_eq!(near.memory, far.memory, "memory from {p:?}");
-            assert_eq!(near.memory_hash, far.memory_hash);
-            for q in world.points(p.z).map(|(q, _)| q) {
-                assert_eq!(near.light(q), far.light(q), "{q:?} seen from {p:?}");
-                if within(p, q, TORCH_RADIUS) {
-                    assert_eq!(near.in_sight(q), far.in_sight(q));
+        let places: Vec<Point> = (0..2)
+            .flat_map(|z| world.points(z))
+            .filter(|(_, t)| t.is_open())
+            .map(|(p, _)| p)
+            .step_by(11)
+            .collect();
+        assert!(places.len() > 200, "{}", places.len());
+        // Walk the places back and forth, so most updates find a kept view.
+        let walk = places
+            .iter()
+            .chain(places.iter().rev())
+            .chain(places.iter());
+        let mut walker = Sight::new(&world);
+        let mut compared = 0;
+        for &p in walk {
+            walker.update(&world, p);
+            let mut fresh = Sight::new(&world);
+            fresh.update(&world, p);
+            for dy in -SIGHT_RADIUS - 1..=SIGHT_RADIUS + 1 {
+                for dx in -SIGHT_RADIUS - 1..=SIGHT_RADIUS + 1 {
+                    let q = Point::new(p.x + dx, p.y + dy, p.z);
+                    assert_eq!(walker.in_sight(q), fresh.in_sight(q), "{q:?} from {p:?}");
+                    assert_eq!(walker.lit(q), fresh.lit(q), "{q:?} from {p:?}");
+                    compared += usize::from(fresh.in_sight(q));
                 }
             }
-            checked += 1;
         }
-        assert!(checked > 100, "{checked}");
-        assert!(
-            far.in_sight.iter().filter(|&&s| s).count()
-                > near.in_sight.iter().filter(|&&s| s).count()
-        );
+        assert!(walker.views.len() == places.len(), "one view per place");
+        assert!(compared > 50_000, "{compared}");
+        // Memory is every cell the torch lit from any place walked.
+        let mut union = Sight::new(&world);
+        for &p in &places {
+            let mut one = Sight::new(&world);
+            one.update(&world, p);
+            for (i, m) in one.memory.iter().enumerate() {
+                union.memory[i] |= m;
+            }
+        }
+        assert_eq!(walker.memory, union.memory);
     }
 
     #[test]
     fn walls_keep_the_next_cave_dark() {
         let world = World::from_text(&["...#...\n...#...\n...#..."]).expect("fixture");
         let mut sight = Sight::new(&world);
-        sight.update(&world, Point::new(1, 1, 0), false);
+        sight.update(&world, Point::new(1, 1, 0));
         assert!(sight.lit(Point::new(3, 1, 0)), "the wall itself is seen");
         assert_eq!(sight.light(Point::new(5, 1, 0)), Light::Unknown);
     }

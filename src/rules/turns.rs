@@ -21,8 +21,7 @@ impl State {
         {
             self.hp = (self.hp + REGEN_HP).min(self.max_hp());
         }
-        let far = super::creature_near(&self.monsters, self.player);
-        self.sight.update(&self.world, self.player, far);
+        self.sight.update(&self.world, self.player);
     }
 
     /// The player's fighting numbers now: level, strength and gear included.
