@@ -41,7 +41,8 @@ impl Blockers {
     }
 }
 
-/// Calls `reveal(x, y)` for every cell visible from `origin` (a cell of the level) within
+/// Calls `reveal(dx, dy)`, the offset from `origin`, for every cell visible from `origin` (a
+/// cell of the level) within
 /// `radius` cells (Euclidean, rounded generously) and at most `depth` cells away along either
 /// axis, where `blockers` tells which cells stop sight. Cells of the border may be revealed
 /// too (they are walls). The origin is always revealed. Both distances are clamped to the
@@ -59,7 +60,7 @@ pub fn field_of_view(
     if !blockers.inside(origin.0, origin.1) {
         return;
     }
-    reveal(origin.0, origin.1);
+    reveal(0, 0);
     let radius = radius.clamp(0, blockers.pad);
     let at = (origin.1 + blockers.pad) * blockers.stride + origin.0 + blockers.pad;
     // Each quadrant maps (depth, column) to a map cell: the steps in x and y of one column
@@ -72,7 +73,6 @@ pub fn field_of_view(
     ] {
         let mut scan = Scan {
             cells: &blockers.cells,
-            origin,
             at,
             col,
             deeper,
@@ -91,7 +91,6 @@ type Slope = (i32, i32);
 
 struct Scan<'a, R> {
     cells: &'a [bool],
-    origin: (i32, i32),
     /// The origin's index in `cells`.
     at: i32,
     col: (i32, i32),
@@ -122,10 +121,9 @@ impl<R: FnMut(i32, i32)> Scan<'_, R> {
             let wall = self.cells[(row_at + col * self.col_step) as usize];
             let symmetric = col * start.1 >= depth * start.0 && col * end.1 <= depth * end.0;
             if (wall || symmetric) && col * col <= room {
-                let (x, y) = self.origin;
                 (self.reveal)(
-                    x + col * self.col.0 + depth * self.deeper.0,
-                    y + col * self.col.1 + depth * self.deeper.1,
+                    col * self.col.0 + depth * self.deeper.0,
+                    col * self.col.1 + depth * self.deeper.1,
                 );
             }
             let slope = (2 * col - 1, 2 * depth);
@@ -160,7 +158,8 @@ mod tests {
         let blocks = |x: i32, y: i32| g[y as usize][x as usize] == b'#';
         let blockers = Blockers::new(g[0].len() as i32, g.len() as i32, radius, blocks);
         let mut seen = HashSet::new();
-        field_of_view(&blockers, origin, radius, radius, &mut |x, y| {
+        field_of_view(&blockers, origin, radius, radius, &mut |dx, dy| {
+            let (x, y) = (origin.0 + dx, origin.1 + dy);
             if blockers.inside(x, y) {
                 seen.insert((x, y));
             }

@@ -39,6 +39,19 @@ fn bit(dx: i32, dy: i32) -> Option<usize> {
         .then(|| ((dy + SIGHT_RADIUS) * SIDE + dx + SIGHT_RADIUS) as usize)
 }
 
+/// The cells within `r` of the centre (as `within` counts), as a view.
+fn circle(r: i32) -> View {
+    let mut view = [0; VIEW_WORDS];
+    for dy in -r..=r {
+        for dx in -r..=r {
+            if let Some(b) = bit(dx, dy).filter(|_| dx * dx + dy * dy <= r * r + r) {
+                view[b / 64] |= 1 << (b % 64);
+            }
+        }
+    }
+    view
+}
+
 fn has(view: &View, dx: i32, dy: i32) -> bool {
     bit(dx, dy).is_some_and(|b| view[b / 64] >> (b % 64) & 1 == 1)
 }
@@ -57,6 +70,8 @@ pub struct Sight {
     /// What stops sight on level `blockers_z`, read once per level.
     blockers: Blockers,
     blockers_z: i32,
+    /// The cells within a radius (the last one remembered by), as a view.
+    circle: (i32, View),
     /// Ever lit, for every cell of every level.
     memory: Vec<bool>,
     /// A fingerprint of `memory`, kept up to date as cells are first seen: the sum of a
@@ -83,6 +98,7 @@ impl Sight {
             views: BTreeMap::new(),
             blockers: Blockers::default(),
             blockers_z: -1,
+            circle: (-1, [0; VIEW_WORDS]),
             memory: vec![false; (w * h * world.depth()) as usize],
             memory_hash: 0,
         }
@@ -143,24 +159,37 @@ impl Sight {
             });
             self.blockers_z = z;
         }
-        let (radius, (x0, y0)) = (SIGHT_RADIUS, (player.x, player.y));
-        field_of_view(&self.blockers, (x0, y0), radius, radius, &mut |x, y| {
-            if let Some(b) = bit(x - x0, y - y0) {
+        let radius = SIGHT_RADIUS;
+        field_of_view(
+            &self.blockers,
+            (player.x, player.y),
+            radius,
+            radius,
+            &mut |dx, dy| {
+                let b = ((dy + SIGHT_RADIUS) * SIDE + dx + SIGHT_RADIUS) as usize;
                 view[b / 64] |= 1 << (b % 64);
-            }
-        });
+            },
+        );
         view
     }
 
     /// Remembers every cell in sight within `r` cells.
     fn remember_lit(&mut self, r: i32) {
         let o = self.origin;
-        for dy in -r..=r {
-            for dx in -r..=r {
-                let p = Point::new(o.x + dx, o.y + dy, o.z);
-                if !has(&self.view, dx, dy) || !within(o, p, r) {
-                    continue;
-                }
+        if self.circle.0 != r {
+            self.circle = (r, circle(r));
+        }
+        let lit = self.circle.1;
+        for (w, (&seen, &near)) in self.view.iter().zip(lit.iter()).enumerate() {
+            let mut bits = seen & near;
+            while bits != 0 {
+                let b = w as i32 * 64 + bits.trailing_zeros() as i32;
+                bits &= bits - 1;
+                let p = Point::new(
+                    o.x + b % SIDE - SIGHT_RADIUS,
+                    o.y + b / SIDE - SIGHT_RADIUS,
+                    o.z,
+                );
                 if let Some(k) = self.cell(p) {
                     if !self.memory[k] {
                         self.memory[k] = true;
