@@ -91,6 +91,47 @@ try {
     say(`records.save.${name}.p99`, s.p99);
   }
 
+  // Key to painted frame in a 1,000-action run and in the 10,000-action survivor: moves back
+  // and forth in a direction where both legs move the player (so every key is a turn), each
+  // key timed alone. The save after the turn is measured above, on its own.
+  for (const [name, setup] of [['k1000', null], ['k10000', survivor]]) {
+    p = await fresh(context, setup);
+    const r = await p.evaluate((isNew) => {
+      const g = window.cavesGame;
+      const DIRS = ['h', 'l', 'k', 'j', 'y', 'n', 'u', 'b'];
+      const OPP = { h: 'l', l: 'h', k: 'j', j: 'k', y: 'n', n: 'y', u: 'b', b: 'u' };
+      if (isNew) {
+        g.key('z');
+        for (let i = 0; g.actions() < 1000 && i < 20000; i++) g.key(DIRS[(i >> 3) % 8]);
+      } else {
+        g.key('Enter');
+      }
+      const at = () => g.player().join(',');
+      const times = [];
+      for (let round = 0; round < 40 && times.length < 300; round++) {
+        const d = DIRS.find((k) => {
+          const a = at(); g.key(k); const b = at(); g.key(OPP[k]);
+          return a !== b && at() === a;
+        });
+        if (!d) { g.key(DIRS[round % 8]); continue; }
+        for (let i = 0; i < 20; i++) {
+          const k = i % 2 ? OPP[d] : d;
+          const before = g.actions();
+          const t = performance.now();
+          g.key(k);
+          const ms = performance.now() - t;
+          if (g.actions() === before + 1) times.push(ms);
+        }
+      }
+      return { times, actions: g.actions() };
+    }, setup === null);
+    const s = stats(r.times);
+    say(`records.${name}.actions`, r.actions);
+    say(`records.${name}.median`, s.median);
+    say(`records.${name}.p99`, s.p99);
+    say(`records.${name}.n`, s.n);
+  }
+
   // Link length per 1000 actions, deflated, for a played run and the survivor.
   for (const name of ['long', 'survivor']) {
     p = await fresh(context, record(name));

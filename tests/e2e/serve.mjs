@@ -3,8 +3,10 @@
 //
 //   const server = await startServer(dir);            // base URL: http://127.0.0.1:PORT/
 //   const server = await startServer(dir, headers);   // extra response headers on every file
+//   const server = await startServer(dir, {}, { gzip: true }); // gzip (level 9) as a web host would
 
 import http from 'node:http';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -24,7 +26,7 @@ const MIME = {
   '.woff2': 'font/woff2',
 };
 
-export function startServer(dir, headers = {}) {
+export function startServer(dir, headers = {}, { gzip = false } = {}) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     let urlPath;
@@ -51,8 +53,15 @@ export function startServer(dir, headers = {}) {
         return;
       }
       const type = MIME[path.extname(file).toLowerCase()] || 'application/octet-stream';
-      res.writeHead(200, { ...headers, 'Content-Type': type, 'Cache-Control': 'no-store' });
-      res.end(data);
+      const squeeze = gzip && /\bgzip\b/.test(req.headers['accept-encoding'] || '') && type !== 'image/png';
+      const body = squeeze ? zlib.gzipSync(data, { level: 9 }) : data;
+      res.writeHead(200, {
+        ...headers,
+        'Content-Type': type,
+        'Cache-Control': 'no-store',
+        ...(squeeze ? { 'Content-Encoding': 'gzip' } : {}),
+      });
+      res.end(body);
     });
   });
   return new Promise((resolve, reject) => {

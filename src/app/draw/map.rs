@@ -5,6 +5,7 @@ use crate::app::App;
 use crate::rules::geom::Point;
 use crate::rules::kinds::player;
 use crate::rules::sight::Light;
+use crate::rules::Place;
 use crate::rules::State;
 use crate::view::colour::{Rgb, BLACK, TITLE};
 use crate::view::frame::{Cell, Frame};
@@ -48,8 +49,20 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
     let (ox, oy) = (layout.sidebar, layout.top);
     let pal = app.palette();
     let put = |f: &mut Frame, at: Point, cell: Cell| f.put(ox + at.x - sx, oy + at.y - sy, cell);
-    for vy in 0..layout.view_height() {
-        for vx in 0..layout.view_width() {
+    let (vw, vh) = (layout.view_width(), layout.view_height());
+    // The item shown on each cell of the view, found in one pass over the items: the last
+    // one listed on a cell lies on top (as `State::item_at` answers).
+    let mut items = vec![None; (vw.max(0) * vh.max(0)) as usize];
+    for t in state.items() {
+        if let Place::Floor(at) = t.place {
+            let (vx, vy) = (at.x - sx, at.y - sy);
+            if at.z == p.z && (0..vw).contains(&vx) && (0..vh).contains(&vy) {
+                items[(vy * vw + vx) as usize] = Some(t.kind);
+            }
+        }
+    }
+    for vy in 0..vh {
+        for vx in 0..vw {
             let at = Point::new(sx + vx, sy + vy, p.z);
             let info = world.tile(at).info();
             let mut cell = Cell {
@@ -57,7 +70,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
                 fg: pal.map(info.fg),
                 bg: pal.map(info.bg),
             };
-            if let Some(item) = state.item_at(at) {
+            if let Some(item) = items[(vy * vw + vx) as usize] {
                 let e = item.info();
                 cell = Cell {
                     glyph: e.glyph,
