@@ -184,7 +184,9 @@ fn a_run_is_saved_every_turn_and_a_new_page_continues_it() {
     canvas("save-test");
     let mut game = new_game("save-test", Some("9")).expect("starts");
     for k in ["Enter", "l", "j", ".", "h"] {
+        // As the page does: the key paints its frame, then the turn is written.
         game.key(k);
+        game.flush();
     }
     let before = game.text();
     drop(game);

@@ -188,6 +188,7 @@ fn save_and_resume_agree(seed: u64, actions: &[Action], stop: usize) -> bool {
     a.key("Enter");
     for &act in &actions[..stop] {
         a.act(act);
+        a.flush();
     }
     let copy = SharedStore::new(std::cell::RefCell::new(store.borrow().clone()));
     let mut b = App::new(Box::new(copy), opts);

@@ -139,6 +139,8 @@ pub struct App {
     /// The player asked for larger glyphs (fewer, bigger cells).
     larger: bool,
     requests: Vec<Request>,
+    /// A turn was played since the run was last written.
+    unsaved: bool,
 }
 
 impl App {
@@ -170,6 +172,7 @@ impl App {
             palette: Palette::Standard,
             larger: false,
             requests: Vec::new(),
+            unsaved: false,
         };
         app.rescan();
         app
@@ -574,7 +577,9 @@ impl App {
         }
     }
 
-    /// Applies an action to the run, saves it, and ends the run when the rules say so.
+    /// Applies an action to the run, and ends the run when the rules say so. A turn that
+    /// goes on is written by `flush`, which the page calls right after painting the turn (so
+    /// the save never delays the frame); a turn that ends the run is written at once.
     pub fn act(&mut self, action: Action) {
         let Some(run) = &mut self.run else {
             return;
@@ -582,8 +587,9 @@ impl App {
         if !run.act(action) {
             return;
         }
-        self.save();
+        self.unsaved = true;
         if self.run.as_ref().map(|r| r.state.outcome()) != Some(Outcome::Playing) {
+            self.save();
             self.end_run();
         }
     }
@@ -591,6 +597,7 @@ impl App {
     /// Writes the run after a turn. A failure turns saving off (and says so) but the game
     /// goes on; the next turn tries again.
     fn save(&mut self) {
+        self.unsaved = false;
         let Some(run) = &self.run else {
             return;
         };
@@ -604,11 +611,16 @@ impl App {
         }
     }
 
-    /// Writes the run now (the page is being hidden).
-    pub fn flush(&mut self) {
-        if self.run.as_ref().map(|r| r.state.outcome()) == Some(Outcome::Playing) {
-            self.save();
+    /// Writes the run if a turn was played since the last write: after every turn, and when
+    /// the page is hidden. True when that changed what the sidebar says about saving.
+    pub fn flush(&mut self) -> bool {
+        let playing = self.run.as_ref().map(|r| r.state.outcome()) == Some(Outcome::Playing);
+        if !(self.unsaved && playing) {
+            return false;
         }
+        let before = self.saving.clone();
+        self.save();
+        self.saving != before
     }
 
     fn end_run(&mut self) {

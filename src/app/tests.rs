@@ -15,9 +15,11 @@ fn app(store: &SharedStore, seed: u64) -> App {
     App::new(Box::new(store.clone()), opts(seed))
 }
 
+/// Presses each key as the page does: the key, then the write that follows its frame.
 fn press(app: &mut App, keys: &[&str]) {
     for k in keys {
         app.key(k);
+        app.flush();
     }
 }
 
@@ -131,9 +133,19 @@ fn full_storage_still_plays_and_says_saving_is_off() {
     press(&mut a, &["Enter", "."]);
     assert_eq!(a.state().map(State::turn), Some(1));
     assert!(compose(&a).to_string().contains("Saving is off"));
+    let Saving::Off(off) = a.saving().clone() else {
+        panic!("saving is on with full storage");
+    };
     store.borrow_mut().full = false;
     a.key(".");
+    assert_eq!(
+        a.saving(),
+        &Saving::Off(off),
+        "written after the frame, not in the key"
+    );
+    assert!(a.flush(), "the write changes what the sidebar says");
     assert_eq!(a.saving(), &Saving::On, "saving resumes when it can");
+    assert!(!a.flush(), "nothing new to write");
 }
 
 #[test]
@@ -670,7 +682,7 @@ fn a_run_ended_on_a_nearly_full_storage_is_never_offered_to_continue() {
     );
     // With room again, the new run is saved, the ended run reaches the history, once.
     store.borrow_mut().quota = None;
-    b.key(".");
+    press(&mut b, &["."]);
     assert_eq!(b.saving(), &Saving::On);
     drop(b);
     let c = app(&store, 1);

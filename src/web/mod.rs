@@ -214,9 +214,12 @@ impl Game {
         self.paint();
     }
 
-    /// Saves now (the page is being hidden).
+    /// Writes the run if a turn was played since the last write. The page calls it right
+    /// after each input's frame is painted, and when it is hidden.
     pub fn flush(&mut self) {
-        self.app.flush();
+        if self.app.flush() {
+            self.paint();
+        }
     }
 
     /// Tells the game whether it has the keyboard.

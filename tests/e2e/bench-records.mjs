@@ -76,9 +76,11 @@ try {
       p = await fresh(context, null);
       await p.evaluate(() => { window.cavesGame.key('z'); for (let i = 0; i < 100; i++) window.cavesGame.key(i % 2 ? 'h' : 'l'); });
     }
+    // A wait, then the write that follows its frame (timed alone).
     const times = await p.evaluate(() => {
       const out = [];
       for (let i = 0; i < 300; i++) {
+        window.cavesGame.key('.');
         const t = performance.now();
         window.cavesGame.flush();
         out.push(performance.now() - t);
@@ -132,10 +134,18 @@ try {
     say(`records.${name}.n`, s.n);
   }
 
-  // Link length per 1000 actions, deflated, for a played run and the survivor.
+  // Link length per 1000 actions, deflated, for a played run (an ended one, opened in the
+  // replay viewer from a plain link) and the survivor (resumed).
   for (const name of ['long', 'survivor']) {
-    p = await fresh(context, record(name));
-    await p.evaluate(() => window.cavesGame.key('Enter'));
+    if (name === 'long') {
+      p = await fresh(context, null);
+      await p.goto(`${base}#raw=${record(name)}`, { waitUntil: 'load' });
+      await p.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
+    } else {
+      p = await fresh(context, record(name));
+      await p.evaluate(() => window.cavesGame.key('Enter'));
+    }
+    await p.evaluate(() => window.cavesGame.key(' ')); // an input: the link is deflated once input pauses
     await p.waitForTimeout(500);
     const link = await p.evaluate(() => window.cavesGame.share_link());
     const n = await p.evaluate(() => window.cavesGame.actions());

@@ -44,6 +44,23 @@ try {
     assert(again === played.text, 'the continued screen differs from the one before the reload');
   });
 
+  // 1b. A turn's frame is painted first and the turn written right after, before the next input.
+  await check('each turn is written right after its frame, without a reload or flush', async () => {
+    const slots = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('caves.run.'))
+      .sort().map((k) => localStorage.getItem(k)).join('\n'));
+    const before = await slots();
+    const sameTask = await page.evaluate(() => {
+      const read = () => Object.keys(localStorage).filter((k) => k.startsWith('caves.run.')).sort()
+        .map((k) => localStorage.getItem(k)).join('\n');
+      const was = read();
+      window.cavesGame.key('.');
+      return read() === was;
+    });
+    assert(sameTask, 'the write happened inside the key, before its frame was on screen');
+    await page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+    assert(await slots() !== before, 'the turn was not written after its frame');
+  });
+
   // 2. The share link replays to the same final position.
   await check('a share link replays the run to the same final position', async () => {
     await page.waitForTimeout(300); // the deflated link is made in the background

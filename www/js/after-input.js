@@ -1,11 +1,12 @@
 // What follows every input: the game's requests, new words for screen readers, the replay
-// clock, and the share link deflated once input pauses (not on every key: encoding the
+// clock, writing the run (after the frame), and the share link deflated once input pauses (not on every key: encoding the
 // whole record again on each key would double the work the save already does).
 
 import { handleRequests } from "./requests.js";
 import { announce } from "./announce.js";
 import { startClock } from "./replay-clock.js";
 import { deflateLink } from "./share.js";
+import { saveSoon } from "./save.js";
 
 let linkTimer = 0;
 
@@ -13,6 +14,7 @@ export function afterInput() {
   handleRequests();
   announce();
   startClock();
+  saveSoon();
   clearTimeout(linkTimer);
   linkTimer = setTimeout(deflateLink, 150);
 }

@@ -3,6 +3,7 @@
 
 import { game, guard } from "./handle.js";
 import { announce } from "./announce.js";
+import { saveSoon } from "./save.js";
 
 let clock = 0;
 
@@ -13,6 +14,7 @@ export function startClock() {
     guard(() => game.tick(now - last));
     last = now;
     announce();
+    saveSoon(); // a journey plays turns
     clock = guard(() => game.animating(), false) ? requestAnimationFrame(frame) : 0;
   };
   clock = requestAnimationFrame(frame);
