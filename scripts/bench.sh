@@ -22,7 +22,7 @@ step() { printf '\n==> %s\n' "$*" >&2; }
 # Every benchmark program prints `@ key value` lines; everything else goes to the terminal.
 collect() { "$@" | tee /dev/stderr | grep '^@ ' >>"$RAW"; }
 
-step "native generation (cargo run --release --example bench)"
+step "native generation and replay (cargo run --release --example bench)"
 collect cargo run --quiet --release --example bench
 
 step "rot.js generation in node"
@@ -34,8 +34,11 @@ trunk build --release >&2
 step "headless Chromium: frames, then generation"
 collect node tests/e2e/bench-browser.mjs
 
-step "headless Chromium: runs as records (save, resume, links)"
+step "headless Chromium: runs as records (save, resume, keys in long runs, links)"
 collect node tests/e2e/bench-records.mjs
+
+step "headless Chromium: loading on a throttled phone connection, cold cache"
+collect node tests/e2e/bench-load.mjs
 
 declare -A R
 while read -r _ key value; do R[$key]="$value"; done <"$RAW"
@@ -120,19 +123,35 @@ runs="$(get gen.default.native.runs)"
     echo
     echo "### Runs as records (headless Chromium)"
     echo
-    echo "Milliseconds. Save: one \`flush()\` (encode the record, base64, write a \`localStorage\` slot),"
-    echo "as after every turn, on $(f0 "$(get records.save.short.actions)")- and $(f0 "$(get records.save.long.actions)")-action runs, 300 writes each."
+    echo "Milliseconds. Keys: \`cavesGame.key(k)\` for a move back and forth where both legs move, each"
+    echo "timed alone, 300 per run; the call composes and paints the frame, and the turn is written after"
+    echo "it in a task of its own. Save: that write, one \`flush()\` after a turn (encode the record,"
+    echo "base64, write a \`localStorage\` slot), on runs of about $(f0 "$(get records.save.short.actions)") and $(f0 "$(get records.save.long.actions)") actions, 300 turns each."
     echo "Resume: Enter on the start screen for the committed $(f0 "$(get records.resume.actions)")-action run (rebuild"
     echo "the world, replay every action with fingerprint checks, save, paint), median and worst of 7."
     echo "Links: the deflated \`#run=\` fragment."
     echo
     echo "| Measurement | value |"
     echo "|---|---:|"
+    echo "| key → painted frame, a move in a $(f0 "$(get records.k1000.actions)")-action run: median / p99 | $(f3 "$(get records.k1000.median)") / $(f3 "$(get records.k1000.p99)") |"
+    echo "| key → painted frame, a move in a $(f0 "$(get records.k10000.actions)")-action run: median / p99 | $(f3 "$(get records.k10000.median)") / $(f3 "$(get records.k10000.p99)") |"
     echo "| save per turn, 100-action run: median / p99 | $(f3 "$(get records.save.short.median)") / $(f3 "$(get records.save.short.p99)") |"
     echo "| save per turn, 10,000-action run: median / p99 | $(f3 "$(get records.save.long.median)") / $(f3 "$(get records.save.long.p99)") |"
     echo "| resume a 10,000-action run: median / worst | $(f2 "$(get records.resume.median)") / $(f2 "$(get records.resume.max)") |"
+    echo "| replay the same run natively (\`--example bench\`): median (min) | $(f2 "$(get replay.survivor.native.median)") ($(f2 "$(get replay.survivor.native.min)")) |"
     echo "| link length per 1000 actions, a played game ($(f0 "$(get records.link.long.actions)") actions) | $(f0 "$(get records.link.long.per1000)") characters |"
     echo "| link length per 1000 actions, the survivor ($(f0 "$(get records.link.survivor.actions)") actions) | $(f0 "$(get records.link.survivor.per1000)") characters |"
+    echo
+    echo "### Loading (headless Chromium, throttled)"
+    echo
+    echo "\`node tests/e2e/bench-load.mjs\`: navigation to the first playable frame (the start screen painted"
+    echo "and listening), 390x844, network 1.6 Mbps down / 750 kbps up / 150 ms round trips, CPU 4x slower,"
+    echo "a new browser context (cold cache, no service worker) each of $(get load.runs) runs, files served gzipped."
+    echo
+    echo "| Measurement | value |"
+    echo "|---|---:|"
+    echo "| first playable frame: median (min, max) | $(get load.median) ms ($(get load.min), $(get load.max)) |"
+    echo "| bytes over the wire | $(get load.bytes) |"
     echo
     echo "### Download size (dist/, release build)"
     echo
