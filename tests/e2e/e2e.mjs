@@ -311,6 +311,60 @@ async function main() {
     });
   }
 
+  // A gamepad (a stub of the Gamepad API, standard mapping) plays: Start begins a run, the
+  // d-pad and the stick move, a held direction repeats, and A waits a turn.
+  await check('a gamepad starts a run, moves with the d-pad and the stick, and waits with A', async () => {
+    const pc = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const pp = await pc.newPage();
+    const padErrors = [];
+    watchErrors(pp, padErrors, { requests: true });
+    await pp.addInitScript(() => {
+      const pad = { id: 'stub pad', index: 0, connected: true, mapping: 'standard', timestamp: 0,
+        axes: [0, 0, 0, 0], buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })) };
+      window.__pad = pad;
+      navigator.getGamepads = () => [pad, null, null, null];
+    });
+    await pp.goto(`${base}?seed=${SEED}`);
+    await pp.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame, null, { timeout: READY_MS });
+    const frames = (n) => pp.evaluate((k) => new Promise((r) => {
+      const step = (i) => (i ? requestAnimationFrame(() => step(i - 1)) : r());
+      step(k);
+    }), n);
+    const hold = async (what, n) => {
+      await pp.evaluate((w) => { const [kind, i, v] = w; if (kind === 'b') window.__pad.buttons[i].pressed = v; else window.__pad.axes[i] = v; }, what);
+      await frames(n);
+    };
+    const at = () => pp.evaluate(() => Array.from(window.cavesGame.player(), Number));
+    await hold(['b', 9, true], 2); // Start
+    await hold(['b', 9, false], 2);
+    const start = await at();
+    assert(start.length === 3, `Start did not begin a run: player() is ${JSON.stringify(start)}`);
+    // Find a d-pad direction that moves (12 up, 13 down, 14 left, 15 right).
+    let moved = null;
+    for (const b of [15, 14, 13, 12]) {
+      const before = await at();
+      await hold(['b', b, true], 2);
+      await hold(['b', b, false], 2);
+      const after = await at();
+      if (after.join() !== before.join()) { moved = { b, before, after }; break; }
+    }
+    assert(moved, 'no d-pad direction moved the player');
+    const turn = () => pp.evaluate(() => window.cavesGame.actions());
+    const t0 = await turn();
+    await hold(['b', 0, true], 2); // A: wait
+    await hold(['b', 0, false], 2);
+    assert(await turn() === t0 + 1, 'A did not wait one turn');
+    // The stick held toward where the d-pad went back: at least one move, and more while held.
+    const back = { 15: [0, -1], 14: [0, 1], 13: [1, -1], 12: [1, 1] }[moved.b];
+    const t1 = await turn();
+    await hold(['a', back[0], back[1]], 40);
+    await hold(['a', back[0], 0], 2);
+    const moves = (await turn()) - t1;
+    assert(moves >= 2, `the held stick made ${moves} moves in 40 frames`);
+    assert(padErrors.length === 0, padErrors.join(' | '));
+    await pc.close();
+  });
+
   // a) no errors over the whole run.
   await check('no console errors or page errors', async () => {
     if (errors.length) return `${errors.length}: ${errors.slice(0, 5).join(' | ')}`;

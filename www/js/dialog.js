@@ -2,8 +2,8 @@
 
 let dialog = null;
 
-/** True while the dialog is open (keys are then the dialog's). */
-export const dialogOpen = () => !!(dialog && dialog.open);
+/** True while one of the page's dialogs (share, board) is open: keys are then the dialog's. */
+export const dialogOpen = () => document.querySelector("dialog[open]") !== null;
 
 function copy(text) {
   const note = dialog.querySelector("span");

@@ -9,6 +9,7 @@ import { fit } from "./fit.js";
 import { listenKeys } from "./keys.js";
 import { queryBusy } from "./lock.js";
 import { listenPad } from "./pad.js";
+import { listenGamepad } from "./gamepad.js";
 import { listenPointer } from "./pointer.js";
 import { openLink, shareLink } from "./share.js";
 import { recall } from "./storage.js";
@@ -58,6 +59,7 @@ function startGame(bindings) {
   guard(() => game.set_prefs(recall("caves.prefs")));
   listenPointer(canvas);
   listenPad();
+  listenGamepad();
   fit();
   canvas.focus();
   document.body.dataset.state = "ready";
