@@ -5,8 +5,6 @@
 //! tile, so the view from each place stood on is computed once (by shadowcasting, out to
 //! `SIGHT_RADIUS`) and kept: a player who walks back and forth scans nothing new.
 
-use std::collections::BTreeMap;
-
 use crate::rules::balance::{BRIGHT_RADIUS, SIGHT_RADIUS, TORCH_RADIUS};
 use crate::rules::fov::{field_of_view, Blockers};
 use crate::rules::geom::Point;
@@ -28,6 +26,9 @@ const VIEW_WORDS: usize = ((SIDE * SIDE + 63) / 64) as usize;
 /// The most views kept; past it the cache starts again (views are recomputed on demand, so
 /// this bounds memory without changing any answer).
 const VIEWS_KEPT: usize = 1 << 16;
+
+/// No view kept for a cell.
+const NONE: u32 = u32::MAX;
 
 /// The cells in line of sight from one place: one bit per cell of the `SIDE` x `SIDE` square
 /// around it.
@@ -64,9 +65,11 @@ pub struct Sight {
     origin: Point,
     /// In line of sight from `origin` this turn, within `SIGHT_RADIUS`.
     view: View,
-    /// The view from every place seen from so far, by cell index (as in `memory`), with the
-    /// torch radius whose circle of it is already remembered.
-    views: BTreeMap<u32, (View, i32)>,
+    /// The view from every place seen from so far, with the torch radius whose circle of it
+    /// is already remembered; `kept[z][cell]` is its index here (`NONE` for none). A level's
+    /// index is made when the player first stands on it.
+    views: Vec<(View, i32)>,
+    kept: Vec<Vec<u32>>,
     /// What stops sight on level `blockers_z`, read once per level.
     blockers: Blockers,
     blockers_z: i32,
@@ -95,7 +98,8 @@ impl Sight {
             height: h,
             origin: Point::new(0, 0, 0),
             view: [0; VIEW_WORDS],
-            views: BTreeMap::new(),
+            views: Vec::new(),
+            kept: vec![Vec::new(); world.depth().max(0) as usize],
             blockers: Blockers::default(),
             blockers_z: -1,
             circle: (-1, [0; VIEW_WORDS]),
@@ -121,22 +125,36 @@ impl Sight {
     pub fn update(&mut self, world: &World, player: Point) {
         self.origin = player;
         let torch = TORCH_RADIUS;
-        let Some(k) = self.cell(player).map(|k| k as u32) else {
+        let z = usize::try_from(player.z).ok();
+        let (Some(i), Some(kept)) = (
+            self.plane(player.x, player.y),
+            z.and_then(|z| self.kept.get_mut(z)),
+        ) else {
             self.view = [0; VIEW_WORDS];
             return;
         };
-        if let Some((view, lit)) = self.views.get_mut(&k) {
+        if kept.is_empty() {
+            *kept = vec![NONE; (self.width * self.height) as usize];
+        }
+        if let Some((view, lit)) = self.views.get_mut(kept[i] as usize) {
             self.view = *view;
             if *lit >= torch {
                 return;
             }
             *lit = torch;
         } else {
-            self.view = self.scan(world, player);
             if self.views.len() >= VIEWS_KEPT {
                 self.views.clear();
+                for level in &mut self.kept {
+                    level.fill(NONE);
+                }
             }
-            self.views.insert(k, (self.view, torch));
+            self.view = self.scan(world, player);
+            let slot = self.views.len() as u32;
+            if let Some(kept) = z.and_then(|z| self.kept.get_mut(z)) {
+                kept[i] = slot;
+            }
+            self.views.push((self.view, torch));
         }
         self.remember_lit(torch);
     }
