@@ -60,6 +60,10 @@ pub enum Request {
     Prefs,
     /// Open the cave lab on this seed.
     Lab(u64),
+    /// Show today's shared board of daily runs.
+    Board,
+    /// Post the shown run, a daily run that has ended, to its day's board.
+    Post,
 }
 
 /// How a page starts the app.
@@ -637,6 +641,15 @@ impl App {
         self.screens = vec![Screen::Ended];
     }
 
+    /// True when the run shown is a daily run that has ended: one the board takes.
+    pub fn daily_ended(&self) -> bool {
+        self.screen() == Screen::Ended
+            && self
+                .run
+                .as_ref()
+                .is_some_and(|r| r.record.header.daily.is_some() && r.record.ended)
+    }
+
     fn ended_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
         match (key, cmd) {
             (_, Some(Command::Confirm)) => {
@@ -648,6 +661,14 @@ impl App {
                     let record = run.record.clone();
                     self.watch(record);
                 }
+                true
+            }
+            ("p" | "P", _) if self.daily_ended() => {
+                self.requests.push(Request::Post);
+                true
+            }
+            ("B", _) => {
+                self.requests.push(Request::Board);
                 true
             }
             (_, Some(Command::Share)) => {

@@ -18,6 +18,8 @@ pub enum Choice {
     WatchLast,
     /// Open the cave lab on the next run's seed.
     Lab,
+    /// Show today's shared board of daily runs.
+    Board,
     /// Watch the n-th best run of the high-score table (0 = the best).
     WatchBest(usize),
 }
@@ -88,6 +90,7 @@ impl App {
             ));
         }
         menu.push(item("I", "Watch a run file".into(), Choice::Import));
+        menu.push(item("B", "Today's board".into(), Choice::Board));
         menu.push(item("L", "The cave lab".into(), Choice::Lab));
         menu.push(item("?", "Help and keys".into(), Choice::Help));
         menu
@@ -132,6 +135,7 @@ impl App {
             "n" | "N" => Choice::NewRun,
             "i" | "I" => Choice::Import,
             "L" => Choice::Lab,
+            "B" => Choice::Board,
             "d" | "D" if !self.found.kept.is_empty() => Choice::DownloadKept,
             "r" | "R" if !self.found.history.is_empty() => Choice::WatchLast,
             _ => Choice::NewRun,
@@ -191,6 +195,7 @@ impl App {
             Choice::NewRun => self.new_run(true),
             Choice::Import => self.requests.push(Request::Import),
             Choice::Lab => self.requests.push(Request::Lab(self.opts.seed)),
+            Choice::Board => self.requests.push(Request::Board),
             Choice::DownloadKept => self.requests.push(Request::DownloadKept(0)),
             Choice::WatchLast => {
                 if let Some(record) = self.found.history.first().and_then(|h| h.decode()) {

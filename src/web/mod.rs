@@ -177,6 +177,11 @@ impl Game {
         })
     }
 
+    /// True when the shown run is a daily run that has ended, one the board takes.
+    pub fn daily_ended(&self) -> bool {
+        self.app.daily_ended()
+    }
+
     /// Says a link or file could not be read at all (before it reached the game).
     pub fn unreadable(&mut self, why: &str) {
         self.app.refuse(why);

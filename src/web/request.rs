@@ -24,6 +24,10 @@ pub enum RequestKind {
     Prefs = "prefs",
     /// Open the cave lab on seed `seed`.
     Lab = "lab",
+    /// Show today's board of daily runs.
+    Board = "board",
+    /// Post the shown run (a daily run that has ended) to its day's board.
+    Post = "post",
 }
 
 /// One thing the game asks the page to do.
@@ -71,6 +75,8 @@ impl From<&Request> for PageRequest {
                 seed: Some(seed.to_string()),
                 ..ask(RequestKind::Lab)
             },
+            Request::Board => ask(RequestKind::Board),
+            Request::Post => ask(RequestKind::Post),
         }
     }
 }

@@ -74,6 +74,10 @@ try {
     assert(/HP \d+\/\d+/.test(t) && /Turn \d+/.test(t) && /Level 1/.test(t), 'status (HP, Turn, Level) not on screen');
     assert(/Log/.test(t) && /You climb down/.test(norm(t)), 'the log is not on screen');
     assert(t.includes('@'), 'the map is not on screen');
+    const cut = await p.evaluate(() => [...document.querySelectorAll('#tools button')]
+      .filter((b) => { const r = b.getBoundingClientRect(); return r.left < 0 || r.right > window.innerWidth || r.bottom > window.innerHeight; })
+      .map((b) => b.textContent));
+    assert(cut.length === 0, `toolbar buttons cut off at the screen's edge: ${cut.join(', ')}`);
     await p.screenshot({ path: path.join(SHOTS, 'phone-play-390x844.png') });
   });
 

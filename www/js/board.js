@@ -17,18 +17,37 @@ const NAME = "caves.board.name";
 const DEVICE = "caves.device";
 const MINE = "caves.board.mine";
 
-let here = null; // a promise of true (a board answers at /api/) or false
+let here = null; // a promise of what board.json says: { board: true, today } or { board: false }
+let dialog = null;
 
-/** Whether this page's origin has a board (asked once). */
-export function boardHere() {
+/** Tells the player what the board said: in the board dialog when it is open, and always to
+ * screen readers (the page's live region of game messages). */
+function say(text) {
+  const status = dialog && dialog.open ? dialog.querySelector("p[role=status]") : null;
+  if (status) status.textContent = text;
+  const said = document.getElementById("said");
+  if (said) {
+    const p = document.createElement("p");
+    p.textContent = text;
+    said.appendChild(p);
+  }
+}
+
+function ask() {
   if (!here) {
     here = fetch("board.json", { cache: "no-store" })
       .then((r) => (r.ok ? r.json() : { board: false }))
-      .then((j) => j && j.board === true)
-      .catch(() => false);
+      .then((j) => (j && j.board === true ? j : { board: false }))
+      .catch(() => ({ board: false }));
   }
   return here;
 }
+
+/** Whether this page's origin has a board (asked once). */
+export const boardHere = () => ask().then((j) => j.board);
+
+/** The board's today (the server's date), or this device's UTC date. */
+const boardToday = () => ask().then((j) => (/^\d{4}-\d{2}-\d{2}$/.test(j.today || "") ? j.today : new Date().toISOString().slice(0, 10)));
 
 function device() {
   let id = recall(DEVICE);
@@ -53,19 +72,33 @@ function readList(key) {
 const toText = (bytes) => btoa(String.fromCharCode(...bytes));
 const fromText = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
-/** The name the player posts under, asked for the first time. Null when they decline. */
+/** The name the player posts under, asked the first time (a small form). Null when they
+ * decline. The board takes 1 to 24 printable characters, trimmed. */
 function askName() {
   const known = recall(NAME);
-  if (known) return known;
-  const name = (window.prompt("Your name on today's board (1 to 24 characters):", "") || "").trim();
-  if (!name) return null;
-  remember(NAME, name.slice(0, 24));
-  return name.slice(0, 24);
+  if (known) return Promise.resolve(known);
+  return new Promise((resolve) => {
+    const d = document.createElement("dialog");
+    d.id = "board-name";
+    d.setAttribute("aria-label", "Your name on the board");
+    d.innerHTML = '<form method="dialog"><p><label>Your name on today\'s board (1 to 24 characters): <input name="name" maxlength="24" required autocomplete="nickname"></label></p><p><button value="post">Post</button> <button value="cancel" formnovalidate>Not now</button></p></form>';
+    document.body.appendChild(d);
+    d.addEventListener("close", () => {
+      const name = d.returnValue === "post" ? d.querySelector("input").value.trim().slice(0, 24) : "";
+      d.remove();
+      document.getElementById("game").focus();
+      if (name) remember(NAME, name);
+      resolve(name || null);
+    });
+    if (typeof d.showModal === "function") d.showModal();
+    else d.setAttribute("open", "");
+    d.querySelector("input").focus();
+  });
 }
 
 /** Sends every queued run; a run leaves the queue once the board has answered for it. */
-export async function sendQueued(say) {
-  if (!(await boardHere())) return;
+export async function sendQueued() {
+  if (!readList(QUEUE).length || !(await boardHere())) return;
   for (const item of readList(QUEUE)) {
     let answer;
     try {
@@ -91,26 +124,32 @@ export async function sendQueued(say) {
   }
 }
 
-/** Queues the shown (ended, daily) run for the board and sends what is queued. */
-export async function postRun(say) {
+/** Queues the shown (ended, daily) run for the board, sends what is queued, and shows the
+ * board with the answer. */
+export async function postRun() {
   if (!(await boardHere())) {
-    say("There is no board here: this page is served without one.");
+    await showBoard();
     return;
   }
   const bytes = guard(() => game.record_bytes(), new Uint8Array());
   if (!bytes.length) return;
-  const name = askName();
+  const name = await askName();
   if (!name) return;
   const run = toText(bytes);
   const queue = readList(QUEUE).filter((q) => q.run !== run);
   queue.push({ run, name });
   remember(QUEUE, JSON.stringify(queue));
-  say("Posting the run to today's board…");
-  await sendQueued(say);
-  if (readList(QUEUE).some((q) => q.run === run)) say("The board cannot be reached: the run will be posted later.");
+  await showBoard();
+  say("Posting your run…");
+  await sendQueued();
+  if (readList(QUEUE).some((q) => q.run === run)) {
+    say("The board cannot be reached now: your run is kept and will be posted later.");
+  } else {
+    await fillBoard(statusText());
+  }
 }
 
-let dialog = null;
+const statusText = () => (dialog ? dialog.querySelector("p[role=status]").textContent : "");
 
 function cell(row, text) {
   const td = document.createElement("td");
@@ -118,7 +157,7 @@ function cell(row, text) {
   row.appendChild(td);
 }
 
-async function watch(id, say) {
+async function watch(id) {
   try {
     const r = await fetch(`api/runs/${encodeURIComponent(id)}`);
     if (!r.ok) throw new Error(`status ${r.status}`);
@@ -131,35 +170,45 @@ async function watch(id, say) {
 }
 
 /** Opens today's board: the top ten, and the player's own entry if it is further down. */
-export async function showBoard(say) {
+export async function showBoard() {
   if (!dialog) {
     dialog = document.createElement("dialog");
     dialog.id = "board";
     dialog.setAttribute("aria-label", "Today's board");
-    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><p><button type="button" data-do="close">Close</button></p>';
+    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p>';
     document.body.appendChild(dialog);
     dialog.addEventListener("click", (e) => {
       const b = e.target.closest("button");
       if (!b) return;
       if (b.dataset.do === "close") dialog.close();
-      if (b.dataset.watch) watch(b.dataset.watch, say);
+      if (b.dataset.watch) watch(b.dataset.watch);
+      if (b.dataset.do === "post") postRun();
     });
     dialog.addEventListener("close", () => document.getElementById("game").focus());
   }
+  if (typeof dialog.showModal === "function") {
+    if (!dialog.open) dialog.showModal();
+  } else dialog.setAttribute("open", "");
+  dialog.querySelector("button[data-do=close]").focus();
+  await fillBoard("");
+}
+
+/** Fills the open board dialog: no board here, the board unreachable, or today's entries. */
+async function fillBoard(note) {
   const status = dialog.querySelector("p[role=status]");
   const table = dialog.querySelector("table");
   const body = dialog.querySelector("tbody");
+  const post = dialog.querySelector("button[data-do=post]");
+  post.hidden = true;
   body.textContent = "";
   table.hidden = true;
   status.textContent = "Asking the board…";
-  if (typeof dialog.showModal === "function") dialog.showModal();
-  else dialog.setAttribute("open", "");
-  dialog.querySelector("button[data-do=close]").focus();
   if (!(await boardHere())) {
     status.textContent = "There is no board here: this page is served without one. Everything else works.";
     return;
   }
-  const today = new Date().toISOString().slice(0, 10);
+  post.hidden = !guard(() => game.daily_ended(), false);
+  const today = await boardToday();
   let board;
   try {
     const r = await fetch(`api/daily/${today}`, { cache: "no-store" });
@@ -172,12 +221,13 @@ export async function showBoard(say) {
   const mine = new Set(readList(MINE).map((m) => m.id));
   const entries = board.entries || [];
   const shown = entries.filter((e, i) => i < 10 || mine.has(e.id));
+  const own = entries.find((e) => mine.has(e.id));
+  const lead = note ? note + " " : "";
   if (!shown.length) {
-    status.textContent = `No runs yet on the board of ${board.date}. Play today's caves (?daily) to be the first.`;
+    status.textContent = `${lead}No runs yet on the board of ${board.date}. Play today's caves (?daily) to be the first.`;
     return;
   }
-  const own = entries.find((e) => mine.has(e.id));
-  status.textContent = `The board of ${board.date}: ${entries.length} runs` + (own ? `; yours is rank ${own.rank}.` : ".");
+  status.textContent = `${lead}The board of ${board.date}: ${entries.length} runs` + (own ? `; yours is rank ${own.rank}.` : ".");
   for (const e of shown) {
     const row = document.createElement("tr");
     if (mine.has(e.id)) row.className = "mine";

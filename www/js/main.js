@@ -10,6 +10,7 @@ import { listenKeys } from "./keys.js";
 import { queryBusy } from "./lock.js";
 import { listenPad } from "./pad.js";
 import { listenGamepad } from "./gamepad.js";
+import { sendQueued } from "./board.js";
 import { listenPointer } from "./pointer.js";
 import { openLink, shareLink } from "./share.js";
 import { recall } from "./storage.js";
@@ -56,6 +57,7 @@ function startGame(bindings) {
   });
   window.addEventListener("pagehide", () => guard(() => game.flush()));
   window.addEventListener("hashchange", () => openLink());
+  window.addEventListener("online", () => sendQueued());
   guard(() => game.set_prefs(recall("caves.prefs")));
   listenPointer(canvas);
   listenPad();
@@ -66,6 +68,7 @@ function startGame(bindings) {
   performance.mark("caves-ready"); // the first playable frame is painted (benchmarks read it)
   queryBusy();
   openLink();
+  sendQueued(); // runs posted while the board could not be reached
 }
 
 // The cave lab: its bundle and the code that runs it load only for ?lab.

@@ -8,6 +8,7 @@ import { holdRun } from "./lock.js";
 import { shareLink } from "./share.js";
 import { showLink } from "./dialog.js";
 import { remember } from "./storage.js";
+import { postRun, showBoard } from "./board.js";
 
 function record() {
   const bytes = guard(() => game.record_bytes(), new Uint8Array());
@@ -23,6 +24,8 @@ const DO = {
   kept: (r) => download("caves-kept-save-" + r.kept + ".txt", guard(() => game.kept_text(r.kept), ""), "text/plain"),
   lab: (r) => window.location.assign("./?lab&seed=" + r.seed),
   prefs: () => { remember("caves.prefs", guard(() => game.prefs(), "")); fit(); },
+  board: () => showBoard(),
+  post: () => postRun(),
 };
 
 export function handleRequests() {

@@ -28,7 +28,7 @@ fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> 
 }
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 24] = [
+pub const KEYS: [(&str, &str); 26] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
@@ -52,6 +52,8 @@ pub const KEYS: [(&str, &str); 24] = [
     ("?", "show or close this help"),
     ("Escape", "close a screen"),
     ("Enter", "new game on the win and lose screens"),
+    ("B, P", "today's board; post a finished daily run"),
+    ("gamepad", "stick moves, A wait, B back, X look, Y items"),
     ("any key", "stops a journey"),
 ];
 
@@ -360,11 +362,28 @@ pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
             TEXT,
             BLACK,
         );
+        if app.daily_ended() {
+            f.text(
+                x,
+                y + 2,
+                "P post to today's board   B the board",
+                TITLE,
+                BLACK,
+            );
+        }
+    } else if app.daily_ended() {
+        f.text(
+            x,
+            y + 1,
+            "Board (under the map): post this run",
+            TITLE,
+            BLACK,
+        );
     }
     let again = if app.touch() {
         "Tap for a new game"
     } else {
         "Press Enter for a new game"
     };
-    f.text(x, y + 3, again, ACCENT, BLACK);
+    f.text(x, y + 4, again, ACCENT, BLACK);
 }
