@@ -311,6 +311,30 @@ async function main() {
     });
   }
 
+  // On a static host (this test server) there is no board: B says so, quietly (no failed
+  // request: the page asks board.json, a file of every build), and Escape goes back.
+  await check('B on the start screen: "no board here" on a static host, with no failed request', async () => {
+    const bc = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const bp = await bc.newPage();
+    const boardErrors = [];
+    watchErrors(bp, boardErrors, { requests: true });
+    const asked = [];
+    bp.on('request', (r) => { if (/board\.json|\/api\//.test(r.url())) asked.push(r.url()); });
+    await bp.goto(`${base}?seed=${SEED}`);
+    await bp.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame, null, { timeout: READY_MS });
+    assert(/Today's board/.test(await bp.evaluate(() => window.cavesGame.text())), 'the start menu has no board line');
+    await bp.keyboard.press('B');
+    await bp.waitForFunction(() => /no board here/.test((document.querySelector('dialog#board[open]') || {}).textContent || ''), null, { timeout: 5000 });
+    await bp.screenshot({ path: path.join(SHOTS, 'board-none-1280x800.png') });
+    await bp.keyboard.press('Escape');
+    assert(await bp.evaluate(() => !document.querySelector('dialog[open]')), 'Escape did not close the board');
+    await bp.keyboard.press('B');
+    await bp.waitForFunction(() => /no board here/.test((document.querySelector('dialog#board[open]') || {}).textContent || ''), null, { timeout: 5000 });
+    assert(asked.length === 1 && /board\.json/.test(asked[0]), `the page asked ${JSON.stringify(asked)}`);
+    assert(boardErrors.length === 0, boardErrors.join(' | '));
+    await bc.close();
+  });
+
   // A gamepad (a stub of the Gamepad API, standard mapping) plays: Start begins a run, the
   // d-pad and the stick move, a held direction repeats, and A waits a turn.
   await check('a gamepad starts a run, moves with the d-pad and the stick, and waits with A', async () => {
