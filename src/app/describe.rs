@@ -2,7 +2,7 @@
 //! description of the surroundings (where you are, the ways on, the stairs you know of, and
 //! the creatures in view with their direction and distance).
 
-use super::App;
+use super::{App, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::{Dir, State};
@@ -82,38 +82,32 @@ impl App {
     pub(super) fn describe_surroundings(&mut self) {
         if let Some(state) = self.state() {
             let text = surroundings(state);
-            self.hint = Some(text.clone());
-            self.spoken.push(text);
+            self.announcer.say(&text);
+            self.hint = Some(text);
         }
     }
 
     /// Queues words for a screen reader (what a long press looked at).
     pub fn say_aloud(&mut self, text: &str) {
-        if !text.is_empty() {
-            self.spoken.push(text.to_string());
-        }
+        self.announcer.say(text);
     }
 
     /// What a screen reader should announce since the last call: new log lines and
     /// requested descriptions, oldest first.
     pub fn take_announcements(&mut self) -> Vec<String> {
-        let mark = self.announced;
-        let (mut out, said) = match self.state() {
-            Some(state) => {
-                let log = state.log();
-                let from = if log.said() < mark { 0 } else { mark };
-                (log.since(from), log.said())
-            }
-            None => (Vec::new(), mark),
+        let log = match (self.screen(), &self.replay, self.session.run()) {
+            (Screen::Replay, Some(r), _) => Some(r.state.log()),
+            (_, _, Some(run)) => Some(run.state.log()),
+            (_, Some(r), None) => Some(r.state.log()),
+            _ => None,
         };
-        self.announced = said;
-        out.append(&mut self.spoken);
-        out
+        self.announcer.take(log)
     }
 
     /// Marks everything in the shown log as announced (a run just opened or resumed).
     pub(super) fn hush(&mut self) {
-        self.announced = self.state().map_or(0, |s| s.log().said());
+        let log = self.session.run().map(|r| r.state.log());
+        self.announcer.hush(log);
     }
 }
 

@@ -2,19 +2,25 @@
 //! saving after every turn, the start menu and the replay viewer. Keys become rules actions
 //! or interface commands here; the rules never see a key.
 
+mod announcer;
 mod describe;
 pub mod draw;
 pub mod input;
 pub mod inventory;
 mod pick;
 mod pointer;
+mod prefs;
 mod replay;
 mod run;
+mod session;
 mod start;
 pub mod travel;
 
+use announcer::Announcer;
+pub use prefs::Prefs;
 pub use replay::{Replayer, MAX_SPEED};
 pub use run::Run;
+pub use session::Session;
 pub use start::{Choice, MenuItem};
 
 use crate::record::{Header, Record};
@@ -22,7 +28,7 @@ use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::{Action, Outcome, State};
-use crate::save::{Found, HistoryEntry, MemoryStore, Saves, Store};
+use crate::save::{Found, HistoryEntry, MemoryStore, Store};
 use crate::view::colour::Palette;
 use crate::view::layout::Layout;
 use input::{command, is_modifier, travel_key, Command};
@@ -102,26 +108,17 @@ pub enum Saving {
     Off(String),
 }
 
+/// The app: the screens over the run being played (its `Session`), the replay viewer, the
+/// player's display choices, the words for screen readers and what the page is asked to do.
 pub struct App {
-    run: Option<Run>,
+    session: Session,
     replay: Option<Replayer>,
     screens: Vec<Screen>,
     look: Option<Point>,
     hover: Option<Point>,
     focused: bool,
     layout: Layout,
-    saves: Saves,
-    found: Found,
-    /// Runs another page is playing.
-    busy: Vec<u32>,
     opts: Options,
-    next_id: u32,
-    saving: Saving,
-    /// True while another page holds this page's run.
-    lost_lock: bool,
-    /// True for a scripted scene on a hand-drawn world: it cannot be replayed from a seed,
-    /// so it is never saved.
-    scene: bool,
     /// A message for the start screen.
     notice: Option<String>,
     /// The interface's own latest message during play (travel and the like), shown under the
@@ -132,51 +129,30 @@ pub struct App {
     /// True while the game asks whether to leave the caves without the idol (a first `<` or
     /// tap on the way out): a second one, or `y`, leaves; anything else stays.
     leave_asked: bool,
-    /// The log count already announced to a screen reader.
-    announced: u64,
-    /// Descriptions asked for and not yet announced.
-    spoken: Vec<String>,
-    /// True once the player has touched the screen: screens say "tap", menus grow.
-    touch: bool,
-    /// The player's colours.
-    palette: Palette,
-    /// The player asked for larger glyphs (fewer, bigger cells).
-    larger: bool,
+    announcer: Announcer,
+    prefs: Prefs,
     requests: Vec<Request>,
-    /// A turn was played since the run was last written.
-    unsaved: bool,
 }
 
 impl App {
     /// The app on its start screen, with whatever the store holds.
     pub fn new(store: Box<dyn Store>, opts: Options) -> App {
         let mut app = App {
-            run: None,
+            session: Session::new(store, opts.nonce, opts.today.clone()),
             replay: None,
             screens: vec![Screen::Start],
             look: None,
             hover: None,
             focused: true,
             layout: opts.layout,
-            saves: Saves::new(store),
-            found: Found::default(),
-            busy: Vec::new(),
-            next_id: opts.nonce.max(1),
             opts,
-            saving: Saving::On,
-            lost_lock: false,
-            scene: false,
             notice: None,
             hint: None,
             journey: None,
             leave_asked: false,
-            announced: 0,
-            spoken: Vec::new(),
-            touch: false,
-            palette: Palette::Standard,
-            larger: false,
+            announcer: Announcer::default(),
+            prefs: Prefs::default(),
             requests: Vec::new(),
-            unsaved: false,
         };
         app.rescan();
         app
@@ -188,71 +164,30 @@ impl App {
         let mut app = App::new(Box::new(MemoryStore::default()), Options::default());
         let header = Header::new(state.seed(), WorldParams::default(), None);
         let record = Record::start(header, &state);
-        app.run = Some(Run {
+        app.session.open_scene(Run {
             id: 0,
             state,
             record,
         });
-        app.scene = true;
         app.screens = vec![Screen::Play];
         app
     }
 
     /// The state of the run, for scripted scenes that place things by hand.
     pub fn scene_state(&mut self) -> Option<&mut State> {
-        self.run
-            .as_mut()
-            .filter(|_| self.scene)
+        let scene = self.session.scene();
+        self.session
+            .run_mut()
+            .filter(|_| scene)
             .map(|r| &mut r.state)
     }
 
     fn rescan(&mut self) {
-        match self.saves.scan() {
-            Ok(found) => self.found = found,
-            Err(e) => {
-                self.found = Found::default();
-                self.saving = Saving::Off(format!("storage cannot be used ({e})"));
+        if let Some(notice) = self.session.rescan() {
+            if self.notice.is_none() {
+                self.notice = Some(notice);
             }
         }
-        if !self.found.ended.is_empty() && self.file_ended() {
-            if let Ok(found) = self.saves.scan() {
-                self.found = found;
-            }
-        }
-        if !self.found.ended.is_empty() && self.notice.is_none() {
-            self.notice = Some(
-                "A finished run could not be added to the history yet (storage is full). \
-                 It is kept until there is room."
-                    .into(),
-            );
-        }
-    }
-
-    /// Files the ended runs found still in their slots (their history line did not fit when
-    /// they ended) into the history, if there is room now; true when any was moved. Those that
-    /// still do not fit stay where they are, never offered to continue.
-    fn file_ended(&mut self) -> bool {
-        let mut moved = false;
-        for saved in self.found.ended.clone() {
-            match crate::record::replay(&saved.record) {
-                Ok(state) => {
-                    let entry = history_entry(&state, &saved.record, &saved.date);
-                    // Filed already, when only freeing its slots failed.
-                    let filed = self.found.history.iter().any(|h| h.record == entry.record);
-                    moved |= if filed {
-                        self.saves.forget(saved.id).is_ok()
-                    } else {
-                        self.saves.finish(saved.id, entry).is_ok()
-                    };
-                }
-                Err(e) => {
-                    self.saves
-                        .keep_run(saved.id, &format!("it could not be replayed: {e}"));
-                    moved = true;
-                }
-            }
-        }
-        moved
     }
 
     // ---- what the view reads
@@ -267,14 +202,17 @@ impl App {
         self.focused
     }
     pub fn run(&self) -> Option<&Run> {
-        self.run.as_ref()
+        self.session.run()
+    }
+    pub fn session(&self) -> &Session {
+        &self.session
     }
     pub fn replayer(&self) -> Option<&Replayer> {
         self.replay.as_ref()
     }
     /// The state on screen: the replay's while watching, else the run's.
     pub fn state(&self) -> Option<&State> {
-        match (self.screen(), &self.replay, &self.run) {
+        match (self.screen(), &self.replay, self.session.run()) {
             (Screen::Replay, Some(r), _) => Some(&r.state),
             (_, _, Some(run)) => Some(&run.state),
             (_, Some(r), None) => Some(&r.state),
@@ -283,7 +221,7 @@ impl App {
     }
     /// The record of the run on screen.
     pub fn record(&self) -> Option<&Record> {
-        match (self.screen(), &self.replay, &self.run) {
+        match (self.screen(), &self.replay, self.session.run()) {
             (Screen::Replay, Some(r), _) => Some(&r.record),
             (_, _, Some(run)) => Some(&run.record),
             (_, Some(r), None) => Some(&r.record),
@@ -291,10 +229,10 @@ impl App {
         }
     }
     pub fn found(&self) -> &Found {
-        &self.found
+        self.session.found()
     }
     pub fn saving(&self) -> &Saving {
-        &self.saving
+        self.session.saving()
     }
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
@@ -304,7 +242,7 @@ impl App {
         self.hint.as_deref()
     }
     pub fn busy(&self) -> &[u32] {
-        &self.busy
+        self.session.busy()
     }
     pub fn options(&self) -> &Options {
         &self.opts
@@ -339,62 +277,29 @@ impl App {
 
     /// Whether the player uses a touch screen (screens then say "tap").
     pub fn set_touch(&mut self, touch: bool) {
-        self.touch = touch;
+        self.prefs.touch = touch;
     }
 
     pub fn touch(&self) -> bool {
-        self.touch
+        self.prefs.touch
     }
 
     pub fn palette(&self) -> Palette {
-        self.palette
+        self.prefs.palette
     }
 
     pub fn larger(&self) -> bool {
-        self.larger
+        self.prefs.larger
     }
 
-    /// The player's display choices as text, for the page to remember: `palette=safe`,
-    /// `larger`, separated by spaces.
+    /// The player's display choices as text, for the page to remember (`Prefs::to_text`).
     pub fn prefs(&self) -> String {
-        let mut out = String::new();
-        if self.palette == Palette::ColourSafe {
-            out.push_str("palette=safe");
-        }
-        if self.larger {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            out.push_str("larger");
-        }
-        out
+        self.prefs.to_text()
     }
 
     /// Takes back display choices written by `prefs` (unknown words are ignored).
     pub fn set_prefs(&mut self, text: &str) {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        self.palette = if words.contains(&"palette=safe") {
-            Palette::ColourSafe
-        } else {
-            Palette::Standard
-        };
-        self.larger = words.contains(&"larger");
-    }
-
-    /// Keys that change how the game looks, on any screen: `c` colours, `Z` glyph size.
-    fn display_key(&mut self, key: &str) -> bool {
-        match key {
-            "c" => {
-                self.palette = match self.palette {
-                    Palette::Standard => Palette::ColourSafe,
-                    Palette::ColourSafe => Palette::Standard,
-                };
-            }
-            "Z" => self.larger = !self.larger,
-            _ => return false,
-        }
-        self.requests.push(Request::Prefs);
-        true
+        self.prefs.read(text);
     }
 
     /// Sets the map cell under the mouse (`None` when the mouse leaves the map).
@@ -412,22 +317,19 @@ impl App {
 
     /// Runs that another page is playing now.
     pub fn set_busy(&mut self, ids: Vec<u32>) {
-        self.busy = ids;
+        self.session.set_busy(ids);
     }
 
     /// Another page took this page's run over: stop saving it here.
     pub fn lock_lost(&mut self) {
-        if self.run.is_some() {
-            self.lost_lock = true;
-            self.saving = Saving::Off("another tab took this run over".into());
-        }
+        self.session.lock_lost();
     }
 
     /// This page now holds run `id` (taken over from another page): resume it.
     pub fn took_over(&mut self, id: u32) {
-        self.busy.retain(|&b| b != id);
+        self.session.free(id);
         self.rescan();
-        if let Some(i) = self.found.runs.iter().position(|r| r.id == id) {
+        if let Some(i) = self.found().runs.iter().position(|r| r.id == id) {
             self.resume(i);
         }
     }
@@ -503,7 +405,8 @@ impl App {
             self.answer_leave(key);
             return true;
         }
-        if self.screen() != Screen::Replay && self.display_key(key) {
+        if self.screen() != Screen::Replay && self.prefs.toggle(key) {
+            self.requests.push(Request::Prefs);
             return true;
         }
         if self.screen() == Screen::Play && self.look.is_none() {
@@ -564,7 +467,7 @@ impl App {
     fn ask_leave(&mut self, question: &str) {
         self.leave_asked = true;
         self.hint = Some(question.into());
-        self.spoken.push(question.into());
+        self.announcer.say(question);
     }
 
     /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
@@ -577,76 +480,32 @@ impl App {
         } else {
             const STAY: &str = "You stay in the caves.";
             self.hint = Some(STAY.into());
-            self.spoken.push(STAY.into());
+            self.announcer.say(STAY);
         }
     }
 
-    /// Applies an action to the run, and ends the run when the rules say so. A turn that
+    /// Applies an action to the run, and shows the end when the rules end it. A turn that
     /// goes on is written by `flush`, which the page calls right after painting the turn (so
-    /// the save never delays the frame); a turn that ends the run is written at once.
+    /// the save never delays the frame).
     pub fn act(&mut self, action: Action) {
-        let Some(run) = &mut self.run else {
-            return;
-        };
-        if !run.act(action) {
-            return;
-        }
-        self.unsaved = true;
-        if self.run.as_ref().map(|r| r.state.outcome()) != Some(Outcome::Playing) {
-            self.save();
-            self.end_run();
+        if self.session.act(action) {
+            self.look = None;
+            self.screens = vec![Screen::Ended];
         }
     }
 
-    /// Writes the run after a turn. A failure turns saving off (and says so) but the game
-    /// goes on; the next turn tries again.
-    fn save(&mut self) {
-        self.unsaved = false;
-        let Some(run) = &self.run else {
-            return;
-        };
-        if self.lost_lock || self.scene {
-            return;
-        }
-        let at = (run.state.player().z + 1, run.state.turn());
-        match self.saves.write(run.id, &run.record, &self.opts.today, at) {
-            Ok(()) => self.saving = Saving::On,
-            Err(e) => self.saving = Saving::Off(format!("{e}")),
-        }
-    }
-
-    /// Writes the run if a turn was played since the last write: after every turn, and when
-    /// the page is hidden. True when that changed what the sidebar says about saving.
+    /// Writes the run if a turn was played since the last write; true when that changed
+    /// what the sidebar says about saving.
     pub fn flush(&mut self) -> bool {
-        let playing = self.run.as_ref().map(|r| r.state.outcome()) == Some(Outcome::Playing);
-        if !(self.unsaved && playing) {
-            return false;
-        }
-        let before = self.saving.clone();
-        self.save();
-        self.saving != before
-    }
-
-    fn end_run(&mut self) {
-        let Some(run) = &self.run else {
-            return;
-        };
-        let entry = history_entry(&run.state, &run.record, &self.opts.today);
-        if !self.lost_lock && !self.scene {
-            if let Err(e) = self.saves.finish(run.id, entry) {
-                self.saving = Saving::Off(format!("{e}"));
-            }
-        }
-        self.look = None;
-        self.screens = vec![Screen::Ended];
+        self.session.flush()
     }
 
     /// True when the run shown is a daily run that has ended: one the board takes.
     pub fn daily_ended(&self) -> bool {
         self.screen() == Screen::Ended
             && self
-                .run
-                .as_ref()
+                .session
+                .run()
                 .is_some_and(|r| r.record.header.daily.is_some() && r.record.ended)
     }
 
@@ -657,8 +516,7 @@ impl App {
                 true
             }
             ("r", _) => {
-                if let Some(run) = &self.run {
-                    let record = run.record.clone();
+                if let Some(record) = self.session.run().map(|r| r.record.clone()) {
                     self.watch(record);
                 }
                 true
@@ -727,15 +585,14 @@ impl App {
             return;
         }
         let record = r.take_over();
-        let id = self.fresh_id();
+        let id = self.session.fresh_id();
         let state = r.state;
         if state.outcome() != Outcome::Playing {
             self.replay = Some(Replayer::new(r.record, state));
             self.replay_to_end();
             return;
         }
-        self.run = Some(Run { id, state, record });
-        self.begin_play(id);
+        self.begin_play(Run { id, state, record });
     }
 
     fn replay_to_end(&mut self) {
@@ -744,54 +601,26 @@ impl App {
         }
     }
 
-    fn begin_play(&mut self, id: u32) {
+    fn begin_play(&mut self, run: Run) {
+        let id = run.id;
+        self.replay = None;
+        self.session.begin(run);
         self.hush();
         self.hint = None;
         self.journey = None;
         self.leave_asked = false;
-        self.lost_lock = false;
-        self.scene = false;
-        self.saving = Saving::On;
         self.notice = None;
         self.look = None;
         self.screens = vec![Screen::Play];
         self.requests.push(Request::Lock(id));
-        self.save();
     }
 
     fn back_to_start(&mut self) {
         self.replay = None;
-        if self
-            .run
-            .as_ref()
-            .is_some_and(|r| r.state.outcome() != Outcome::Playing)
-        {
-            self.run = None;
-        }
+        self.session.drop_ended();
         self.look = None;
         self.rescan();
         self.screens = vec![Screen::Start];
-    }
-
-    fn fresh_id(&mut self) -> u32 {
-        // Ended runs still in their slots keep their ids too, until they reach the history.
-        let found = &self.found;
-        let taken: Vec<u32> = found
-            .runs
-            .iter()
-            .chain(&found.ended)
-            .map(|r| r.id)
-            .collect();
-        loop {
-            self.next_id = self
-                .next_id
-                .wrapping_mul(747_796_405)
-                .wrapping_add(2_891_336_453);
-            let id = self.next_id % 1_000_000_000;
-            if id != 0 && !taken.contains(&id) && !self.busy.contains(&id) {
-                return id;
-            }
-        }
     }
 
     /// Starts a new run: the page's seed (or the daily seed) the first time, the next seed
@@ -800,7 +629,10 @@ impl App {
         let (seed, daily) = if first {
             (self.opts.seed, self.opts.daily.clone())
         } else {
-            let prev = self.run.as_ref().map_or(self.opts.seed, |r| r.state.seed());
+            let prev = self
+                .session
+                .run()
+                .map_or(self.opts.seed, |r| r.state.seed());
             (prev.wrapping_add(1), None)
         };
         if first {
@@ -809,13 +641,9 @@ impl App {
             self.opts.daily = None;
         }
         let header = Header::new(seed, self.opts.params, daily);
-        let id = self.fresh_id();
+        let id = self.session.fresh_id();
         match Run::start(id, header) {
-            Ok(run) => {
-                self.run = Some(run);
-                self.replay = None;
-                self.begin_play(id);
-            }
+            Ok(run) => self.begin_play(run),
             Err(e) => {
                 self.notice = Some(format!("Could not build the caves for seed {seed}: {e}."));
                 self.back_to_start();
@@ -825,29 +653,21 @@ impl App {
 
     /// Resumes saved run number `i` of the start menu.
     fn resume(&mut self, i: usize) {
-        let Some(saved) = self.found.runs.get(i).cloned() else {
+        let Some(saved) = self.found().runs.get(i).cloned() else {
             return;
         };
         let seed = saved.record_seed();
         match Run::resume(saved.id, saved.record) {
             Ok(run) if run.state.outcome() != Outcome::Playing => {
                 // An ended run is never played on: it belongs in the history.
-                let entry = history_entry(&run.state, &run.record, &saved.date);
-                if let Err(e) = self.saves.finish(run.id, entry) {
-                    self.saving = Saving::Off(format!("{e}"));
-                }
+                self.session.file(&run, &saved.date);
                 self.rescan();
                 self.notice = Some(format!("The run of seed {seed} has ended."));
             }
-            Ok(run) => {
-                let id = run.id;
-                self.run = Some(run);
-                self.replay = None;
-                self.begin_play(id);
-            }
+            Ok(run) => self.begin_play(run),
             Err(e) => {
-                self.saves
-                    .keep_run(saved.id, &format!("it could not be resumed: {e}"));
+                self.session
+                    .keep(saved.id, &format!("it could not be resumed: {e}"));
                 self.rescan();
                 self.notice = Some(format!(
                     "The saved run of seed {seed} could not be resumed: {e}. It is kept; press D to download it."
@@ -891,7 +711,7 @@ const LEAVE_KEY: &str =
     "This is the way out. Leave without the idol and end the run? Press < again or y to leave, any other key to stay.";
 
 /// The history line of a run ended in `state`, on `date`.
-fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {
+pub(crate) fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {
     HistoryEntry {
         date: date.to_string(),
         seed: state.seed(),

@@ -46,7 +46,7 @@ impl App {
 
     /// Takes one step of the journey; false when it is over (arrived, stopped, or no way).
     fn travel_step(&mut self) -> bool {
-        let (Some(j), Some(run)) = (self.journey, &self.run) else {
+        let (Some(j), Some(run)) = (self.journey, self.session.run()) else {
             self.journey = None;
             return false;
         };
@@ -60,7 +60,7 @@ impl App {
             return false;
         };
         self.act(action);
-        let Some(run) = &self.run else {
+        let Some(run) = self.session.run() else {
             self.journey = None;
             return true;
         };
@@ -99,7 +99,7 @@ impl App {
 
     /// Takes the stairs the player stands on (the way out on level 1 included).
     pub(super) fn take_stairs(&mut self) {
-        let Some(run) = &self.run else {
+        let Some(run) = self.session.run() else {
             return;
         };
         match run.state.world().tile(run.state.player()) {
@@ -114,7 +114,7 @@ impl App {
     /// travels to the nearest known stairs that way, so a run can be played from the pad
     /// alone. Stairs the other way are taken by tapping the player standing on them.
     pub(super) fn stairs_button(&mut self) {
-        let Some(run) = &self.run else {
+        let Some(run) = self.session.run() else {
             return;
         };
         let state = &run.state;

@@ -43,7 +43,7 @@ impl App {
         };
         let mut menu = Vec::new();
         let free = self.free_runs();
-        for (i, run) in self.found.runs.iter().take(3).enumerate() {
+        for (i, run) in self.found().runs.iter().take(3).enumerate() {
             let h = &run.record.header;
             let daily = h
                 .daily
@@ -75,14 +75,14 @@ impl App {
         };
         let new_key = if free.is_empty() { "any key" } else { "N" };
         menu.push(item(new_key, format!("New run: {next}"), Choice::NewRun));
-        if !self.found.history.is_empty() {
+        if !self.found().history.is_empty() {
             menu.push(item(
                 "R",
                 "Watch the last run again".into(),
                 Choice::WatchLast,
             ));
         }
-        if !self.found.kept.is_empty() {
+        if !self.found().kept.is_empty() {
             menu.push(item(
                 "D",
                 "Download the kept saves".into(),
@@ -98,8 +98,8 @@ impl App {
 
     /// Saved runs this page may continue now: not held by another tab.
     pub fn free_runs(&self) -> Vec<usize> {
-        (0..self.found.runs.len())
-            .filter(|&i| !self.busy.contains(&self.found.runs[i].id))
+        (0..self.found().runs.len())
+            .filter(|&i| !self.busy().contains(&self.found().runs[i].id))
             .collect()
     }
 
@@ -110,24 +110,24 @@ impl App {
         }
         let free = self.free_runs();
         let busy_first = self
-            .found
+            .found()
             .runs
             .first()
-            .is_some_and(|r| self.busy.contains(&r.id));
+            .is_some_and(|r| self.busy().contains(&r.id));
         Some(match key {
             "?" => Choice::Help,
             "Enter" if !free.is_empty() => Choice::Continue(free[0]),
             "1" | "2" | "3" => {
                 let n = key.as_bytes()[0] - b'1';
-                match self.found.runs.get(n as usize) {
-                    Some(r) if self.busy.contains(&r.id) => Choice::TakeOver(n as usize),
+                match self.found().runs.get(n as usize) {
+                    Some(r) if self.busy().contains(&r.id) => Choice::TakeOver(n as usize),
                     Some(_) => Choice::Continue(n as usize),
                     None => Choice::NewRun,
                 }
             }
             "5" | "6" | "7" | "8" | "9"
                 if usize::from(key.as_bytes()[0] - b'5')
-                    < crate::save::Saves::high_scores(&self.found.history).len() =>
+                    < crate::save::Saves::high_scores(&self.found().history).len() =>
             {
                 Choice::WatchBest(usize::from(key.as_bytes()[0] - b'5'))
             }
@@ -136,8 +136,8 @@ impl App {
             "i" | "I" => Choice::Import,
             "L" => Choice::Lab,
             "B" => Choice::Board,
-            "d" | "D" if !self.found.kept.is_empty() => Choice::DownloadKept,
-            "r" | "R" if !self.found.history.is_empty() => Choice::WatchLast,
+            "d" | "D" if !self.found().kept.is_empty() => Choice::DownloadKept,
+            "r" | "R" if !self.found().history.is_empty() => Choice::WatchLast,
             _ => Choice::NewRun,
         })
     }
@@ -153,7 +153,7 @@ impl App {
     /// Rows of one start-menu line: 3 on touch screens (a bar two rows high and a gap), 1 with
     /// a keyboard.
     pub fn menu_pitch(&self) -> i32 {
-        if self.touch {
+        if self.prefs.touch {
             3
         } else {
             1
@@ -188,7 +188,7 @@ impl App {
             Choice::Help => self.screens.push(Screen::Help),
             Choice::Continue(i) => self.resume(i),
             Choice::TakeOver(i) => {
-                if let Some(r) = self.found.runs.get(i) {
+                if let Some(r) = self.found().runs.get(i) {
                     self.requests.push(Request::TakeOver(r.id));
                 }
             }
@@ -198,7 +198,7 @@ impl App {
             Choice::Board => self.requests.push(Request::Board),
             Choice::DownloadKept => self.requests.push(Request::DownloadKept(0)),
             Choice::WatchLast => {
-                if let Some(record) = self.found.history.first().and_then(|h| h.decode()) {
+                if let Some(record) = self.found().history.first().and_then(|h| h.decode()) {
                     self.watch(record);
                 } else {
                     self.notice = Some(
@@ -207,7 +207,7 @@ impl App {
                 }
             }
             Choice::WatchBest(n) => {
-                let best = crate::save::Saves::high_scores(&self.found.history);
+                let best = crate::save::Saves::high_scores(&self.found().history);
                 if let Some(record) = best.get(n).and_then(|h| h.decode()) {
                     self.watch(record);
                 } else {

@@ -1,7 +1,7 @@
 use super::*;
 use crate::app::draw::compose;
 use crate::rules::kinds::tile::Tile;
-use crate::save::SharedStore;
+use crate::save::{Saves, SharedStore};
 
 fn opts(seed: u64) -> Options {
     Options {

@@ -1,0 +1,88 @@
+//! The player's display choices: colours, glyph size, and whether they play by touch. They
+//! change how screens look and read, never the game.
+
+use crate::view::colour::Palette;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefs {
+    pub palette: Palette,
+    /// Larger glyphs (fewer, bigger cells).
+    pub larger: bool,
+    /// The player has touched the screen: screens say "tap", menus grow.
+    pub touch: bool,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Prefs {
+            palette: Palette::Standard,
+            larger: false,
+            touch: false,
+        }
+    }
+}
+
+impl Prefs {
+    /// The choices worth remembering, as text: `palette=safe`, `larger`, separated by spaces.
+    pub fn to_text(self) -> String {
+        let mut words = Vec::new();
+        if self.palette == Palette::ColourSafe {
+            words.push("palette=safe");
+        }
+        if self.larger {
+            words.push("larger");
+        }
+        words.join(" ")
+    }
+
+    /// Takes back choices written by `to_text` (unknown words are ignored; touch stays).
+    pub fn read(&mut self, text: &str) {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        self.palette = if words.contains(&"palette=safe") {
+            Palette::ColourSafe
+        } else {
+            Palette::Standard
+        };
+        self.larger = words.contains(&"larger");
+    }
+
+    /// A key that changes how the game looks, on any screen: `c` colours, `Z` glyph size.
+    /// True when the key was one of them.
+    pub fn toggle(&mut self, key: &str) -> bool {
+        match key {
+            "c" => {
+                self.palette = match self.palette {
+                    Palette::Standard => Palette::ColourSafe,
+                    Palette::ColourSafe => Palette::Standard,
+                };
+            }
+            "Z" => self.larger = !self.larger,
+            _ => return false,
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_round_trip_through_text_and_unknown_words_are_ignored() {
+        let mut p = Prefs::default();
+        assert_eq!(p.to_text(), "");
+        assert!(p.toggle("c") && p.toggle("Z") && !p.toggle("x"));
+        assert_eq!(p.to_text(), "palette=safe larger");
+        let mut q = Prefs {
+            touch: true,
+            ..Prefs::default()
+        };
+        q.read("larger nonsense palette=safe");
+        assert_eq!(
+            (q.palette, q.larger, q.touch),
+            (Palette::ColourSafe, true, true)
+        );
+        q.read("");
+        assert_eq!(q.to_text(), "");
+    }
+}
