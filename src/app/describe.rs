@@ -83,7 +83,7 @@ impl App {
         if let Some(state) = self.state() {
             let text = surroundings(state);
             self.announcer.say(&text);
-            self.hint = Some(text);
+            self.play.hint = Some(text);
         }
     }
 

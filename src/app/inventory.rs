@@ -3,7 +3,7 @@
 
 use super::input::{command, Command};
 pub use super::pick::Pick;
-use super::App;
+use super::{App, Next};
 
 /// The pack slot of a letter key: "a" is 0.
 pub fn slot_of(key: &str) -> Option<u8> {
@@ -29,7 +29,7 @@ impl App {
             Some(Command::Back | Command::Confirm | Command::Inventory(Pick::Browse))
         );
         if !picked && closes {
-            self.screens.pop();
+            self.go(Next::Pop);
         }
         true
     }
@@ -41,7 +41,7 @@ impl App {
         let Some(&thing) = carried.get(usize::from(slot)) else {
             return false;
         };
-        self.screens.pop();
+        self.go(Next::Pop);
         if let Some(action) = pick.action(slot, thing) {
             self.act(action);
         }

@@ -5,9 +5,11 @@
 mod announcer;
 mod describe;
 pub mod draw;
+mod ended;
 pub mod input;
 pub mod inventory;
 mod pick;
+mod play;
 mod pointer;
 mod prefs;
 mod replay;
@@ -15,8 +17,10 @@ mod run;
 mod session;
 mod start;
 pub mod travel;
+mod viewer;
 
 use announcer::Announcer;
+use play::Play;
 pub use prefs::Prefs;
 pub use replay::{Replayer, MAX_SPEED};
 pub use run::Run;
@@ -26,7 +30,6 @@ pub use start::{Choice, MenuItem};
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
-use crate::rules::kinds::tile::Tile;
 use crate::rules::{Action, Outcome, State};
 use crate::save::{Found, HistoryEntry, MemoryStore, Store};
 use crate::view::colour::Palette;
@@ -45,6 +48,18 @@ pub enum Screen {
     Replay,
     /// The carried items, to look at or to choose one for an action.
     Inventory(inventory::Pick),
+}
+
+/// How the stack of screens changes: every change goes through `App::go`, so each screen's
+/// code says what comes next instead of rearranging the stack itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Open a screen over this one (help, the inventory); `Pop` comes back.
+    Push(Screen),
+    /// Close this screen, back to the one under it.
+    Pop,
+    /// Leave everything for this screen (a run begins, ends, or the start screen).
+    Reset(Screen),
 }
 
 /// Something only the page can do, asked for by a key.
@@ -114,21 +129,14 @@ pub struct App {
     session: Session,
     replay: Option<Replayer>,
     screens: Vec<Screen>,
-    look: Option<Point>,
+    /// The play screen's own state: look cursor, journey, hint, the leave question.
+    play: Play,
     hover: Option<Point>,
     focused: bool,
     layout: Layout,
     opts: Options,
     /// A message for the start screen.
     notice: Option<String>,
-    /// The interface's own latest message during play (travel and the like), shown under the
-    /// log; it is not part of the rules' log, so replays stay exact.
-    hint: Option<String>,
-    /// Where the player is travelling to, a step per clock tick.
-    journey: Option<Journey>,
-    /// True while the game asks whether to leave the caves without the idol (a first `<` or
-    /// tap on the way out): a second one, or `y`, leaves; anything else stays.
-    leave_asked: bool,
     announcer: Announcer,
     prefs: Prefs,
     requests: Vec<Request>,
@@ -141,15 +149,12 @@ impl App {
             session: Session::new(store, opts.nonce, opts.today.clone()),
             replay: None,
             screens: vec![Screen::Start],
-            look: None,
+            play: Play::default(),
             hover: None,
             focused: true,
             layout: opts.layout,
             opts,
             notice: None,
-            hint: None,
-            journey: None,
-            leave_asked: false,
             announcer: Announcer::default(),
             prefs: Prefs::default(),
             requests: Vec::new(),
@@ -187,6 +192,21 @@ impl App {
             if self.notice.is_none() {
                 self.notice = Some(notice);
             }
+        }
+    }
+
+    /// Changes the stack of screens. The start screen is always at the bottom: popping the
+    /// last screen leaves it.
+    fn go(&mut self, next: Next) {
+        match next {
+            Next::Push(screen) => self.screens.push(screen),
+            Next::Pop => {
+                self.screens.pop();
+                if self.screens.is_empty() {
+                    self.screens.push(Screen::Start);
+                }
+            }
+            Next::Reset(screen) => self.screens = vec![screen],
         }
     }
 
@@ -239,7 +259,7 @@ impl App {
     }
     /// The interface's latest message during play, if any.
     pub fn hint(&self) -> Option<&str> {
-        self.hint.as_deref()
+        self.play.hint.as_deref()
     }
     pub fn busy(&self) -> &[u32] {
         self.session.busy()
@@ -249,14 +269,14 @@ impl App {
     }
     /// The look cursor while look mode is on.
     pub fn look_cursor(&self) -> Option<Point> {
-        self.look
+        self.play.look
     }
     pub fn hover(&self) -> Option<Point> {
         self.hover
     }
     /// The cell being looked at: the look cursor, else the mouse.
     pub fn looking_at(&self) -> Option<Point> {
-        self.look.or(self.hover)
+        self.play.look.or(self.hover)
     }
     /// What the page has been asked to do since the last call.
     pub fn take_requests(&mut self) -> Vec<Request> {
@@ -272,7 +292,7 @@ impl App {
     /// The page's layout changed (a new window size or glyph size).
     pub fn set_layout(&mut self, layout: Layout) {
         self.layout = layout;
-        self.look = None;
+        self.play.look = None;
     }
 
     /// Whether the player uses a touch screen (screens then say "tap").
@@ -341,7 +361,7 @@ impl App {
             Ok(record) => self.watch(record),
             Err(e) => {
                 self.notice = Some(format!("That run cannot be shown: {e}."));
-                self.screens = vec![Screen::Start];
+                self.go(Next::Reset(Screen::Start));
                 false
             }
         }
@@ -356,15 +376,15 @@ impl App {
     pub fn refuse(&mut self, why: &str) {
         self.notice = Some(format!("That run cannot be shown: {why}."));
         self.replay = None;
-        self.screens = vec![Screen::Start];
+        self.go(Next::Reset(Screen::Start));
     }
 
     fn watch(&mut self, record: Record) -> bool {
         match crate::record::replay::initial(&record) {
             Ok(state) => {
                 self.replay = Some(Replayer::new(record, state));
-                self.screens = vec![Screen::Replay];
-                self.look = None;
+                self.go(Next::Reset(Screen::Replay));
+                self.play.look = None;
                 true
             }
             Err(e) => {
@@ -377,7 +397,7 @@ impl App {
     /// Advances a playing replay or a journey by `ms` milliseconds; true when the screen
     /// changed.
     pub fn tick(&mut self, ms: f64) -> bool {
-        if self.journey.is_some() {
+        if self.play.journey.is_some() {
             return self.tick_travel(ms);
         }
         match (&mut self.replay, self.screens.last()) {
@@ -388,7 +408,7 @@ impl App {
 
     /// True while something moves on its own (a playing replay, a journey).
     pub fn animating(&self) -> bool {
-        self.journey.is_some()
+        self.play.journey.is_some()
             || (self.screen() == Screen::Replay && self.replay.as_ref().is_some_and(|r| r.playing))
     }
 
@@ -397,11 +417,11 @@ impl App {
     /// Handles a `KeyboardEvent.key`. Returns true when the app used the key (the page should
     /// then not act on it), false for keys it ignores.
     pub fn key(&mut self, key: &str) -> bool {
-        if self.journey.take().is_some() && !Self::ignorable(key) {
-            self.hint = Some("Stopped.".into());
+        if self.play.journey.take().is_some() && !Self::ignorable(key) {
+            self.play.hint = Some("Stopped.".into());
             return true;
         }
-        if self.leave_asked && !Self::ignorable(key) {
+        if self.play.leave_asked && !Self::ignorable(key) {
             self.answer_leave(key);
             return true;
         }
@@ -409,7 +429,7 @@ impl App {
             self.requests.push(Request::Prefs);
             return true;
         }
-        if self.screen() == Screen::Play && self.look.is_none() {
+        if self.screen() == Screen::Play && self.play.look.is_none() {
             if let Some(goal) = travel_key(key) {
                 self.start_travel(goal);
                 return true;
@@ -420,67 +440,15 @@ impl App {
             Screen::Start => self.start_key(key),
             Screen::Help => {
                 if matches!(cmd, Some(Command::Help | Command::Back)) {
-                    self.screens.pop();
+                    self.go(Next::Pop);
                 }
                 cmd.is_some()
             }
             Screen::Ended => self.ended_key(key, cmd),
             Screen::Replay => self.replay_key(key),
             Screen::Inventory(pick) => self.inventory_key(key, pick),
-            Screen::Play if self.look.is_some() => self.look_key(cmd),
+            Screen::Play if self.play.look.is_some() => self.look_key(cmd),
             Screen::Play => self.play_key(cmd),
-        }
-    }
-
-    fn play_key(&mut self, cmd: Option<Command>) -> bool {
-        let Some(cmd) = cmd else {
-            return false;
-        };
-        self.hint = None;
-        match cmd {
-            Command::Act(Action::Ascend) if self.at_way_out_without_idol() => {
-                self.ask_leave(LEAVE_KEY);
-            }
-            Command::Act(a) => self.act(a),
-            Command::Help => self.screens.push(Screen::Help),
-            Command::Look => self.look = self.state().map(State::player),
-            Command::Share => self.requests.push(Request::Share),
-            Command::Export => self.requests.push(Request::Export),
-            Command::Stairs => self.stairs_button(),
-            Command::Describe => self.describe_surroundings(),
-            Command::Inventory(pick) => self.screens.push(Screen::Inventory(pick)),
-            Command::Back | Command::Confirm => {}
-        }
-        true
-    }
-
-    /// True when the player stands on the way out (the stair up of level 1) without the
-    /// idol: climbing there ends the run, lost, so the game asks first.
-    fn at_way_out_without_idol(&self) -> bool {
-        self.state().is_some_and(|s| {
-            let me = s.player();
-            me.z == 0 && s.world().tile(me) == Tile::StairsUp && !s.carrying_idol()
-        })
-    }
-
-    /// Asks whether to leave the caves without the idol (shown and said aloud).
-    fn ask_leave(&mut self, question: &str) {
-        self.leave_asked = true;
-        self.hint = Some(question.into());
-        self.announcer.say(question);
-    }
-
-    /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
-    /// nothing else.
-    fn answer_leave(&mut self, key: &str) {
-        self.leave_asked = false;
-        if matches!(key, "<" | "y") && self.screen() == Screen::Play {
-            self.hint = None;
-            self.act(Action::Ascend);
-        } else {
-            const STAY: &str = "You stay in the caves.";
-            self.hint = Some(STAY.into());
-            self.announcer.say(STAY);
         }
     }
 
@@ -489,8 +457,8 @@ impl App {
     /// the save never delays the frame).
     pub fn act(&mut self, action: Action) {
         if self.session.act(action) {
-            self.look = None;
-            self.screens = vec![Screen::Ended];
+            self.play.look = None;
+            self.go(Next::Reset(Screen::Ended));
         }
     }
 
@@ -500,204 +468,26 @@ impl App {
         self.session.flush()
     }
 
-    /// True when the run shown is a daily run that has ended: one the board takes.
-    pub fn daily_ended(&self) -> bool {
-        self.screen() == Screen::Ended
-            && self
-                .session
-                .run()
-                .is_some_and(|r| r.record.header.daily.is_some() && r.record.ended)
-    }
-
-    fn ended_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
-        match (key, cmd) {
-            (_, Some(Command::Confirm)) => {
-                self.new_run(false);
-                true
-            }
-            ("r", _) => {
-                if let Some(record) = self.session.run().map(|r| r.record.clone()) {
-                    self.watch(record);
-                }
-                true
-            }
-            ("p" | "P", _) if self.daily_ended() => {
-                self.requests.push(Request::Post);
-                true
-            }
-            ("B", _) => {
-                self.requests.push(Request::Board);
-                true
-            }
-            (_, Some(Command::Share)) => {
-                self.requests.push(Request::Share);
-                true
-            }
-            (_, Some(Command::Export)) => {
-                self.requests.push(Request::Export);
-                true
-            }
-            (_, Some(Command::Back)) => {
-                self.back_to_start();
-                true
-            }
-            (_, Some(Command::Help)) => {
-                self.screens.push(Screen::Help);
-                true
-            }
-            (_, c) => c.is_some(),
-        }
-    }
-
-    fn replay_key(&mut self, key: &str) -> bool {
-        let Some(r) = &mut self.replay else {
-            return false;
-        };
-        match key {
-            " " | "Spacebar" | "p" => r.toggle(),
-            "ArrowRight" | "Right" | "l" | "6" => {
-                r.playing = false;
-                r.step();
-            }
-            "End" | "1" => r.end(),
-            "+" | "=" | "ArrowUp" | "Up" | "k" => r.faster(),
-            "-" | "_" | "ArrowDown" | "Down" | "j" => r.slower(),
-            "t" => self.take_over_replay(),
-            _ => match command(key) {
-                Some(Command::Confirm) => self.take_over_replay(),
-                Some(Command::Back) => self.back_to_start(),
-                Some(Command::Share) => self.requests.push(Request::Share),
-                Some(Command::Export) => self.requests.push(Request::Export),
-                Some(Command::Help) => self.screens.push(Screen::Help),
-                _ => return false,
-            },
-        }
-        true
-    }
-
-    /// Plays on from the replay's current point as a new run of this page.
-    fn take_over_replay(&mut self) {
-        let Some(r) = self.replay.take() else {
-            return;
-        };
-        if r.diverged.is_some() {
-            self.replay = Some(r);
-            return;
-        }
-        let record = r.take_over();
-        let id = self.session.fresh_id();
-        let state = r.state;
-        if state.outcome() != Outcome::Playing {
-            self.replay = Some(Replayer::new(r.record, state));
-            self.replay_to_end();
-            return;
-        }
-        self.begin_play(Run { id, state, record });
-    }
-
-    fn replay_to_end(&mut self) {
-        if let Some(r) = &mut self.replay {
-            r.end();
-        }
-    }
-
     fn begin_play(&mut self, run: Run) {
         let id = run.id;
         self.replay = None;
         self.session.begin(run);
         self.hush();
-        self.hint = None;
-        self.journey = None;
-        self.leave_asked = false;
+        self.play.hint = None;
+        self.play.journey = None;
+        self.play.leave_asked = false;
         self.notice = None;
-        self.look = None;
-        self.screens = vec![Screen::Play];
+        self.play.look = None;
+        self.go(Next::Reset(Screen::Play));
         self.requests.push(Request::Lock(id));
     }
 
     fn back_to_start(&mut self) {
         self.replay = None;
         self.session.drop_ended();
-        self.look = None;
+        self.play.look = None;
         self.rescan();
-        self.screens = vec![Screen::Start];
-    }
-
-    /// Starts a new run: the page's seed (or the daily seed) the first time, the next seed
-    /// after a run has ended.
-    fn new_run(&mut self, first: bool) {
-        let (seed, daily) = if first {
-            (self.opts.seed, self.opts.daily.clone())
-        } else {
-            let prev = self
-                .session
-                .run()
-                .map_or(self.opts.seed, |r| r.state.seed());
-            (prev.wrapping_add(1), None)
-        };
-        if first {
-            // The page's seed is used once; later new runs from the start screen go on from it.
-            self.opts.seed = seed.wrapping_add(1);
-            self.opts.daily = None;
-        }
-        let header = Header::new(seed, self.opts.params, daily);
-        let id = self.session.fresh_id();
-        match Run::start(id, header) {
-            Ok(run) => self.begin_play(run),
-            Err(e) => {
-                self.notice = Some(format!("Could not build the caves for seed {seed}: {e}."));
-                self.back_to_start();
-            }
-        }
-    }
-
-    /// Resumes saved run number `i` of the start menu.
-    fn resume(&mut self, i: usize) {
-        let Some(saved) = self.found().runs.get(i).cloned() else {
-            return;
-        };
-        let seed = saved.record_seed();
-        match Run::resume(saved.id, saved.record) {
-            Ok(run) if run.state.outcome() != Outcome::Playing => {
-                // An ended run is never played on: it belongs in the history.
-                self.session.file(&run, &saved.date);
-                self.rescan();
-                self.notice = Some(format!("The run of seed {seed} has ended."));
-            }
-            Ok(run) => self.begin_play(run),
-            Err(e) => {
-                self.session
-                    .keep(saved.id, &format!("it could not be resumed: {e}"));
-                self.rescan();
-                self.notice = Some(format!(
-                    "The saved run of seed {seed} could not be resumed: {e}. It is kept; press D to download it."
-                ));
-            }
-        }
-    }
-
-    /// Keys in look mode move the cursor over the view; Escape or 'x' ends it.
-    fn look_key(&mut self, cmd: Option<Command>) -> bool {
-        let (Some(cursor), Some(state)) = (self.look, self.state()) else {
-            return false;
-        };
-        match cmd {
-            Some(Command::Act(Action::Move(d))) => {
-                let (dx, dy) = d.delta();
-                let next = cursor.offset(dx, dy);
-                let w = state.world();
-                let (sx, sy) = self.layout.scroll(state.player(), w.width(), w.height());
-                let inside = (sx..sx + self.layout.view_width()).contains(&next.x)
-                    && (sy..sy + self.layout.view_height()).contains(&next.y)
-                    && w.contains(next);
-                if inside {
-                    self.look = Some(next);
-                }
-            }
-            Some(Command::Look | Command::Back) => self.look = None,
-            _ => {}
-        }
-        cmd.is_some()
+        self.go(Next::Reset(Screen::Start));
     }
 
     /// True for a key that only modifies others (it never starts anything).
@@ -705,10 +495,6 @@ impl App {
         is_modifier(key) || key.is_empty()
     }
 }
-
-/// The question a first `<` on the way out asks.
-const LEAVE_KEY: &str =
-    "This is the way out. Leave without the idol and end the run? Press < again or y to leave, any other key to stay.";
 
 /// The history line of a run ended in `state`, on `date`.
 pub(crate) fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {

@@ -4,7 +4,7 @@
 //! Every step is an ordinary action, so records and replays stay exact.
 
 use super::travel::{interrupted, next_step, run_stop, Goal, Watch};
-use super::{App, Screen};
+use super::{App, Next, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::{Action, Dir, Outcome};
@@ -23,13 +23,13 @@ pub struct Journey {
 impl App {
     /// The journey under way, if any.
     pub fn journey(&self) -> Option<Journey> {
-        self.journey
+        self.play.journey
     }
 
     /// Sets out towards `goal`, taking the first step at once.
     pub fn start_travel(&mut self, goal: Goal) {
-        self.hint = None;
-        self.journey = Some(Journey { goal, carry: 0 });
+        self.play.hint = None;
+        self.play.journey = Some(Journey { goal, carry: 0 });
         if !self.travel_step() {
             let why = match goal {
                 Goal::StairsDown => "You know of no stairs down on this level.",
@@ -38,46 +38,46 @@ impl App {
                 Goal::To(_) => "You know no way there.",
                 Goal::Run(_) => "You cannot run that way.",
             };
-            if self.hint.is_none() {
-                self.hint = Some(why.into());
+            if self.play.hint.is_none() {
+                self.play.hint = Some(why.into());
             }
         }
     }
 
     /// Takes one step of the journey; false when it is over (arrived, stopped, or no way).
     fn travel_step(&mut self) -> bool {
-        let (Some(j), Some(run)) = (self.journey, self.session.run()) else {
-            self.journey = None;
+        let (Some(j), Some(run)) = (self.play.journey, self.session.run()) else {
+            self.play.journey = None;
             return false;
         };
         if self.screen() != Screen::Play || run.state.outcome() != Outcome::Playing {
-            self.journey = None;
+            self.play.journey = None;
             return false;
         }
         let watch = Watch::of(&run.state);
         let Some(action) = next_step(&run.state, j.goal) else {
-            self.journey = None;
+            self.play.journey = None;
             return false;
         };
         self.act(action);
         let Some(run) = self.session.run() else {
-            self.journey = None;
+            self.play.journey = None;
             return true;
         };
         let state = &run.state;
         if let Some(why) = interrupted(&watch, state) {
-            self.journey = None;
-            self.hint = Some(format!("Travel stops: {why}."));
+            self.play.journey = None;
+            self.play.hint = Some(format!("Travel stops: {why}."));
         } else if let Goal::Run(d) = j.goal {
             if run_stop(state, d) {
-                self.journey = None;
+                self.play.journey = None;
             }
         }
         true
     }
 
     pub(super) fn tick_travel(&mut self, ms: f64) -> bool {
-        let Some(j) = &mut self.journey else {
+        let Some(j) = &mut self.play.journey else {
             return false;
         };
         let ms = if ms.is_finite() {
@@ -87,7 +87,7 @@ impl App {
         };
         j.carry += ms as u32;
         let mut moved = false;
-        while let Some(j) = &mut self.journey {
+        while let Some(j) = &mut self.play.journey {
             if f64::from(j.carry) < STEP_MS {
                 break;
             }
@@ -127,9 +127,9 @@ impl App {
 
     /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
-        self.journey = None;
+        self.play.journey = None;
         // A question to leave is answered by this tap: a tap on the player leaves.
-        let asked = std::mem::take(&mut self.leave_asked);
+        let asked = std::mem::take(&mut self.play.leave_asked);
         match self.screen() {
             Screen::Start => match self.menu_at(row) {
                 Some(c) => {
@@ -139,7 +139,7 @@ impl App {
                 None => false,
             },
             Screen::Help => {
-                self.screens.pop();
+                self.go(Next::Pop);
                 true
             }
             Screen::Ended => {
@@ -157,7 +157,7 @@ impl App {
                 // A row of a thing picks it; anywhere else closes the inventory.
                 let slot = u8::try_from(row - self.inventory_top()).ok();
                 if !slot.is_some_and(|slot| self.pick_slot(slot, pick)) {
-                    self.screens.pop();
+                    self.go(Next::Pop);
                 }
                 true
             }
@@ -168,8 +168,8 @@ impl App {
         let Some(at) = self.world_at(col, row) else {
             return false;
         };
-        if self.look.is_some() {
-            self.look = Some(at);
+        if self.play.look.is_some() {
+            self.play.look = Some(at);
             return true;
         }
         let leaving = self.at_way_out_without_idol();
@@ -184,15 +184,15 @@ impl App {
             if leaving && !asked {
                 self.ask_leave(LEAVE);
             } else if here.is_stairs() {
-                self.hint = None;
+                self.play.hint = None;
                 self.take_stairs();
             } else {
-                self.hint = None;
+                self.play.hint = None;
                 self.act(Action::Wait);
             }
             return true;
         }
-        self.hint = None;
+        self.play.hint = None;
         if creature && at.chebyshev(me) == 1 {
             if let Some(d) = Dir::from_delta(at.x - me.x, at.y - me.y) {
                 self.act(Action::Move(d));

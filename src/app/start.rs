@@ -1,8 +1,11 @@
-//! The start screen's choices: continue a saved run, take one over from another tab, start a
-//! new run, watch the last ended run or one of the best, import a record, or download kept
-//! saves. A watched run is the shown record, so share and export apply to it.
+//! The start screen: its choices (continue a saved run, take one over from another tab, start a
+//! new run, watch the last ended run or one of the best, import a record, download kept
+//! saves, today's board), and starting or resuming a run. A watched run is the shown record,
+//! so share and export apply to it.
 
-use super::{App, Request, Screen};
+use super::{App, Next, Request, Run, Screen};
+use crate::record::Header;
+use crate::rules::Outcome;
 
 /// What a key on the start screen chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,7 +188,7 @@ impl App {
     /// Does what a start-menu line says.
     pub fn choose(&mut self, choice: Choice) {
         match choice {
-            Choice::Help => self.screens.push(Screen::Help),
+            Choice::Help => self.go(Next::Push(Screen::Help)),
             Choice::Continue(i) => self.resume(i),
             Choice::TakeOver(i) => {
                 if let Some(r) = self.found().runs.get(i) {
@@ -214,6 +217,58 @@ impl App {
                     self.notice =
                         Some("That run was played under other rules and cannot be shown.".into());
                 }
+            }
+        }
+    }
+    /// Starts a new run: the page's seed (or the daily seed) the first time, the next seed
+    /// after a run has ended.
+    pub(super) fn new_run(&mut self, first: bool) {
+        let (seed, daily) = if first {
+            (self.opts.seed, self.opts.daily.clone())
+        } else {
+            let prev = self
+                .session
+                .run()
+                .map_or(self.opts.seed, |r| r.state.seed());
+            (prev.wrapping_add(1), None)
+        };
+        if first {
+            // The page's seed is used once; later new runs from the start screen go on from it.
+            self.opts.seed = seed.wrapping_add(1);
+            self.opts.daily = None;
+        }
+        let header = Header::new(seed, self.opts.params, daily);
+        let id = self.session.fresh_id();
+        match Run::start(id, header) {
+            Ok(run) => self.begin_play(run),
+            Err(e) => {
+                self.notice = Some(format!("Could not build the caves for seed {seed}: {e}."));
+                self.back_to_start();
+            }
+        }
+    }
+
+    /// Resumes saved run number `i` of the start menu.
+    pub(super) fn resume(&mut self, i: usize) {
+        let Some(saved) = self.found().runs.get(i).cloned() else {
+            return;
+        };
+        let seed = saved.record_seed();
+        match Run::resume(saved.id, saved.record) {
+            Ok(run) if run.state.outcome() != Outcome::Playing => {
+                // An ended run is never played on: it belongs in the history.
+                self.session.file(&run, &saved.date);
+                self.rescan();
+                self.notice = Some(format!("The run of seed {seed} has ended."));
+            }
+            Ok(run) => self.begin_play(run),
+            Err(e) => {
+                self.session
+                    .keep(saved.id, &format!("it could not be resumed: {e}"));
+                self.rescan();
+                self.notice = Some(format!(
+                    "The saved run of seed {seed} could not be resumed: {e}. It is kept; press D to download it."
+                ));
             }
         }
     }

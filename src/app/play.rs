@@ -1,0 +1,106 @@
+//! The play screen: its own state (the look cursor, a journey under way, the interface's
+//! latest hint, the question on the way out) and its keys: actions for the rules, look mode,
+//! and the question before leaving the caves without the idol.
+
+use super::input::Command;
+use super::pointer::Journey;
+use super::{App, Next, Request, Screen};
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::{Action, State};
+
+#[derive(Debug, Default)]
+pub struct Play {
+    /// The look cursor while look mode is on.
+    pub look: Option<Point>,
+    /// Where the player is travelling to, a step per clock tick.
+    pub journey: Option<Journey>,
+    /// The interface's own latest message during play (travel and the like), shown under the
+    /// log; it is not part of the rules' log, so replays stay exact.
+    pub hint: Option<String>,
+    /// True while the game asks whether to leave the caves without the idol (a first `<` or
+    /// tap on the way out): a second one, or `y`, leaves; anything else stays.
+    pub leave_asked: bool,
+}
+
+/// The question a first `<` on the way out asks.
+pub(super) const LEAVE_KEY: &str =
+    "This is the way out. Leave without the idol and end the run? Press < again or y to leave, any other key to stay.";
+
+impl App {
+    pub(super) fn play_key(&mut self, cmd: Option<Command>) -> bool {
+        let Some(cmd) = cmd else {
+            return false;
+        };
+        self.play.hint = None;
+        match cmd {
+            Command::Act(Action::Ascend) if self.at_way_out_without_idol() => {
+                self.ask_leave(LEAVE_KEY);
+            }
+            Command::Act(a) => self.act(a),
+            Command::Help => self.go(Next::Push(Screen::Help)),
+            Command::Look => self.play.look = self.state().map(State::player),
+            Command::Share => self.requests.push(Request::Share),
+            Command::Export => self.requests.push(Request::Export),
+            Command::Stairs => self.stairs_button(),
+            Command::Describe => self.describe_surroundings(),
+            Command::Inventory(pick) => self.go(Next::Push(Screen::Inventory(pick))),
+            Command::Back | Command::Confirm => {}
+        }
+        true
+    }
+
+    /// True when the player stands on the way out (the stair up of level 1) without the
+    /// idol: climbing there ends the run, lost, so the game asks first.
+    pub(super) fn at_way_out_without_idol(&self) -> bool {
+        self.state().is_some_and(|s| {
+            let me = s.player();
+            me.z == 0 && s.world().tile(me) == Tile::StairsUp && !s.carrying_idol()
+        })
+    }
+
+    /// Asks whether to leave the caves without the idol (shown and said aloud).
+    pub(super) fn ask_leave(&mut self, question: &str) {
+        self.play.leave_asked = true;
+        self.play.hint = Some(question.into());
+        self.announcer.say(question);
+    }
+
+    /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
+    /// nothing else.
+    pub(super) fn answer_leave(&mut self, key: &str) {
+        self.play.leave_asked = false;
+        if matches!(key, "<" | "y") && self.screen() == Screen::Play {
+            self.play.hint = None;
+            self.act(Action::Ascend);
+        } else {
+            const STAY: &str = "You stay in the caves.";
+            self.play.hint = Some(STAY.into());
+            self.announcer.say(STAY);
+        }
+    }
+
+    /// Keys in look mode move the cursor over the view; Escape or 'x' ends it.
+    pub(super) fn look_key(&mut self, cmd: Option<Command>) -> bool {
+        let (Some(cursor), Some(state)) = (self.play.look, self.state()) else {
+            return false;
+        };
+        match cmd {
+            Some(Command::Act(Action::Move(d))) => {
+                let (dx, dy) = d.delta();
+                let next = cursor.offset(dx, dy);
+                let w = state.world();
+                let (sx, sy) = self.layout.scroll(state.player(), w.width(), w.height());
+                let inside = (sx..sx + self.layout.view_width()).contains(&next.x)
+                    && (sy..sy + self.layout.view_height()).contains(&next.y)
+                    && w.contains(next);
+                if inside {
+                    self.play.look = Some(next);
+                }
+            }
+            Some(Command::Look | Command::Back) => self.play.look = None,
+            _ => {}
+        }
+        cmd.is_some()
+    }
+}
