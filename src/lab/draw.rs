@@ -37,10 +37,10 @@ pub fn frame(lab: &mut Lab) -> Frame {
     let (cols, rows) = lab.size();
     let mut f = Frame::new(cols, rows);
     let regions = lab.region_colours();
-    if !lab.whole {
+    if !lab.show.whole {
         map(&mut f, lab, regions.as_ref());
     }
-    let (x, y, w) = match lab.shape {
+    let (x, y, w) = match lab.show.shape {
         Shape::Wide => (1, 1, 28),
         Shape::Tall => (1, 49, 46),
     };
@@ -55,10 +55,10 @@ fn map(f: &mut Frame, lab: &Lab, regions: Option<&RegionMap>) {
         return;
     };
     let (w, h) = (world.width(), world.height());
-    for vy in 0..ah.min(h - lab.pan.1) {
-        for vx in 0..aw.min(w - lab.pan.0) {
-            let (x, y) = (lab.pan.0 + vx, lab.pan.1 + vy);
-            let info = world.tile(Point::new(x, y, lab.z)).info();
+    for vy in 0..ah.min(h - lab.show.pan.1) {
+        for vx in 0..aw.min(w - lab.show.pan.0) {
+            let (x, y) = (lab.show.pan.0 + vx, lab.show.pan.1 + vy);
+            let info = world.tile(Point::new(x, y, lab.show.z)).info();
             let mut cell = Cell {
                 glyph: info.glyph,
                 fg: info.fg,
@@ -93,17 +93,17 @@ fn lines(f: &mut Frame, x: i32, y: i32, text: &[String], fg: Rgb) -> i32 {
 fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
     let wu = w as usize;
     let p = lab.params;
-    let step = lab.steps[lab.shown];
+    let step = lab.steps[lab.show.shown];
     f.text(x, y, "CAVE LAB", TITLE, BLACK);
-    let count = format!("Step {} of {}", lab.shown + 1, lab.steps.len());
+    let count = format!("Step {} of {}", lab.show.shown + 1, lab.steps.len());
     f.text(x + 10, y, &count, TEXT, BLACK);
     f.text(x, y + 1, &title(step, p.passes), ACCENT, BLACK);
-    let view = if lab.whole {
+    let view = if lab.show.whole {
         "whole level".to_string()
     } else {
-        format!("at {},{}", lab.pan.0, lab.pan.1)
+        format!("at {},{}", lab.show.pan.0, lab.show.pan.1)
     };
-    let level = format!("level {} of {}, {view}", lab.z + 1, p.depth);
+    let level = format!("level {} of {}, {view}", lab.show.z + 1, p.depth);
     f.text(x, y + 2, &level, DIM, BLACK);
     if lab.pending() {
         let done = (lab.progress() * f64::from(w - 12)).round() as i32;
@@ -129,7 +129,7 @@ fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
     y += 1;
     for (k, name) in knobs::NAMES.iter().enumerate() {
         let value = knobs::show(k, &p, lab.seed);
-        let (fg, bg) = if k == lab.pick {
+        let (fg, bg) = if k == lab.show.pick {
             (BLACK, TITLE)
         } else {
             (TEXT, BLACK)

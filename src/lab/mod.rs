@@ -11,10 +11,12 @@ mod draw;
 mod keys;
 mod knobs;
 mod overview;
+mod parts;
 mod steps;
 
 pub use keys::{action, Action, BUTTONS, KEYS};
 pub use knobs::MAX_CELLS;
+use parts::{Cache, Canvas, Showing};
 pub use steps::{explain, steps, title, Step};
 
 use crate::rules::builder::{
@@ -43,26 +45,18 @@ pub struct Lab {
     /// has none of its own: it shows the step before it.
     shots: Vec<Option<World>>,
     job: Option<Recipe>,
-    shown: usize,
-    z: i32,
-    whole: bool,
-    regions: bool,
-    /// Top-left world cell of the glyph view.
-    pan: (i32, i32),
-    pick: usize,
-    shape: Shape,
+    /// What is shown: which step, level and part of it, and how.
+    show: Showing,
     /// True when the page shows the lab's buttons (on touch screens), which stand in for the
     /// list of keys.
     buttons: bool,
     gen_ms: Option<f64>,
     note: Option<String>,
     play: bool,
-    /// Counts changes to `shots`, to know when cached figures are stale.
-    version: u64,
-    figures: Option<((u64, usize, i32), Figures)>,
-    region_cache: Option<((u64, usize, i32, u32), RegionMap)>,
-    raster: Raster,
-    pixels: Vec<u8>,
+    /// Figures and region maps of what is shown, kept until the shots change.
+    cache: Cache,
+    /// The picture of the level, as pixels for the page.
+    canvas: Canvas,
 }
 
 impl Lab {
@@ -97,25 +91,27 @@ impl Lab {
             steps: Vec::new(),
             shots: Vec::new(),
             job: None,
-            shown: 0,
-            z: 0,
-            whole: params.width > 128 || params.height > 128,
-            regions: false,
-            pan: (0, 0),
-            pick: 0,
-            shape: Shape::Wide,
+            show: Showing {
+                shown: 0,
+                z: 0,
+                whole: params.width > 128 || params.height > 128,
+                regions: false,
+                pan: (0, 0),
+                pick: 0,
+                shape: Shape::Wide,
+            },
             buttons: false,
             gen_ms: None,
             note,
             play: false,
-            version: 0,
-            figures: None,
-            region_cache: None,
-            raster: Raster::new(80, 50),
-            pixels: Vec::new(),
+            cache: Cache::default(),
+            canvas: Canvas {
+                raster: Raster::new(80, 50),
+                pixels: Vec::new(),
+            },
         };
         lab.regenerate(0);
-        lab.shown = lab.steps.len() - 1;
+        lab.show.shown = lab.steps.len() - 1;
         lab.centre();
         lab
     }
@@ -136,22 +132,22 @@ impl Lab {
 
     /// The index of the step shown.
     pub fn shown(&self) -> usize {
-        self.shown
+        self.show.shown
     }
 
     /// The level shown, from 0.
     pub fn level(&self) -> i32 {
-        self.z
+        self.show.z
     }
 
     /// The screen's shape.
     pub fn shape(&self) -> Shape {
-        self.shape
+        self.show.shape
     }
 
     /// True while the whole level is shown scaled down rather than as glyphs.
     pub fn whole(&self) -> bool {
-        self.whole
+        self.show.whole
     }
 
     /// True while generation is unfinished: call `work_step` until it returns false.
@@ -184,7 +180,7 @@ impl Lab {
             if let Some(i) = self.steps.iter().position(|&s| s == Step::Stage(stage)) {
                 if self.shots[i].is_none() {
                     self.shots[i] = Some(job.world());
-                    self.version += 1;
+                    self.cache.version += 1;
                 }
             }
         }
@@ -207,24 +203,26 @@ impl Lab {
         let last = self.steps.len() - 1;
         match action {
             Action::Step(by) => {
-                self.shown = (self.shown as i64 + i64::from(by)).clamp(0, last as i64) as usize
+                self.show.shown =
+                    (self.show.shown as i64 + i64::from(by)).clamp(0, last as i64) as usize
             }
-            Action::First => self.shown = 0,
-            Action::Last => self.shown = last,
+            Action::First => self.show.shown = 0,
+            Action::Last => self.show.shown = last,
             Action::SmoothOnce => self.smooth_once(),
-            Action::ToggleRegions => self.regions = !self.regions,
-            Action::ToggleWhole => self.whole = !self.whole,
+            Action::ToggleRegions => self.show.regions = !self.show.regions,
+            Action::ToggleWhole => self.show.whole = !self.show.whole,
             Action::Pan(dx, dy) => {
                 let (vw, vh) = self.view_cells();
-                self.pan.0 += dx * vw / 2;
-                self.pan.1 += dy * vh / 2;
+                self.show.pan.0 += dx * vw / 2;
+                self.show.pan.1 += dy * vh / 2;
                 self.clamp_pan();
             }
-            Action::Level(by) => self.z = (self.z + by).clamp(0, self.params.depth - 1),
+            Action::Level(by) => self.show.z = (self.show.z + by).clamp(0, self.params.depth - 1),
             Action::Pick(by) => {
-                self.pick = (self.pick as i32 + by).rem_euclid(knobs::NAMES.len() as i32) as usize
+                self.show.pick =
+                    (self.show.pick as i32 + by).rem_euclid(knobs::NAMES.len() as i32) as usize
             }
-            Action::Change(by) => self.change(self.pick, by),
+            Action::Change(by) => self.change(self.show.pick, by),
             Action::NextSeed => self.change(0, 1),
             Action::Play => self.play = true,
         }
@@ -258,8 +256,8 @@ impl Lab {
         } else {
             Shape::Wide
         };
-        if shape != self.shape {
-            self.shape = shape;
+        if shape != self.show.shape {
+            self.show.shape = shape;
             self.resize();
         }
     }
@@ -276,7 +274,7 @@ impl Lab {
 
     /// (columns, rows) of the frame.
     pub fn size(&self) -> (usize, usize) {
-        match (self.shape, self.buttons) {
+        match (self.show.shape, self.buttons) {
             (Shape::Wide, _) => (80, 50),
             (Shape::Tall, false) => (48, 100),
             (Shape::Tall, true) => (48, 80),
@@ -285,32 +283,36 @@ impl Lab {
 
     fn resize(&mut self) {
         let (c, r) = self.size();
-        self.raster = Raster::new(c, r);
+        self.canvas.raster = Raster::new(c, r);
         self.clamp_pan();
     }
 
     /// The world after the shown step, or the latest one generated while it is pending.
     pub fn shown_world(&self) -> Option<&World> {
-        (0..=self.shot_index(self.shown))
+        (0..=self.shot_index(self.show.shown))
             .rev()
             .find_map(|i| self.shots[i].as_ref())
     }
 
     /// True when the shown step's world is generated.
     pub fn shown_ready(&self) -> bool {
-        self.shots[self.shot_index(self.shown)].is_some()
+        self.shots[self.shot_index(self.show.shown)].is_some()
     }
 
     /// The figures of the shown level.
     pub fn figures(&mut self) -> Option<Figures> {
-        let key = (self.version, self.shot_index(self.shown), self.z);
-        if let Some((k, f)) = self.figures {
+        let key = (
+            self.cache.version,
+            self.shot_index(self.show.shown),
+            self.show.z,
+        );
+        if let Some((k, f)) = self.cache.figures {
             if k == key {
                 return Some(f);
             }
         }
-        let f = level_figures(self.shown_world()?, self.z);
-        self.figures = Some((key, f));
+        let f = level_figures(self.shown_world()?, self.show.z);
+        self.cache.figures = Some((key, f));
         Some(f)
     }
 
@@ -323,25 +325,27 @@ impl Lab {
     /// level drawn over the map area in the whole-level view.
     pub fn picture(&mut self) -> (usize, usize, &[u8]) {
         let frame = self.frame();
-        self.raster.paint(&frame);
-        self.pixels.clear();
-        self.pixels.extend_from_slice(self.raster.pixels());
-        let (w, h) = (self.raster.width(), self.raster.height());
-        if self.whole {
+        self.canvas.raster.paint(&frame);
+        self.canvas.pixels.clear();
+        self.canvas
+            .pixels
+            .extend_from_slice(self.canvas.raster.pixels());
+        let (w, h) = (self.canvas.raster.width(), self.canvas.raster.height());
+        if self.show.whole {
             let area = self.map_area();
             let regions = self.region_colours();
-            let mut pixels = std::mem::take(&mut self.pixels);
+            let mut pixels = std::mem::take(&mut self.canvas.pixels);
             if let Some(world) = self.shown_world() {
-                overview::draw(&mut pixels, w, area, world, self.z, regions.as_ref());
+                overview::draw(&mut pixels, w, area, world, self.show.z, regions.as_ref());
             }
-            self.pixels = pixels;
+            self.canvas.pixels = pixels;
         }
-        (w, h, &self.pixels)
+        (w, h, &self.canvas.pixels)
     }
 
     /// The map area in cells: (x, y, columns, rows).
     pub fn map_area(&self) -> (i32, i32, i32, i32) {
-        match self.shape {
+        match self.show.shape {
             Shape::Wide => (30, 0, 50, 50),
             Shape::Tall => (0, 0, 48, 48),
         }
@@ -354,13 +358,13 @@ impl Lab {
 
     fn clamp_pan(&mut self) {
         let (vw, vh) = self.view_cells();
-        self.pan.0 = self.pan.0.min(self.params.width - vw).max(0);
-        self.pan.1 = self.pan.1.min(self.params.height - vh).max(0);
+        self.show.pan.0 = self.show.pan.0.min(self.params.width - vw).max(0);
+        self.show.pan.1 = self.show.pan.1.min(self.params.height - vh).max(0);
     }
 
     fn centre(&mut self) {
         let (vw, vh) = self.view_cells();
-        self.pan = ((self.params.width - vw) / 2, (self.params.height - vh) / 2);
+        self.show.pan = ((self.params.width - vw) / 2, (self.params.height - vh) / 2);
         self.clamp_pan();
     }
 
@@ -374,7 +378,7 @@ impl Lab {
 
     /// True when the shown step colours the regions.
     fn regions_on(&self) -> bool {
-        self.regions || self.steps[self.shown] == Step::RegionView
+        self.show.regions || self.steps[self.show.shown] == Step::RegionView
     }
 
     /// The region map of the shown level when regions are coloured.
@@ -383,18 +387,18 @@ impl Lab {
             return None;
         }
         let key = (
-            self.version,
-            self.shot_index(self.shown),
-            self.z,
+            self.cache.version,
+            self.shot_index(self.show.shown),
+            self.show.z,
             self.params.min_region,
         );
-        if let Some((k, m)) = &self.region_cache {
+        if let Some((k, m)) = &self.cache.region_cache {
             if *k == key {
                 return Some(m.clone());
             }
         }
-        let m = region_map(self.shown_world()?, self.z, self.params.min_region);
-        self.region_cache = Some((key, m.clone()));
+        let m = region_map(self.shown_world()?, self.show.z, self.params.min_region);
+        self.cache.region_cache = Some((key, m.clone()));
         Some(m)
     }
 
@@ -414,9 +418,9 @@ impl Lab {
         self.shots = shots;
         self.job = Some(Recipe::new(&self.params, self.seed));
         self.gen_ms = None;
-        self.version += 1;
-        self.shown = self.shown.min(self.steps.len() - 1);
-        self.z = self.z.min(self.params.depth - 1);
+        self.cache.version += 1;
+        self.show.shown = self.show.shown.min(self.steps.len() - 1);
+        self.show.z = self.show.z.min(self.params.depth - 1);
         self.clamp_pan();
     }
 
@@ -445,8 +449,8 @@ impl Lab {
             .iter()
             .rposition(|s| matches!(s, Step::Stage(Stage::Smooth(_))))
             .unwrap_or(0);
-        if self.shown < last_smooth && self.params.passes > 0 {
-            self.shown += 1;
+        if self.show.shown < last_smooth && self.params.passes > 0 {
+            self.show.shown += 1;
             return;
         }
         let Some(base) = self.shots[last_smooth].as_ref() else {
@@ -461,6 +465,6 @@ impl Lab {
         self.regenerate(keep);
         let at = keep;
         self.shots[at] = Some(next);
-        self.shown = at;
+        self.show.shown = at;
     }
 }
