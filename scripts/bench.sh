@@ -40,6 +40,11 @@ collect node tests/e2e/bench-records.mjs
 step "headless Chromium: loading on a throttled phone connection, cold cache"
 collect node tests/e2e/bench-load.mjs
 
+step "the daily board under load (SQLite, then PostgreSQL)"
+cargo build --release -p caves-server --bins --examples >&2
+collect node tests/board/load.mjs
+collect node tests/board/load.mjs --pg
+
 declare -A R
 while read -r _ key value; do R[$key]="$value"; done <"$RAW"
 
@@ -152,6 +157,17 @@ runs="$(get gen.default.native.runs)"
     echo "|---|---:|"
     echo "| first playable frame: median (min, max) | $(get load.median) ms ($(get load.min), $(get load.max)) |"
     echo "| bytes over the wire | $(get load.bytes) |"
+    echo
+    echo "### The daily board under load (127.0.0.1)"
+    echo
+    echo "\`node tests/board/load.mjs [--pg]\`: 100 concurrent clients post $(get board.sqlite.runs) different valid daily runs"
+    echo "(each replayed and verified by the server) while 10 others read the day's board. Milliseconds."
+    echo
+    echo "| Database | runs kept | 5xx | runs / s | submit p50 / p99 | board reads | read p50 / p99 |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    for db in sqlite postgres; do
+        echo "| $db | $(get board.$db.kept) | $(get board.$db.5xx) | $(get board.$db.submit.per_second) | $(get board.$db.submit.p50) / $(get board.$db.submit.p99) | $(get board.$db.read.count) | $(get board.$db.read.p50) / $(get board.$db.read.p99) |"
+    done
     echo
     echo "### Download size (dist/, release build)"
     echo

@@ -11,6 +11,7 @@
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version pinned in Cargo.lock
 #   - wasm-pack, trunk 0.21.14
 #   - Debian's chromium and chromium-driver (for wasm-pack's browser tests and the e2e test)
+#   - Debian's postgresql (the board's tests start a throwaway cluster of their own)
 #   - the npm packages of tests/e2e (playwright-core, binaryen's wasm-opt, terser, rot-js)
 # and puts ~/.cargo/bin and tests/e2e/node_modules/.bin on PATH, so trunk finds wasm-bindgen
 # there instead of trying to download it, and the release build's optional steps find
@@ -120,15 +121,16 @@ _setup_main() {
         cargo install trunk --version "$TRUNK_VERSION" --locked || return 1
     fi
 
-    # Chromium and its driver, from Debian.
+    # Chromium and its driver, from Debian; PostgreSQL's server for the board's tests.
     local pkgs=()
+    compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || pkgs+=(postgresql)
     command -v chromium >/dev/null 2>&1 || pkgs+=(chromium)
     command -v chromedriver >/dev/null 2>&1 || pkgs+=(chromium-driver)
     command -v npm >/dev/null 2>&1 || pkgs+=(nodejs npm)
     if [ "${#pkgs[@]}" -gt 0 ]; then
         _setup_apt_install "${pkgs[@]}" || return 1
     else
-        _setup_say "chromium, chromedriver, node: present"
+        _setup_say "chromium, chromedriver, node, postgresql: present"
     fi
     if command -v chromedriver >/dev/null 2>&1 && [ -z "${CHROMEDRIVER:-}" ]; then
         CHROMEDRIVER="$(command -v chromedriver)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check, in order, stopping at the first failure:
-# formatting, lints, native tests, in-browser wasm tests, then the release web build
-# and the browser end-to-end test of the built page.
+# formatting, lints, native tests, in-browser wasm tests, then the release web build,
+# the browser end-to-end tests of the built page, and the daily board's server.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup.sh
@@ -11,15 +11,15 @@ step() { printf '\n==> %s\n' "$*"; }
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
-step "cargo clippy (native)"
-cargo clippy --all-targets -- -D warnings
+step "cargo clippy (native: the game and the board's server)"
+cargo clippy --workspace --all-targets -- -D warnings
 
 step "cargo clippy (wasm32: the browser edge too)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --features lab -- -D warnings
 
-step "cargo test (native)"
-cargo test
+step "cargo test (native: the game and the board's server)"
+cargo test --workspace
 
 step "wasm-pack test --headless --chrome"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}"
@@ -48,3 +48,13 @@ node tests/e2e/offline.mjs
 
 step "browser end-to-end test: the cave lab"
 node tests/e2e/lab.mjs
+
+step "the daily board: its server on SQLite and PostgreSQL, 10,000 bad submissions"
+cargo build --release -p caves-server --bins --examples
+node tests/board/board.mjs
+
+step "the daily board under load: 10,000 runs from 100 clients while others read"
+node tests/board/load.mjs
+
+step "the daily board in the page: post a daily run, see it ranked, watch it"
+node tests/e2e/board.mjs

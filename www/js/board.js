@@ -227,7 +227,8 @@ async function fillBoard(note) {
     status.textContent = `${lead}No runs yet on the board of ${board.date}. Play today's caves (?daily) to be the first.`;
     return;
   }
-  status.textContent = `${lead}The board of ${board.date}: ${entries.length} runs` + (own ? `; yours is rank ${own.rank}.` : ".");
+  const runs = entries.length === 1 ? "1 run" : `${entries.length} runs`;
+  status.textContent = `${lead}The board of ${board.date}: ${runs}` + (own ? `; yours is rank ${own.rank}.` : ".");
   for (const e of shown) {
     const row = document.createElement("tr");
     if (mine.has(e.id)) row.className = "mine";

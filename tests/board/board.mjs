@@ -1,0 +1,217 @@
+// The daily board's test, against the real server (target/release/caves-server) and real
+// databases: a SQLite file, and a throwaway PostgreSQL cluster (Debian's, started here). Runs
+// are made by the game's rules (the `runs` example). Everything is on 127.0.0.1.
+//
+//   node tests/board/board.mjs        # after: cargo build --release -p caves-server --bins --examples
+//
+// Checks the command line's exits, the API's answers (verified scores, the same record again,
+// names, one counted run per device and day, forged and damaged runs, sizes, the rate limit,
+// fetching runs, the page served with --dist), and feeds 10,000 damaged, truncated, forged and
+// oversized submissions: each must get a 4xx, nothing may be stored, the server must keep
+// answering. Prints `ok - ...` / `not ok - ...` and exits 1 if any check failed.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, makeRuns, startBoard, runBoard, startPostgres, post, getJson, freePort } from './serve.mjs';
+
+const TODAY = '2026-11-24';
+const YESTERDAY = '2026-11-23';
+let failed = 0;
+let passed = 0;
+async function check(name, fn) {
+  try {
+    await fn();
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`not ok - ${name}: ${e && e.message ? e.message : e}`);
+  }
+}
+function assert(cond, why) { if (!cond) throw new Error(why); }
+
+const runs = makeRuns(40, TODAY);
+const old = makeRuns(2, YESTERDAY);
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caves-board-'));
+const UNLIMITED = { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000000' };
+
+/** The API's behaviour on a fresh database at `db`. */
+async function apiChecks(label, db, fuzz) {
+  const board = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--today', TODAY], UNLIMITED);
+  const base = board.base;
+  const count = async () => (await getJson(base, 'api/health')).body.runs;
+  try {
+    await check(`${label}: health, and board.json tells the page it has a board`, async () => {
+      const h = await getJson(base, 'api/health');
+      assert(h.status === 200 && h.body.today === TODAY && h.body.runs === 0, JSON.stringify(h));
+      const b = await getJson(base, 'board.json');
+      assert(b.status === 200 && b.body.board === true && b.body.today === TODAY, JSON.stringify(b));
+    });
+
+    const first = runs.valid[0];
+    let firstId = null;
+    await check(`${label}: a daily run is verified, scored by its replay and ranked; again, the same entry`, async () => {
+      const a = await post(base, first.bytes, { name: 'Ada', device: 'device-aaaaaaaa', extra: '&score=999999' });
+      assert(a.status === 201, JSON.stringify(a));
+      assert(a.body.score === first.score && a.body.date === TODAY && a.body.rank === 1 && a.body.id === first.id, JSON.stringify(a.body));
+      firstId = a.body.id;
+      const b = await post(base, first.bytes, { name: 'Someone else', device: 'device-bbbbbbbb' });
+      assert(b.status === 200 && b.body.id === firstId, JSON.stringify(b));
+      assert(await count() === 1, 'the same record was stored twice');
+    });
+
+    await check(`${label}: the board lists it; the run file comes back byte for byte; unknown ids and bad dates`, async () => {
+      const d = await getJson(base, `api/daily/${TODAY}`);
+      assert(d.status === 200 && d.body.date === TODAY && typeof d.body.ruleset === 'number', JSON.stringify(d));
+      const e = d.body.entries;
+      assert(e.length === 1 && e[0].name === 'Ada' && e[0].score === first.score && e[0].rank === 1
+        && e[0].outcome === 'lost' && e[0].depth === 1 && e[0].turns === first.turns && e[0].id === firstId, JSON.stringify(e));
+      const r = await fetch(`${base}api/runs/${firstId}`);
+      const bytes = Buffer.from(await r.arrayBuffer());
+      assert(r.status === 200 && bytes.equals(first.bytes), `GET /api/runs/ID: ${r.status}, ${bytes.length} bytes`);
+      assert((await getJson(base, 'api/runs/0123456789abcdef')).status === 404, 'an unknown id is not 404');
+      assert((await getJson(base, 'api/runs/nothex')).status === 404, 'a malformed id is not 404');
+      for (const bad of ['2026-13-01', '2026-02-30', 'today', '20261124']) {
+        const g = await getJson(base, `api/daily/${bad}`);
+        assert(g.status === 400 && typeof g.body.error === 'string', `${bad}: ${JSON.stringify(g)}`);
+      }
+      const empty = await getJson(base, 'api/daily/2026-01-01');
+      assert(empty.status === 200 && empty.body.entries.length === 0, 'a day without runs is not an empty list');
+    });
+
+    await check(`${label}: one counted run per device and day; ties go to the earlier run; yesterday counts too`, async () => {
+      const again = await post(base, runs.valid[1].bytes, { name: 'Ada', device: 'device-aaaaaaaa' });
+      assert(again.status === 201 && again.body.practice === true, `a second run of the device: ${JSON.stringify(again)}`);
+      const other = await post(base, runs.valid[2].bytes, { name: 'Bob', device: 'device-cccccccc' });
+      assert(other.status === 201 && other.body.practice === false && other.body.rank === 2, JSON.stringify(other));
+      const e = (await getJson(base, `api/daily/${TODAY}`)).body.entries;
+      assert(e.length === 2 && e[0].name === 'Ada' && e[1].name === 'Bob', `board: ${JSON.stringify(e)}`);
+      const y = await post(base, old.valid[0].bytes, { name: 'Cy', device: 'device-dddddddd' });
+      assert(y.status === 201 && y.body.date === YESTERDAY, JSON.stringify(y));
+    });
+
+    await check(`${label}: names: 1 to 24 printable characters, trimmed, shown as given in JSON`, async () => {
+      for (const bad of ['', '   ', 'x'.repeat(25), 'bell\u0007', 'new\nline']) {
+        const r = await post(base, runs.valid[3].bytes, { name: bad, device: 'device-eeeeeeee' });
+        assert(r.status === 400 && typeof r.body.error === 'string', `${JSON.stringify(bad)}: ${JSON.stringify(r)}`);
+      }
+      const r = await post(base, runs.valid[3].bytes, { name: '  <b>Zoë</b>  ', device: 'device-eeeeeeee' });
+      assert(r.status === 201, JSON.stringify(r));
+      const e = (await getJson(base, `api/daily/${TODAY}`)).body.entries;
+      assert(e.some((x) => x.name === '<b>Zoë</b>'), 'the trimmed name is not on the board as given');
+    });
+
+    await check(`${label}: forged runs are refused with 422 and words, and nothing is stored`, async () => {
+      const before = await count();
+      for (const f of runs.forged) {
+        const r = await post(base, f.bytes, { name: 'Mallory', device: 'device-ffffffff' });
+        assert(r.status === 422 && typeof r.body.error === 'string' && r.body.error.length > 10, `${f.kind}: ${JSON.stringify(r)}`);
+      }
+      assert(await count() === before, 'a forged run was stored');
+    });
+
+    await check(`${label}: ${fuzz} damaged, truncated, forged and oversized submissions each get a 4xx; none is stored`, async () => {
+      const before = await count();
+      let seed = 12345;
+      const rand = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+      const statuses = new Map();
+      const bad = [];
+      const make = (i) => {
+        const src = runs.valid[rand(runs.valid.length)].bytes;
+        switch (i % 6) {
+          case 0: return src.subarray(0, rand(src.length)); // truncated
+          case 1: { const b = Buffer.from(src); for (let k = 0; k <= rand(3); k++) b[rand(b.length)] ^= 1 + rand(255); return b; }
+          case 2: return Buffer.from(Array.from({ length: rand(400) }, () => rand(256))); // noise
+          case 3: return runs.forged[rand(runs.forged.length)].bytes;
+          case 4: return Buffer.concat([src, Buffer.from([rand(256), rand(256)])]); // extra bytes
+          default: return i % 60 === 5 ? Buffer.alloc(256 * 1024 + 1 + rand(1000), 7) : Buffer.from(src).reverse();
+        }
+      };
+      let next = 0;
+      const worker = async () => {
+        while (next < fuzz) {
+          const i = next++;
+          const bytes = make(i);
+          if (bytes.length === runs.valid[0].bytes.length && runs.valid.some((v) => v.bytes.equals(bytes))) continue;
+          const r = await post(base, bytes, { name: 'Fuzz', device: `device-fuzz${i % 50}aaaa` });
+          statuses.set(r.status, (statuses.get(r.status) || 0) + 1);
+          if (r.status < 400 || r.status >= 500) bad.push(`${i}: ${r.status} ${JSON.stringify(r.body).slice(0, 100)}`);
+        }
+      };
+      await Promise.all(Array.from({ length: 16 }, worker));
+      assert(bad.length === 0, `${bad.length} not 4xx, e.g. ${bad.slice(0, 3).join(' | ')}`);
+      assert(await count() === before, 'a damaged run was stored');
+      const h = await getJson(base, 'api/health');
+      assert(h.status === 200, 'the server stopped answering');
+      console.log(`# statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
+    });
+  } finally {
+    await board.stop();
+  }
+}
+
+try {
+  await check('the command line: bad flags, a port in use and an unreachable database exit 2 with one line', async () => {
+    for (const args of [['--port', '1'], ['--listen'], ['--today', '2026-02-30'], ['--db', 'mysql://x'], ['--dist', '/no/such/dir']]) {
+      const r = await runBoard(args);
+      assert(r.code === 2 && r.stderr.trim().split('\n').length === 1, `${args.join(' ')}: exit ${r.code}, ${JSON.stringify(r.stderr)}`);
+    }
+    const busy = await startBoard(['--listen', '127.0.0.1:0', '--db', `sqlite://${tmp}/busy.db`]);
+    const taken = busy.base.replace(/^http:\/\//, '').replace(/\/$/, '');
+    const r = await runBoard(['--listen', taken, '--db', `sqlite://${tmp}/busy2.db`]);
+    await busy.stop();
+    assert(r.code === 2 && /cannot listen/.test(r.stderr), `port in use: exit ${r.code}, ${r.stderr}`);
+    const port = await freePort();
+    const u = await runBoard(['--db', `postgres://nobody@127.0.0.1:${port}/none`, '--listen', '127.0.0.1:0']);
+    assert(u.code === 2 && /cannot open the database/.test(u.stderr) && u.stderr.trim().split('\n').length === 1, `unreachable database: exit ${u.code}, ${u.stderr}`);
+  });
+
+  await apiChecks('SQLite', `sqlite://${tmp}/board.db`, 10000);
+
+  const pg = await startPostgres().catch((e) => { console.log(`not ok - PostgreSQL could not be started: ${e.message}`); failed += 1; return null; });
+  if (pg) {
+    try {
+      await apiChecks('PostgreSQL', pg.url, 2000);
+    } finally {
+      pg.stop();
+    }
+  } else if (pg === null && !failed) {
+    console.log('not ok - PostgreSQL is not installed (Debian: apt-get install postgresql); the board must be tested on it');
+    failed += 1;
+  }
+
+  await check('at most 30 submissions a minute from one address: the 31st gets 429', async () => {
+    const b = await startBoard(['--listen', '127.0.0.1:0', '--db', `sqlite://${tmp}/limit.db`, '--today', TODAY], { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '' });
+    try {
+      const codes = [];
+      for (let i = 0; i < 31; i++) codes.push((await post(b.base, runs.valid[i].bytes, { device: `device-limit${i}aaa` })).status);
+      assert(codes.slice(0, 30).every((c) => c === 201) && codes[30] === 429, codes.join(' '));
+      const r = await post(b.base, runs.valid[31].bytes);
+      assert(r.status === 429 && /minute/.test(r.body.error), JSON.stringify(r));
+    } finally {
+      await b.stop();
+    }
+  });
+
+  await check('--dist serves the built page and its board in one process', async () => {
+    const dist = path.join(ROOT, 'dist');
+    assert(fs.existsSync(path.join(dist, 'index.html')), 'no dist/ (run trunk build --release first)');
+    const b = await startBoard(['--listen', '127.0.0.1:0', '--db', `sqlite://${tmp}/dist.db`, '--dist', dist]);
+    try {
+      const page = await fetch(b.base);
+      assert(page.status === 200 && /<canvas[^>]*id="?game/.test(await page.text()), 'the page is not served at /');
+      const j = await getJson(b.base, 'board.json');
+      assert(j.body.board === true, 'board.json from the page, not the board');
+      assert((await getJson(b.base, 'api/health')).status === 200, 'no API beside the page');
+    } finally {
+      await b.stop();
+    }
+  });
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(runs.dir, { recursive: true, force: true });
+  fs.rmSync(old.dir, { recursive: true, force: true });
+}
+console.log(`board: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
