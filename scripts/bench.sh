@@ -44,6 +44,7 @@ step "the daily board under load (SQLite, then PostgreSQL)"
 cargo build --release -p caves-server --bins --examples >&2
 collect node tests/board/load.mjs
 collect node tests/board/load.mjs --pg
+collect cargo run --quiet --release -p caves-server --example verify_speed
 
 declare -A R
 while read -r _ key value; do R[$key]="$value"; done <"$RAW"
@@ -168,6 +169,10 @@ runs="$(get gen.default.native.runs)"
     for db in sqlite postgres; do
         echo "| $db | $(get board.$db.kept) | $(get board.$db.5xx) | $(get board.$db.submit.per_second) | $(get board.$db.submit.p50) / $(get board.$db.submit.p99) | $(get board.$db.read.count) | $(get board.$db.read.p50) / $(get board.$db.read.p99) |"
     done
+    echo
+    echo "Verification on one core (\`cargo run --release -p caves-server --example verify_speed\`): a short daily"
+    echo "run ($(get board.verify.short.actions) actions) in $(get board.verify.short.ms) ms, $(get board.verify.short.per_second) runs a second; a $(get board.verify.long.actions)-action run"
+    echo "replays in $(get board.verify.long.ms) ms, $(get board.verify.long.per_second) such runs a second."
     echo
     echo "### Download size (dist/, release build)"
     echo

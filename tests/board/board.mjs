@@ -151,6 +151,55 @@ async function apiChecks(label, db, fuzz) {
   }
 }
 
+/** Kills the server with SIGKILL in the middle of a load of submissions, restarts it on the
+ * same database, and checks that every run answered 201 is there and the board still works. */
+async function crashCheck(label, db) {
+  await check(`${label}: killed with SIGKILL mid-load and restarted, every accepted run is still there`, async () => {
+    const args = ['--listen', '127.0.0.1:0', '--db', db, '--today', TODAY];
+    let board = await startBoard(args, UNLIMITED);
+    const accepted = [];
+    let next = 0;
+    const load = runs.valid.slice(0, 40).concat(crashRuns.valid);
+    const writer = async (w) => {
+      while (next < load.length) {
+        const run = load[next++];
+        try {
+          const r = await post(board.base, run.bytes, { name: `Crash ${w}`, device: `device-crash${w}aaaa` });
+          if (r.status === 201 || r.status === 200) accepted.push(run.id);
+        } catch {
+          return; // the server is gone
+        }
+      }
+    };
+    const writers = Array.from({ length: 20 }, (_, w) => writer(w));
+    const deadline = Date.now() + 60000;
+    while (accepted.length < 150 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    assert(accepted.length >= 150, `only ${accepted.length} runs accepted in a minute`);
+    board.proc.kill('SIGKILL');
+    await Promise.all(writers);
+    await new Promise((r) => setTimeout(r, 200));
+    board = await startBoard(args, UNLIMITED);
+    try {
+      const missing = [];
+      for (const id of accepted) {
+        const r = await fetch(`${board.base}api/runs/${id}`);
+        await r.arrayBuffer();
+        if (r.status !== 200) missing.push(id);
+      }
+      assert(missing.length === 0, `${missing.length} of ${accepted.length} accepted runs are gone`);
+      const d = await getJson(board.base, `api/daily/${TODAY}`);
+      assert(d.status === 200 && d.body.entries.length > 0, 'the board does not answer after the restart');
+      const more = await post(board.base, runs.valid[39].bytes, { name: 'After', device: 'device-afteraaaa' });
+      assert(more.status === 201 || more.status === 200, `a submission after the restart: ${more.status}`);
+      console.log(`# ${accepted.length} runs accepted before the kill, all kept`);
+    } finally {
+      await board.stop();
+    }
+  });
+}
+
+const crashRuns = makeRuns(600, TODAY);
+
 try {
   await check('the command line: bad flags, a port in use and an unreachable database exit 2 with one line', async () => {
     for (const args of [['--port', '1'], ['--listen'], ['--today', '2026-02-30'], ['--db', 'mysql://x'], ['--dist', '/no/such/dir']]) {
@@ -168,11 +217,37 @@ try {
   });
 
   await apiChecks('SQLite', `sqlite://${tmp}/board.db`, 10000);
+  await crashCheck('SQLite', `sqlite://${tmp}/crash.db`);
 
   const pg = await startPostgres().catch((e) => { console.log(`not ok - PostgreSQL could not be started: ${e.message}`); failed += 1; return null; });
   if (pg) {
     try {
       await apiChecks('PostgreSQL', pg.url, 2000);
+      await check('PostgreSQL: two servers over one database, submissions spread over both, give one board', async () => {
+        const a = await startBoard(['--listen', '127.0.0.1:0', '--db', pg.url, '--today', TODAY], UNLIMITED);
+        const b = await startBoard(['--listen', '127.0.0.1:0', '--db', pg.url, '--today', TODAY], UNLIMITED);
+        try {
+          const day = YESTERDAY;
+          const extra = makeRuns(8, YESTERDAY);
+          const posts = extra.valid.slice(2);
+          fs.rmSync(extra.dir, { recursive: true, force: true });
+          const results = await Promise.all(posts.map((run, i) => post(i % 2 ? a.base : b.base, run.bytes, { name: `Two ${i}`, device: `device-two${i}aaaa` })));
+          assert(results.every((r) => r.status === 201), results.map((r) => r.status).join(' '));
+          const ba = (await getJson(a.base, `api/daily/${day}`)).body.entries;
+          const bb = (await getJson(b.base, `api/daily/${day}`)).body.entries;
+          assert(JSON.stringify(ba) === JSON.stringify(bb), 'the two servers show different boards');
+          const names = new Set(ba.map((e) => e.name));
+          assert(posts.every((_, i) => names.has(`Two ${i}`)), `missing runs: ${[...names]}`);
+          // The same device through both servers: still one counted run.
+          const again = await post(a.base, crashRuns.valid[599].bytes, { name: 'Dup', device: 'device-two0aaaa' });
+          const again2 = await post(b.base, crashRuns.valid[598].bytes, { name: 'Dup', device: 'device-two0aaaa' });
+          assert(again.body.practice === false && again2.body.practice === true, `a device counted twice across servers: ${JSON.stringify([again.body, again2.body])}`);
+        } finally {
+          await a.stop();
+          await b.stop();
+        }
+      });
+      await crashCheck('PostgreSQL', pg.url);
     } finally {
       pg.stop();
     }
@@ -212,6 +287,7 @@ try {
   fs.rmSync(tmp, { recursive: true, force: true });
   fs.rmSync(runs.dir, { recursive: true, force: true });
   fs.rmSync(old.dir, { recursive: true, force: true });
+  fs.rmSync(crashRuns.dir, { recursive: true, force: true });
 }
 console.log(`board: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
