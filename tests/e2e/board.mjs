@@ -92,6 +92,26 @@ try {
     await ctx.close();
   });
 
+  await check("two players, two browsers: each sees both runs and watches the other's", async () => {
+    const watchOther = async (context, other) => {
+      const page = await open(context, base);
+      await page.keyboard.press('B');
+      await page.waitForFunction(() => document.querySelectorAll('dialog#board[open] tbody tr').length >= 2, null, { timeout: 15000 });
+      const rows = await page.$$eval('dialog#board tbody tr', (trs) => trs.map((tr) => tr.textContent));
+      assert(rows.some((r) => r.includes('Ada <b>')) && rows.some((r) => r.includes('Bea')), `rows: ${rows}`);
+      await page.click(`dialog#board button[aria-label*="${other}"]`);
+      await page.waitForFunction(() => /Action \d+ of \d+/.test(window.cavesGame.text()), null, { timeout: 10000 });
+      const seed = await page.evaluate(() => window.cavesGame.seed());
+      await page.close();
+      return seed;
+    };
+    const a = await watchOther(desk, 'Bea');
+    const bea = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const b = await watchOther(bea, 'Ada');
+    await bea.close();
+    assert(a === b, `the two runs are not the same daily caves: seeds ${a} and ${b}`);
+  });
+
   await check('a 390x844 touch phone: the Board button shows the board, and a run can be watched by a tap', async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
     const page = await open(phone, base);
