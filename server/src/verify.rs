@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 use caves::record::replay::initial;
 use caves::record::{DecodeError, Record};
 use caves::rules::builder::WorldParams;
-use caves::rules::rng::parse_seed;
 use caves::rules::{Outcome, RULESET};
 
 /// The largest run file taken, in bytes (a 100,000-action run is far smaller).
@@ -17,10 +16,7 @@ pub const MAX_ACTIONS: usize = 100_000;
 /// The longest a verification may take; a run that needs more is refused.
 pub const CPU_BUDGET: Duration = Duration::from_secs(1);
 
-/// The seed of the daily caves of `date` (YYYY-MM-DD), as the page makes it.
-pub fn daily_seed(date: &str) -> u64 {
-    parse_seed(&format!("daily {date}"))
-}
+pub use caves::record::daily_seed;
 
 /// True for a well-formed date, YYYY-MM-DD, that exists.
 pub fn valid_date(date: &str) -> bool {

@@ -75,6 +75,12 @@ pub struct Header {
     pub daily: Option<String>,
 }
 
+/// The seed of the daily caves of `date` (YYYY-MM-DD): the same for everyone that day, in the
+/// page and on the board's server.
+pub fn daily_seed(date: &str) -> u64 {
+    crate::rules::rng::parse_seed(&format!("daily {date}"))
+}
+
 impl Header {
     /// A header for a new run under the current rules. The fill chance is rounded to the
     /// record's precision first, so the run and its replay build the same world.

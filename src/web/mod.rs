@@ -73,7 +73,7 @@ impl Game {
         let painter = Painter::new(canvas_id)?;
         let daily = date(daily);
         let seed = match (&daily, seed.as_deref().map(str::trim)) {
-            (Some(d), _) => parse_seed(&format!("daily {d}")),
+            (Some(d), _) => crate::record::daily_seed(d),
             (None, Some(s)) if !s.is_empty() => parse_seed(s),
             _ => u64::from(random_u32()),
         };
