@@ -214,6 +214,34 @@ fn random_parameters_keep_every_guarantee() {
 }
 
 #[test]
+fn a_first_level_whose_only_open_tile_holds_the_way_down_still_gets_a_way_out() {
+    use caves::rules::builder::{SmoothRule, WorldParams};
+    // With these settings level 1 keeps a single open tile, and the stairs take it.
+    let p = WorldParams {
+        width: 1,
+        height: 7,
+        depth: 3,
+        fill: 0.39,
+        passes: 3,
+        rule: SmoothRule::Majority,
+        min_region: 0,
+    };
+    let world = p.build(18328);
+    let level1: String = world
+        .points(0)
+        .map(|(_, t)| t.info().glyph as char)
+        .collect();
+    assert_eq!(level1.matches('<').count(), 1, "level 1: {level1:?}");
+    check_with(&world, (1, 7, 3), 18328, 0);
+    let state = caves::rules::State::new(18328, &p).expect("a run starts");
+    assert_eq!(
+        world.tile(state.player()),
+        Tile::StairsUp,
+        "the run starts on the way out"
+    );
+}
+
+#[test]
 fn a_very_large_level_builds() {
     let world = WorldBuilder::new(1024, 1024, 1, 9).make_caves().build();
     let exit = exit_of(&world).expect("an exit");

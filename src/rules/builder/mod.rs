@@ -188,12 +188,24 @@ impl WorldBuilder {
     }
 
     /// Puts the way out of the caves, a stair up, on a random floor tile of the first level.
-    /// (Needs `connect` first; without it, or with no floor on level 0, nothing happens.)
+    /// A first level with open tiles but no plain floor left (a tiny level whose one open tile
+    /// holds the way down) gets its way out dug into the first rock tile beside an open one,
+    /// so every world with caves can be left. (Needs `connect` first; without it, or with no
+    /// open tile on level 0, nothing happens.)
     pub fn exit(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let level = world.level(0).unwrap_or(&[]);
-            if let Some(i) = random_floor(level, &mut self.rng) {
-                let (w, i) = (world.width(), i as i32);
+            let w = world.width();
+            let spot = match random_floor(level, &mut self.rng) {
+                Some(i) => Some(i as i32),
+                None => {
+                    let dug = rock_beside_open(world);
+                    // The open-cell grids no longer match level 0: decorating reads the world.
+                    self.stale |= dug.is_some();
+                    dug
+                }
+            };
+            if let Some(i) = spot {
                 world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
             }
         }
@@ -268,6 +280,17 @@ fn random_floor(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
     let blocks = floor_blocks(level);
     let k = pick(rng, blocks.iter().sum())?;
     nth_floor(level, &blocks, k)
+}
+
+/// The first rock tile of level 0 (row by row) beside an open tile, as an index into the level.
+fn rock_beside_open(world: &World) -> Option<i32> {
+    let w = world.width();
+    world.points(0).find_map(|(p, t)| {
+        let beside = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .any(|&(dx, dy)| world.tile(p.offset(dx, dy)).is_open());
+        (t == Tile::Wall && beside).then_some(p.y * w + p.x)
+    })
 }
 
 /// A number below `n` drawn from `rng`, or `None` (and nothing drawn) when `n` is 0.
