@@ -385,6 +385,16 @@ async function main() {
     await hold(['a', back[0], 0], 2);
     const moves = (await turn()) - t1;
     assert(moves >= 2, `the held stick made ${moves} moves in 40 frames`);
+    // Over a dialog the pad does not play; B closes the dialog, as Escape does.
+    await pp.keyboard.press('s'); // the share dialog
+    await pp.waitForSelector('dialog[open]');
+    const t2 = await turn();
+    await hold(['b', 0, true], 2);
+    await hold(['b', 0, false], 2);
+    assert(await turn() === t2, 'A played a turn under an open dialog');
+    await hold(['b', 1, true], 2);
+    await hold(['b', 1, false], 2);
+    assert(await pp.evaluate(() => !document.querySelector('dialog[open]')), 'B did not close the dialog');
     assert(padErrors.length === 0, padErrors.join(' | '));
     await pc.close();
   });

@@ -74,7 +74,14 @@ function poll(now) {
   const down = new Set();
   for (const pad of pads) for (const k of padKeys(pad)) down.add(k);
   for (const k of held.keys()) if (!down.has(k)) held.delete(k);
-  if (!dialogOpen()) {
+  if (dialogOpen()) {
+    // Over a dialog (share, board) B closes it, as Escape does; other buttons wait for it.
+    if (down.has("Escape") && !held.has("Escape")) {
+      const open = document.querySelectorAll("dialog[open]");
+      if (open.length) open[open.length - 1].close();
+    }
+    for (const k of down) if (!held.has(k)) held.set(k, now + FIRST_REPEAT_MS);
+  } else {
     for (const k of down) {
       if (!held.has(k)) {
         held.set(k, now + FIRST_REPEAT_MS);
