@@ -1,33 +1,89 @@
-//! Bots play whole games through the rules' actions, over 200 seeds each. The caves must
-//! punish recklessness and reward care: a bot that never rests, retreats or uses items wins
-//! at most 40% of games, and a careful one at least 70%.
+//! The skill ladder: bots play whole games natively over many seeds, and the caves must
+//! reward skill. A tap-only autopilot and a reckless diver rarely win; a careful player loses
+//! more often than not; an expert who uses light, stealth, throwing and identification wins
+//! clearly more. Explorer mode is for learning: the careful bot wins most games there.
+//!
+//! `cargo test --release --test bot -- --nocapture` prints a line per bot, `bot NAME: won W
+//! of N`, and the median length of the careful bot's won runs.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod bots;
 
-use caves::rules::{Action, Outcome};
+use bots::Played;
+use caves::rules::{Mode, Outcome};
 
-const SEEDS: u64 = 200;
+/// Seeds each bot plays.
+const SEEDS: u64 = 500;
 
-fn rate(play: fn(u64) -> (Outcome, Vec<Action>)) -> (usize, usize) {
-    let results: Vec<Outcome> = (0..SEEDS).map(|seed| play(seed).0).collect();
-    assert!(
-        results.iter().all(|&s| s != Outcome::Playing),
-        "every game ends"
+/// Plays `SEEDS` games with `play` on two threads; answers (won, played, won runs' turns).
+fn rate(name: &str, mode: Mode, play: fn(u64, Mode) -> Played) -> (usize, usize, Vec<u32>) {
+    let half = SEEDS / 2;
+    let games: Vec<Played> = std::thread::scope(|t| {
+        let a = t.spawn(move || (0..half).map(|s| play(s, mode)).collect::<Vec<_>>());
+        let b: Vec<Played> = (half..SEEDS).map(|s| play(s, mode)).collect();
+        let mut all = a.join().expect("bot thread");
+        all.extend(b);
+        all
+    });
+    let won: Vec<u32> = games
+        .iter()
+        .filter(|g| g.outcome == Outcome::Won)
+        .map(|g| g.turns)
+        .collect();
+    let stuck = games
+        .iter()
+        .filter(|g| g.outcome == Outcome::Playing)
+        .count();
+    println!(
+        "bot {name}: won {} of {}{}",
+        won.len(),
+        games.len(),
+        if stuck > 0 {
+            format!(" ({stuck} stuck)")
+        } else {
+            String::new()
+        }
     );
-    let won = results.iter().filter(|&&s| s == Outcome::Won).count();
-    println!("won {won} of {SEEDS}");
-    (won, SEEDS as usize)
+    (won.len(), games.len(), won)
+}
+
+fn median(mut v: Vec<u32>) -> u32 {
+    v.sort_unstable();
+    v.get(v.len() / 2).copied().unwrap_or(0)
 }
 
 #[test]
-fn a_reckless_bot_wins_at_most_40_percent() {
-    let (won, n) = rate(bots::play);
-    assert!(won * 100 <= n * 40, "the reckless bot won {won} of {n}");
+fn the_skill_ladder() {
+    let (auto, n, _) = rate("autopilot", Mode::Normal, bots::autopilot::play);
+    let (reckless, _, _) = rate("reckless", Mode::Normal, bots::reckless::play);
+    let (careful, _, careful_wins) = rate("careful", Mode::Normal, bots::careful::play);
+    let (expert, _, _) = rate("expert", Mode::Normal, bots::expert::play);
+    let length = median(careful_wins);
+    println!("careful bot's won runs: median {length} turns");
+    assert!(auto * 100 <= n * 10, "the autopilot won {auto} of {n}");
+    assert!(
+        reckless * 100 <= n * 5,
+        "the reckless bot won {reckless} of {n}"
+    );
+    assert!(
+        (n * 25..=n * 50).contains(&(careful * 100)),
+        "the careful bot won {careful} of {n}"
+    );
+    assert!(
+        expert * 100 >= careful * 100 + n * 20,
+        "the expert bot won {expert} of {n}, the careful {careful}"
+    );
+    assert!(
+        (1500..=5000).contains(&length),
+        "the careful bot's wins last a median of {length} turns"
+    );
 }
 
 #[test]
-fn a_careful_bot_wins_at_least_70_percent() {
-    let (won, n) = rate(bots::careful::play);
-    assert!(won * 100 >= n * 70, "the careful bot won {won} of {n}");
+fn explorer_mode_is_for_learning() {
+    let (won, n, _) = rate("careful (Explorer)", Mode::Explorer, bots::careful::play);
+    assert!(
+        won * 100 >= n * 70,
+        "the careful bot won {won} of {n} in Explorer mode"
+    );
 }

@@ -23,7 +23,7 @@ fn prints_each_level_in_the_promised_shape() {
         assert_eq!(block[0], format!("level {}", z + 1));
         for row in &block[1..13] {
             assert_eq!(row.chars().count(), 33);
-            assert!(row.chars().all(|c| ".#<>SPfr!)[?*".contains(c)), "{row}");
+            assert!(row.chars().all(|c| ".#<>SPfr!)[?*%".contains(c)), "{row}");
         }
         assert_eq!(block[13], "");
     }
@@ -35,12 +35,12 @@ fn the_whole_recipe_shows_items_on_floor_and_the_idol_on_the_last_level() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).expect("utf-8");
     let levels: Vec<&str> = text.split("level ").skip(1).collect();
-    assert_eq!(levels.len(), 5);
+    assert_eq!(levels.len(), 6);
     let count = |s: &str, c: char| s.chars().filter(|&x| x == c).count();
-    assert_eq!(count(levels[4], '*'), 1, "the idol lies on the last level");
+    assert_eq!(count(levels[5], '*'), 1, "the idol lies on the last level");
     assert_eq!(count(&text, '*'), 1);
-    let items: usize = "!)[?".chars().map(|c| count(&text, c)).sum();
-    assert!(items >= 10, "{items} items in five levels");
+    let items: usize = "!)[?%".chars().map(|c| count(&text, c)).sum();
+    assert!(items >= 10, "{items} items in six levels");
     let stopped = dump(&["--seed", "3", "--stop", "connect"]);
     let plain = String::from_utf8(stopped.stdout).expect("utf-8");
     assert!(
@@ -242,7 +242,7 @@ fn every_item_the_game_places_shows_on_its_cell_over_the_level() {
                 .collect()
         })
         .collect();
-    let items = caves::rules::items::place(&world, seed);
+    let items = caves::rules::items::place(&world, seed, caves::rules::Mode::Normal);
     assert!(items.len() > 20, "{} items", items.len());
     for (p, item) in items {
         expected[p.z as usize][p.y as usize][p.x as usize] = item.info().dump;

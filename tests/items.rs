@@ -197,7 +197,10 @@ fn kills_give_experience_and_levels() {
     assert_eq!(state(&app).kills(), [(Creature::Rat, 4)]);
     assert_eq!(state(&app).xp(), 20);
     assert_eq!(state(&app).level(), 2);
-    assert_eq!(state(&app).max_hp(), 35);
+    assert_eq!(
+        state(&app).max_hp(),
+        30 + caves::rules::balance::HP_PER_LEVEL
+    );
     assert!(compose(&app).to_string().contains("Rank 2"));
 }
 
@@ -208,10 +211,11 @@ fn every_item_kind_has_a_cyclopedia_entry_and_a_dump_char() {
         assert_eq!(by_name(e.name), Some(e), "{}", e.name);
         assert!(!e.description.is_empty());
         let want = match i.effect() {
-            Effect::Heal(_) | Effect::Strength(_) => '!',
-            Effect::Weapon(_) => ')',
+            Effect::Heal(_) | Effect::Strength(_) | Effect::Confuse(_) | Effect::Darken(_) => '!',
+            Effect::Weapon(_) | Effect::Missile(_) => ')',
             Effect::Armour(_) => '[',
-            Effect::Light(_) | Effect::Teleport => '?',
+            Effect::Light(_) | Effect::Teleport | Effect::Summon(_) | Effect::Map => '?',
+            Effect::Fuel(_) => '%',
             Effect::Treasure => '*',
         };
         assert_eq!(e.dump, want, "{}", e.name);
@@ -223,7 +227,7 @@ fn items_lie_only_on_plain_floor_over_many_seeds() {
     let params = WorldParams::default();
     for seed in 0..60 {
         let world = params.build(seed);
-        let placed = items::place(&world, seed);
+        let placed = items::place(&world, seed, caves::rules::Mode::Normal);
         let mut spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
         for &(p, kind) in &placed {
             assert_eq!(world.tile(p), Tile::Floor, "seed {seed}: {kind:?} at {p:?}");

@@ -15,7 +15,7 @@ use caves::app::{App, Options, Screen};
 use caves::record::{crc32, replay, DecodeError, Header, Record, FORMAT};
 use caves::rules::builder::WorldParams;
 use caves::rules::rng::seeded;
-use caves::rules::{Action, Dir, Outcome, State, PACK_LIMIT, RULESET};
+use caves::rules::{Action, Dir, Mode, Outcome, State, PACK_LIMIT, RULESET};
 use caves::save::{Saves, SharedStore};
 use rand::Rng;
 
@@ -23,7 +23,7 @@ use rand::Rng;
 type Pin = (&'static str, Outcome, usize, u64);
 
 /// The committed records, as this test was compiled.
-const COMMITTED: [Pin; 4] = include!("records/pins.rs");
+const COMMITTED: [Pin; 5] = include!("records/pins.rs");
 
 fn path(name: &str) -> String {
     format!("{}/tests/records/{name}.txt", env!("CARGO_MANIFEST_DIR"))
@@ -53,8 +53,12 @@ fn survivor(seed: u64, n: usize) -> (Outcome, Vec<Action>) {
 }
 
 fn record_of(seed: u64, actions: Vec<Action>) -> Record {
-    let header = Header::new(seed, WorldParams::default(), None);
-    let mut state = State::new(seed, &header.params).expect("floor");
+    record_in(seed, Mode::Normal, actions)
+}
+
+fn record_in(seed: u64, mode: Mode, actions: Vec<Action>) -> Record {
+    let header = Header::new(seed, WorldParams::default(), None).in_mode(mode);
+    let mut state = header.start().expect("floor");
     let mut record = Record::start(header, &state);
     for a in actions {
         if state.act(a) {
@@ -75,19 +79,29 @@ fn replace_file(file: &str, text: &str) {
 /// Plays the committed runs again, rewrites their records and `pins.rs`, and answers the new
 /// pins.
 fn write_records() -> Vec<Pin> {
-    // The careful bot's win picks up, wields, wears and drinks: item actions in a record.
-    let won = (0..40)
-        .map(|s| (s, bots::careful::play(s)))
-        .find(|(_, (o, a))| *o == Outcome::Won && a.iter().any(|a| a.operand().is_some()))
+    // The careful bot's win picks up, wields, wears, drinks and reads: item actions.
+    let item_action = |a: &Action| a.operands().len() == 1;
+    let won = (0..60)
+        .map(|s| (s, Mode::Normal, bots::careful::play(s, Mode::Normal)))
+        .find(|(_, _, p)| p.outcome == Outcome::Won && p.actions.iter().any(item_action))
         .expect("a won game");
-    let died = (0..40)
-        .map(|s| (s, bots::play(s)))
-        .find(|(_, (o, a))| *o == Outcome::Lost && a.last() != Some(&Action::Ascend))
+    // The expert's win throws and douses its torch.
+    let expert = (0..60)
+        .map(|s| (s, Mode::Normal, bots::expert::play(s, Mode::Normal)))
+        .find(|(_, _, p)| {
+            p.outcome == Outcome::Won
+                && p.actions.contains(&Action::Torch)
+                && p.actions.iter().any(|a| matches!(a, Action::Throw { .. }))
+        })
+        .expect("an expert's win that throws and douses");
+    let explorer = (0..60)
+        .map(|s| (s, Mode::Explorer, bots::careful::play(s, Mode::Explorer)))
+        .find(|(_, _, p)| p.outcome == Outcome::Won)
+        .expect("a win in Explorer mode");
+    let died = (0..60)
+        .map(|s| (s, Mode::Normal, bots::reckless::play(s, Mode::Normal)))
+        .find(|(_, _, p)| p.outcome == Outcome::Lost && p.actions.last() != Some(&Action::Ascend))
         .expect("a death");
-    let long = (0..40)
-        .map(|s| (s, bots::play_paced(s, 9)))
-        .find(|(_, (_, a))| a.len() >= 1000)
-        .expect("a long game");
     let mut pins = String::from(
         "// The committed records: file name, how the run ended, its actions, and its pinned final\n\
          // state hash. Rewritten by `CAVES_WRITE_RECORDS=1 cargo test --release --test records`.\n[\n",
@@ -95,16 +109,30 @@ fn write_records() -> Vec<Pin> {
     let survived = (0..40)
         .map(|s| (s, survivor(s, 10_000)))
         .find(|(_, (o, _))| *o == Outcome::Playing)
+        .map(|(s, (outcome, actions))| {
+            let turns = 0;
+            (
+                s,
+                Mode::Normal,
+                bots::Played {
+                    outcome,
+                    actions,
+                    turns,
+                },
+            )
+        })
         .expect("a survivor");
     let all = [
         ("win", won),
+        ("expert", expert),
+        ("explorer", explorer),
         ("death", died),
-        ("long", long),
         ("survivor", survived),
     ];
     let mut written = Vec::new();
-    for (name, (seed, (outcome, actions))) in all {
-        let record = record_of(seed, actions);
+    for (name, (seed, mode, played)) in all {
+        let outcome = played.outcome;
+        let record = record_in(seed, mode, played.actions);
         replace_file(&path(name), &(record.to_text() + "\n"));
         written.push((name, outcome, record.actions.len(), record.final_hash));
         pins += &format!(
@@ -145,20 +173,30 @@ fn a_record_of_the_previous_ruleset_is_refused_clearly() {
     old.header.ruleset = RULESET - 1;
     let err = Record::decode(&old.encode()).expect_err("refused");
     assert_eq!(err, caves::record::DecodeError::Ruleset(RULESET - 1));
-    assert!(err.to_string().contains("played under ruleset 1"), "{err}");
+    assert!(err.to_string().contains("played under ruleset 2"), "{err}");
 }
 
 #[test]
 fn committed_records_use_item_actions() {
     let text = std::fs::read_to_string(path("win")).expect("committed record");
     let record = Record::from_text(&text).expect("decodes");
-    assert!(record.actions.iter().any(|a| a.operand().is_some()));
+    assert!(record.actions.iter().any(|a| a.operands().len() == 1));
     assert!(record.actions.contains(&Action::PickUp));
+    let text = std::fs::read_to_string(path("expert")).expect("committed record");
+    let record = Record::from_text(&text).expect("decodes");
+    assert!(record.actions.contains(&Action::Torch));
+    assert!(record
+        .actions
+        .iter()
+        .any(|a| matches!(a, Action::Throw { .. })));
+    let text = std::fs::read_to_string(path("explorer")).expect("committed record");
+    let record = Record::from_text(&text).expect("decodes");
+    assert_eq!(record.header.mode, Mode::Explorer);
 }
 
 #[test]
 fn a_changed_action_is_caught_at_its_checkpoint() {
-    let text = std::fs::read_to_string(path("long")).expect("committed record");
+    let text = std::fs::read_to_string(path("survivor")).expect("committed record");
     let mut record = Record::from_text(&text).expect("decodes");
     let i = 450;
     record.actions[i] = if record.actions[i] == Action::Wait {
@@ -218,10 +256,14 @@ fn saving_and_resuming_anywhere_gives_the_same_game() {
         // Every kind of action, item actions with a random pack slot.
         let actions: Vec<Action> = (0..n)
             .map(|_| {
-                let code = rng.random_range(0..16u32) as u8;
-                let slot = Action::takes_operand(code)
-                    .then(|| rng.random_range(0..u32::from(PACK_LIMIT)) as u8);
-                Action::from_parts(code, slot).expect("code")
+                let code = rng.random_range(0..18u32) as u8;
+                let slot = rng.random_range(0..u32::from(PACK_LIMIT)) as u8;
+                let target = rng.random_range(0..225u32) as u8;
+                let operands = [slot, target];
+                let ops = &operands[..Action::operand_count(code)];
+                Action::from_parts(code, ops)
+                    .or_else(|| Action::from_parts(code, &[slot, 0]))
+                    .expect("code")
             })
             .collect();
         let stop = rng.random_range(0..n as u32) as usize;
@@ -236,7 +278,7 @@ fn saving_and_resuming_anywhere_gives_the_same_game() {
 
 #[test]
 fn a_save_written_by_the_store_resumes_to_the_same_hash() {
-    let (_, actions) = bots::play(3);
+    let actions = bots::careful::play(3, Mode::Normal).actions;
     let record = record_of(3, actions[..actions.len() / 2].to_vec());
     let store = SharedStore::default();
     let mut saves = Saves::new(Box::new(store.clone()));

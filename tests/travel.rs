@@ -10,11 +10,11 @@ use caves::rules::kinds::creature::Creature;
 use caves::rules::world::World;
 use caves::rules::{Action, Dir, State};
 
-/// A one-level cave drawn as text, the player on '<'. Bare floor is drawn as glowing fungus,
+/// A one-level cave drawn as text, the player on '<'. Bare floor is drawn as rubble,
 /// just as walkable: creatures are only ever placed on bare floor, so these caves hold none
 /// unless a test puts one in.
 fn cave(map: &str) -> State {
-    let world = World::from_text(&[&map.replace('.', "f")]).expect("valid map");
+    let world = World::from_text(&[&map.replace('.', "r")]).expect("valid map");
     let state = State::in_world(world, 1).expect("a start");
     assert!(state.monsters().is_empty());
     state

@@ -5,7 +5,7 @@
 
 use caves::record::{Header, Record};
 use caves::rules::builder::WorldParams;
-use caves::rules::{Action, State};
+use caves::rules::Action;
 
 use crate::verify::daily_seed;
 
@@ -16,7 +16,7 @@ pub fn daily_run(date: &str, variant: u32) -> Record {
         WorldParams::default(),
         Some(date.to_string()),
     );
-    let mut state = match State::new(header.seed, &header.params) {
+    let mut state = match header.start() {
         Ok(s) => s,
         Err(e) => panic!("the daily caves of {date} cannot be built: {e}"),
     };

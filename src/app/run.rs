@@ -13,7 +13,7 @@ pub struct Run {
 impl Run {
     /// A new run from a header.
     pub fn start(id: u32, header: Header) -> Result<Run, SetupError> {
-        let state = State::new(header.seed, &header.params)?;
+        let state = header.start()?;
         let record = Record::start(header, &state);
         Ok(Run { id, state, record })
     }

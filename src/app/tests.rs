@@ -297,7 +297,7 @@ fn a_damaged_link_is_refused_with_a_message() {
 #[test]
 fn a_journey_is_ordinary_actions_that_replay_to_the_same_game() {
     let store = SharedStore::default();
-    let mut a = app(&store, 42);
+    let mut a = app(&store, 7);
     a.key("Enter");
     a.key("o");
     assert!(
@@ -561,7 +561,7 @@ fn step_towards(state: &State, goal: Point) -> Option<crate::rules::Dir> {
 }
 
 /// A collector, playing a seeded run through `App::act`: it fights what stands next to it,
-/// rests when hurt, and walks to the nearest item to pick it up until the pack is full, then
+/// rests when hurt and alone, and walks to the nearest item to pick it up until the pack is full, then
 /// to the idol. Returns once it carries the idol (or after `limit` actions).
 fn collect_then_take_the_idol(a: &mut App, limit: usize) {
     use crate::rules::{Action, Dir, Place, PACK_LIMIT};
@@ -588,7 +588,7 @@ fn collect_then_take_the_idol(a: &mut App, limit: usize) {
             .min_by_key(|p| p.chebyshev(me));
         let action = match (foe, goal) {
             (Some(m), _) => Dir::towards(m.pos.x - me.x, m.pos.y - me.y).map(Action::Move),
-            _ if s.hp() < s.max_hp() / 2 => Some(Action::Rest),
+            _ if s.hp() < s.max_hp() / 2 && !s.creature_in_view() => Some(Action::Rest),
             (None, Some(p)) if p == me => Some(Action::PickUp),
             (None, Some(p)) => step_towards(s, p).map(Action::Move),
             (None, None) => None,
@@ -607,10 +607,10 @@ fn a_collector_fills_the_pack_takes_the_idol_drops_it_by_letter_and_continues_af
         depth: 1,
         ..WorldParams::default()
     };
-    let options = Options { params, ..opts(3) };
+    let options = Options { params, ..opts(4) };
     let mut a = App::new(Box::new(store.clone()), options.clone());
     a.key("Enter");
-    collect_then_take_the_idol(&mut a, 5000);
+    collect_then_take_the_idol(&mut a, 20_000);
     let s = a.state().expect("a run");
     assert_eq!(s.outcome(), Outcome::Playing, "the collector survived");
     assert!(s.carrying_idol(), "the collector took the idol");

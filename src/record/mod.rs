@@ -6,7 +6,8 @@
 //!
 //! ```text
 //! "CAVE"  format:u8  ruleset  seed:u64le  width height depth  fill(1/65536ths)
-//! passes  rule:u8  min_region  flags:u8  [daily: len u8, UTF-8]  ended:u8
+//! passes  rule:u8  min_region  flags:u8 (1 daily, 2 Explorer mode)  [daily: len u8, UTF-8]
+//! ended:u8
 //! n_actions  actions (a code byte each, then an operand byte for item actions)  n_checkpoints  checkpoints:u32le each
 //! final_hash:u64le  crc32:u32le (of everything before it)
 //! ```
@@ -18,7 +19,7 @@ pub mod replay;
 pub use replay::{replay, ReplayError};
 
 use crate::rules::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
-use crate::rules::{Action, State, RULESET};
+use crate::rules::{Action, Mode, SetupError, State, RULESET};
 pub use bytes::crc32;
 use bytes::{put_varint, Reader};
 
@@ -73,7 +74,13 @@ pub struct Header {
     pub params: WorldParams,
     /// The UTC date (YYYY-MM-DD) of a daily run.
     pub daily: Option<String>,
+    /// The way the run is played: Normal or Explorer.
+    pub mode: Mode,
 }
+
+/// The flags byte: a daily run, and Explorer mode.
+const DAILY: u8 = 1;
+const EXPLORER: u8 = 2;
 
 /// The seed of the daily caves of `date` (YYYY-MM-DD): the same for everyone that day, in the
 /// page and on the board's server.
@@ -92,7 +99,18 @@ impl Header {
             seed,
             params,
             daily,
+            mode: Mode::Normal,
         }
+    }
+
+    /// The same header for a run played in `mode`.
+    pub fn in_mode(self, mode: Mode) -> Header {
+        Header { mode, ..self }
+    }
+
+    /// The game this header starts: its world, in its mode, before any action.
+    pub fn start(&self) -> Result<State, SetupError> {
+        State::in_mode(self.seed, &self.params, self.mode)
     }
 }
 
@@ -173,14 +191,19 @@ impl Record {
             SmoothRule::FiveOfNine => 1,
         });
         put_varint(&mut out, p.min_region.into());
+        let explorer = if h.mode == Mode::Explorer {
+            EXPLORER
+        } else {
+            0
+        };
         match &h.daily {
             Some(date) => {
-                out.push(1);
+                out.push(DAILY | explorer);
                 let d = &date.as_bytes()[..date.len().min(64)];
                 out.push(d.len() as u8);
                 out.extend_from_slice(d);
             }
-            None => out.push(0),
+            None => out.push(explorer),
         }
         out.push(u8::from(self.ended));
         put_varint(&mut out, self.actions.len() as u64);
@@ -236,15 +259,22 @@ impl Record {
             _ => return Err(DecodeError::Malformed("unknown smoothing rule")),
         };
         let min_region = r.varint_max(u32::MAX.into(), "minimum region")? as u32;
-        let daily = match r.u8()? {
-            0 => None,
-            1 => {
-                let n = r.u8()? as usize;
-                let text = std::str::from_utf8(r.take(n)?)
-                    .map_err(|_| DecodeError::Malformed("daily date"))?;
-                Some(text.to_string())
-            }
-            _ => return Err(DecodeError::Malformed("flags")),
+        let flags = r.u8()?;
+        if flags & !(DAILY | EXPLORER) != 0 {
+            return Err(DecodeError::Malformed("flags"));
+        }
+        let daily = if flags & DAILY != 0 {
+            let n = r.u8()? as usize;
+            let text = std::str::from_utf8(r.take(n)?)
+                .map_err(|_| DecodeError::Malformed("daily date"))?;
+            Some(text.to_string())
+        } else {
+            None
+        };
+        let mode = if flags & EXPLORER != 0 {
+            Mode::Explorer
+        } else {
+            Mode::Normal
         };
         let ended = match r.u8()? {
             0 => false,
@@ -255,13 +285,9 @@ impl Record {
         let mut actions = Vec::with_capacity(n.min(r.remaining()));
         for _ in 0..n {
             let code = r.u8()?;
-            let operand = if Action::takes_operand(code) {
-                Some(r.u8()?)
-            } else {
-                None
-            };
+            let operands = r.take(Action::operand_count(code))?;
             actions.push(
-                Action::from_parts(code, operand)
+                Action::from_parts(code, operands)
                     .ok_or(DecodeError::Malformed("unknown action"))?,
             );
         }
@@ -291,6 +317,7 @@ impl Record {
                     min_region,
                 },
                 daily,
+                mode,
             },
             actions,
             checkpoints,
@@ -322,7 +349,7 @@ mod tests {
             header,
             actions: (0..250)
                 .map(|i| match i % 16 {
-                    c @ 13..=15 => Action::from_parts(c as u8, Some((i % 10) as u8)),
+                    c @ 13..=15 => Action::from_parts(c as u8, &[(i % 10) as u8]),
                     c => Action::from_code(c as u8),
                 })
                 .map(|a| a.expect("code"))
@@ -359,6 +386,17 @@ mod tests {
         );
         let short = &r.encode()[..20];
         assert!(Record::decode(short).is_err());
+    }
+
+    #[test]
+    fn the_mode_is_kept_in_the_header() {
+        let mut r = sample();
+        r.header = r.header.in_mode(Mode::Explorer);
+        assert_eq!(Record::decode(&r.encode()), Ok(r.clone()));
+        r.header.daily = None;
+        let back = Record::decode(&r.encode()).expect("decodes");
+        assert_eq!(back.header.mode, Mode::Explorer);
+        assert_ne!(sample().encode(), r.encode());
     }
 
     #[test]

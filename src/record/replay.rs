@@ -28,7 +28,7 @@ impl std::fmt::Display for ReplayError {
 
 /// The state at the start of the recorded run.
 pub fn initial(record: &Record) -> Result<State, ReplayError> {
-    State::new(record.header.seed, &record.header.params).map_err(ReplayError::Setup)
+    record.header.start().map_err(ReplayError::Setup)
 }
 
 /// Replays the whole record and checks that it gives the recorded game.

@@ -1,7 +1,7 @@
 //! What a player can do in a turn. Actions know nothing of keys or screens; a run is its seed
 //! and parameters plus the list of actions taken, and each action has a fixed code for records.
 
-use crate::rules::balance::PACK_LIMIT;
+use crate::rules::balance::{PACK_LIMIT, THROW_RANGE};
 
 /// One of the eight compass directions (screen orientation: north is up, y grows south).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -89,16 +89,30 @@ pub enum Action {
     /// Take the top item lying where the player stands.
     PickUp,
     Drop(u8),
-    /// Quaff a potion or read a scroll (weapons and armour are equipped).
+    /// Quaff a potion, read a scroll or pour oil into the torch (weapons and armour are
+    /// equipped).
     Use(u8),
     /// Wield a weapon or wear armour; again to take it off.
     Equip(u8),
+    /// Douse a burning torch, or relight a doused one.
+    Torch,
+    /// Throw the item in a pack slot towards the cell `dx`, `dy` away (each within
+    /// `THROW_RANGE`).
+    Throw {
+        slot: u8,
+        dx: i8,
+        dy: i8,
+    },
 }
+
+/// The farthest a throw can aim, either way on each axis; a target is one operand byte.
+const AIM: i32 = THROW_RANGE;
+const AIM_SIDE: i32 = 2 * AIM + 1;
+const _: () = assert!(AIM_SIDE * AIM_SIDE <= 256);
 
 impl Action {
     /// The action's code in a record: one byte. Codes are never reused or renumbered; new
-    /// actions take new codes. Codes for which `takes_operand` holds are followed by one
-    /// operand byte (the pack slot).
+    /// actions take new codes. A code is followed by `operand_count(code)` operand bytes.
     pub const fn code(self) -> u8 {
         match self {
             Action::Move(d) => d as u8,
@@ -110,36 +124,49 @@ impl Action {
             Action::Drop(_) => 13,
             Action::Use(_) => 14,
             Action::Equip(_) => 15,
+            Action::Torch => 16,
+            Action::Throw { .. } => 17,
         }
     }
 
-    /// The operand byte that follows the code in a record, if the action has one.
-    pub const fn operand(self) -> Option<u8> {
+    /// How many operand bytes follow `code` in a record: a pack slot for item actions, and a
+    /// slot and a target cell for a throw.
+    pub const fn operand_count(code: u8) -> usize {
+        match code {
+            13..=15 => 1,
+            17 => 2,
+            _ => 0,
+        }
+    }
+
+    /// The operand bytes that follow the code in a record.
+    pub fn operands(self) -> Vec<u8> {
         match self {
-            Action::Drop(s) | Action::Use(s) | Action::Equip(s) => Some(s),
-            _ => None,
+            Action::Drop(s) | Action::Use(s) | Action::Equip(s) => vec![s],
+            Action::Throw { slot, dx, dy } => {
+                let target = (i32::from(dy) + AIM) * AIM_SIDE + i32::from(dx) + AIM;
+                vec![slot, target as u8]
+            }
+            _ => Vec::new(),
         }
-    }
-
-    /// True for codes that are followed by an operand byte.
-    pub const fn takes_operand(code: u8) -> bool {
-        matches!(code, 13..=15)
     }
 
     /// The action of an operand-free code, or `None` for a code no such action has.
     pub fn from_code(code: u8) -> Option<Action> {
-        Action::from_parts(code, None)
+        Action::from_parts(code, &[])
     }
 
-    /// The action with code `code` and its operand (needed exactly when `takes_operand`),
-    /// or `None` when they make no action. A slot must be below `PACK_SLOTS`.
-    pub fn from_parts(code: u8, operand: Option<u8>) -> Option<Action> {
-        let slot = match operand {
-            Some(s) if s < PACK_SLOTS && Action::takes_operand(code) => s,
-            Some(_) => return None,
-            None if Action::takes_operand(code) => return None,
-            None => 0,
-        };
+    /// The action with code `code` and its operand bytes (exactly `operand_count(code)` of
+    /// them), or `None` when they make no action. A slot must be below `PACK_SLOTS`, a target
+    /// within `THROW_RANGE`.
+    pub fn from_parts(code: u8, operands: &[u8]) -> Option<Action> {
+        if operands.len() != Action::operand_count(code) {
+            return None;
+        }
+        let slot = operands.first().copied().unwrap_or(0);
+        if slot >= PACK_SLOTS {
+            return None;
+        }
         Some(match code {
             0..=7 => Action::Move(Dir::ALL[code as usize]),
             8 => Action::Wait,
@@ -150,16 +177,34 @@ impl Action {
             13 => Action::Drop(slot),
             14 => Action::Use(slot),
             15 => Action::Equip(slot),
+            16 => Action::Torch,
+            17 => {
+                let t = i32::from(operands[1]);
+                if t >= AIM_SIDE * AIM_SIDE {
+                    return None;
+                }
+                Action::throw(slot, t % AIM_SIDE - AIM, t / AIM_SIDE - AIM)?
+            }
             _ => return None,
         })
     }
 
-    /// Appends the action's record bytes: its code, then its operand if it has one.
+    /// A throw of `slot` at the cell (`dx`, `dy`) away, if it is within reach and not the
+    /// thrower's own cell.
+    pub fn throw(slot: u8, dx: i32, dy: i32) -> Option<Action> {
+        let reach = -AIM..=AIM;
+        (slot < PACK_SLOTS && reach.contains(&dx) && reach.contains(&dy) && (dx, dy) != (0, 0))
+            .then_some(Action::Throw {
+                slot,
+                dx: dx as i8,
+                dy: dy as i8,
+            })
+    }
+
+    /// Appends the action's record bytes: its code, then its operands.
     pub fn encode(self, out: &mut Vec<u8>) {
         out.push(self.code());
-        if let Some(op) = self.operand() {
-            out.push(op);
-        }
+        out.extend(self.operands());
     }
 }
 
@@ -179,23 +224,37 @@ mod tests {
             Action::Drop(3),
             Action::Use(0),
             Action::Equip(9),
+            Action::Torch,
+            Action::throw(2, -7, 7).expect("in reach"),
+            Action::throw(0, 3, 0).expect("in reach"),
         ]);
         for a in &all {
-            assert_eq!(Action::from_parts(a.code(), a.operand()), Some(*a));
-            assert_eq!(Action::takes_operand(a.code()), a.operand().is_some());
+            assert_eq!(Action::from_parts(a.code(), &a.operands()), Some(*a));
+            assert_eq!(Action::operand_count(a.code()), a.operands().len());
         }
         assert_eq!(Action::Equip(2).code(), 15, "codes never change");
         assert_eq!(Action::from_code(13), None, "an operand is needed");
-        assert_eq!(Action::from_parts(8, Some(1)), None, "and refused when not");
+        assert_eq!(Action::from_parts(8, &[1]), None, "and refused when not");
         assert_eq!(
-            Action::from_parts(13, Some(PACK_LIMIT)),
+            Action::from_parts(13, &[PACK_LIMIT]),
             Some(Action::Drop(PACK_LIMIT)),
             "the idol's slot in a full pack"
         );
-        assert_eq!(Action::from_parts(14, Some(PACK_SLOTS)), None);
+        assert_eq!(Action::from_parts(14, &[PACK_SLOTS]), None);
+        assert_eq!(
+            Action::from_parts(17, &[0, 255]),
+            None,
+            "a target out of reach"
+        );
+        assert_eq!(
+            Action::from_parts(17, &[0, 112]),
+            None,
+            "the thrower's own cell"
+        );
+        assert_eq!(Action::throw(0, 8, 0), None);
         let mut codes: Vec<u8> = all.iter().map(|a| a.code()).collect();
         codes.dedup();
-        assert_eq!(codes.len(), all.len());
+        assert_eq!(codes.len(), all.len() - 1, "two throws share a code");
         assert_eq!(Action::from_code(200), None);
     }
 

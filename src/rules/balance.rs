@@ -7,7 +7,7 @@
 //! recorded run plays out: raise `rules::RULESET` when you do.
 
 use crate::rules::kinds::creature::Creature;
-use crate::rules::kinds::entry::{Behaviour, Effect, ItemData, Stats};
+use crate::rules::kinds::entry::{Behaviour, Effect, ItemData, Stats, Tactic};
 use crate::rules::kinds::item::Item;
 use crate::rules::rng::GameRng;
 use rand::Rng;
@@ -28,7 +28,12 @@ const fn ways(erratic: bool, pack: u32, flee_below: i32, slow: bool, drops: u32)
         flee_below,
         slow,
         drops,
+        tactic: Tactic::None,
     }
+}
+
+const fn with(b: Behaviour, tactic: Tactic) -> Behaviour {
+    Behaviour { tactic, ..b }
 }
 
 const fn data(effect: Effect, from_level: i32, weight: u32) -> ItemData {
@@ -55,6 +60,10 @@ impl Creature {
             Creature::Goblin => stats(7, 4, 1, 1),
             Creature::Orc => stats(14, 9, 2, 2),
             Creature::Bugbear => stats(22, 12, 3, 4),
+            Creature::Spider => stats(9, 5, 1, 2),
+            Creature::Jelly => stats(16, 5, 0, 2),
+            Creature::Shade => stats(14, 8, 2, 4),
+            Creature::Kobold => stats(6, 3, 0, 1),
         }
     }
 
@@ -67,6 +76,10 @@ impl Creature {
             Creature::Goblin => ways(false, 0, 30, false, 30),
             Creature::Orc => ways(false, 0, 0, true, 40),
             Creature::Bugbear => ways(false, 0, 0, true, 60),
+            Creature::Spider => with(ways(false, 0, 0, false, 0), Tactic::Webs),
+            Creature::Jelly => with(ways(false, 0, 0, true, 0), Tactic::Splits),
+            Creature::Shade => with(ways(false, 0, 0, false, 0), Tactic::LightHunter),
+            Creature::Kobold => with(ways(false, 0, 0, false, 30), Tactic::Slings),
         }
     }
 }
@@ -77,7 +90,7 @@ pub const AREA_SHARE: i32 = 6000;
 /// Creatures per share of area on the top level.
 pub const CREATURES_AT_TOP: i32 = 5;
 /// Creatures per share of area added for every level further down.
-pub const CREATURES_PER_DEPTH: i32 = 3;
+pub const CREATURES_PER_DEPTH: i32 = 4;
 /// Every level gets at least this many creatures (packs come on top).
 pub const MIN_CREATURES: i32 = 1;
 /// Creatures start farther than this (in king's moves) from the player's starting cell.
@@ -112,7 +125,7 @@ impl Item {
         match self {
             // Never placed at random: `items::place` puts it on the last level.
             Item::Idol => data(Effect::Treasure, 99, 0),
-            Item::HealingPotion => data(Effect::Heal(15), 1, 30),
+            Item::HealingPotion => data(Effect::Heal(15), 1, 20),
             Item::StrengthPotion => data(Effect::Strength(1), 2, 8),
             Item::Dagger => data(Effect::Weapon(2), 1, 10),
             Item::Sword => data(Effect::Weapon(4), 2, 8),
@@ -121,6 +134,12 @@ impl Item {
             Item::Mail => data(Effect::Armour(3), 3, 7),
             Item::LightScroll => data(Effect::Light(20), 1, 10),
             Item::TeleportScroll => data(Effect::Teleport, 2, 8),
+            Item::Oil => data(Effect::Fuel(OIL_FUEL), 1, 16),
+            Item::Dart => data(Effect::Missile(2), 1, 12),
+            Item::ConfusionPotion => data(Effect::Confuse(CONFUSED_TURNS), 1, 8),
+            Item::DarknessPotion => data(Effect::Darken(DARKNESS_FUEL), 1, 7),
+            Item::SummonScroll => data(Effect::Summon(3), 2, 6),
+            Item::MappingScroll => data(Effect::Map, 1, 8),
         }
     }
 
@@ -162,7 +181,7 @@ pub fn damage(attacker: Stats, defender: Stats, rng: &mut GameRng) -> i32 {
 /// Experience steps between levels: level L (from 1) is reached at `XP_STEP * L * (L - 1)`.
 pub const XP_STEP: i32 = 10;
 /// Hit points gained per experience level above the first.
-pub const HP_PER_LEVEL: i32 = 5;
+pub const HP_PER_LEVEL: i32 = 4;
 /// Attack gained per experience level above the first.
 pub const ATTACK_PER_LEVEL: i32 = 1;
 
@@ -171,24 +190,115 @@ pub const fn xp_needed(level: i32) -> i32 {
     XP_STEP * level * (level - 1)
 }
 
-/// Experience for killing a creature of `kind`: its full hit points.
+/// Experience for killing a creature of `kind`: its full hit points (a jelly's halves are
+/// worth little, or splitting them would be a farm).
 pub const fn xp_worth(kind: Creature) -> i32 {
-    kind.stats().hp
+    match kind {
+        Creature::Jelly => 3,
+        _ => kind.stats().hp,
+    }
 }
 
 // Healing.
 
 /// The player regains `REGEN_HP` hit points every this many turns.
-pub const REGEN_TURNS: u32 = 8;
+pub const REGEN_TURNS: u32 = 30;
 /// Hit points regained every `REGEN_TURNS` turns.
 pub const REGEN_HP: i32 = 1;
 /// Resting stops after this many turns, healed or not.
-pub const REST_TURNS: u32 = 100;
+pub const REST_TURNS: u32 = 400;
+
+// Light.
+
+/// Radius of a full torch's light, in cells.
+pub const TORCH_RADIUS: i32 = 7;
+/// Turns of fuel in the torch at the start of a run.
+pub const START_FUEL: i32 = 1200;
+/// Fuel in a flask of oil.
+pub const OIL_FUEL: i32 = 400;
+/// The most fuel the torch holds.
+pub const MAX_FUEL: i32 = 1600;
+/// The torch's light shrinks by a cell for every this much fuel below `FULL_LIGHT_FUEL`.
+pub const FUEL_PER_CELL: i32 = 100;
+/// Fuel at and above which the torch lights its full radius.
+pub const FULL_LIGHT_FUEL: i32 = 500;
+/// How far the player sees without a torch: only what is right beside them.
+pub const DARK_RADIUS: i32 = 1;
+/// Glowing fungus lights the cells within this radius of it.
+pub const GLOW_RADIUS: i32 = 2;
+
+/// The torch's light radius with `fuel` turns left: full down to `FULL_LIGHT_FUEL`, then a
+/// cell less per `FUEL_PER_CELL`, never below 2 while it burns at all.
+pub const fn torch_radius(fuel: i32) -> i32 {
+    if fuel <= 0 {
+        return DARK_RADIUS;
+    }
+    let short = (FULL_LIGHT_FUEL - fuel + FUEL_PER_CELL - 1) / FUEL_PER_CELL;
+    let r = TORCH_RADIUS - if short > 0 { short } else { 0 };
+    if r < 2 {
+        2
+    } else {
+        r
+    }
+}
+
+// Noticing.
+
+/// Chance in percent per turn that an asleep creature in line of sight notices a lit player
+/// within `NOTICE_LIT_RANGE` (awake wandering creatures: `NOTICE_AWAKE`).
+pub const NOTICE_ASLEEP: u32 = 12;
+pub const NOTICE_AWAKE: u32 = 45;
+/// How far a burning torch gives the player away (cells, line of sight).
+pub const NOTICE_LIT_RANGE: i32 = 10;
+/// How far a player in the dark can be noticed.
+pub const NOTICE_DARK_RANGE: i32 = 2;
+/// Chance in percent that a creature on the top level starts asleep (else it wanders), and
+/// how much less likely on every level further down: the deep caves are restless.
+pub const ASLEEP_AT_START: u32 = 50;
+pub const ASLEEP_LESS_PER_DEPTH: u32 = 8;
+
+/// Chance in percent that a creature on level `z` (0 = top) starts asleep.
+pub const fn asleep_chance(z: i32) -> u32 {
+    ASLEEP_AT_START.saturating_sub(ASLEEP_LESS_PER_DEPTH * z as u32)
+}
+/// A blow against a creature that has not noticed the player does this many times the damage.
+pub const SNEAK_MULTIPLIER: i32 = 2;
+/// A new creature wanders onto the player's level every this many turns while the torch
+/// has fuel, and every `DARK_STIR_TURNS` once it has burned out, hunting: the caves stir in
+/// the dark.
+pub const STIR_TURNS: u32 = 150;
+pub const DARK_STIR_TURNS: u32 = 30;
+/// Wanderers arrive at least this far (king's moves) from the player, out of sight.
+pub const STIR_DISTANCE: i32 = 12;
+/// A hunting creature that has not seen the player for this many turns gives up.
+pub const FORGET_TURNS: u32 = 12;
+
+// Conditions.
+
+/// Turns of confusion from a potion.
+pub const CONFUSED_TURNS: i32 = 8;
+/// Fuel spoiled by a potion of darkness.
+pub const DARKNESS_FUEL: i32 = 150;
+/// A splitting creature splits only while it has at least this many hit points.
+pub const SPLIT_MIN_HP: i32 = 4;
+/// Turns a spider's web holds the player.
+pub const WEB_TURNS: u32 = 3;
+/// Spiders spit webs and kobolds sling stones from at most this far (cells).
+pub const RANGED_REACH: i32 = 5;
+/// Chance in percent that a ranged creature in reach shoots rather than closing in.
+pub const SHOOT_CHANCE: u32 = 50;
+/// A slung stone's attack (against the player's defence, as a blow).
+pub const STONE_ATTACK: i32 = 4;
+
+// Throwing.
+
+/// The farthest a thrown item flies (cells, either way on each axis).
+pub const THROW_RANGE: i32 = 7;
+/// A thrown weapon hits for its bonus plus this, plus luck, against defence; darts add their
+/// `Missile` bonus.
+pub const THROW_BASE: i32 = 3;
 
 // Sight.
-
-/// Radius of the torch's light, in cells.
-pub const TORCH_RADIUS: i32 = 7;
 /// Cells within this radius are bright; the rest of the torch's circle is dim.
 pub const BRIGHT_RADIUS: i32 = 4;
 /// How far creatures and the player notice each other in the dark (line of sight).
@@ -247,7 +357,12 @@ mod tests {
                 Effect::Weapon(n) => format!("attack +{n}"),
                 Effect::Armour(n) => format!("defence +{n}"),
                 Effect::Light(r) => format!("within {r} cells"),
-                Effect::Strength(_) | Effect::Teleport | Effect::Treasure => continue,
+                Effect::Fuel(n) => format!("{n} turns of fuel"),
+                Effect::Missile(n) => format!("damage {}", THROW_BASE + n),
+                Effect::Confuse(n) => format!("{n} turns"),
+                Effect::Darken(n) => format!("{n} turns of its fuel"),
+                Effect::Summon(n) => format!("{n} creatures"),
+                Effect::Strength(_) | Effect::Teleport | Effect::Treasure | Effect::Map => continue,
             };
             assert!(
                 text.contains(&said),
@@ -276,6 +391,7 @@ mod tests {
             [0, 20, 60, 120, 200]
         );
         assert_eq!(xp_worth(Creature::Orc), Creature::Orc.stats().hp);
+        assert!(xp_worth(Creature::Jelly) < Creature::Jelly.stats().hp / 2);
     }
 
     #[test]
@@ -285,6 +401,17 @@ mod tests {
         assert_eq!(score(5, 50, true, 1000), 500 + 500 + 1000 + 1000);
         assert!(score(5, 50, true, 900) > score(5, 50, true, 1000));
         assert_eq!(score(5, 0, true, 5000), 1500);
+    }
+
+    #[test]
+    fn the_torch_shrinks_as_its_fuel_runs_down() {
+        assert_eq!(torch_radius(START_FUEL), TORCH_RADIUS);
+        assert_eq!(torch_radius(FULL_LIGHT_FUEL), TORCH_RADIUS);
+        assert_eq!(torch_radius(FULL_LIGHT_FUEL - 1), TORCH_RADIUS - 1);
+        assert_eq!(torch_radius(1), 2, "a last flicker");
+        assert_eq!(torch_radius(0), DARK_RADIUS, "out");
+        let radii: Vec<i32> = (0..=START_FUEL).map(torch_radius).collect();
+        assert!(radii.windows(2).all(|w| w[0] <= w[1]));
     }
 
     #[test]

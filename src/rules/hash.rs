@@ -25,7 +25,8 @@ impl Fnv {
 
 impl State {
     /// The state's fingerprint: position, health, turn, outcome, every item and where it is,
-    /// experience, kills and items used, every creature,
+    /// experience, kills and items used, every creature and its mind, the mode, the torch,
+    /// the kinds identified, the player's conditions,
     /// the explored map, the log, and the position of the gameplay random stream.
     pub fn hash(&self) -> u64 {
         let mut h = Fnv(fnv::START);
@@ -61,7 +62,18 @@ impl State {
             h.int(m.kind.code().into());
             h.point(m.pos);
             h.int(m.hp.into());
+            h.int(m.mind as i64);
+            h.point(m.last_seen);
+            h.int(m.unseen.into());
+            h.int(m.confused.into());
+            h.int(m.from_dark.into());
         }
+        h.int(self.mode as i64);
+        h.int(self.fuel.into());
+        h.int(self.torch_on.into());
+        h.int(self.known.into());
+        h.int(self.confused.into());
+        h.int(self.webbed.into());
         h.int(self.sight.memory_hash() as i64);
         for e in self.log.entries() {
             h.bytes(e.text.as_bytes());

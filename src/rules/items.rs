@@ -10,6 +10,8 @@ use crate::rules::geom::Point;
 use crate::rules::kinds::entry::Effect;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::mode::Mode;
+use crate::rules::monsters::{kinds_at, Mind, Monster};
 use crate::rules::rng::{seeded, GameRng};
 use crate::rules::world::World;
 use rand::Rng;
@@ -35,12 +37,12 @@ const ITEM_STREAM: u64 = 0x17e3_5eed;
 
 /// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
 /// lie that deep; deeper levels add better kinds.
-pub fn random_kind(z: i32, rng: &mut GameRng) -> Option<Item> {
+pub fn random_kind(z: i32, mode: Mode, rng: &mut GameRng) -> Option<Item> {
     let kinds: Vec<(Item, u32)> = Item::ALL
         .into_iter()
         .map(|i| (i, i.data()))
         .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
-        .map(|(i, d)| (i, d.weight))
+        .map(|(i, d)| (i, mode.item_weight(i, d.weight)))
         .collect();
     let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
     if total == 0 {
@@ -60,23 +62,39 @@ pub fn random_kind(z: i32, rng: &mut GameRng) -> Option<Item> {
 /// `balance::items_for` items on every level, each on its own plain floor cell (never walls, features
 /// or stairs). Deterministic from the seed (its own random stream), and independent of any
 /// game state, so tools can show the items of a world.
-pub fn place(world: &World, seed: u64) -> Vec<(Point, Item)> {
+pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
     let mut rng = seeded(seed ^ ITEM_STREAM);
     let mut out = Vec::new();
     let last = world.depth() - 1;
     for z in 0..world.depth() {
         let mut free = world.points_of(z, Tile::Floor);
+        if z == last {
+            // The idol lies well away from the stairs up: among the cells farthest from
+            // the nearest of them, so reaching it means crossing the level, and so does
+            // getting it out.
+            let ups = world.points_of(z, Tile::StairsUp);
+            let away = |p: Point| ups.iter().map(|u| u.chebyshev(p)).min().unwrap_or(0);
+            let farthest = free.iter().map(|&p| away(p)).max().unwrap_or(0);
+            let far: Vec<usize> = (0..free.len())
+                .filter(|&i| away(free[i]) * 4 >= farthest * 3)
+                .collect();
+            let pool = if far.is_empty() {
+                (0..free.len()).collect()
+            } else {
+                far
+            };
+            let p = (!pool.is_empty())
+                .then(|| free.swap_remove(pool[rng.random_range(0..pool.len() as u32) as usize]));
+            if let Some(p) = p {
+                out.push((p, Item::Idol));
+            }
+        }
         let mut take = |rng: &mut GameRng| {
             (!free.is_empty())
                 .then(|| free.swap_remove(rng.random_range(0..free.len() as u32) as usize))
         };
-        if z == last {
-            if let Some(p) = take(&mut rng) {
-                out.push((p, Item::Idol));
-            }
-        }
         for _ in 0..balance::items_for(z, world.width() * world.height()) {
-            let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, &mut rng)) else {
+            let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, mode, &mut rng)) else {
                 break;
             };
             out.push((p, kind));
@@ -86,7 +104,7 @@ pub fn place(world: &World, seed: u64) -> Vec<(Point, Item)> {
 }
 
 /// "a sword", "an axe".
-pub(super) fn a(name: &str) -> String {
+pub(crate) fn a(name: &str) -> String {
     let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
@@ -152,7 +170,7 @@ impl State {
     }
 
     /// Index in `items` of carried slot `slot`.
-    fn slot_index(&self, slot: usize) -> Option<usize> {
+    pub(super) fn slot_index(&self, slot: usize) -> Option<usize> {
         self.items
             .iter()
             .enumerate()
@@ -161,13 +179,13 @@ impl State {
             .map(|(i, _)| i)
     }
 
-    fn no_item(&mut self, slot: usize) {
+    pub(super) fn no_item(&mut self, slot: usize) {
         let letter = char::from(b'a' + slot.min(25) as u8);
         self.log.add(format!("You carry no item '{letter}'."));
     }
 
     /// Moves item `i` to the end of the list (the last carried slot) in `place`.
-    fn carry(&mut self, i: usize, place: Place) {
+    pub(super) fn carry(&mut self, i: usize, place: Place) {
         let mut thing = self.items.remove(i);
         thing.place = place;
         self.items.push(thing);
@@ -191,9 +209,12 @@ impl State {
         if kind == Item::Idol {
             self.log
                 .add("You pick up the golden idol! Now climb back out.");
+            self.wake_level();
         } else {
-            self.log
-                .add(format!("You pick up {} ({letter}).", a(kind.name())));
+            self.log.add(format!(
+                "You pick up {} ({letter}).",
+                a(self.item_name(kind))
+            ));
         }
         self.turn += 1;
         self.end_turn();
@@ -205,56 +226,104 @@ impl State {
         };
         let kind = self.items[i].kind;
         self.carry(i, Place::Floor(self.player));
-        self.log.add(format!("You drop the {}.", kind.name()));
+        self.log
+            .add(format!("You drop the {}.", self.item_name(kind)));
         self.turn += 1;
         self.end_turn();
     }
 
-    /// Quaffs a potion or reads a scroll (used up), or equips a weapon or armour.
+    /// Quaffs a potion, reads a scroll or pours oil (used up, and its kind learned), or
+    /// equips a weapon or armour.
     pub(super) fn use_item(&mut self, slot: usize) {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
         let kind = self.items[i].kind;
+        let name = self.item_name(kind);
+        let verb = if Item::SCROLLS.contains(&kind) {
+            "read"
+        } else if Item::POTIONS.contains(&kind) {
+            "quaff"
+        } else {
+            "pour out"
+        };
         let max = self.max_hp();
-        match kind.effect() {
+        let what = match kind.effect() {
             Effect::Weapon(_) | Effect::Armour(_) => return self.equip(slot),
             Effect::Treasure => {
                 self.log.add("The idol gleams. Carry it out of the caves.");
                 return;
             }
+            Effect::Missile(_) => {
+                self.log.add(format!("Throw the {name} (t) to use it."));
+                return;
+            }
             Effect::Heal(n) => {
                 let healed = n.min(max - self.hp).max(0);
                 self.hp += healed;
-                self.log.add(format!(
-                    "You quaff the {}: {healed} hit points come back.",
-                    kind.name()
-                ));
+                format!("{healed} hit points come back.")
             }
             Effect::Strength(n) => {
                 self.strength += n;
-                self.log
-                    .add(format!("You quaff the {}: you feel stronger.", kind.name()));
+                "you feel stronger.".to_string()
             }
             Effect::Light(r) => {
                 self.sight.reveal(&self.world, self.player, r);
-                self.log.add(format!(
-                    "You read the {}: the caves around you flash bright.",
-                    kind.name()
-                ));
+                "the caves around you flash bright.".to_string()
             }
             Effect::Teleport => {
                 self.teleport();
-                self.log.add(format!(
-                    "You read the {}: the world lurches around you.",
-                    kind.name()
-                ));
+                "the world lurches around you.".to_string()
             }
+            Effect::Fuel(n) => {
+                self.refuel(n);
+                "your torch flares up.".to_string()
+            }
+            Effect::Confuse(n) => {
+                self.confused = n;
+                "the world spins around you.".to_string()
+            }
+            Effect::Darken(n) => {
+                self.darken(n);
+                "your torch sputters and dies.".to_string()
+            }
+            Effect::Summon(n) => {
+                let came = self.summon(n);
+                format!("a shrill call echoes: {came} creatures come.")
+            }
+            Effect::Map => {
+                let (w, h) = (self.world.width(), self.world.height());
+                let middle = crate::rules::geom::Point::new(w / 2, h / 2, self.player.z);
+                self.sight.reveal(&self.world, middle, w.max(h));
+                "the shape of this level fills your mind.".to_string()
+            }
+        };
+        self.log.add(format!("You {verb} the {name}: {what}"));
+        if self.identify(kind) {
+            self.log.add(format!("It was {}.", a(kind.name())));
         }
         self.items.remove(i);
         self.used += 1;
         self.turn += 1;
         self.end_turn();
+    }
+
+    /// Calls up to `n` creatures of the level's kinds onto free cells near the player, all
+    /// hunting; answers how many came.
+    fn summon(&mut self, n: i32) -> i32 {
+        let kinds = kinds_at(self.player.z);
+        let mut came = 0;
+        for p in self.player.neighbours8().collect::<Vec<_>>() {
+            let t = self.world.tile(p);
+            if came == n || !t.is_open() || t == Tile::StairsUp || self.monster_at(p).is_some() {
+                continue;
+            }
+            let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
+            self.monsters
+                .push(Monster::in_mode(kind, p, self.mode, Mind::Hunting));
+            came += 1;
+        }
+        came
     }
 
     /// Moves the player to a random free floor cell of the level.
@@ -282,8 +351,10 @@ impl State {
             Effect::Weapon(_) => (Place::Wielded, "wield"),
             Effect::Armour(_) => (Place::Worn, "wear"),
             _ => {
-                self.log
-                    .add(format!("You cannot wield or wear the {}.", kind.name()));
+                self.log.add(format!(
+                    "You cannot wield or wear the {}.",
+                    self.item_name(kind)
+                ));
                 return;
             }
         };
@@ -301,17 +372,34 @@ impl State {
         self.end_turn();
     }
 
+    /// Lifting the idol wakes its level: every creature on it hunts the player from then on.
+    fn wake_level(&mut self) {
+        let me = self.player;
+        let mut woke = false;
+        for m in self.monsters.iter_mut().filter(|m| m.pos.z == me.z) {
+            woke |= m.mind != Mind::Hunting;
+            m.mind = Mind::Hunting;
+            m.last_seen = me;
+            m.unseen = 0;
+        }
+        if woke {
+            self.log
+                .add("A deep groan runs through the rock: the caves wake.");
+        }
+    }
+
     /// Leaves an item where a creature died, by its kind's chance of carrying one.
     pub(super) fn maybe_drop(&mut self, chance: u32, at: Point) {
         if chance == 0 || self.rng.random_range(0..100u32) >= chance {
             return;
         }
-        if let Some(kind) = random_kind(at.z, &mut self.rng) {
+        if let Some(kind) = random_kind(at.z, self.mode, &mut self.rng) {
             self.items.push(Thing {
                 kind,
                 place: Place::Floor(at),
             });
-            self.log.add(format!("It drops {}.", a(kind.name())));
+            self.log
+                .add(format!("It drops {}.", a(self.item_name(kind))));
         }
     }
 }

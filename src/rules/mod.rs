@@ -16,24 +16,32 @@ pub mod world;
 
 mod action;
 mod behaviour;
+pub mod events;
 pub mod experience;
 mod hash;
+pub mod identify;
 pub mod items;
+pub mod mode;
 pub mod score;
+pub mod throw;
+mod torch;
 mod turns;
 
 pub use action::{Action, Dir, PACK_SLOTS};
 pub use balance::PACK_LIMIT;
+pub use events::Event;
 pub use items::{Place, Thing};
+pub use mode::Mode;
 
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
+use crate::rules::identify::Looks;
 use crate::rules::kinds::creature::Creature;
 use crate::rules::kinds::entry::Entry;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::log::Log;
-use crate::rules::monsters::{place, Monster};
+use crate::rules::monsters::{place, Mind, Monster};
 use crate::rules::rng::{seeded, GameRng};
 use crate::rules::sight::Sight;
 use crate::rules::world::World;
@@ -42,7 +50,7 @@ use rand::Rng;
 /// The version of these rules. Records name the ruleset they were played under; a record of
 /// another ruleset is refused rather than replayed wrongly. Raise it whenever a change to the
 /// rules, the generator or the creatures could make an old record play out differently.
-pub const RULESET: u32 = 2;
+pub const RULESET: u32 = 3;
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,28 +115,53 @@ pub struct State {
     sight: Sight,
     /// Gameplay randomness: its own stream, apart from world generation.
     rng: GameRng,
+    mode: Mode,
+    /// Turns of fuel left in the torch, and whether the player keeps it lit.
+    fuel: i32,
+    torch_on: bool,
+    /// The looks of potions and scrolls this run, and the kinds identified (a bit per code).
+    looks: Looks,
+    known: u32,
+    /// Turns of confusion left, and turns a web still holds the player.
+    confused: i32,
+    webbed: u32,
+    /// The player fought this turn (loud) or is resting (quiet): creatures notice by it.
+    fought: bool,
+    resting: bool,
+    /// What the last action showed, for the screen (not part of the state's fingerprint).
+    events: Vec<Event>,
 }
 
 /// Salt of the gameplay stream, so it never repeats the generator's numbers.
 const PLAY_STREAM: u64 = 0x7e57_ca7e;
 
 impl State {
-    /// A new game in the world that `params` and `seed` generate.
+    /// A new game of Normal mode in the world that `params` and `seed` generate.
     pub fn new(seed: u64, params: &WorldParams) -> Result<State, SetupError> {
-        State::in_world(params.build(seed), seed)
+        State::in_mode(seed, params, Mode::Normal)
+    }
+
+    /// A new game of `mode` in the world that `params` and `seed` generate.
+    pub fn in_mode(seed: u64, params: &WorldParams, mode: Mode) -> Result<State, SetupError> {
+        State::in_world_mode(params.build(seed), seed, mode)
+    }
+
+    /// A game of Normal mode in a given world (see `in_world_mode`).
+    pub fn in_world(world: World, seed: u64) -> Result<State, SetupError> {
+        State::in_world_mode(world, seed, Mode::Normal)
     }
 
     /// A game in a given world: the player starts on the way out (the stair up of level 1,
     /// or a floor tile of level 1 when there is none); the idol lies on the last level and
     /// other items on every level (`items::place`).
-    pub fn in_world(world: World, seed: u64) -> Result<State, SetupError> {
+    pub fn in_world_mode(world: World, seed: u64, mode: Mode) -> Result<State, SetupError> {
         let mut rng = seeded(seed ^ PLAY_STREAM);
         let exit = world.points_of(0, Tile::StairsUp).first().copied();
         let player = match exit {
             Some(p) => p,
             None => random_floor(&world, 0, &mut rng)?,
         };
-        let placed = items::place(&world, seed);
+        let placed = items::place(&world, seed, mode);
         let spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
         let items = placed
             .into_iter()
@@ -139,9 +172,10 @@ impl State {
             .collect();
         let mut log = Log::default();
         log.add("You climb down into the caves. Find the idol on the deepest level.");
-        let monsters = place(&world, player, &spots, &mut rng);
+        let monsters = place(&world, player, &spots, mode, &mut rng);
         let mut sight = Sight::new(&world);
-        sight.update(&world, player);
+        let fuel = mode.start_fuel();
+        sight.update(&world, player, balance::torch_radius(fuel));
         Ok(State {
             hp: balance::PLAYER.hp,
             monsters,
@@ -161,6 +195,16 @@ impl State {
             log,
             outcome: Outcome::Playing,
             ending: String::new(),
+            mode,
+            fuel,
+            torch_on: true,
+            looks: Looks::of(seed),
+            known: 0,
+            confused: 0,
+            webbed: 0,
+            fought: false,
+            resting: false,
+            events: Vec::new(),
         })
     }
 
@@ -171,6 +215,7 @@ impl State {
         if self.outcome != Outcome::Playing {
             return false;
         }
+        self.events.clear();
         match action {
             Action::Move(d) => {
                 let (dx, dy) = d.delta();
@@ -188,8 +233,27 @@ impl State {
             Action::Drop(slot) => self.drop_item(slot.into()),
             Action::Use(slot) => self.use_item(slot.into()),
             Action::Equip(slot) => self.equip(slot.into()),
+            Action::Torch => self.toggle_torch(),
+            Action::Throw { slot, dx, dy } => self.throw(slot.into(), dx.into(), dy.into()),
         }
         true
+    }
+
+    /// The mode this run is played in.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+    /// What the last action showed: blows, misses, flights, noticing (for animation).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    /// Turns of confusion left.
+    pub fn confused(&self) -> i32 {
+        self.confused
+    }
+    /// Turns a web still holds the player.
+    pub fn webbed(&self) -> u32 {
+        self.webbed
     }
 
     pub fn world(&self) -> &World {
@@ -248,7 +312,23 @@ impl State {
     pub fn put_monster(&mut self, kind: Creature, p: Point) {
         self.monsters.retain(|m| m.pos != p);
         self.monsters.push(Monster::new(kind, p));
-        self.sight.update(&self.world, self.player);
+        self.sight
+            .update(&self.world, self.player, self.light_radius());
+    }
+
+    /// Sets what the creature at `p` is about, for scripted scenes and tests (a fixture, not
+    /// a run).
+    pub fn set_mind(&mut self, p: Point, mind: Mind) {
+        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
+            m.mind = mind;
+        }
+    }
+
+    /// Sets the torch's fuel, for scripted scenes and tests (a fixture, not a run).
+    pub fn set_fuel(&mut self, fuel: i32) {
+        self.fuel = fuel.max(0);
+        self.sight
+            .update(&self.world, self.player, self.light_radius());
     }
 
     /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
@@ -284,7 +364,7 @@ impl State {
             }
         }
         if let Some(item) = self.item_at(p) {
-            return Some(item.info());
+            return Some(self.seen_as(item));
         }
         Some(self.world.tile(p).info())
     }

@@ -1,13 +1,35 @@
 //! Creatures: where they start, how they fight, and how they move on their turn.
 
-use crate::rules::balance::{creatures_for, IDLE_CHANCE, PACK_SPREAD, START_CLEARANCE};
+use crate::rules::balance::{
+    asleep_chance, creatures_for, IDLE_CHANCE, PACK_SPREAD, START_CLEARANCE,
+};
 use crate::rules::geom::{Point, DIRECTIONS8};
 use crate::rules::kinds::creature::Creature;
 use crate::rules::kinds::entry::Stats;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::mode::Mode;
 use crate::rules::rng::GameRng;
 use crate::rules::world::World;
 use rand::Rng;
+
+/// What a creature is about: asleep (it stays put), wandering (it roams at random) or
+/// hunting the player. Asleep and wandering creatures have not noticed the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mind {
+    Asleep,
+    Wandering,
+    Hunting,
+}
+
+impl Mind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mind::Asleep => "asleep",
+            Mind::Wandering => "wandering",
+            Mind::Hunting => "hunting",
+        }
+    }
+}
 
 /// A creature in the world.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,20 +37,47 @@ pub struct Monster {
     pub kind: Creature,
     pub pos: Point,
     pub hp: i32,
+    pub mind: Mind,
+    /// Where it last perceived the player, and for how many turns since it has not.
+    pub last_seen: Point,
+    pub unseen: u32,
+    /// Turns of confusion left.
+    pub confused: i32,
+    /// Came out of the dark (stirred up while the torch was out): worth no experience.
+    pub from_dark: bool,
+    /// Its fighting numbers (its kind's, as the mode sets them).
+    stats: Stats,
 }
 
 impl Monster {
-    /// A creature of `kind` at full health.
+    /// A creature of `kind` at full health, hunting, with its kind's Normal numbers.
     pub fn new(kind: Creature, pos: Point) -> Monster {
+        Monster::in_mode(kind, pos, Mode::Normal, Mind::Hunting)
+    }
+
+    /// A creature of `kind` at full health with the numbers of `mode`.
+    pub fn in_mode(kind: Creature, pos: Point, mode: Mode, mind: Mind) -> Monster {
+        let stats = mode.creature(kind.stats());
         Monster {
             kind,
             pos,
-            hp: kind.stats().hp,
+            hp: stats.hp,
+            mind,
+            last_seen: pos,
+            unseen: 0,
+            confused: 0,
+            from_dark: false,
+            stats,
         }
     }
 
     pub fn stats(&self) -> Stats {
-        self.kind.stats()
+        self.stats
+    }
+
+    /// True when it has not noticed the player.
+    pub fn unaware(&self) -> bool {
+        self.mind != Mind::Hunting
     }
 
     pub fn name(&self) -> &'static str {
@@ -40,33 +89,50 @@ impl Monster {
 /// features or stairs), never on each other, on the player, on `avoid` (the items), or within
 /// `START_CLEARANCE` cells of the player. A kind that comes in packs brings up to `pack` more
 /// of its kind on free cells within `PACK_SPREAD` of the first.
-pub fn place(world: &World, player: Point, avoid: &[Point], rng: &mut GameRng) -> Vec<Monster> {
+/// Each starts asleep (`asleep_chance` in 100, fewer deeper down) or wandering, with the numbers of `mode`.
+pub fn place(
+    world: &World,
+    player: Point,
+    avoid: &[Point],
+    mode: Mode,
+    rng: &mut GameRng,
+) -> Vec<Monster> {
     let mut monsters = Vec::new();
     for z in 0..world.depth() {
         let mut free: Vec<Point> = world.points_of(z, Tile::Floor);
         free.retain(|p| {
             !avoid.contains(p) && (p.z != player.z || p.chebyshev(player) > START_CLEARANCE)
         });
-        let kinds: Vec<Creature> = Creature::ALL
-            .into_iter()
-            .filter(|c| c.stats().from_level <= z + 1)
-            .collect();
+        let kinds = kinds_at(z);
         for _ in 0..creatures_for(z, world.width() * world.height()) {
             if free.is_empty() || kinds.is_empty() {
                 break;
             }
             let pos = free.swap_remove(rng.random_range(0..free.len() as u32) as usize);
             let kind = kinds[rng.random_range(0..kinds.len() as u32) as usize];
-            monsters.push(Monster::new(kind, pos));
+            let mind = if rng.random_range(0..100u32) < asleep_chance(z) {
+                Mind::Asleep
+            } else {
+                Mind::Wandering
+            };
+            monsters.push(Monster::in_mode(kind, pos, mode, mind));
             for _ in 0..kind.behaviour().pack {
                 let Some(j) = free.iter().position(|q| q.chebyshev(pos) <= PACK_SPREAD) else {
                     break;
                 };
-                monsters.push(Monster::new(kind, free.swap_remove(j)));
+                monsters.push(Monster::in_mode(kind, free.swap_remove(j), mode, mind));
             }
         }
     }
     monsters
+}
+
+/// The kinds that live on level `z` (0 = top).
+pub fn kinds_at(z: i32) -> Vec<Creature> {
+    Creature::ALL
+        .into_iter()
+        .filter(|c| c.stats().from_level <= z + 1)
+        .collect()
 }
 
 /// Where a creature at `from` steps next: towards `target` when it can see it (`hunting`),
@@ -123,7 +189,7 @@ mod tests {
             else {
                 continue;
             };
-            let monsters = place(&world, player, &[], &mut seeded(seed));
+            let monsters = place(&world, player, &[], Mode::Normal, &mut seeded(seed));
             let mut spots: Vec<Point> = monsters.iter().map(|m| m.pos).collect();
             for m in &monsters {
                 assert_eq!(world.tile(m.pos), Tile::Floor, "seed {seed}");

@@ -1,11 +1,12 @@
 //! What the player sees and remembers. The torch lights cells near the player (bright close
-//! by, dim at the edge); cells seen before stay remembered per level, across stairs.
+//! by, dim at the edge; its radius is the caller's, as the fuel runs down), glowing fungus
+//! lights the cells around it, and cells seen before stay remembered per level, across stairs.
 //!
 //! Line of sight from a place depends only on the walls around it, and a run never changes a
 //! tile, so the view from each place stood on is computed once (by shadowcasting, out to
 //! `SIGHT_RADIUS`) and kept: a player who walks back and forth scans nothing new.
 
-use crate::rules::balance::{BRIGHT_RADIUS, SIGHT_RADIUS, TORCH_RADIUS};
+use crate::rules::balance::{BRIGHT_RADIUS, GLOW_RADIUS, SIGHT_RADIUS};
 use crate::rules::fov::{field_of_view, Blockers};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
@@ -16,6 +17,8 @@ use crate::rules::world::World;
 pub enum Light {
     Bright,
     Dim,
+    /// Lit by glowing fungus, not by the torch.
+    Glow,
     Remembered,
     Unknown,
 }
@@ -75,6 +78,11 @@ pub struct Sight {
     blockers_z: i32,
     /// The cells within a radius (the last one remembered by), as a view.
     circle: (i32, View),
+    /// The torch's radius this turn.
+    torch: i32,
+    /// Cells of level `glow_z` that glowing fungus lights (empty when none does).
+    glow: Vec<bool>,
+    glow_z: i32,
     /// Ever lit, for every cell of every level.
     memory: Vec<bool>,
     /// A fingerprint of `memory`, kept up to date as cells are first seen: the sum of a
@@ -103,6 +111,9 @@ impl Sight {
             blockers: Blockers::default(),
             blockers_z: -1,
             circle: (-1, [0; VIEW_WORDS]),
+            torch: 0,
+            glow: Vec::new(),
+            glow_z: -1,
             memory: vec![false; (w * h * world.depth()) as usize],
             memory_hash: 0,
         }
@@ -120,11 +131,23 @@ impl Sight {
         (p.z >= 0 && i < self.memory.len()).then_some(i)
     }
 
-    /// Renews sight from `player` and remembers what the torch lights. Memory only grows and
-    /// tiles never change, so a place already lit by a torch at least as large adds nothing.
-    pub fn update(&mut self, world: &World, player: Point) {
+    /// Renews sight from `player` with a torch of radius `torch`, and remembers what the torch
+    /// and glowing fungus light. Memory only grows and tiles never change, so a place already
+    /// lit by a torch at least as large adds nothing more from the torch.
+    pub fn update(&mut self, world: &World, player: Point, torch: i32) {
         self.origin = player;
-        let torch = TORCH_RADIUS;
+        self.torch = torch;
+        if self.glow_z != player.z {
+            self.glow = glow_of(world, player.z);
+            self.glow_z = player.z;
+        }
+        self.view_from(world, player, torch);
+        if !self.glow.is_empty() {
+            self.remember_glow();
+        }
+    }
+
+    fn view_from(&mut self, world: &World, player: Point, torch: i32) {
         let z = usize::try_from(player.z).ok();
         let (Some(i), Some(kept)) = (
             self.plane(player.x, player.y),
@@ -191,14 +214,45 @@ impl Sight {
         view
     }
 
+    /// Remembers every cell in sight that glowing fungus lights.
+    fn remember_glow(&mut self) {
+        let o = self.origin;
+        for dy in -SIGHT_RADIUS..=SIGHT_RADIUS {
+            for dx in -SIGHT_RADIUS..=SIGHT_RADIUS {
+                let p = o.offset(dx, dy);
+                if has(&self.view, dx, dy) && self.glows(p) {
+                    self.learn(p);
+                }
+            }
+        }
+    }
+
+    /// True when glowing fungus lights `p` (on the level last stood on).
+    pub fn glows(&self, p: Point) -> bool {
+        p.z == self.glow_z
+            && self
+                .plane(p.x, p.y)
+                .is_some_and(|i| self.glow.get(i).copied().unwrap_or(false))
+    }
+
+    /// Marks `p` remembered.
+    fn learn(&mut self, p: Point) {
+        if let Some(k) = self.cell(p) {
+            if !self.memory[k] {
+                self.memory[k] = true;
+                self.memory_hash = self.memory_hash.wrapping_add(mix(k as u64));
+            }
+        }
+    }
+
     /// Remembers every cell in sight within `r` cells.
     fn remember_lit(&mut self, r: i32) {
         let o = self.origin;
         if self.circle.0 != r {
             self.circle = (r, circle(r));
         }
-        let lit = self.circle.1;
-        for (w, (&seen, &near)) in self.view.iter().zip(lit.iter()).enumerate() {
+        let (lit, view) = (self.circle.1, self.view);
+        for (w, (&seen, &near)) in view.iter().zip(lit.iter()).enumerate() {
             let mut bits = seen & near;
             while bits != 0 {
                 let b = w as i32 * 64 + bits.trailing_zeros() as i32;
@@ -208,12 +262,7 @@ impl Sight {
                     o.y + b / SIDE - SIGHT_RADIUS,
                     o.z,
                 );
-                if let Some(k) = self.cell(p) {
-                    if !self.memory[k] {
-                        self.memory[k] = true;
-                        self.memory_hash = self.memory_hash.wrapping_add(mix(k as u64));
-                    }
-                }
+                self.learn(p);
             }
         }
     }
@@ -248,12 +297,15 @@ impl Sight {
 
     /// How `p` is lit for the player now.
     pub fn light(&self, p: Point) -> Light {
-        if within(self.origin, p, TORCH_RADIUS) && self.in_sight(p) {
-            if within(self.origin, p, BRIGHT_RADIUS) {
+        let seen = self.in_sight(p);
+        if seen && within(self.origin, p, self.torch) {
+            if within(self.origin, p, BRIGHT_RADIUS.min(self.torch)) {
                 Light::Bright
             } else {
                 Light::Dim
             }
+        } else if seen && self.glows(p) {
+            Light::Glow
         } else if self.remembers(p) {
             Light::Remembered
         } else {
@@ -266,10 +318,38 @@ impl Sight {
         self.memory_hash
     }
 
-    /// True when the torch lights `p` now.
+    /// True when the player sees `p` lit now (by the torch or by fungus).
     pub fn lit(&self, p: Point) -> bool {
-        matches!(self.light(p), Light::Bright | Light::Dim)
+        matches!(self.light(p), Light::Bright | Light::Dim | Light::Glow)
     }
+
+    /// The torch's radius this turn.
+    pub fn torch(&self) -> i32 {
+        self.torch
+    }
+}
+
+/// The cells of level `z` within `GLOW_RADIUS` of glowing fungus (empty when it has none).
+fn glow_of(world: &World, z: i32) -> Vec<bool> {
+    let (w, h) = (world.width(), world.height());
+    let mut glow = Vec::new();
+    for (p, t) in world.points(z) {
+        if t != Tile::Fungus {
+            continue;
+        }
+        if glow.is_empty() {
+            glow = vec![false; (w * h) as usize];
+        }
+        let r = GLOW_RADIUS;
+        for y in (p.y - r).max(0)..=(p.y + r).min(h - 1) {
+            for x in (p.x - r).max(0)..=(p.x + r).min(w - 1) {
+                if within(p, Point::new(x, y, z), r) {
+                    glow[(y * w + x) as usize] = true;
+                }
+            }
+        }
+    }
+    glow
 }
 
 /// Within `r` cells (Euclidean, rounded the same way as the field of view).
@@ -281,6 +361,7 @@ fn within(a: Point, b: Point, r: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::balance::TORCH_RADIUS;
 
     #[test]
     fn light_fades_with_distance_and_is_remembered_across_levels() {
@@ -288,11 +369,11 @@ mod tests {
         let map: String = (0..5).map(|_| level.clone() + "\n").collect();
         let world = World::from_text(&[&map, &map]).expect("fixture");
         let mut sight = Sight::new(&world);
-        sight.update(&world, Point::new(2, 2, 0));
+        sight.update(&world, Point::new(2, 2, 0), TORCH_RADIUS);
         assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Bright);
         assert_eq!(sight.light(Point::new(8, 2, 0)), Light::Dim);
         assert_eq!(sight.light(Point::new(20, 2, 0)), Light::Unknown);
-        sight.update(&world, Point::new(2, 2, 1));
+        sight.update(&world, Point::new(2, 2, 1), TORCH_RADIUS);
         assert_eq!(sight.light(Point::new(3, 2, 0)), Light::Remembered);
         assert_eq!(sight.light(Point::new(3, 2, 1)), Light::Bright);
     }
@@ -331,9 +412,9 @@ mod tests {
         let mut walker = Sight::new(&world);
         let mut compared = 0;
         for &p in walk {
-            walker.update(&world, p);
+            walker.update(&world, p, TORCH_RADIUS);
             let mut fresh = Sight::new(&world);
-            fresh.update(&world, p);
+            fresh.update(&world, p, TORCH_RADIUS);
             for dy in -SIGHT_RADIUS - 1..=SIGHT_RADIUS + 1 {
                 for dx in -SIGHT_RADIUS - 1..=SIGHT_RADIUS + 1 {
                     let q = Point::new(p.x + dx, p.y + dy, p.z);
@@ -349,7 +430,7 @@ mod tests {
         let mut union = Sight::new(&world);
         for &p in &places {
             let mut one = Sight::new(&world);
-            one.update(&world, p);
+            one.update(&world, p, TORCH_RADIUS);
             for (i, m) in one.memory.iter().enumerate() {
                 union.memory[i] |= m;
             }
@@ -361,7 +442,7 @@ mod tests {
     fn walls_keep_the_next_cave_dark() {
         let world = World::from_text(&["...#...\n...#...\n...#..."]).expect("fixture");
         let mut sight = Sight::new(&world);
-        sight.update(&world, Point::new(1, 1, 0));
+        sight.update(&world, Point::new(1, 1, 0), TORCH_RADIUS);
         assert!(sight.lit(Point::new(3, 1, 0)), "the wall itself is seen");
         assert_eq!(sight.light(Point::new(5, 1, 0)), Light::Unknown);
     }

@@ -1,12 +1,21 @@
-//! The rules of a turn: moving, fighting, stairs, leaving the caves, and the creatures'
-//! answer after each player action.
+//! The rules of a turn: moving (astray when confused, not at all when webbed), fighting
+//! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
+//! the creatures' answer after each player action.
 
 use super::items::a as with_article;
 use super::{Outcome, State};
-use crate::rules::balance::{damage, REGEN_HP, REGEN_TURNS};
-use crate::rules::kinds::entry::Stats;
+use crate::rules::balance::{
+    damage, DARK_STIR_TURNS, REGEN_HP, REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_DISTANCE,
+    STIR_TURNS,
+};
+use crate::rules::events::Event;
+use crate::rules::geom::Point;
+use crate::rules::geom::DIRECTIONS8;
+use crate::rules::kinds::entry::{Stats, Tactic};
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::monsters::{kinds_at, Mind, Monster};
+use rand::Rng;
 
 impl State {
     /// After each turn the player took: creatures act, wounds heal, sight is renewed.
@@ -14,14 +23,60 @@ impl State {
         if self.outcome != Outcome::Playing {
             return;
         }
+        self.burn();
+        self.stir();
         self.monsters_act();
+        self.fought = false;
+        self.confused = (self.confused - 1).max(0);
         if self.outcome == Outcome::Playing
             && self.turn.is_multiple_of(REGEN_TURNS)
             && self.hp < self.max_hp()
         {
             self.hp = (self.hp + REGEN_HP).min(self.max_hp());
         }
-        self.sight.update(&self.world, self.player);
+        self.sight
+            .update(&self.world, self.player, self.light_radius());
+    }
+
+    /// Now and then a creature wanders onto the player's level, out of sight; once the
+    /// torch has burned out, more often, hunting, and worth nothing when killed.
+    fn stir(&mut self) {
+        let period = if self.fuel > 0 {
+            STIR_TURNS
+        } else {
+            DARK_STIR_TURNS
+        };
+        if !self.turn.is_multiple_of(period) {
+            return;
+        }
+        let me = self.player;
+        let free: Vec<Point> = self
+            .world
+            .points(me.z)
+            .filter(|&(p, t)| {
+                t == Tile::Floor
+                    && p.chebyshev(me) >= STIR_DISTANCE
+                    && !self.sight.in_sight(p)
+                    && self.monster_at(p).is_none()
+            })
+            .map(|(p, _)| p)
+            .collect();
+        let kinds = kinds_at(me.z);
+        if free.is_empty() || kinds.is_empty() {
+            return;
+        }
+        let p = free[self.rng.random_range(0..free.len() as u32) as usize];
+        let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
+        // What comes out of the dark to a player without light comes hunting.
+        let mind = if self.fuel > 0 {
+            Mind::Wandering
+        } else {
+            Mind::Hunting
+        };
+        let mut m = Monster::in_mode(kind, p, self.mode, mind);
+        m.last_seen = me;
+        m.from_dark = self.fuel == 0;
+        self.monsters.push(m);
     }
 
     /// The player's fighting numbers now: level, strength and gear included.
@@ -38,8 +93,15 @@ impl State {
         let m = &self.monsters[i];
         let (name, stats) = (m.name(), m.stats());
         let dmg = damage(stats, self.fighting(), &mut self.rng);
+        self.events.push(Event::Hit(self.player));
+        self.hurt(dmg, &format!("The {name} hits you for {dmg}."), name);
+    }
+
+    /// The player takes `dmg` damage from a creature called `name`, said as `message`; it
+    /// may end the run.
+    pub(super) fn hurt(&mut self, dmg: i32, message: &str, name: &str) {
         self.hp -= dmg;
-        self.log.add(format!("The {name} hits you for {dmg}."));
+        self.log.add(message);
         if self.hp <= 0 {
             self.outcome = Outcome::Lost;
             self.ending = format!(
@@ -54,19 +116,73 @@ impl State {
 
     fn player_attacks(&mut self, i: usize) {
         let dmg = damage(self.fighting(), self.monsters[i].stats(), &mut self.rng);
-        let name = self.monsters[i].name();
+        self.fought = true;
+        self.strike(i, dmg, "hit");
+    }
+
+    /// Creature `i` takes a blow of `dmg` from the player (`verb`: "hit"), three times as
+    /// hard when it had not noticed the player. It may die, split, or turn to hunt.
+    pub(super) fn strike(&mut self, i: usize, dmg: i32, verb: &str) {
+        let m = &self.monsters[i];
+        let (name, pos, unaware) = (m.name(), m.pos, m.unaware());
+        let dmg = if unaware { dmg * SNEAK_MULTIPLIER } else { dmg };
+        self.events.push(Event::Hit(pos));
         self.monsters[i].hp -= dmg;
         if self.monsters[i].hp <= 0 {
             let dead = self.monsters.remove(i);
-            self.log.add(format!("You kill the {name}."));
-            self.gain(dead.kind);
-            self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
+            if unaware {
+                self.log
+                    .add(format!("You {verb} the unaware {name} and kill it."));
+            } else {
+                self.log.add(format!("You kill the {name}."));
+            }
+            if !dead.from_dark {
+                self.gain(dead.kind);
+                self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
+            }
+            return;
+        }
+        if unaware {
+            self.log
+                .add(format!("You {verb} the unaware {name} for {dmg}!"));
         } else {
-            self.log.add(format!("You hit the {name} for {dmg}."));
+            self.log.add(format!("You {verb} the {name} for {dmg}."));
+        }
+        self.monsters[i].mind = Mind::Hunting;
+        self.monsters[i].last_seen = self.player;
+        if self.monsters[i].kind.behaviour().tactic == Tactic::Splits {
+            self.split(i);
         }
     }
 
+    /// A splitting creature that survived a blow halves: the other half takes a free cell
+    /// beside it, if there is one and enough of it is left.
+    fn split(&mut self, i: usize) {
+        let m = &self.monsters[i];
+        if m.hp < SPLIT_MIN_HP {
+            return;
+        }
+        let spot = m.pos.neighbours8().find(|&p| {
+            let t = self.world.tile(p);
+            t.is_open() && t != Tile::StairsUp && p != self.player && self.monster_at(p).is_none()
+        });
+        let Some(p) = spot else { return };
+        let half = self.monsters[i].hp / 2;
+        let mut other = self.monsters[i].clone();
+        self.monsters[i].hp -= half;
+        other.hp = half;
+        other.pos = p;
+        let name = other.name();
+        self.monsters.push(other);
+        self.log.add(format!("The {name} splits in two!"));
+    }
+
     pub(super) fn step(&mut self, dx: i32, dy: i32) {
+        let (dx, dy) = if self.confused > 0 && self.rng.random_bool(0.5) {
+            DIRECTIONS8[self.rng.random_range(0..8u32) as usize]
+        } else {
+            (dx, dy)
+        };
         let to = self.player.offset(dx, dy);
         if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
             self.turn += 1;
@@ -74,7 +190,24 @@ impl State {
             self.end_turn();
             return;
         }
+        if self.webbed > 0 {
+            self.webbed -= 1;
+            self.turn += 1;
+            self.log.add(if self.webbed > 0 {
+                "You struggle against the web."
+            } else {
+                "You tear free of the web."
+            });
+            self.end_turn();
+            return;
+        }
         let tile = self.world.tile(to);
+        if !tile.is_open() && self.confused > 0 {
+            self.turn += 1;
+            self.log.add("You stagger into the rock.");
+            self.end_turn();
+            return;
+        }
         if !tile.is_open() {
             self.log
                 .add(format!("You bump into the {}.", tile.info().name));
@@ -88,8 +221,10 @@ impl State {
         }
         self.turn += 1;
         if let Some(item) = here {
-            self.log
-                .add(format!("You see {} here.", with_article(item.name())));
+            self.log.add(format!(
+                "You see {} here.",
+                with_article(self.item_name(item))
+            ));
         }
         match tile {
             Tile::StairsDown => self.log.add("There are stairs down here."),

@@ -1,186 +1,194 @@
-//! The careful bot: the reckless bot's routes, plus sense. It picks up the items it sees,
-//! wields and wears the best it has, drinks strength at once, quaffs healing when badly hurt,
-//! reads teleport when cornered without potions, steps back from creatures while hurt, and
-//! rests until healed whenever nothing is in view.
+//! The careful bot: sense without cunning. It picks up what it sees, wields and wears the
+//! best it has, drinks strength at once, learns unknown potions and scrolls by using them
+//! when safe (full health, nothing in view), quaffs healing when badly hurt (an unknown
+//! potion when it knows no healing and is near death), reads teleport when cornered, keeps
+//! its torch fed with oil and lit, steps back from creatures while hurt, and rests until
+//! healed whenever nothing is in view. It closes in on creatures that shoot from afar, and explores each level while its torch
+//! has fuel to spare, else goes down as soon as it knows the way.
 
-use super::{route, Step};
-use caves::rules::builder::WorldParams;
+use super::{Game, Played};
+use caves::app::travel::{next_step, Goal};
 use caves::rules::geom::Point;
-use caves::rules::kinds::entry::Effect;
-use caves::rules::{Action, Dir, Outcome, Place, State, PACK_LIMIT};
-use std::collections::VecDeque;
+use caves::rules::kinds::entry::{Effect, Tactic};
+use caves::rules::kinds::item::Item;
+use caves::rules::monsters::Mind;
+use caves::rules::{Action, Dir, Mode, Place, PACK_LIMIT};
 
-/// The slot (pack letter index) of the first carried item that `pick` accepts.
-fn slot_of(game: &State, pick: impl Fn(Effect, Place) -> bool) -> Option<u8> {
-    game.carried()
+/// What the bot knows an item does: its effect once its kind is known.
+pub fn known(g: &Game, kind: Item) -> Option<Effect> {
+    g.state.knows(kind).then(|| kind.effect())
+}
+
+/// True for an unidentified potion (`b'!'`) or scroll (`b'?'`) by its look.
+pub fn unknown(g: &Game, kind: Item, glyph: u8) -> bool {
+    !g.state.knows(kind) && g.state.seen_as(kind).glyph == glyph
+}
+
+/// The slot of the first carried item that `pick` accepts.
+pub fn slot_of(g: &Game, pick: impl Fn(Item, Place) -> bool) -> Option<u8> {
+    g.state
+        .carried()
         .iter()
-        .position(|t| pick(t.kind.effect(), t.place))
+        .position(|t| pick(t.kind, t.place))
         .map(|i| i as u8)
 }
 
 /// The bonus of what is in `place`.
-fn bonus(game: &State, place: Place) -> i32 {
-    match game.equipped(place).map(|i| i.effect()) {
+fn bonus(g: &Game, place: Place) -> i32 {
+    match g.state.equipped(place).and_then(|k| known(g, k)) {
         Some(Effect::Weapon(n) | Effect::Armour(n)) => n,
         _ => 0,
     }
 }
 
-/// An item action worth taking now: better gear, strength, or healing when hurt.
-fn item_action(game: &State, hurt: bool, cornered: bool) -> Option<Action> {
-    let (weapon, armour) = (bonus(game, Place::Wielded), bonus(game, Place::Worn));
-    if let Some(s) = slot_of(game, |e, p| {
+/// Better gear, or strength.
+pub fn gear(g: &Game) -> Option<Action> {
+    let (weapon, armour) = (bonus(g, Place::Wielded), bonus(g, Place::Worn));
+    slot_of(g, |k, p| {
         p == Place::Pack
-            && match e {
-                Effect::Weapon(n) => n > weapon,
-                Effect::Armour(n) => n > armour,
-                Effect::Strength(_) => true,
+            && match known(g, k) {
+                Some(Effect::Weapon(n)) => n > weapon,
+                Some(Effect::Armour(n)) => n > armour,
+                Some(Effect::Strength(_)) => true,
                 _ => false,
             }
-    }) {
-        return Some(Action::Use(s));
-    }
+    })
+    .map(Action::Use)
+}
+
+/// Healing when hurt; teleport when cornered; an unknown potion when near death.
+pub fn save_life(g: &Game, hurt: bool, cornered: bool, dying: bool) -> Option<Action> {
     if hurt {
-        if let Some(s) = slot_of(game, |e, _| matches!(e, Effect::Heal(_))) {
+        if let Some(s) = slot_of(g, |k, _| matches!(known(g, k), Some(Effect::Heal(_)))) {
             return Some(Action::Use(s));
         }
-        if cornered {
-            if let Some(s) = slot_of(game, |e, _| e == Effect::Teleport) {
-                return Some(Action::Use(s));
-            }
+    }
+    if cornered {
+        if let Some(s) = slot_of(g, |k, _| known(g, k) == Some(Effect::Teleport)) {
+            return Some(Action::Use(s));
         }
+    }
+    if dying {
+        return slot_of(g, |k, _| unknown(g, k, b'!')).map(Action::Use);
     }
     None
 }
 
-/// The nearest lit item on the level that is worth a detour, if the pack has room.
-fn wanted_item(game: &State, skip: &[Point]) -> Option<Point> {
-    if game.carried().len() >= usize::from(PACK_LIMIT) {
+/// Oil when the torch runs low, and the torch relit when something put it out.
+pub fn tend_torch(g: &Game, low: i32) -> Option<Action> {
+    let s = &g.state;
+    if s.fuel() < low {
+        if let Some(slot) = slot_of(g, |k, _| matches!(known(g, k), Some(Effect::Fuel(_)))) {
+            return Some(Action::Use(slot));
+        }
+    }
+    (s.torch_doused() && s.fuel() > 0).then_some(Action::Torch)
+}
+
+/// An unknown potion or scroll to learn, when it is safe to.
+pub fn learn(g: &Game) -> Option<Action> {
+    let s = &g.state;
+    if s.hp() < s.max_hp() || !g.foes().is_empty() {
         return None;
     }
-    let here = game.player();
-    game.items()
-        .iter()
-        .filter_map(|t| match t.place {
-            Place::Floor(p) if p.z == here.z && game.sight().lit(p) => Some(p),
-            _ => None,
-        })
-        .filter(|&p| game.monster_at(p).is_none() && !skip.contains(&p))
-        .min_by_key(|p| p.chebyshev(here))
+    slot_of(g, |k, _| unknown(g, k, b'!') || unknown(g, k, b'?')).map(Action::Use)
 }
 
 /// A step away from the nearest creature in view, if one gets farther from it.
-fn retreat(game: &State) -> Option<Action> {
-    let here = game.player();
-    let threat = game
-        .monsters()
-        .iter()
-        .filter(|m| m.pos.z == here.z && game.sight().lit(m.pos))
+pub fn retreat(g: &Game) -> Option<Action> {
+    let here = g.here();
+    let threat = g
+        .foes()
+        .into_iter()
         .min_by_key(|m| m.pos.chebyshev(here))?
         .pos;
     let d0 = here.chebyshev(threat);
+    let s = &g.state;
     Dir::ALL
         .into_iter()
         .map(|d| (d, here.offset(d.delta().0, d.delta().1)))
         .filter(|&(_, p)| {
-            game.world().tile(p).is_open()
-                && game.monster_at(p).is_none()
-                && game.monsters().iter().all(|m| m.pos.chebyshev(p) > 1)
+            s.world().tile(p).is_open()
+                && s.monster_at(p).is_none()
+                && g.foes().iter().all(|m| m.pos.chebyshev(p) > 1)
         })
         .filter(|&(_, p)| p.chebyshev(threat) > d0)
         .map(|(d, _)| Action::Move(d))
         .next()
 }
 
-/// Plays one game carefully to its end; returns how it ended and every action taken.
-pub fn play(seed: u64) -> (Outcome, Vec<Action>) {
-    let mut game = State::new(seed, &WorldParams::default()).expect("default worlds have floor");
-    let mut taken = Vec::new();
-    let exit = game.player();
-    let mut plan: VecDeque<Step> = VecDeque::new();
-    let mut planned_for = None;
-    // Items seen but out of reach (across water): not tried again.
-    let mut skip: Vec<Point> = Vec::new();
-    // Steps taken back in a row.
-    let mut backed = 0;
-    let mut target: Option<Point> = None;
-    let act = |game: &mut State, a: Action, taken: &mut Vec<Action>| {
-        game.act(a);
-        taken.push(a);
-    };
-    for _ in 0..20_000 {
-        if game.outcome() != Outcome::Playing {
-            break;
-        }
-        let here = game.player();
-        let adjacent = game
-            .monsters()
-            .iter()
-            .filter(|m| m.pos.z == here.z && m.pos.chebyshev(here) == 1)
-            .count();
-        let (hp, max) = (game.hp(), game.max_hp());
-        if let Some(a) = item_action(&game, hp * 2 < max, adjacent > 1 || hp * 3 < max) {
-            act(&mut game, a, &mut taken);
-            continue;
-        }
-        // Fight what stands next to you (the weakest first): walking away from a creature as
-        // fast as you only gives it free blows. Slow ones can be outrun when hurt.
-        let foe = game
-            .monsters()
-            .iter()
-            .filter(|m| m.pos.z == here.z && m.pos.chebyshev(here) == 1)
-            .filter(|m| hp * 2 >= max || !m.kind.behaviour().slow)
-            .min_by_key(|m| m.hp)
-            .and_then(|m| Dir::towards(m.pos.x - here.x, m.pos.y - here.y));
-        if let Some(d) = foe {
-            act(&mut game, Action::Move(d), &mut taken);
-            continue;
-        }
-        if hp < max && !game.creature_in_view() {
-            act(&mut game, Action::Rest, &mut taken);
-            continue;
-        }
-        if hp * 2 < max && adjacent == 0 && game.creature_in_view() {
-            // Step back while it helps; otherwise let it come (wounds heal meanwhile).
-            let a = retreat(&game)
-                .filter(|_| backed < 12)
-                .unwrap_or(Action::Wait);
-            backed += 1;
-            act(&mut game, a, &mut taken);
-            continue;
-        }
-        backed = 0;
-        if game.item_at(here).is_some() && game.carried().len() < usize::from(PACK_LIMIT) {
-            act(&mut game, Action::PickUp, &mut taken);
-            continue;
-        }
-        if game.idol().is_none() && here == exit {
-            act(&mut game, Action::Ascend, &mut taken);
-            continue;
-        }
-        // An item once chosen stays the goal until it is taken (it may drop out of the light).
-        target = target
-            .filter(|&p| p.z == here.z && game.item_at(p).is_some())
-            .or_else(|| wanted_item(&game, &skip));
-        let item = target;
-        let goal = item.unwrap_or(game.idol().unwrap_or(exit));
-        if planned_for != Some(goal) || plan.front().is_none_or(|s| s.0 != here) {
-            plan = route(&game, goal);
-            planned_for = Some(goal);
-            if plan.is_empty() && item.is_some() {
-                skip.push(goal);
-                target = None;
-                continue;
-            }
-        }
-        let Some(&(_, action, to)) = plan.front() else {
-            act(&mut game, Action::Wait, &mut taken);
-            continue;
-        };
-        act(&mut game, action, &mut taken);
-        if game.player() == to {
-            plan.pop_front();
-        }
+/// The way to the nearest seen item on this level worth a detour, if the pack has room;
+/// items found out of reach are skipped from then on.
+pub fn fetch(g: &mut Game) -> Option<Action> {
+    let s = &g.state;
+    let here = g.here();
+    if s.carried().len() >= usize::from(PACK_LIMIT) {
+        return None;
     }
-    (game.outcome(), taken)
+    if g.items.contains_key(&here) && s.item_at(here).is_some() {
+        return Some(Action::PickUp);
+    }
+    let mut spots: Vec<Point> = g
+        .items
+        .keys()
+        .copied()
+        .filter(|p| p.z == here.z && !g.skip.contains(p))
+        .collect();
+    spots.sort_by_key(|p| (p.chebyshev(here), p.x, p.y));
+    for p in spots {
+        if let Some(a) = next_step(s, Goal::To(p)) {
+            return Some(a);
+        }
+        g.skip.push(p);
+    }
+    None
+}
+
+/// A step towards the nearest hunting creature that shoots from afar, when one is in view.
+pub fn charge(g: &Game) -> Option<Action> {
+    let here = g.here();
+    let shooter = g
+        .foes()
+        .into_iter()
+        .filter(|m| m.mind == Mind::Hunting)
+        .filter(|m| matches!(m.kind.behaviour().tactic, Tactic::Slings | Tactic::Webs))
+        .min_by_key(|m| m.pos.chebyshev(here))?;
+    next_step(&g.state, Goal::To(shooter.pos))
+}
+
+pub fn policy(g: &mut Game) -> Action {
+    let s = &g.state;
+    let (hp, max) = (s.hp(), s.max_hp());
+    let adjacent = g.adjacent().len();
+    let a = gear(g)
+        .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
+        .or_else(|| tend_torch(g, 150))
+        // Fight what stands next to you (the weakest first): walking away from a creature
+        // as fast as you only gives it free blows. Slow ones can be outrun when hurt.
+        .or_else(|| g.hit(|m| hp * 2 >= max || !m.kind.behaviour().slow));
+    if let Some(a) = a {
+        return a;
+    }
+    if hp < max && !s.creature_in_view() {
+        return Action::Rest;
+    }
+    // Stones and webs come from afar: close in rather than stand and take them.
+    if let Some(a) = charge(g) {
+        return a;
+    }
+    if hp * 2 < max && adjacent == 0 && s.creature_in_view() {
+        // Step back while it helps; otherwise let it come (wounds heal meanwhile).
+        g.backed += 1;
+        return retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
+    }
+    g.backed = 0;
+    let s_fuel = g.state.fuel();
+    learn(g)
+        .or_else(|| fetch(g))
+        .or_else(|| g.onward(s_fuel > 1100))
+        .unwrap_or(Action::Wait)
+}
+
+pub fn play(seed: u64, mode: Mode) -> Played {
+    super::run(seed, mode, policy)
 }

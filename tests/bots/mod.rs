@@ -1,103 +1,205 @@
-//! The reckless bot: it walks the shortest route to the stairs down, takes the idol on the
-//! last level, climbs back out, and fights whatever stands in its way. It never rests,
-//! retreats or waits for wounds to heal.
+//! Bots that play whole games through the rules' actions, knowing only what a player can:
+//! what is lit now, the map remembered, items seen (and how they look, until identified),
+//! and the log. None of them reads where the idol lies before it has been seen, what an
+//! unidentified potion is, or a creature out of sight.
+//!
+//! - `autopilot` plays as a tap-only player does: explore, the stairs button, hit a
+//!   neighbour, wait.
+//! - `reckless` dives: it heads for the stairs it knows, fights what blocks it, and never
+//!   rests, retreats or uses items.
+//! - `careful` picks up what it sees, wields and wears the best, drinks and reads to learn,
+//!   heals when hurt, keeps its torch fed, steps back when hurt and rests when alone.
+//! - `expert` is careful, and plays the caves: it douses its torch to rest and to lose a
+//!   shade, strikes creatures that have not noticed it, throws darts, daggers and known
+//!   potions, and walks around jellies.
 
+#![allow(dead_code)]
+
+pub mod autopilot;
 pub mod careful;
+pub mod expert;
+pub mod reckless;
 
+use caves::app::travel::{next_step, Goal};
 use caves::rules::builder::WorldParams;
 use caves::rules::geom::Point;
+use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
-use caves::rules::{Action, Dir, Outcome, State};
-use std::collections::{HashMap, VecDeque};
+use caves::rules::monsters::Monster;
+use caves::rules::{Action, Dir, Mode, Outcome, State};
+use std::collections::HashMap;
 
-/// Where an action leads from `p`: the 8 steps on the level, and the stairs (not the way out).
-fn moves(game: &State, p: Point) -> Vec<(Point, Action)> {
-    let mut out: Vec<(Point, Action)> = Dir::ALL
-        .iter()
-        .map(|&d| (p.offset(d.delta().0, d.delta().1), Action::Move(d)))
-        .collect();
-    match game.world().tile(p) {
-        Tile::StairsDown => out.push((Point { z: p.z + 1, ..p }, Action::Descend)),
-        Tile::StairsUp if p.z > 0 => out.push((Point { z: p.z - 1, ..p }, Action::Ascend)),
-        _ => {}
-    }
-    out
+/// The most actions a bot takes before it is counted as stuck (a game not won).
+pub const MAX_ACTIONS: usize = 30_000;
+
+/// A game as a bot sees it: the state (read only through what the screen shows) and what
+/// the bot remembers of items it has seen.
+pub struct Game {
+    pub state: State,
+    pub taken: Vec<Action>,
+    /// Items the map shows lying on the floor, by cell (the top one).
+    pub items: HashMap<Point, Item>,
+    /// Items seen but found out of reach: not tried again.
+    pub skip: Vec<Point>,
+    /// Steps taken back in a row.
+    pub backed: u32,
+    /// Stairs down that led only to places already searched.
+    pub dead: Vec<Point>,
 }
 
-/// One step of a route: from where, which action, to where.
-pub type Step = (Point, Action, Point);
-
-/// A shortest route (walking and stairs) from the player to `goal`.
-pub fn route(game: &State, goal: Point) -> VecDeque<Step> {
-    let start = game.player();
-    let mut prev: HashMap<Point, (Point, Action)> = HashMap::from([(start, (start, Action::Wait))]);
-    let mut queue = VecDeque::from([start]);
-    while let Some(p) = queue.pop_front() {
-        if p == goal {
-            let mut steps = VecDeque::new();
-            let mut at = p;
-            while at != start {
-                let (from, key) = prev[&at];
-                steps.push_front((from, key, at));
-                at = from;
-            }
-            return steps;
-        }
-        for (q, key) in moves(game, p) {
-            if game.world().tile(q).is_open() && !prev.contains_key(&q) {
-                prev.insert(q, (p, key));
-                queue.push_back(q);
-            }
-        }
-    }
-    VecDeque::new()
+/// How a game a bot played went.
+pub struct Played {
+    pub outcome: Outcome,
+    pub actions: Vec<Action>,
+    pub turns: u32,
 }
 
-/// Plays one game to its end; returns how it ended and every action taken. The bot follows a planned route and
-/// plans again when it is not where the route expects (a creature blocked a step) or when
-/// its goal changes; a blocked step is a step into a creature, which attacks it.
-pub fn play(seed: u64) -> (Outcome, Vec<Action>) {
-    play_paced(seed, 0)
-}
-
-/// The same bot, but it waits `pause` turns after every step (a slow, long game).
-pub fn play_paced(seed: u64, pause: usize) -> (Outcome, Vec<Action>) {
-    let mut game = State::new(seed, &WorldParams::default()).expect("default worlds have floor");
-    let mut taken = Vec::new();
-    let exit = game.player();
-    let mut plan: VecDeque<Step> = VecDeque::new();
-    let mut planned_for = None;
-    for _ in 0..20_000 {
-        if game.outcome() != Outcome::Playing {
-            break;
-        }
-        let goal = game.idol().unwrap_or(exit);
-        let here = game.player();
-        if game.idol().is_none() && here == exit {
-            game.act(Action::Ascend);
-            taken.push(Action::Ascend);
-            continue;
-        }
-        if planned_for != Some(goal) || plan.front().is_none_or(|s| s.0 != here) {
-            plan = route(&game, goal);
-            planned_for = Some(goal);
-        }
-        let Some(&(_, action, to)) = plan.front() else {
-            game.act(Action::Wait);
-            taken.push(Action::Wait);
-            continue;
+impl Game {
+    pub fn new(seed: u64, mode: Mode) -> Game {
+        let state = State::in_mode(seed, &WorldParams::default(), mode).expect("worlds have floor");
+        let mut g = Game {
+            state,
+            taken: Vec::new(),
+            items: HashMap::new(),
+            skip: Vec::new(),
+            backed: 0,
+            dead: Vec::new(),
         };
-        game.act(action);
-        taken.push(action);
-        for _ in 0..pause {
-            if game.outcome() == Outcome::Playing {
-                game.act(Action::Wait);
-                taken.push(Action::Wait);
+        g.see();
+        g
+    }
+
+    pub fn act(&mut self, a: Action) {
+        self.state.act(a);
+        self.taken.push(a);
+        self.see();
+    }
+
+    /// Notes the items the map shows (on remembered cells), and forgets those no longer
+    /// there.
+    fn see(&mut self) {
+        let s = &self.state;
+        self.items.retain(|&p, _| s.item_at(p).is_some());
+        for t in s.items() {
+            if let caves::rules::Place::Floor(p) = t.place {
+                if s.sight().remembers(p) {
+                    self.items.insert(p, s.item_at(p).unwrap_or(t.kind));
+                }
             }
         }
-        if game.player() == to {
-            plan.pop_front();
-        }
     }
-    (game.outcome(), taken)
+
+    pub fn here(&self) -> Point {
+        self.state.player()
+    }
+
+    /// Creatures the player sees now on this level.
+    pub fn foes(&self) -> Vec<&Monster> {
+        let here = self.here();
+        self.state
+            .monsters()
+            .iter()
+            .filter(|m| m.pos.z == here.z && self.state.sight().lit(m.pos))
+            .collect()
+    }
+
+    /// Seen creatures next to the player.
+    pub fn adjacent(&self) -> Vec<&Monster> {
+        let here = self.here();
+        self.foes()
+            .into_iter()
+            .filter(|m| m.pos.chebyshev(here) == 1)
+            .collect()
+    }
+
+    /// The direction of an attack on the weakest seen neighbour that `pick` accepts.
+    pub fn hit(&self, pick: impl Fn(&Monster) -> bool) -> Option<Action> {
+        let here = self.here();
+        let m = self
+            .adjacent()
+            .into_iter()
+            .filter(|m| pick(m))
+            .min_by_key(|m| m.hp)?;
+        Dir::towards(m.pos.x - here.x, m.pos.y - here.y).map(Action::Move)
+    }
+
+    /// Where the idol was seen on this level, if it was.
+    pub fn idol_seen(&self) -> Option<Point> {
+        let z = self.here().z;
+        self.items
+            .iter()
+            .find(|(p, &k)| p.z == z && k == Item::Idol)
+            .map(|(&p, _)| p)
+    }
+
+    /// The next action of the journey home or down: to the idol once seen, then up the
+    /// stairs and out (exploring when the way up is not known); else down the stairs once
+    /// known (after exploring, when `explore_first`), or exploring. Stairs down that led to
+    /// a dead end (a last level explored without finding the idol) are climbed back and not
+    /// taken again.
+    pub fn onward(&mut self, explore_first: bool) -> Option<Action> {
+        let s = &self.state;
+        let here = self.here();
+        let tile = s.world().tile(here);
+        let explore = next_step(s, Goal::Explore);
+        if s.carrying_idol() {
+            if tile == Tile::StairsUp {
+                return Some(Action::Ascend);
+            }
+            return next_step(s, Goal::StairsUp).or(explore);
+        }
+        if let Some(a) = self.idol_seen().and_then(|p| next_step(s, Goal::To(p))) {
+            return Some(a);
+        }
+        let last = here.z == s.world().depth() - 1;
+        let down = if last { None } else { self.stairs_down() };
+        if let Some(a) = down.filter(|_| !explore_first || explore.is_none()) {
+            return Some(a);
+        }
+        if explore.is_some() {
+            return explore;
+        }
+        // Nothing left to see here, and no way on: back up, and not down these stairs again.
+        if tile == Tile::StairsUp && here.z > 0 {
+            self.dead.push(Point {
+                z: here.z - 1,
+                ..here
+            });
+            return Some(Action::Ascend);
+        }
+        next_step(s, Goal::StairsUp)
+    }
+
+    /// The step towards (or down) the nearest known stairs down not yet found to lead
+    /// nowhere.
+    fn stairs_down(&self) -> Option<Action> {
+        let s = &self.state;
+        let here = self.here();
+        if s.world().tile(here) == Tile::StairsDown && !self.dead.contains(&here) {
+            return Some(Action::Descend);
+        }
+        s.world()
+            .points_of(here.z, Tile::StairsDown)
+            .into_iter()
+            .filter(|&p| s.sight().remembers(p) && !self.dead.contains(&p))
+            .filter_map(|p| caves::app::travel::path(s, p))
+            .filter(|steps| !steps.is_empty())
+            .min_by_key(Vec::len)
+            .map(|steps| Action::Move(steps[0]))
+    }
+}
+
+/// Plays one game of `mode` by `policy` (the next action for a game) to its end, or to
+/// `MAX_ACTIONS`.
+pub fn run(seed: u64, mode: Mode, policy: fn(&mut Game) -> Action) -> Played {
+    let mut g = Game::new(seed, mode);
+    while g.state.outcome() == Outcome::Playing && g.taken.len() < MAX_ACTIONS {
+        let a = policy(&mut g);
+        g.act(a);
+    }
+    Played {
+        outcome: g.state.outcome(),
+        turns: g.state.turn(),
+        actions: g.taken,
+    }
 }

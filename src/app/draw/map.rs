@@ -18,12 +18,23 @@ fn shade(c: Rgb, num: u16) -> Rgb {
     c.map(|v| (u16::from(v) * num / 256) as u8)
 }
 
+/// `c` pushed towards the fungus glow's green.
+fn tint(c: Rgb) -> Rgb {
+    [c[0] / 2, (c[1] / 2).saturating_add(70), c[2] / 2 + 20]
+}
+
 fn lit_cell(cell: Cell, light: Light) -> Cell {
     match light {
         Light::Bright => cell,
         Light::Dim => Cell {
             fg: shade(cell.fg, 176),
             bg: shade(cell.bg, 176),
+            ..cell
+        },
+        // Glowing fungus lights its cells in its own sickly green.
+        Light::Glow => Cell {
+            fg: tint(shade(cell.fg, 200)),
+            bg: tint(shade(cell.bg, 160)),
             ..cell
         },
         Light::Remembered => Cell {
@@ -71,7 +82,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
                 bg: pal.map(info.bg),
             };
             if let Some(item) = items[(vy * vw + vx) as usize] {
-                let e = item.info();
+                let e = state.seen_as(item);
                 cell = Cell {
                     glyph: e.glyph,
                     fg: pal.map(e.fg),

@@ -14,15 +14,23 @@ pub enum Creature {
     Goblin = 3,
     Orc = 4,
     Bugbear = 5,
+    Spider = 6,
+    Jelly = 7,
+    Shade = 8,
+    Kobold = 9,
 }
 
 impl Creature {
-    pub const ALL: [Creature; 5] = [
+    pub const ALL: [Creature; 9] = [
         Creature::Bat,
         Creature::Rat,
         Creature::Goblin,
         Creature::Orc,
         Creature::Bugbear,
+        Creature::Spider,
+        Creature::Jelly,
+        Creature::Shade,
+        Creature::Kobold,
     ];
 
     pub const fn code(self) -> u8 {
@@ -47,6 +55,10 @@ impl Creature {
             Creature::Goblin => &GOBLIN,
             Creature::Orc => &ORC,
             Creature::Bugbear => &BUGBEAR,
+            Creature::Spider => &SPIDER,
+            Creature::Jelly => &JELLY,
+            Creature::Shade => &SHADE,
+            Creature::Kobold => &KOBOLD,
         }
     }
 
@@ -63,6 +75,10 @@ mod table {
     pub static GOBLIN: Entry = Entry::creature("goblin", (b'g', hex("#A6E22E")), "A small, cunning cave dweller with a rusty knife. It flees when badly hurt.");
     pub static ORC: Entry = Entry::creature("orc", (b'o', hex("#FD971F")), "A brutish warrior: slow, but every blow is heavy.");
     pub static BUGBEAR: Entry = Entry::creature("bugbear", (b'B', hex("#F92672")), "A huge hairy goblin-kin that strikes hard and slowly.");
+    pub static SPIDER: Entry = Entry::creature("cave spider", (b'S', hex("#E0E0E0")), "A pale spider as big as a shield. From up to five cells away it spits webs that hold you for a few turns; cut through by fighting, or keep out of its sight.");
+    pub static JELLY: Entry = Entry::creature("ochre jelly", (b'j', hex("#E6DB74")), "A quivering heap of slime. Every blow that does not kill it splits it in two: strike hard, throw, or leave it be.");
+    pub static SHADE: Entry = Entry::creature("shade", (b's', hex("#7E8AA2")), "A shadow that feeds on light. It hunts only a burning torch: douse yours and it loses you.");
+    pub static KOBOLD: Entry = Entry::creature("kobold slinger", (b'k', hex("#66D9EF")), "A small scaly pest with a sling. It hurls stones from up to six cells away and backs off when you close in.");
 }
 
 #[cfg(test)]

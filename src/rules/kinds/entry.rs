@@ -31,6 +31,19 @@ pub enum Effect {
     Light(i32),
     /// Moves the reader to a random floor cell of the level.
     Teleport,
+    /// Feeds the torch this many turns of fuel.
+    Fuel(i32),
+    /// Made to be thrown: hits for this much more than a bare throw.
+    Missile(i32),
+    /// Befuddles whoever drinks it (or is splashed) for this many turns.
+    Confuse(i32),
+    /// Puts out the drinker's torch and spoils this many turns of its fuel; splashed on
+    /// creatures, it makes them lose track of the player.
+    Darken(i32),
+    /// Calls this many creatures of the level to the reader.
+    Summon(i32),
+    /// Maps the whole level.
+    Map,
 }
 
 /// An item kind's rules: its effect, the first level (from 1) where it lies, and how often it
@@ -55,6 +68,22 @@ pub struct Behaviour {
     pub slow: bool,
     /// Chance in percent that it leaves an item when killed.
     pub drops: u32,
+    /// What it does besides walking up and hitting.
+    pub tactic: Tactic,
+}
+
+/// A creature kind's special way of fighting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tactic {
+    None,
+    /// Spits webs from a distance that hold the player in place for a few turns.
+    Webs,
+    /// Splits in two when hit and not killed.
+    Splits,
+    /// Hunts only by light: a player whose torch is out is lost to it.
+    LightHunter,
+    /// Slings stones from a distance, and keeps its distance.
+    Slings,
 }
 
 /// One cyclopedia definition: how a kind looks and what it is called. (The numbers of the

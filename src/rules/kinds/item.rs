@@ -20,10 +20,16 @@ pub enum Item {
     Mail = 8,
     LightScroll = 9,
     TeleportScroll = 10,
+    Oil = 11,
+    Dart = 12,
+    ConfusionPotion = 13,
+    DarknessPotion = 14,
+    SummonScroll = 15,
+    MappingScroll = 16,
 }
 
 impl Item {
-    pub const ALL: [Item; 10] = [
+    pub const ALL: [Item; 16] = [
         Item::Idol,
         Item::HealingPotion,
         Item::StrengthPotion,
@@ -34,7 +40,33 @@ impl Item {
         Item::Mail,
         Item::LightScroll,
         Item::TeleportScroll,
+        Item::Oil,
+        Item::Dart,
+        Item::ConfusionPotion,
+        Item::DarknessPotion,
+        Item::SummonScroll,
+        Item::MappingScroll,
     ];
+
+    /// The potion kinds: each run gives them random looks until drunk.
+    pub const POTIONS: [Item; 4] = [
+        Item::HealingPotion,
+        Item::StrengthPotion,
+        Item::ConfusionPotion,
+        Item::DarknessPotion,
+    ];
+    /// The scroll kinds: each run gives them random titles until read.
+    pub const SCROLLS: [Item; 4] = [
+        Item::LightScroll,
+        Item::TeleportScroll,
+        Item::SummonScroll,
+        Item::MappingScroll,
+    ];
+
+    /// True for potions and scrolls, whose kind is unknown until one is used.
+    pub fn is_unknown_kind(self) -> bool {
+        Item::POTIONS.contains(&self) || Item::SCROLLS.contains(&self)
+    }
 
     pub const fn code(self) -> u8 {
         self as u8
@@ -59,6 +91,12 @@ impl Item {
             Item::Mail => &MAIL,
             Item::LightScroll => &LIGHT,
             Item::TeleportScroll => &TELEPORT,
+            Item::Oil => &OIL,
+            Item::Dart => &DART,
+            Item::ConfusionPotion => &CONFUSION,
+            Item::DarknessPotion => &DARKNESS,
+            Item::SummonScroll => &SUMMON,
+            Item::MappingScroll => &MAPPING,
         }
     }
 
@@ -80,6 +118,12 @@ mod table {
     pub static MAIL: Entry = Entry::item("chain mail", (b'[', hex("#C0C0C0"), '['), "Rings of iron. Worn: defence +3.");
     pub static LIGHT: Entry = Entry::item("scroll of light", (b'?', hex("#FFFF99"), '?'), "Read it and a flash shows the caves within 20 cells.");
     pub static TELEPORT: Entry = Entry::item("scroll of teleport", (b'?', hex("#66D9EF"), '?'), "Read it to vanish and reappear somewhere else on this level.");
+    pub static OIL: Entry = Entry::item("flask of oil", (b'\xAD', hex("#F4BF75"), '%'), "Lamp oil: use it to feed your torch 400 turns of fuel.");
+    pub static DART: Entry = Entry::item("dart", (b'\x18', hex("#A0A0A0"), ')'), "A weighted throwing dart. Thrown: damage 5 and up.");
+    pub static CONFUSION: Entry = Entry::item("potion of confusion", (b'!', hex("#AE81FF"), '!'), "The world spins for 8 turns: your steps go astray. Thrown, it befuddles what it splashes.");
+    pub static DARKNESS: Entry = Entry::item("potion of darkness", (b'!', hex("#465457"), '!'), "Ink for the eyes: it puts out your torch and spoils 150 turns of its fuel. Thrown, the creatures it splashes lose track of you.");
+    pub static SUMMON: Entry = Entry::item("scroll of summoning", (b'?', hex("#F92672"), '?'), "A shrill rune that calls 3 creatures of the level to the reader.");
+    pub static MAPPING: Entry = Entry::item("scroll of mapping", (b'?', hex("#A6E22E"), '?'), "Read it and the whole level is drawn in your memory.");
 }
 
 #[cfg(test)]

@@ -88,7 +88,7 @@ mod table {
     pub static STAIRS_DOWN: Entry = Entry::terrain("stairs down", (b'>', hex("#F8F8F2"), FLOOR_BG), '>', (true, true), "Rough steps leading down into the dark.");
     pub static STALAGMITE: Entry = Entry::terrain("stalagmite", (30, hex("#A89F7A"), FLOOR_BG), 'S', (false, false), "A tall spike of dripstone; it blocks the way and the view.");
     pub static POOL: Entry = Entry::terrain("deep pool", (247, hex("#66D9EF"), hex("#1B3A4B")), 'P', (false, true), "Black water, too deep to wade. You can see across it.");
-    pub static FUNGUS: Entry = Entry::terrain("glowing fungus", (5, hex("#A6E22E"), FLOOR_BG), 'f', (true, true), "Pale caps that shine faintly. Harmless underfoot.");
+    pub static FUNGUS: Entry = Entry::terrain("glowing fungus", (5, hex("#A6E22E"), FLOOR_BG), 'f', (true, true), "Pale caps that shine: they light the cells around them in green, torch or no torch. Harmless underfoot.");
     pub static RUBBLE: Entry = Entry::terrain("rubble", (44, hex("#9E9A85"), FLOOR_BG), 'r', (true, true), "Loose stones fallen from the ceiling.");
 }
 

@@ -1,0 +1,113 @@
+//! The expert bot: the careful bot's sense, and the caves' tricks. It rests with its torch
+//! doused (the fuel lasts, and creatures notice less), douses it to lose a shade, strikes
+//! creatures that have not noticed it, throws darts and spare daggers at creatures closing
+//! in, throws known confusion and darkness at dangerous ones, never strikes a jelly it can
+//! walk around, and goes down only once it has explored a level while its torch has fuel to
+//! spare.
+
+use super::careful::{charge, fetch, gear, known, learn, retreat, save_life, slot_of, tend_torch};
+use super::{Game, Played};
+use caves::rules::kinds::creature::Creature;
+use caves::rules::kinds::entry::{Effect, Tactic};
+use caves::rules::monsters::{Mind, Monster};
+use caves::rules::{Action, Mode, Place};
+
+/// Creatures worth a missile or a potion before they arrive.
+fn dangerous(m: &Monster) -> bool {
+    matches!(
+        m.kind,
+        Creature::Orc | Creature::Bugbear | Creature::Shade | Creature::Spider | Creature::Kobold
+    )
+}
+
+/// A throw at the nearest hunting creature in clear flight, 2 to 7 cells away: a missile,
+/// or a known potion of confusion or darkness at a dangerous one.
+fn throw(g: &Game) -> Option<Action> {
+    let here = g.here();
+    let s = &g.state;
+    let mut targets: Vec<&Monster> = g
+        .foes()
+        .into_iter()
+        .filter(|m| m.mind == Mind::Hunting && m.kind != Creature::Jelly)
+        .filter(|m| (2..=7).contains(&m.pos.chebyshev(here)))
+        .collect();
+    targets.sort_by_key(|m| m.pos.chebyshev(here));
+    for m in targets {
+        let (path, struck) = s.flight(m.pos);
+        if struck.map(|i| s.monsters()[i].pos) != Some(m.pos) || path.last() != Some(&m.pos) {
+            continue;
+        }
+        let missile = slot_of(g, |k, p| {
+            p == Place::Pack && matches!(known(g, k), Some(Effect::Missile(_) | Effect::Weapon(2)))
+        });
+        let potion = dangerous(m)
+            .then(|| {
+                slot_of(g, |k, _| {
+                    matches!(known(g, k), Some(Effect::Confuse(_) | Effect::Darken(_)))
+                })
+            })
+            .flatten();
+        if let Some(slot) = potion.or(missile) {
+            return Action::throw(slot, m.pos.x - here.x, m.pos.y - here.y);
+        }
+    }
+    None
+}
+
+pub fn policy(g: &mut Game) -> Action {
+    let s = &g.state;
+    let (hp, max) = (s.hp(), s.max_hp());
+    let adjacent = g.adjacent().len();
+    let foes = g.foes();
+    let shade = foes
+        .iter()
+        .any(|m| m.kind.behaviour().tactic == Tactic::LightHunter && m.mind == Mind::Hunting);
+    // A shade hunts only light: put it out and let the shade drift off.
+    if shade && s.torch_lit() && adjacent == 0 {
+        return Action::Torch;
+    }
+    let resting = hp < max && !s.creature_in_view();
+    if let Some(a) = gear(g)
+        .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
+        .or_else(|| (hp * 2 < max).then(|| throw(g)).flatten())
+    {
+        return a;
+    }
+    // Rest in the dark: doused, the torch keeps its fuel and creatures notice less.
+    if resting {
+        return if s.torch_lit() {
+            Action::Torch
+        } else {
+            Action::Rest
+        };
+    }
+    if s.torch_doused() && s.fuel() > 0 && !shade {
+        return Action::Torch;
+    }
+    if let Some(a) = tend_torch(g, 150)
+        .or_else(|| g.hit(|m| m.kind != Creature::Jelly || adjacent == 1))
+        .or_else(|| throw(g))
+    {
+        return a;
+    }
+    if adjacent > 0 {
+        return g.hit(|_| true).unwrap_or(Action::Wait);
+    }
+    if let Some(a) = charge(g) {
+        return a;
+    }
+    if hp * 2 < max && s.creature_in_view() {
+        g.backed += 1;
+        return retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
+    }
+    g.backed = 0;
+    let explore_first = s.fuel() > 300;
+    learn(g)
+        .or_else(|| fetch(g))
+        .or_else(|| g.onward(explore_first))
+        .unwrap_or(Action::Wait)
+}
+
+pub fn play(seed: u64, mode: Mode) -> Played {
+    super::run(seed, mode, policy)
+}
