@@ -77,10 +77,9 @@ fn pick_up_wield_and_quaff() {
         Screen::Inventory(caves::app::inventory::Pick::Browse)
     );
     let text = compose(&app).to_string();
-    assert!(
-        text.contains("a) ") && text.contains("potion of healing"),
-        "{text}"
-    );
+    let look = state(&app).item_name(Item::HealingPotion);
+    assert!(text.contains("a) ") && text.contains(look), "{text}");
+    assert!(!text.contains("potion of healing"), "unknown until used: {text}");
     press(&mut app, &["Escape", "w", "a"]);
     assert_eq!(state(&app).equipped(Place::Wielded), Some(Item::Sword));
     assert_eq!(state(&app).attack(), base + 4);
@@ -93,6 +92,7 @@ fn pick_up_wield_and_quaff() {
     let (hp, used) = (state(&app).hp(), state(&app).items_used());
     press(&mut app, &["q", "b"]);
     assert!(log_has(&app, "hit points come back"));
+    assert!(log_has(&app, "It was a potion of healing."), "identified by use");
     assert!(state(&app).hp() > hp, "healed");
     assert_eq!(state(&app).items_used(), used + 1);
     assert_eq!(state(&app).carried().len(), 1, "the potion is gone");

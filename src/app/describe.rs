@@ -47,6 +47,7 @@ pub fn surroundings(state: &State) -> String {
     } else {
         ways + "."
     });
+    parts.push(super::draw::panels::torch_line(state).0 + ".");
     for (tile, what) in [
         (Tile::StairsDown, "Stairs down"),
         (Tile::StairsUp, "Stairs up"),
@@ -67,7 +68,10 @@ pub fn surroundings(state: &State) -> String {
         .monsters()
         .iter()
         .filter(|m| m.pos.z == p.z && state.sight().lit(m.pos))
-        .map(|m| format!("{} {}", article(m.name()), whereabouts(p, m.pos)))
+        .map(|m| {
+            let at = whereabouts(p, m.pos);
+            format!("{} {at}, {}", article(m.name()), m.mind.name())
+        })
         .collect();
     parts.push(if seen.is_empty() {
         "No creatures in view.".into()
@@ -128,10 +132,11 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("You stand on stairs up."), "{text}");
+        assert!(text.contains("Torch 1200 (light 7)."), "{text}");
         assert!(text.contains("Open: east, south-east, south."), "{text}");
         assert!(text.contains("Stairs down: 4 steps east."), "{text}");
         assert!(
-            text.contains("In view: a goblin 3 steps south-east."),
+            text.contains("In view: a goblin 3 steps south-east, hunting."),
             "{text}"
         );
     }

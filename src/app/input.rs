@@ -55,6 +55,8 @@ pub fn command(key: &str) -> Option<Command> {
         "d" => Command::Inventory(Pick::Drop),
         "q" | "r" | "a" => Command::Inventory(Pick::Use),
         "w" => Command::Inventory(Pick::Equip),
+        "t" => Command::Inventory(Pick::Throw),
+        "T" => Command::Act(Action::Torch),
         "<" => Command::Act(Action::Ascend),
         ">" => Command::Act(Action::Descend),
         "?" => Command::Help,
@@ -136,6 +138,8 @@ mod tests {
         assert_eq!(command(","), Some(Command::Act(Action::PickUp)));
         assert_eq!(command("R"), Some(Command::Act(Action::Rest)));
         assert_eq!(command("q"), Some(Command::Inventory(Pick::Use)));
+        assert_eq!(command("t"), Some(Command::Inventory(Pick::Throw)));
+        assert_eq!(command("T"), Some(Command::Act(Action::Torch)));
     }
 
     #[test]

@@ -42,7 +42,9 @@ impl App {
             return false;
         };
         self.go(Next::Pop);
-        if let Some(action) = pick.action(slot, thing) {
+        if pick == Pick::Throw {
+            self.start_aim(slot);
+        } else if let Some(action) = pick.action(slot, thing) {
             self.act(action);
         }
         true

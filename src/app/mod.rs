@@ -2,10 +2,12 @@
 //! saving after every turn, the start menu and the replay viewer. Keys become rules actions
 //! or interface commands here; the rules never see a key.
 
+mod aim;
 mod announcer;
 mod describe;
 pub mod draw;
 mod ended;
+mod flash;
 pub mod input;
 pub mod inventory;
 mod pick;
@@ -100,6 +102,8 @@ pub struct Options {
     /// A number that makes this page's new run ids unlikely to meet another page's.
     pub nonce: u32,
     pub layout: Layout,
+    /// How new runs are played: Normal, or Explorer for learning (daily runs are Normal).
+    pub mode: crate::rules::Mode,
 }
 
 impl Default for Options {
@@ -111,6 +115,7 @@ impl Default for Options {
             params: WorldParams::default(),
             nonce: 1,
             layout: Layout::DESKTOP,
+            mode: crate::rules::Mode::Normal,
         }
     }
 }
@@ -140,6 +145,8 @@ pub struct App {
     announcer: Announcer,
     prefs: Prefs,
     requests: Vec<Request>,
+    /// What the last action showed, drawn for a moment.
+    flash: Option<flash::Flash>,
 }
 
 impl App {
@@ -158,6 +165,7 @@ impl App {
             announcer: Announcer::default(),
             prefs: Prefs::default(),
             requests: Vec::new(),
+            flash: None,
         };
         app.rescan();
         app
@@ -325,6 +333,12 @@ impl App {
     /// Sets the map cell under the mouse (`None` when the mouse leaves the map).
     pub fn set_hover(&mut self, p: Option<Point>) {
         self.hover = p;
+        let me = self.state().map(State::player);
+        if let (Some(aim), Some(p), Some(me)) = (&mut self.play.aim, p, me) {
+            if aim::in_reach(me, p) {
+                aim.at = p;
+            }
+        }
     }
 
     /// The map cell shown at screen cell (`col`, `row`), if any.
@@ -397,6 +411,9 @@ impl App {
     /// Advances a playing replay or a journey by `ms` milliseconds; true when the screen
     /// changed.
     pub fn tick(&mut self, ms: f64) -> bool {
+        if self.flash.is_some() {
+            return self.tick_flash(ms);
+        }
         if self.play.journey.is_some() {
             return self.tick_travel(ms);
         }
@@ -408,7 +425,8 @@ impl App {
 
     /// True while something moves on its own (a playing replay, a journey).
     pub fn animating(&self) -> bool {
-        self.play.journey.is_some()
+        self.flash.is_some()
+            || self.play.journey.is_some()
             || (self.screen() == Screen::Replay && self.replay.as_ref().is_some_and(|r| r.playing))
     }
 
@@ -417,6 +435,9 @@ impl App {
     /// Handles a `KeyboardEvent.key`. Returns true when the app used the key (the page should
     /// then not act on it), false for keys it ignores.
     pub fn key(&mut self, key: &str) -> bool {
+        if !Self::ignorable(key) {
+            self.flash = None;
+        }
         if self.play.journey.take().is_some() && !Self::ignorable(key) {
             self.play.hint = Some("Stopped.".into());
             return true;
@@ -447,6 +468,7 @@ impl App {
             Screen::Ended => self.ended_key(key, cmd),
             Screen::Replay => self.replay_key(key),
             Screen::Inventory(pick) => self.inventory_key(key, pick),
+            Screen::Play if self.play.aim.is_some() => self.aim_key(key, cmd),
             Screen::Play if self.play.look.is_some() => self.look_key(cmd),
             Screen::Play => self.play_key(cmd),
         }
@@ -456,7 +478,9 @@ impl App {
     /// goes on is written by `flush`, which the page calls right after painting the turn (so
     /// the save never delays the frame).
     pub fn act(&mut self, action: Action) {
-        if self.session.act(action) {
+        let ended = self.session.act(action);
+        self.start_flash();
+        if ended {
             self.play.look = None;
             self.go(Next::Reset(Screen::Ended));
         }
@@ -476,6 +500,7 @@ impl App {
         self.play.hint = None;
         self.play.journey = None;
         self.play.leave_asked = false;
+        self.play.aim = None;
         self.notice = None;
         self.play.look = None;
         self.go(Next::Reset(Screen::Play));

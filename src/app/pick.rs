@@ -1,4 +1,4 @@
-//! What choosing an item on the inventory screen does: look, drop, use or equip. Keys name
+//! What choosing an item on the inventory screen does: look, drop, use, equip or throw. Keys name
 //! a pick (`input`); the inventory screen turns a letter into that pick's action.
 
 use crate::rules::kinds::entry::Effect;
@@ -12,6 +12,8 @@ pub enum Pick {
     Drop,
     Use,
     Equip,
+    /// Choosing an item to throw, then its target.
+    Throw,
 }
 
 impl Pick {
@@ -22,15 +24,18 @@ impl Pick {
             Pick::Drop => "Drop which item?",
             Pick::Use => "Quaff or read which item?",
             Pick::Equip => "Wield or wear which item?",
+            Pick::Throw => "Throw which item?",
         }
     }
 
-    /// The action for carried item `thing` in pack slot `slot`, if this pick has one.
+    /// The action for carried item `thing` in pack slot `slot`, if this pick has one (a
+    /// throw needs a target first: none here).
     pub fn action(self, slot: u8, thing: Thing) -> Option<Action> {
         Some(match (self, thing.kind.effect()) {
             (Pick::Drop, _) => Action::Drop(slot),
             (Pick::Use, _) => Action::Use(slot),
             (Pick::Equip, _) => Action::Equip(slot),
+            (Pick::Throw, _) => return None,
             (Pick::Browse, Effect::Weapon(_) | Effect::Armour(_)) => Action::Equip(slot),
             (Pick::Browse, Effect::Treasure) => return None,
             (Pick::Browse, _) => Action::Use(slot),

@@ -21,6 +21,8 @@ pub struct Play {
     /// True while the game asks whether to leave the caves without the idol (a first `<` or
     /// tap on the way out): a second one, or `y`, leaves; anything else stays.
     pub leave_asked: bool,
+    /// A throw being aimed.
+    pub aim: Option<super::aim::Aim>,
 }
 
 /// The question a first `<` on the way out asks.

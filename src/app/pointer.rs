@@ -128,6 +128,7 @@ impl App {
     /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
         self.play.journey = None;
+        self.flash = None;
         // A question to leave is answered by this tap: a tap on the player leaves.
         let asked = std::mem::take(&mut self.play.leave_asked);
         match self.screen() {
@@ -170,6 +171,10 @@ impl App {
         };
         if self.play.look.is_some() {
             self.play.look = Some(at);
+            return true;
+        }
+        if self.play.aim.is_some() {
+            self.throw_at(at);
             return true;
         }
         let leaving = self.at_way_out_without_idol();

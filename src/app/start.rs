@@ -5,7 +5,7 @@
 
 use super::{App, Next, Request, Run, Screen};
 use crate::record::Header;
-use crate::rules::Outcome;
+use crate::rules::{Mode, Outcome};
 
 /// What a key on the start screen chooses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,8 @@ pub enum Choice {
     Board,
     /// Watch the n-th best run of the high-score table (0 = the best).
     WatchBest(usize),
+    /// Switch new runs between Normal and Explorer mode.
+    Mode,
 }
 
 /// One line of the start menu: the key that chooses it, what it says, what it does.
@@ -77,7 +79,22 @@ impl App {
             None => format!("seed {}", self.opts.seed),
         };
         let new_key = if free.is_empty() { "any key" } else { "N" };
-        menu.push(item(new_key, format!("New run: {next}"), Choice::NewRun));
+        let mode = match (self.opts.daily.is_some(), self.opts.mode) {
+            (false, Mode::Explorer) => " (Explorer)",
+            _ => "",
+        };
+        menu.push(item(
+            new_key,
+            format!("New run: {next}{mode}"),
+            Choice::NewRun,
+        ));
+        if self.opts.daily.is_none() {
+            let label = match self.opts.mode {
+                Mode::Normal => "Mode: Normal",
+                Mode::Explorer => "Mode: Explorer",
+            };
+            menu.push(item("M", label.into(), Choice::Mode));
+        }
         if !self.found().history.is_empty() {
             menu.push(item(
                 "R",
@@ -86,11 +103,14 @@ impl App {
             ));
         }
         if !self.found().kept.is_empty() {
-            menu.push(item(
-                "D",
-                "Download the kept saves".into(),
-                Choice::DownloadKept,
-            ));
+            let kept = &self.found().kept;
+            let older = kept.iter().filter(|k| k.reason.contains("ruleset")).count();
+            let label = if older == kept.len() {
+                format!("Download {older} older runs")
+            } else {
+                "Download the kept saves".into()
+            };
+            menu.push(item("D", label, Choice::DownloadKept));
         }
         menu.push(item("I", "Watch a run file".into(), Choice::Import));
         menu.push(item("B", "Today's board".into(), Choice::Board));
@@ -136,6 +156,7 @@ impl App {
             }
             "t" | "T" if busy_first => Choice::TakeOver(0),
             "n" | "N" => Choice::NewRun,
+            "m" | "M" if self.opts.daily.is_none() => Choice::Mode,
             "i" | "I" => Choice::Import,
             "L" => Choice::Lab,
             "B" => Choice::Board,
@@ -196,6 +217,12 @@ impl App {
                 }
             }
             Choice::NewRun => self.new_run(true),
+            Choice::Mode => {
+                self.opts.mode = match self.opts.mode {
+                    Mode::Normal => Mode::Explorer,
+                    Mode::Explorer => Mode::Normal,
+                };
+            }
             Choice::Import => self.requests.push(Request::Import),
             Choice::Lab => self.requests.push(Request::Lab(self.opts.seed)),
             Choice::Board => self.requests.push(Request::Board),
@@ -237,7 +264,13 @@ impl App {
             self.opts.seed = seed.wrapping_add(1);
             self.opts.daily = None;
         }
-        let header = Header::new(seed, self.opts.params, daily);
+        // The daily caves are the same game for everyone: Normal mode.
+        let mode = if daily.is_some() {
+            Mode::Normal
+        } else {
+            self.opts.mode
+        };
+        let header = Header::new(seed, self.opts.params, daily).in_mode(mode);
         let id = self.session.fresh_id();
         match Run::start(id, header) {
             Ok(run) => self.begin_play(run),

@@ -758,3 +758,123 @@ fn every_start_menu_label_fits_a_phone_whole() {
         );
     }
 }
+
+#[test]
+fn a_save_of_an_older_ruleset_is_listed_kept_and_exportable_never_replayed() {
+    let store = SharedStore::default();
+    let mut old = {
+        let mut a = app(&store, 5);
+        a.key("Enter");
+        a.key("l");
+        a.record().expect("a run").clone()
+    };
+    store.borrow_mut().map.clear();
+    old.header.ruleset = crate::rules::RULESET - 1;
+    Saves::new(Box::new(store.clone()))
+        .write(7, &old, "2026-11-01", (1, 1))
+        .expect("written");
+    let mut a = app(&store, 5);
+    let kept = &a.found().kept;
+    assert_eq!(kept.len(), 1, "kept, not deleted");
+    assert!(kept[0].text.contains(&old.to_text()), "kept unchanged");
+    assert!(a.found().runs.is_empty(), "never offered to continue");
+    let labels: Vec<String> = a.start_menu().into_iter().map(|m| m.label).collect();
+    assert!(
+        labels.contains(&"Download 1 older runs".to_string()),
+        "{labels:?}"
+    );
+    a.key("D");
+    assert_eq!(a.take_requests(), [Request::DownloadKept(0)]);
+    assert!(
+        !a.open_replay(&old.encode()),
+        "not replayed into another game"
+    );
+}
+
+#[test]
+fn the_mode_is_chosen_on_the_start_screen_and_kept_in_the_record() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 8);
+    a.key("M");
+    assert!(compose(&a).to_string().contains("Mode: Explorer"));
+    a.key("N");
+    assert_eq!(a.screen(), Screen::Play);
+    let record = a.record().expect("a run").clone();
+    assert_eq!(record.header.mode, crate::rules::Mode::Explorer);
+    assert_eq!(
+        a.state().map(State::mode),
+        Some(crate::rules::Mode::Explorer)
+    );
+    assert!(compose(&a).to_string().contains("Explorer mode"));
+    let fuel = a.state().map(State::fuel);
+    let back = crate::record::Record::decode(&record.encode()).expect("decodes");
+    let replayed = crate::record::replay(&back).expect("replays");
+    assert_eq!(Some(replayed.fuel()), fuel, "the replay plays Explorer too");
+}
+
+/// A straight hall with a goblin five cells east of the player and a dart at the player's
+/// feet.
+fn hall_with_a_goblin() -> App {
+    let world = crate::rules::world::World::from_text(&["##########\n#<.......#\n##########"])
+        .expect("fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    let me = state.player();
+    state.put_item(crate::rules::kinds::item::Item::Dart, me);
+    state.put_monster(
+        crate::rules::kinds::creature::Creature::Goblin,
+        me.offset(5, 0),
+    );
+    App::scene(state)
+}
+
+#[test]
+fn a_throw_is_aimed_by_keys_shown_in_flight_and_recorded_as_one_action() {
+    let mut a = hall_with_a_goblin();
+    press(&mut a, &["g", "t", "a"]);
+    let aim = a.aim().expect("aiming");
+    let s = a.state().expect("run");
+    let goblin = s.monsters()[0].pos;
+    let (me, goblin) = (s.player(), goblin);
+    assert_eq!(aim.at, goblin, "the cursor starts on the creature in view");
+    assert!(
+        compose(&a).to_string().contains("Aim:"),
+        "the aiming line shows"
+    );
+    press(&mut a, &["h", "l", "Enter"]);
+    assert!(a.aim().is_none());
+    let last = a.record().and_then(|r| r.actions.last().copied());
+    assert_eq!(last, crate::rules::Action::throw(0, goblin.x - me.x, 0));
+    let s = a.state().expect("run");
+    assert!(
+        s.monster_at(goblin).is_none_or(|m| m.hp < m.stats().hp),
+        "it was struck"
+    );
+    assert!(a.animating(), "the dart's flight is shown");
+    let before = compose(&a).to_string();
+    a.tick(40.0);
+    assert_ne!(compose(&a).to_string(), before, "frame by frame");
+    a.key("Escape");
+    assert!(!a.animating(), "a key finishes the moment at once");
+}
+
+#[test]
+fn a_tap_throws_where_it_lands_and_escape_puts_the_thing_away() {
+    let mut a = hall_with_a_goblin();
+    press(&mut a, &["g", "t", "a", "Escape"]);
+    assert!(a.aim().is_none());
+    assert_eq!(a.hint(), Some("You put it away."));
+    press(&mut a, &["t", "a"]);
+    let me = a.state().expect("run").player();
+    let (sx, sy) = {
+        let s = a.state().expect("run");
+        a.layout().scroll(me, s.world().width(), s.world().height())
+    };
+    let l = a.layout();
+    let target = me.offset(3, 0);
+    assert!(a.tap(l.sidebar + target.x - sx, l.top + target.y - sy));
+    assert_eq!(
+        a.record().and_then(|r| r.actions.last().copied()),
+        crate::rules::Action::throw(0, 3, 0)
+    );
+}

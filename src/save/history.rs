@@ -59,6 +59,12 @@ impl HistoryEntry {
     pub fn decode(&self) -> Option<Record> {
         Record::from_text(&self.record).ok()
     }
+
+    /// True when the run was played in Explorer mode (its record says so).
+    pub fn explorer(&self) -> bool {
+        self.decode()
+            .is_some_and(|r| r.header.mode == crate::rules::Mode::Explorer)
+    }
 }
 
 #[cfg(test)]

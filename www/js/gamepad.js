@@ -19,6 +19,8 @@ export const BUTTON_KEYS = {
   7: "o", // RT: explore
   8: "?", // Back / Select: help
   9: "Enter", // Start: start or continue a run
+  10: "T", // L3 (left stick pressed): douse or relight the torch
+  11: "t", // R3 (right stick pressed): throw (then aim with the stick, A throws)
 };
 const DPAD = { 12: "k", 13: "j", 14: "h", 15: "l" };
 // Stick directions by octant, counter-clockwise from east (screen y grows downward).

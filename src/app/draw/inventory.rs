@@ -34,7 +34,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
             Place::Worn => " (worn)",
             _ => "",
         };
-        let e = t.kind.info();
+        let e = state.seen_as(t.kind);
         f.text(x + 2, row, &format!("{letter})"), TITLE, BLACK);
         f.put(
             x + 5,

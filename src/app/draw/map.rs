@@ -135,6 +135,43 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
             bg: world.tile(p).info().bg,
         },
     );
+    // A throw being aimed: its flight, and the target.
+    if let Some(aim) = app.aim() {
+        let (path, _) = state.flight(aim.at);
+        for at in path {
+            if let Some(cell) = f.get(ox + at.x - sx, oy + at.y - sy) {
+                put(f, at, Cell { bg: PATH, ..cell });
+            }
+        }
+        if let Some(cell) = f.get(ox + aim.at.x - sx, oy + aim.at.y - sy) {
+            let bg = crate::view::colour::WARN;
+            put(
+                f,
+                aim.at,
+                Cell {
+                    fg: BLACK,
+                    bg,
+                    ..cell
+                },
+            );
+        }
+    }
+    // The last action's moment: things in flight, blows, misses, a creature noticing you.
+    for m in app.flash().map(|f| f.marks()).unwrap_or_default() {
+        if let Some(cell) = f.get(ox + m.at.x - sx, oy + m.at.y - sy) {
+            let glyph = m.glyph.unwrap_or(cell.glyph);
+            let bg = m.bg.unwrap_or(cell.bg);
+            put(
+                f,
+                m.at,
+                Cell {
+                    glyph,
+                    fg: m.fg,
+                    bg,
+                },
+            );
+        }
+    }
     if let Some(c) = app.look_cursor() {
         if let Some(cell) = f.get(ox + c.x - sx, oy + c.y - sy) {
             put(

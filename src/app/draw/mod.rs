@@ -4,7 +4,7 @@
 
 mod inventory;
 mod map;
-mod panels;
+pub(in crate::app) mod panels;
 pub(in crate::app) mod screens;
 
 use crate::app::{App, Screen};

@@ -2,7 +2,7 @@
 
 use crate::app::{App, Saving, Screen};
 use crate::rules::log::wrap;
-use crate::rules::{Place, State};
+use crate::rules::{Mode, Place, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Cell, Frame};
 
@@ -11,7 +11,7 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
     let depth = state.world().depth();
     let under = state
         .item_at(p)
-        .map_or(state.world().tile(p).info().name, |i| i.name());
+        .map_or(state.world().tile(p).info().name, |i| state.item_name(i));
     let goal: [&str; 2] = if state.carrying_idol() {
         ["You carry the idol.", "Climb out by '<'."]
     } else {
@@ -36,7 +36,14 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
         ),
         (format!("Turn {}", state.turn()), TEXT),
         (format!("Seed {}", state.seed()), TEXT),
+        torch_line(state),
     ];
+    if let Some(c) = conditions(state) {
+        lines.push((c, WARN));
+    }
+    if state.mode() == Mode::Explorer {
+        lines.push(("Explorer mode".into(), ACCENT));
+    }
     if let Some(date) = app.record().and_then(|r| r.header.daily.as_ref()) {
         lines.push(("Daily caves".into(), ACCENT));
         lines.push((date.clone(), ACCENT));
@@ -52,7 +59,11 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
             lines.push((format!("from action {at}"), WARN));
         }
     }
-    let gear = |place| state.equipped(place).map_or("nothing", |i| i.name());
+    let gear = |place| {
+        state
+            .equipped(place)
+            .map_or("nothing", |i| state.item_name(i))
+    };
     lines.extend([
         (String::new(), TEXT),
         ("Wielding".into(), DIM),
@@ -67,11 +78,62 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
         (goal[0].into(), ACCENT),
         (goal[1].into(), ACCENT),
     ]);
+    let seen = in_view(state);
+    if !seen.is_empty() {
+        lines.push((String::new(), TEXT));
+        lines.push(("In view".into(), DIM));
+        lines.extend(seen.into_iter().map(|s| (s, TEXT)));
+    }
     if let Saving::Off(why) = app.saving() {
         lines.push((String::new(), TEXT));
         lines.push((format!("Saving is off: {why}."), WARN));
     }
     lines
+}
+
+/// The torch: its fuel and light, doused, or burned out.
+pub(crate) fn torch_line(state: &State) -> (String, Rgb) {
+    if state.fuel() == 0 {
+        ("Torch burned out".into(), WARN)
+    } else if state.torch_doused() {
+        (format!("Torch doused ({})", state.fuel()), ACCENT)
+    } else {
+        let colour = if state.fuel() <= 100 { WARN } else { TEXT };
+        (
+            format!("Torch {} (light {})", state.fuel(), state.light_radius()),
+            colour,
+        )
+    }
+}
+
+/// The player's conditions, if any: "Confused 5, webbed 2".
+fn conditions(state: &State) -> Option<String> {
+    let mut parts = Vec::new();
+    if state.confused() > 0 {
+        parts.push(format!("confused {}", state.confused()));
+    }
+    if state.webbed() > 0 {
+        parts.push(format!("webbed {}", state.webbed()));
+    }
+    let text = parts.join(", ");
+    let mut c = text.chars();
+    c.next()
+        .map(|first| first.to_uppercase().collect::<String>() + c.as_str())
+}
+
+/// The creatures the player sees, nearest first, with what they are about: "goblin, asleep".
+pub(crate) fn in_view(state: &State) -> Vec<String> {
+    let me = state.player();
+    let mut seen: Vec<_> = state
+        .monsters()
+        .iter()
+        .filter(|m| m.pos.z == me.z && state.sight().lit(m.pos))
+        .collect();
+    seen.sort_by_key(|m| m.pos.chebyshev(me));
+    seen.iter()
+        .take(5)
+        .map(|m| format!("{}, {}", m.name(), m.mind.name()))
+        .collect()
 }
 
 /// The sidebar: level, position, hit points, experience, attack and defence, turn, seed,
@@ -110,9 +172,9 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
     } else {
         &[
             "i items  g get",
+            "t throw T torch",
             "R rest  ? help",
             "x look s share",
-            "e export",
         ]
     };
     for (i, hint) in hints.iter().enumerate() {
@@ -139,11 +201,18 @@ pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
     };
     let level = format!("Level {}/{}", p.z + 1, state.world().depth());
     let hp = format!("HP {}/{}", state.hp(), state.max_hp());
-    let turn = format!("Turn {}", state.turn());
+    let (torch, torch_colour) = if state.fuel() == 0 {
+        ("Dark".to_string(), WARN)
+    } else if state.torch_doused() {
+        ("Doused".to_string(), ACCENT)
+    } else {
+        let c = if state.fuel() <= 100 { WARN } else { TEXT };
+        (format!("Torch {}", state.fuel()), c)
+    };
     f.text(1, 0, &level, TITLE, PANEL);
     let x = 2 + level.len() as i32;
     f.text(x, 0, &hp, hp_colour, PANEL);
-    f.text(x + 1 + hp.len() as i32, 0, &turn, TEXT, PANEL);
+    f.text(x + 1 + hp.len() as i32, 0, &torch, torch_colour, PANEL);
     let second = match app.replayer().filter(|_| app.screen() == Screen::Replay) {
         Some(r) => format!(
             "Replay {}/{} {}x {}",
@@ -153,11 +222,23 @@ pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
             if r.playing { "playing" } else { "paused" }
         ),
         None if state.carrying_idol() => "You carry the idol: climb out by '<'".into(),
-        None => format!("On {}", state.world().tile(p).info().name),
+        None => match (conditions(state), in_view(state).first()) {
+            (Some(c), _) => c,
+            (None, Some(seen)) => format!("Turn {}, near: {seen}", state.turn()),
+            (None, None) => format!(
+                "Turn {} on {}",
+                state.turn(),
+                state.world().tile(p).info().name
+            ),
+        },
     };
     f.text(1, 1, &second, DIM, PANEL);
     let third = match (app.looking_at().map(|at| state.describe(at)), app.saving()) {
-        (Some(Some(e)), _) => (format!("{}: {}", e.name, e.description), TITLE),
+        (Some(Some(e)), _) => {
+            let mind = app.looking_at().and_then(|at| mind_of(state, at));
+            let name = mind.map_or(e.name.to_string(), |m| format!("{} ({m})", e.name));
+            (format!("{name}: {}", e.description), TITLE)
+        }
         (Some(None), _) => ("unknown: not seen yet".into(), TITLE),
         (None, Saving::Off(why)) => (format!("Saving is off: {why}."), WARN),
         (None, Saving::On) => (format!("Seed {}", state.seed()), DIM),
@@ -172,6 +253,14 @@ pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
     );
 }
 
+/// What the creature the player sees at `at` is about ("asleep"), if one is there.
+pub(crate) fn mind_of(state: &State, at: crate::rules::geom::Point) -> Option<&'static str> {
+    state
+        .monster_at(at)
+        .filter(|m| state.sight().lit(m.pos) && at != state.player())
+        .map(|m| m.mind.name())
+}
+
 /// What is under the look cursor or the mouse, from the cyclopedia.
 fn look_panel(f: &mut Frame, app: &App, state: &State, top: i32, width: usize) {
     let Some(at) = app.looking_at() else {
@@ -182,7 +271,11 @@ fn look_panel(f: &mut Frame, app: &App, state: &State, top: i32, width: usize) {
         Some(e) => (e.name, e.description),
         None => ("unknown", "You have not seen that place."),
     };
-    f.text(2, top + 1, name, TITLE, PANEL);
+    let name = match mind_of(state, at) {
+        Some(m) => format!("{name} ({m})"),
+        None => name.to_string(),
+    };
+    f.text(2, top + 1, &name, TITLE, PANEL);
     for (i, line) in wrap(text, width).iter().enumerate() {
         f.text(2, top + 2 + i as i32, line, TEXT, PANEL);
     }

@@ -28,7 +28,7 @@ fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> 
 }
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 26] = [
+pub const KEYS: [(&str, &str); 28] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
@@ -37,6 +37,8 @@ pub const KEYS: [(&str, &str); 26] = [
     ("g or ,", "pick up what lies here"),
     ("i", "inventory: a letter uses or equips"),
     ("q r a, w, d", "quaff/read, wield/wear, drop an item"),
+    ("t", "throw an item: pick it, aim, Enter throws"),
+    ("T", "douse or relight your torch"),
     ("5 to 9", "start screen: watch a best run"),
     ("> and <", "walk down or up stairs you stand on"),
     ("walk into", "attack a creature"),
@@ -53,7 +55,10 @@ pub const KEYS: [(&str, &str); 26] = [
     ("Escape", "close a screen"),
     ("Enter", "new game on the win and lose screens"),
     ("B, P", "today's board; post a finished daily run"),
-    ("gamepad", "stick moves, A wait, B back, X look, Y items"),
+    (
+        "gamepad",
+        "stick moves, A wait, B back, X look, Y items, L3 torch, R3 throw",
+    ),
     ("any key", "stops a journey"),
 ];
 
@@ -98,14 +103,16 @@ pub(super) fn start(f: &mut Frame, app: &App) {
     );
     let intro = if layout.cols < 60 {
         "A golden idol lies on the deepest level. Go down the stairs ('>'), take the idol, \
-         and climb back out by the '<' where you came in. Your torch lights only a few steps, \
-         and creatures roam the dark. Every run is saved after each turn."
+         and climb back out by the '<' where you came in. Your torch burns down as you go: \
+         find oil, douse it to hide, and strike what sleeps. Every run is saved after each turn."
     } else {
         "A golden idol lies somewhere on the deepest level of these caves. Walk down the stairs \
          ('>') level by level, step on the idol to take it, then climb all the way back and \
-         out by the stair up ('<') where you came in. Your torch lights only a few steps; \
-         goblins, orcs and worse roam the dark. Walk into a creature to fight it. Every run is \
-         saved after each turn."
+         out by the stair up ('<') where you came in. Your torch lights a few steps and burns \
+         down as you go: find oil, douse it to hide or to rest, and when it dies the caves come \
+         for you. Creatures asleep or unaware take double blows; potions and scrolls are \
+         unknown until tried. Walk into a creature to fight it. Every run is saved after each \
+         turn."
     };
     let mut y = paragraph(f, layout, page(layout).y + 4, intro, TEXT);
     if !app.touch() {
@@ -114,7 +121,8 @@ pub(super) fn start(f: &mut Frame, app: &App) {
             layout,
             y,
             "Keys: arrows or h j k l and y u b n move, > and < take stairs, g picks up, i shows \
-             what you carry, R rests, x looks, s shares, ? shows every key.",
+             what you carry, t throws, T douses the torch, R rests, x looks, s shares, ? shows \
+             every key.",
             DIM,
         );
     }
@@ -124,16 +132,17 @@ pub(super) fn start(f: &mut Frame, app: &App) {
         f.text(x, y, "Best runs", DIM, BLACK);
         y += 1;
         for (i, h) in best.iter().enumerate() {
+            let mode = if h.explorer() { " Explorer" } else { "" };
             let line = if layout.cols < 60 {
                 format!(
-                    "{:>6} {} depth {}",
+                    "{:>6} {} depth {}{mode}",
                     h.score.unwrap_or(0),
                     h.outcome,
                     h.depth
                 )
             } else {
                 format!(
-                    "{:>6}  {}  {}  depth {}  {} turns  seed {}",
+                    "{:>6}  {}  {}  depth {}  {} turns  seed {}{mode}",
                     h.score.unwrap_or(0),
                     h.date,
                     h.outcome,
@@ -268,7 +277,9 @@ pub(super) fn help(f: &mut Frame, app: &App) {
             y,
             "Tap a cell you have seen to walk there. Tap a creature next to you to attack it, \
              yourself to wait a turn, and the stairs you stand on to take them. Hold a finger \
-             on a cell to hear what is there. The pad below the map has every move.",
+             on a cell to hear what is there. The pad below the map has every move, Torch \
+             douses or relights your torch, and Throw picks an item, then a tap on a cell \
+             throws it there.",
             TEXT,
         )
     } else {

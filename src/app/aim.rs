@@ -1,0 +1,105 @@
+//! Aiming a throw: after choosing what to throw, a cursor picks the target. It starts on the
+//! nearest creature in view within reach; direction keys move it, Enter, Space or `t`
+//! throws, Escape puts the item away. A click or a tap on a cell throws there. The throw
+//! itself is one action of the rules (`Action::Throw`), so it replays exactly.
+
+use super::input::Command;
+use super::App;
+use crate::rules::balance::THROW_RANGE;
+use crate::rules::geom::Point;
+use crate::rules::Action;
+
+/// A throw being aimed: the pack slot of the thing, and the cell aimed at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Aim {
+    pub slot: u8,
+    pub at: Point,
+}
+
+/// What the aiming line says (shown and said aloud).
+const HOW: &str = "Aim: direction keys move the target, Enter or t throws, Escape cancels.";
+const HOW_TOUCH: &str = "Aim: tap the cell to throw at; Menu cancels.";
+
+impl App {
+    /// Starts aiming the thing in pack `slot`, at the nearest creature in view within reach
+    /// (else the cell beside the player).
+    pub(super) fn start_aim(&mut self, slot: u8) {
+        let Some(state) = self.state() else {
+            return;
+        };
+        let me = state.player();
+        let at = state
+            .monsters()
+            .iter()
+            .filter(|m| m.pos.z == me.z && state.sight().lit(m.pos))
+            .filter(|m| in_reach(me, m.pos))
+            .min_by_key(|m| m.pos.chebyshev(me))
+            .map_or(me.offset(1, 0), |m| m.pos);
+        self.play.aim = Some(Aim { slot, at });
+        let how = if self.touch() { HOW_TOUCH } else { HOW };
+        self.play.hint = Some(how.into());
+        self.announcer.say(how);
+    }
+
+    /// The throw being aimed, if any.
+    pub fn aim(&self) -> Option<Aim> {
+        self.play.aim
+    }
+
+    /// Keys while aiming.
+    pub(super) fn aim_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
+        let Some(aim) = self.play.aim else {
+            return false;
+        };
+        match cmd {
+            Some(Command::Act(Action::Move(d))) => {
+                let (dx, dy) = d.delta();
+                let me = self.state().map(|s| s.player());
+                let next = aim.at.offset(dx, dy);
+                if me.is_some_and(|me| in_reach(me, next)) {
+                    self.play.aim = Some(Aim { at: next, ..aim });
+                }
+            }
+            // Enter, Space, `t` again, or a gamepad's A (wait) throw.
+            Some(
+                Command::Confirm
+                | Command::Act(Action::Wait)
+                | Command::Inventory(super::inventory::Pick::Throw),
+            ) => self.throw_at(aim.at),
+            Some(Command::Back) => {
+                self.play.aim = None;
+                self.play.hint = Some("You put it away.".into());
+            }
+            _ => return !key.is_empty() && cmd.is_some(),
+        }
+        true
+    }
+
+    /// Throws the aimed thing at `at`, if it is within reach (else says so).
+    pub(super) fn throw_at(&mut self, at: Point) {
+        let (Some(aim), Some(me)) = (self.play.aim, self.state().map(|s| s.player())) else {
+            return;
+        };
+        let action = Action::throw(aim.slot, at.x - me.x, at.y - me.y).filter(|_| at.z == me.z);
+        match action {
+            Some(a) => {
+                self.play.aim = None;
+                self.play.hint = None;
+                self.act(a);
+            }
+            None => {
+                const FAR: &str = "That is out of reach: a throw goes at most 7 cells.";
+                self.play.hint = Some(FAR.into());
+                self.announcer.say(FAR);
+            }
+        }
+    }
+}
+
+/// True when `to` is a cell a throw from `from` can aim at.
+pub fn in_reach(from: Point, to: Point) -> bool {
+    to != from
+        && to.z == from.z
+        && (to.x - from.x).abs() <= THROW_RANGE
+        && (to.y - from.y).abs() <= THROW_RANGE
+}
