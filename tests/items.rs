@@ -79,7 +79,10 @@ fn pick_up_wield_and_quaff() {
     let text = compose(&app).to_string();
     let look = state(&app).item_name(Item::HealingPotion);
     assert!(text.contains("a) ") && text.contains(look), "{text}");
-    assert!(!text.contains("potion of healing"), "unknown until used: {text}");
+    assert!(
+        !text.contains("potion of healing"),
+        "unknown until used: {text}"
+    );
     press(&mut app, &["Escape", "w", "a"]);
     assert_eq!(state(&app).equipped(Place::Wielded), Some(Item::Sword));
     assert_eq!(state(&app).attack(), base + 4);
@@ -92,7 +95,10 @@ fn pick_up_wield_and_quaff() {
     let (hp, used) = (state(&app).hp(), state(&app).items_used());
     press(&mut app, &["q", "b"]);
     assert!(log_has(&app, "hit points come back"));
-    assert!(log_has(&app, "It was a potion of healing."), "identified by use");
+    assert!(
+        log_has(&app, "It was a potion of healing."),
+        "identified by use"
+    );
     assert!(state(&app).hp() > hp, "healed");
     assert_eq!(state(&app).items_used(), used + 1);
     assert_eq!(state(&app).carried().len(), 1, "the potion is gone");

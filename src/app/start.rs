@@ -104,7 +104,10 @@ impl App {
         }
         if !self.found().kept.is_empty() {
             let kept = &self.found().kept;
-            let older = kept.iter().filter(|k| k.reason.contains("ruleset")).count();
+            let older = kept
+                .iter()
+                .filter(|k| k.reason.starts_with("it was played under ruleset"))
+                .count();
             let label = if older == kept.len() {
                 format!("Download {older} older runs")
             } else {

@@ -878,3 +878,24 @@ fn a_tap_throws_where_it_lands_and_escape_puts_the_thing_away() {
         crate::rules::Action::throw(0, 3, 0)
     );
 }
+
+#[test]
+fn the_inventory_lists_what_using_has_identified() {
+    use crate::rules::kinds::item::Item;
+    let world =
+        crate::rules::world::World::from_text(&["#######\n#<....#\n#######"]).expect("fixture");
+    let mut state = State::in_world(world, 4).expect("floor");
+    state.clear_monsters();
+    let me = state.player();
+    state.put_item(Item::StrengthPotion, me);
+    state.put_item(Item::StrengthPotion, me);
+    let look = state.item_name(Item::StrengthPotion);
+    let mut a = App::scene(state);
+    press(&mut a, &["g", "g", "i"]);
+    let text = compose(&a).to_string();
+    assert!(text.contains(&format!("a) ! {look}")) && !text.contains("Identified"));
+    press(&mut a, &["Escape", "q", "a", "i"]);
+    let text = compose(&a).to_string();
+    assert!(text.contains("a) ! potion of strength"), "{text}");
+    assert!(text.contains(&format!("{look}: strength")), "{text}");
+}

@@ -8,12 +8,36 @@ use crate::rules::{Place, State, PACK_LIMIT};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::{Area, Cell, Frame};
 
+/// "murky potion: healing" for every potion and scroll kind identified this run.
+fn identified(state: &State) -> Vec<String> {
+    Item::POTIONS
+        .into_iter()
+        .chain(Item::SCROLLS)
+        .filter(|&k| state.knows(k))
+        .filter_map(|k| {
+            let look = state.looks().of_kind(k)?.name;
+            // "potion of healing" and "scroll of light" without their first ten letters.
+            let kind = k.name().get(10..).unwrap_or(k.name());
+            Some(format!("{look}: {kind}"))
+        })
+        .collect()
+}
+
 /// Draws the inventory box in the middle of the map view: its first item on the row
 /// `App::inventory_top` names.
 pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
     let layout = app.layout();
     let carried = state.carried();
-    let (w, h) = (44.min(layout.view_width()), 8 + carried.len().max(1) as i32);
+    let known = identified(state);
+    let extra = if known.is_empty() {
+        0
+    } else {
+        known.len() as i32 + 2
+    };
+    let (w, h) = (
+        44.min(layout.view_width()),
+        8 + carried.len().max(1) as i32 + extra,
+    );
     let x = layout.sidebar + (layout.view_width() - w).max(0) / 2;
     let y = app.inventory_top() - 2;
     let blank = Cell {
@@ -46,6 +70,14 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
             },
         );
         f.text(x + 7, row, &format!("{}{note}", e.name), TEXT, BLACK);
+    }
+    // What using has taught: each identified look and its kind.
+    if !known.is_empty() {
+        let top = y + 3 + carried.len().max(1) as i32;
+        f.text(x + 2, top, "Identified", DIM, BLACK);
+        for (i, line) in known.iter().enumerate() {
+            f.text(x + 2, top + 1 + i as i32, line, TEXT, BLACK);
+        }
     }
     let hint = match (pick, app.touch()) {
         (_, true) => "tap an item",

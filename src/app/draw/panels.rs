@@ -115,10 +115,10 @@ fn conditions(state: &State) -> Option<String> {
     if state.webbed() > 0 {
         parts.push(format!("webbed {}", state.webbed()));
     }
-    let text = parts.join(", ");
-    let mut c = text.chars();
-    c.next()
-        .map(|first| first.to_uppercase().collect::<String>() + c.as_str())
+    // ASCII words only: no Unicode case tables in the page for one capital letter.
+    let mut text = parts.join(", ");
+    text.get_mut(..1)?.make_ascii_uppercase();
+    Some(text)
 }
 
 /// The creatures the player sees, nearest first, with what they are about: "goblin, asleep".
