@@ -26,13 +26,14 @@ fn seed_42_world_is_identical_to_the_native_one() {
 
 #[wasm_bindgen_test]
 fn committed_records_replay_to_their_pinned_hashes_in_the_browser() {
-    const COMMITTED: [(&str, Outcome, usize, u64); 4] = include!("records/pins.rs");
+    const COMMITTED: [(&str, Outcome, usize, u64); 5] = include!("records/pins.rs");
     for (name, outcome, len, pin) in COMMITTED {
         let text = match name {
             "win" => include_str!("records/win.txt"),
+            "expert" => include_str!("records/expert.txt"),
+            "explorer" => include_str!("records/explorer.txt"),
             "death" => include_str!("records/death.txt"),
-            "survivor" => include_str!("records/survivor.txt"),
-            _ => include_str!("records/long.txt"),
+            _ => include_str!("records/survivor.txt"),
         };
         let record = Record::from_text(text).expect("decodes");
         assert_eq!(record.actions.len(), len, "{name}");
@@ -40,6 +41,14 @@ fn committed_records_replay_to_their_pinned_hashes_in_the_browser() {
         assert_eq!(state.hash(), pin, "{name}");
         assert_eq!(state.outcome(), outcome, "{name}");
     }
+}
+
+#[wasm_bindgen_test]
+fn potion_and_scroll_looks_are_the_native_ones() {
+    assert_eq!(
+        caves::rules::identify::fingerprint(0..200),
+        include!("looks.fingerprint")
+    );
 }
 
 /// Empties the page's storage, so each test starts with no saved runs.

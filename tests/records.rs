@@ -408,3 +408,13 @@ fn no_input_makes_the_decoder_panic() {
         );
     }
 }
+
+#[test]
+fn potion_and_scroll_looks_match_their_pin() {
+    // The wasm build checks the same pin (`tests/browser.rs`): looks are identical natively
+    // and in the browser.
+    assert_eq!(
+        caves::rules::identify::fingerprint(0..200),
+        include!("looks.fingerprint")
+    );
+}

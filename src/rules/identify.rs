@@ -53,6 +53,16 @@ impl Looks {
     }
 }
 
+/// A fingerprint of the looks of every seed in `seeds` (FNV-1a over their bytes), to pin that
+/// native and wasm builds draw the same looks.
+pub fn fingerprint(seeds: std::ops::Range<u64>) -> u64 {
+    let bytes = seeds.flat_map(|s| {
+        let l = Looks::of(s);
+        l.potions.into_iter().chain(l.scrolls)
+    });
+    crate::rules::fnv::fnv1a(crate::rules::fnv::START, bytes)
+}
+
 const fn bit(kind: Item) -> u32 {
     1 << kind.code()
 }
