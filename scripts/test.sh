@@ -19,7 +19,11 @@ cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --features lab -- -D warnings
 
 step "cargo test (native: the game and the board's server)"
-cargo test --workspace
+# The skill ladder's bots play thousands of whole games: they run next, optimised.
+cargo test --workspace -- --skip the_skill_ladder --skip explorer_mode_is_for_learning
+
+step "the skill ladder: four bots over 500 seeds each (cargo test --profile bots --test bot)"
+cargo test --profile bots --test bot -- --nocapture
 
 step "wasm-pack test --headless --chrome"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}"

@@ -119,6 +119,12 @@ impl State {
         });
     }
 
+    /// Removes every item, on the floor and carried, for scripted scenes and tests (a
+    /// fixture, not a run).
+    pub fn clear_items(&mut self) {
+        self.items.clear();
+    }
+
     /// Every item, on the floor and carried.
     pub fn items(&self) -> &[Thing] {
         &self.items

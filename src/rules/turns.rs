@@ -120,8 +120,8 @@ impl State {
         self.strike(i, dmg, "hit");
     }
 
-    /// Creature `i` takes a blow of `dmg` from the player (`verb`: "hit"), three times as
-    /// hard when it had not noticed the player. It may die, split, or turn to hunt.
+    /// Creature `i` takes a blow of `dmg` from the player (`verb`: "hit"), several times as
+    /// hard (`SNEAK_MULTIPLIER`) when it had not noticed the player. It may die, split, or turn to hunt.
     pub(super) fn strike(&mut self, i: usize, dmg: i32, verb: &str) {
         let m = &self.monsters[i];
         let (name, pos, unaware) = (m.name(), m.pos, m.unaware());

@@ -236,7 +236,7 @@ async function main() {
   await check('walking to the nearest stairs and pressing ">" descends to level 2', async () => {
     needReady();
     const dump = execFileSync('cargo', ['run', '--quiet', '--example', 'dump', '--',
-      '--seed', String(SEED), '--width', '100', '--height', '60', '--depth', '5'],
+      '--seed', String(SEED), '--width', '100', '--height', '60'],
       { cwd: ROOT, encoding: 'utf8' });
     const lines = dump.split('\n');
     const level1 = lines.slice(1, 1 + 60);

@@ -95,7 +95,7 @@ async function main() {
   await check('the URL carries the seed and every parameter', async () => {
     need();
     const q = await page.evaluate(() => location.search);
-    assert(q === '?lab&seed=5&w=100&h=60&d=5&fill=0.5&passes=8&rule=majority&min=25', `URL query is ${q}`);
+    assert(q === '?lab&seed=5&w=100&h=60&d=6&fill=0.5&passes=8&rule=majority&min=25', `URL query is ${q}`);
     await press(page, 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', '+');
     const q2 = await page.evaluate(() => location.search);
     assert(q2.includes('seed=5') && q2.includes('fill=0.55'), `after fill +: ${q2}`);

@@ -1,0 +1,464 @@
+//! The mechanics that make the choices, each in a scene on a hand-drawn cave, played through
+//! the rules' actions: the torch and its fuel, glowing fungus, creatures that sleep, notice
+//! and hunt, sneak attacks, unknown potions learned by use, throwing, the four creatures
+//! with tactics of their own, and what stirs in the dark.
+#![cfg(not(target_arch = "wasm32"))]
+
+use caves::rules::balance::{
+    torch_radius, DARK_RADIUS, DARK_STIR_TURNS, OIL_FUEL, STIR_TURNS, TORCH_RADIUS,
+};
+use caves::rules::geom::Point;
+use caves::rules::items::Place;
+use caves::rules::kinds::creature::Creature;
+use caves::rules::kinds::item::Item;
+use caves::rules::monsters::{Mind, Monster};
+use caves::rules::sight::Light;
+use caves::rules::world::World;
+use caves::rules::State;
+use caves::rules::{Action, Dir};
+
+/// A run on hand-drawn levels with no creatures and no items but those a test puts there.
+/// The player starts on the `<` of the first level.
+fn scene(levels: &[&str], seed: u64) -> State {
+    let world = World::from_text(levels).expect("valid fixture");
+    let mut state = State::in_world(world, seed).expect("the fixture has floor");
+    state.clear_monsters();
+    state.clear_items();
+    state
+}
+
+/// A hall of 10 by 2 cells: too small for anything to stir in it (creatures come in at
+/// least 12 cells away).
+const HALL: &str = "
+    ############
+    #<.........#
+    #..........#
+    ############
+";
+
+/// A corridor of 11 cells with nothing in the way.
+const CORRIDOR: &str = "
+    #############
+    #<..........#
+    #############
+";
+
+fn wait(state: &mut State, turns: u32) {
+    for _ in 0..turns {
+        state.act(Action::Wait);
+    }
+}
+
+fn logged(state: &State, text: &str) -> bool {
+    state.log().entries().iter().any(|e| e.text.contains(text))
+}
+
+fn at(state: &State, p: Point) -> &Monster {
+    state
+        .monster_at(p)
+        .unwrap_or_else(|| panic!("a creature at {p:?}"))
+}
+
+/// Picks up the item put where the player stands; it goes to the next pack slot.
+fn carry(state: &mut State, kind: Item) {
+    let here = state.player();
+    state.put_item(kind, here);
+    state.act(Action::PickUp);
+    assert!(state.carried().iter().any(|t| t.kind == kind), "{kind:?}");
+}
+
+fn slot_of(state: &State, kind: Item) -> u8 {
+    state
+        .carried()
+        .iter()
+        .position(|t| t.kind == kind)
+        .expect("carried") as u8
+}
+
+#[test]
+fn the_torch_burns_shrinks_goes_out_and_oil_relights_it() {
+    let mut s = scene(&[HALL], 1);
+    assert_eq!(s.light_radius(), TORCH_RADIUS);
+    s.set_fuel(501);
+    wait(&mut s, 1);
+    assert_eq!((s.fuel(), s.light_radius()), (500, TORCH_RADIUS));
+    wait(&mut s, 1);
+    assert_eq!(s.fuel(), 499);
+    assert_eq!(
+        s.light_radius(),
+        TORCH_RADIUS - 1,
+        "below 500 the light shrinks"
+    );
+    assert_eq!(
+        s.sight().torch(),
+        TORCH_RADIUS - 1,
+        "and so does what is seen"
+    );
+    s.set_fuel(3);
+    wait(&mut s, 3);
+    assert_eq!(s.fuel(), 0);
+    assert!(!s.torch_lit());
+    assert_eq!(s.light_radius(), DARK_RADIUS);
+    assert!(logged(&s, "Your torch burns out."));
+    let turn = s.turn();
+    s.act(Action::Torch);
+    assert!(logged(&s, "no fuel left"));
+    assert_eq!(s.turn(), turn, "nothing to light: no turn");
+    carry(&mut s, Item::Oil);
+    let oil = slot_of(&s, Item::Oil);
+    s.act(Action::Use(oil));
+    assert!(s.torch_lit());
+    assert_eq!(s.fuel(), OIL_FUEL - 1, "poured, then a turn burned");
+    assert_eq!(s.light_radius(), torch_radius(OIL_FUEL - 1));
+    assert!(s.carried().is_empty(), "the flask is used up");
+}
+
+#[test]
+fn a_doused_torch_keeps_its_fuel_and_shows_only_the_next_cells() {
+    let mut s = scene(&[HALL], 1);
+    let start = s.fuel();
+    let far = s.player().offset(5, 0);
+    assert!(s.sight().lit(far));
+    s.act(Action::Torch);
+    assert!(s.torch_doused() && !s.torch_lit());
+    assert!(logged(&s, "You douse your torch."));
+    wait(&mut s, 20);
+    assert_eq!(s.fuel(), start, "a doused torch does not burn");
+    assert_eq!(s.light_radius(), DARK_RADIUS);
+    assert!(s.sight().lit(s.player().offset(1, 0)));
+    assert!(!s.sight().lit(far), "beyond the next cells is dark");
+    assert_eq!(s.sight().light(far), Light::Remembered, "but remembered");
+    s.act(Action::Torch);
+    assert!(s.torch_lit());
+    assert!(s.sight().lit(far));
+    assert_eq!(s.fuel(), start - 1, "relit, it burns again");
+}
+
+#[test]
+fn glowing_fungus_lights_the_cells_around_it_with_the_torch_doused() {
+    let cave = "
+        ##############
+        #<...........#
+        #.........f..#
+        #............#
+        ##############
+    ";
+    let mut s = scene(&[cave], 1);
+    s.act(Action::Torch);
+    let me = s.player();
+    let fungus = Point::new(10, 2, 0);
+    for p in [fungus, fungus.offset(-2, 0), fungus.offset(2, 1)] {
+        assert_eq!(s.sight().light(p), Light::Glow, "{p:?}");
+    }
+    let beyond = fungus.offset(-3, 0);
+    assert!(beyond.chebyshev(me) > DARK_RADIUS);
+    assert!(!s.sight().lit(beyond), "the glow reaches two cells");
+    // A creature by the fungus is seen in the dark; one elsewhere in the dark is not.
+    s.put_monster(Creature::Rat, fungus.offset(1, -1));
+    s.put_monster(Creature::Bat, beyond);
+    assert!(s.sight().lit(fungus.offset(1, -1)));
+    assert!(s.creature_in_view());
+    assert!(!s.sight().lit(beyond));
+}
+
+/// The turn an asleep goblin five cells away notices the player, within `turns`.
+fn noticed_within(doused: bool, turns: u32) -> Option<u32> {
+    let mut s = scene(&[CORRIDOR], 5);
+    if doused {
+        s.act(Action::Torch);
+    }
+    let goblin = s.player().offset(5, 0);
+    s.put_monster(Creature::Goblin, goblin);
+    s.set_mind(goblin, Mind::Asleep);
+    assert_eq!(s.sight().lit(goblin), !doused, "seen only by torchlight");
+    (1..=turns).find(|_| {
+        s.act(Action::Wait);
+        s.monsters()[0].mind == Mind::Hunting
+    })
+}
+
+#[test]
+fn a_sleeping_creature_notices_a_torch_but_not_a_player_in_the_dark() {
+    let lit = noticed_within(false, 200);
+    assert!(lit.is_some(), "a lit player five cells away is noticed");
+    assert_eq!(noticed_within(true, 200), None, "in the dark it sleeps on");
+}
+
+#[test]
+fn a_creature_that_notices_you_says_so_and_comes() {
+    let mut s = scene(&[CORRIDOR], 5);
+    let goblin = s.player().offset(5, 0);
+    s.put_monster(Creature::Goblin, goblin);
+    s.set_mind(goblin, Mind::Asleep);
+    wait(&mut s, 200);
+    assert!(logged(&s, "The goblin notices you."));
+    assert_eq!(s.monsters()[0].mind, Mind::Hunting);
+    assert!(s.hp() < s.max_hp(), "it came and fought");
+}
+
+/// The hit points an orc next to the player loses to one blow, when it is in `mind`.
+fn blow(mind: Mind) -> (i32, State) {
+    let mut s = scene(&[HALL], 9);
+    let orc = s.player().offset(1, 0);
+    s.put_monster(Creature::Orc, orc);
+    s.set_mind(orc, mind);
+    let full = at(&s, orc).hp;
+    s.act(Action::Move(Dir::E));
+    let left = at(&s, orc).hp;
+    (full - left, s)
+}
+
+#[test]
+fn a_sneak_attack_on_an_unaware_creature_hits_twice_as_hard() {
+    let (aware, _) = blow(Mind::Hunting);
+    let (asleep, s) = blow(Mind::Asleep);
+    let (wandering, _) = blow(Mind::Wandering);
+    assert!(aware > 0);
+    assert_eq!(asleep, 2 * aware, "the same roll, doubled");
+    assert_eq!(wandering, 2 * aware);
+    assert!(logged(&s, "You hit the unaware orc"));
+    assert_eq!(s.monsters()[0].mind, Mind::Hunting, "now it knows");
+}
+
+#[test]
+fn potions_are_known_by_their_looks_until_used() {
+    let mut s = scene(&[HALL], 11);
+    let look = s.item_name(Item::ConfusionPotion);
+    assert_ne!(look, "potion of confusion");
+    assert!(!s.knows(Item::ConfusionPotion));
+    let other = scene(&[HALL], 11);
+    assert_eq!(
+        other.item_name(Item::ConfusionPotion),
+        look,
+        "a seed's looks are fixed"
+    );
+    assert_ne!(
+        other.item_name(Item::HealingPotion),
+        look,
+        "one look, one kind"
+    );
+    carry(&mut s, Item::ConfusionPotion);
+    s.act(Action::Use(0));
+    assert!(s.knows(Item::ConfusionPotion));
+    assert!(s.confused() > 0);
+    assert!(logged(&s, "It was a potion of confusion."));
+    assert_eq!(s.item_name(Item::ConfusionPotion), "potion of confusion");
+    wait(&mut s, 10);
+    assert_eq!(s.confused(), 0, "it wears off");
+    let next = s.player();
+    s.put_item(Item::ConfusionPotion, next.offset(1, 0));
+    s.put_item(Item::ConfusionPotion, next.offset(-1, 0));
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Move(Dir::W));
+    assert!(
+        logged(&s, "You see a potion of confusion here."),
+        "the next one of the kind is known by name"
+    );
+}
+
+#[test]
+fn a_thrown_dagger_wounds_the_first_creature_in_its_path_and_lands_there() {
+    let mut s = scene(&[HALL], 3);
+    carry(&mut s, Item::Dagger);
+    let me = s.player();
+    let near = me.offset(3, 0);
+    let far = me.offset(6, 0);
+    s.put_monster(Creature::Bugbear, near);
+    s.put_monster(Creature::Bugbear, far);
+    let full = at(&s, near).hp;
+    s.act(Action::throw(0, 7, 0).expect("in reach"));
+    let hp: Vec<i32> = s.monsters().iter().map(|m| m.hp).collect();
+    assert!(hp[0] < full, "struck");
+    assert_eq!(hp[1], full, "the path stopped at the first");
+    assert_eq!(s.item_at(near), Some(Item::Dagger));
+    assert!(s.carried().is_empty());
+    assert!(logged(&s, "You throw the dagger."));
+}
+
+#[test]
+fn a_thrown_potion_of_confusion_befuddles_what_it_splashes_and_is_learned() {
+    let mut s = scene(&[HALL], 3);
+    carry(&mut s, Item::ConfusionPotion);
+    let me = s.player();
+    let (hit, beside, apart) = (me.offset(4, 0), me.offset(5, 1), me.offset(8, 0));
+    for p in [hit, beside, apart] {
+        s.put_monster(Creature::Bugbear, p);
+    }
+    s.act(Action::throw(0, 4, 0).expect("in reach"));
+    assert!(
+        s.carried().is_empty() && s.item_at(hit).is_none(),
+        "it broke"
+    );
+    let confused: Vec<bool> = s.monsters().iter().map(|m| m.confused > 0).collect();
+    assert_eq!(
+        confused,
+        [true, true, false],
+        "the cell struck and the ones beside it"
+    );
+    assert!(s.knows(Item::ConfusionPotion), "seen working, so known");
+    assert_eq!(s.confused(), 0, "the thrower is untouched");
+}
+
+#[test]
+fn a_spiders_web_holds_the_player_fast() {
+    let mut s = scene(&[CORRIDOR], 4);
+    let spider = s.player().offset(4, 0);
+    s.put_monster(Creature::Spider, spider);
+    let webbed = (0..10).any(|_| {
+        s.act(Action::Wait);
+        s.webbed() > 0
+    });
+    assert!(webbed, "a hunting spider in reach spits a web");
+    assert!(logged(&s, "spits a web"));
+    let here = s.player();
+    s.act(Action::Move(Dir::W));
+    assert_eq!(s.player(), here, "stuck");
+    assert!(logged(&s, "against the web") || logged(&s, "tear free of the web"));
+}
+
+#[test]
+fn a_jelly_that_survives_a_blow_splits_in_two() {
+    let mut s = scene(&[HALL], 2);
+    let jelly = s.player().offset(1, 0);
+    s.put_monster(Creature::Jelly, jelly);
+    let full = at(&s, jelly).hp;
+    s.act(Action::Move(Dir::E));
+    let jellies: Vec<&Monster> = s.monsters().iter().collect();
+    assert_eq!(jellies.len(), 2, "split");
+    assert!(jellies.iter().all(|m| m.kind == Creature::Jelly));
+    let left: i32 = jellies.iter().map(|m| m.hp).sum();
+    assert!(left < full, "the blow counted");
+    assert!((jellies[0].hp - jellies[1].hp).abs() <= 1, "in halves");
+    assert!(logged(&s, "The ochre jelly splits in two!"));
+}
+
+#[test]
+fn a_shade_loses_a_player_who_douses_the_torch() {
+    let mut s = scene(&[CORRIDOR], 6);
+    let shade = s.player().offset(6, 0);
+    s.put_monster(Creature::Shade, shade);
+    assert_eq!(s.monsters()[0].mind, Mind::Hunting);
+    s.act(Action::Torch);
+    assert_eq!(s.monsters()[0].mind, Mind::Wandering, "it hunts by light");
+    wait(&mut s, 30);
+    assert_ne!(
+        s.monsters()[0].mind,
+        Mind::Hunting,
+        "and does not find you again"
+    );
+    let mut lit = scene(&[CORRIDOR], 6);
+    lit.put_monster(Creature::Shade, shade);
+    wait(&mut lit, 1);
+    assert_eq!(
+        lit.monsters()[0].mind,
+        Mind::Hunting,
+        "with the torch lit it keeps on"
+    );
+}
+
+#[test]
+fn a_kobold_slings_stones_from_a_distance() {
+    let mut s = scene(&[CORRIDOR], 8);
+    let kobold = s.player().offset(5, 0);
+    s.put_monster(Creature::Kobold, kobold);
+    let mut hits_from_afar = 0;
+    for _ in 0..20 {
+        let hp = s.hp();
+        s.act(Action::Wait);
+        let d = s.monsters()[0].pos.chebyshev(s.player());
+        if s.hp() < hp && d >= 2 {
+            hits_from_afar += 1;
+        }
+    }
+    assert!(hits_from_afar > 0, "hurt while it stood away");
+    assert!(logged(&s, "The kobold slinger's stone hits you"));
+}
+
+/// A long hall: far ends more than 12 cells from the player, where creatures stir.
+const LONG_HALL: &str = "
+    ##############################
+    #<...........................#
+    #............................#
+    ##############################
+";
+
+#[test]
+fn creatures_wander_in_now_and_then_and_come_hunting_once_the_torch_is_out() {
+    let mut s = scene(&[LONG_HALL], 7);
+    wait(&mut s, STIR_TURNS - 1);
+    assert!(s.monsters().is_empty());
+    wait(&mut s, 1);
+    assert_eq!(s.monsters().len(), 1, "one came in");
+    let m = &s.monsters()[0];
+    assert!(m.pos.chebyshev(s.player()) >= 12, "out of the way");
+    assert!(!m.from_dark);
+
+    let mut dark = scene(&[LONG_HALL], 7);
+    dark.set_fuel(0);
+    wait(&mut dark, DARK_STIR_TURNS);
+    assert_eq!(dark.monsters().len(), 1, "in the dark they come sooner");
+    let m = &dark.monsters()[0];
+    assert!(m.from_dark);
+    assert_eq!(m.mind, Mind::Hunting, "and they come for you");
+}
+
+#[test]
+fn a_kill_of_what_came_from_the_dark_earns_nothing() {
+    let mut s = scene(&[LONG_HALL], 7);
+    s.set_fuel(0);
+    wait(&mut s, DARK_STIR_TURNS);
+    let came = s.monsters()[0].pos;
+    // Relit (no more come for a while) and the newcomer at its last breath: walk up and strike.
+    s.set_fuel(1000);
+    s.wound_monster(came, 1);
+    for _ in 0..100 {
+        let Some(m) = s.monsters().first() else { break };
+        let (me, to) = (s.player(), m.pos);
+        let dir = Dir::towards(to.x - me.x, to.y - me.y).expect("not on the player");
+        s.act(Action::Move(dir));
+    }
+    assert!(s.monsters().is_empty(), "killed");
+    assert!(logged(&s, "You kill the"));
+    assert_eq!(s.xp(), 0);
+    assert!(s.kills().is_empty());
+}
+
+#[test]
+fn oil_carried_out_of_the_pack_is_gone_and_the_pack_is_in_slot_order() {
+    let mut s = scene(&[HALL], 1);
+    carry(&mut s, Item::Oil);
+    carry(&mut s, Item::Dart);
+    assert_eq!(slot_of(&s, Item::Dart), 1);
+    s.act(Action::Use(0));
+    assert_eq!(slot_of(&s, Item::Dart), 0, "the dart moves up a slot");
+    assert!(s.carried().iter().all(|t| t.place == Place::Pack));
+}
+
+#[test]
+fn lifting_the_idol_wakes_its_level() {
+    let mut s = scene(&[HALL], 12);
+    let me = s.player();
+    s.put_item(Item::Idol, me.offset(1, 0));
+    for (p, mind) in [
+        (me.offset(8, 0), Mind::Asleep),
+        (me.offset(9, 1), Mind::Wandering),
+    ] {
+        s.put_monster(Creature::Goblin, p);
+        s.set_mind(p, mind);
+    }
+    s.act(Action::Move(Dir::E));
+    assert!(s.carrying_idol());
+    assert!(s.monsters().iter().all(|m| m.mind == Mind::Hunting));
+}
+
+#[test]
+fn a_scroll_of_mapping_shows_the_whole_level() {
+    let mut s = scene(&[LONG_HALL], 12);
+    let far = Point::new(28, 2, 0);
+    assert!(!s.sight().remembers(far));
+    carry(&mut s, Item::MappingScroll);
+    s.act(Action::Use(0));
+    assert!(s.sight().remembers(far));
+    assert!(!s.sight().lit(far), "known, not seen");
+    assert!(s.knows(Item::MappingScroll));
+}
