@@ -337,7 +337,8 @@ fn a_shade_loses_a_player_who_douses_the_torch() {
     let mut s = scene(&[CORRIDOR], 6);
     let shade = s.player().offset(6, 0);
     s.put_monster(Creature::Shade, shade);
-    assert_eq!(s.monsters()[0].mind, Mind::Hunting);
+    wait(&mut s, 1);
+    assert_eq!(s.monsters()[0].mind, Mind::Hunting, "it has seen the torch");
     s.act(Action::Torch);
     assert_eq!(s.monsters()[0].mind, Mind::Wandering, "it hunts by light");
     wait(&mut s, 30);
@@ -436,12 +437,19 @@ fn oil_carried_out_of_the_pack_is_gone_and_the_pack_is_in_slot_order() {
 
 #[test]
 fn lifting_the_idol_wakes_its_level() {
-    let mut s = scene(&[HALL], 12);
+    // Two halls walled apart: nothing in the far one can notice the player.
+    let cave = "
+        ###############
+        #<.....#......#
+        #......#......#
+        ###############
+    ";
+    let mut s = scene(&[cave], 12);
     let me = s.player();
     s.put_item(Item::Idol, me.offset(1, 0));
     for (p, mind) in [
         (me.offset(8, 0), Mind::Asleep),
-        (me.offset(9, 1), Mind::Wandering),
+        (me.offset(10, 1), Mind::Wandering),
     ] {
         s.put_monster(Creature::Goblin, p);
         s.set_mind(p, mind);
@@ -449,6 +457,7 @@ fn lifting_the_idol_wakes_its_level() {
     s.act(Action::Move(Dir::E));
     assert!(s.carrying_idol());
     assert!(s.monsters().iter().all(|m| m.mind == Mind::Hunting));
+    assert!(logged(&s, "the caves wake"));
 }
 
 #[test]
