@@ -18,9 +18,15 @@ fn shade(c: Rgb, num: u16) -> Rgb {
     c.map(|v| (u16::from(v) * num / 256) as u8)
 }
 
-/// `c` pushed towards the fungus glow's green.
+/// `c` pushed towards the fungus glow's green: kept dim, so the glow reads as faint light
+/// rather than a lit patch of lawn.
 fn tint(c: Rgb) -> Rgb {
-    [c[0] / 2, (c[1] / 2).saturating_add(70), c[2] / 2 + 20]
+    let keep = |v: u8| (u16::from(v) * 3 / 5) as u8;
+    [
+        keep(c[0]),
+        keep(c[1]).saturating_add(44),
+        keep(c[2]).saturating_add(12),
+    ]
 }
 
 fn lit_cell(cell: Cell, light: Light) -> Cell {
