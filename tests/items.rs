@@ -262,3 +262,20 @@ fn items_lie_only_on_plain_floor_over_many_seeds() {
         assert_eq!(on_floor, placed, "seed {seed}: the game uses the placement");
     }
 }
+
+#[test]
+fn every_kind_of_item_and_creature_turns_up_over_many_seeds() {
+    let params = WorldParams::default();
+    let (mut items, mut creatures) = (Vec::new(), Vec::new());
+    for seed in 0..60 {
+        let state = State::new(seed, &params).expect("floor");
+        items.extend(state.items().iter().map(|t| t.kind));
+        creatures.extend(state.monsters().iter().map(|m| m.kind));
+    }
+    for kind in Item::ALL {
+        assert!(items.contains(&kind), "no {kind:?} in 60 worlds");
+    }
+    for kind in Creature::ALL {
+        assert!(creatures.contains(&kind), "no {kind:?} in 60 worlds");
+    }
+}
