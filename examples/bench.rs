@@ -20,8 +20,8 @@ const RUNS: u32 = 15;
 /// One generation; returns the checksum so the caller can feed it to `black_box`.
 fn generate(case: &str, seed: u64) -> u64 {
     let world = match case {
-        // The game's world: 100x60, 5 levels, the whole recipe (stairs, connection, exit).
-        "default" => WorldBuilder::new(100, 60, 5, seed).make_caves().build(),
+        // The game's world: 100x60, 6 levels, the whole recipe (stairs, connection, exit).
+        "default" => WorldBuilder::new(100, 60, 6, seed).make_caves().build(),
         // One 1024x1024 level: random fill, 8 smoothing passes, small regions removed.
         "fill1024" => WorldBuilder::new(1024, 1024, 1, seed)
             .randomize(0.5)

@@ -96,7 +96,7 @@ runs="$(get gen.default.native.runs)"
     echo
     echo "| Case | native | wasm, Chromium | rot.js, node | rot.js, Chromium | rot.js ÷ wasm (Chromium) |"
     echo "|---|---:|---:|---:|---:|---:|"
-    echo "| 100x60x5 default world, full recipe (rot.js: 5 levels + \`connect()\`, no stairs: rot.js has no levels) |" \
+    echo "| 100x60x6 default world, full recipe (rot.js: 6 levels + \`connect()\`, no stairs: rot.js has no levels) |" \
         "$(gen default native) | $(gen default wasm) | $(gen default rotnode) | $(gen default rotchrome) |" \
         "$(ratio "$(get gen.default.rotchrome.median)" "$(get gen.default.wasm.median)") |"
     echo "| 1024x1024, fill + smooth + small regions (rot.js: fill + smooth; it has no region removal) |" \

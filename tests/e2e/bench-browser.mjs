@@ -41,7 +41,7 @@ const ms = (v) => v.toFixed(4);
 const warmupFor = (cells) => (cells <= 100000 ? 50 : WARMUP);
 
 const WASM_CASES = [
-  ['default', 100, 60, 5, true],
+  ['default', 100, 60, 6, true],
   ['fill1024', 1024, 1024, 1, false],
   ['full1024', 1024, 1024, 1, true],
 ];
