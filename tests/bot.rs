@@ -4,7 +4,8 @@
 //! clearly more. Explorer mode is for learning: the careful bot wins most games there.
 //!
 //! `cargo test --release --test bot -- --nocapture` prints a line per bot, `bot NAME: won W
-//! of N`, and the median length of the careful bot's won runs.
+//! of N`, and the median length of the careful bot's won runs; the Explorer test prints
+//! `Explorer mode, careful bot: won W of N`.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod bots;
@@ -16,7 +17,8 @@ use caves::rules::{Mode, Outcome};
 const SEEDS: u64 = 500;
 
 /// Plays `SEEDS` games with `play` on two threads; answers (won, played, won runs' turns).
-fn rate(name: &str, mode: Mode, play: fn(u64, Mode) -> Played) -> (usize, usize, Vec<u32>) {
+/// Prints `LABEL: won W of N`, and the seeds of games stuck past `MAX_ACTIONS` if any.
+fn rate(label: &str, mode: Mode, play: fn(u64, Mode) -> Played) -> (usize, usize, Vec<u32>) {
     let half = SEEDS / 2;
     let games: Vec<Played> = std::thread::scope(|t| {
         let a = t.spawn(move || (0..half).map(|s| play(s, mode)).collect::<Vec<_>>());
@@ -30,20 +32,18 @@ fn rate(name: &str, mode: Mode, play: fn(u64, Mode) -> Played) -> (usize, usize,
         .filter(|g| g.outcome == Outcome::Won)
         .map(|g| g.turns)
         .collect();
-    let stuck = games
-        .iter()
-        .filter(|g| g.outcome == Outcome::Playing)
-        .count();
-    println!(
-        "bot {name}: won {} of {}{}",
-        won.len(),
-        games.len(),
-        if stuck > 0 {
-            format!(" ({stuck} stuck)")
-        } else {
-            String::new()
-        }
-    );
+    // Games are in seed order: a game's index is its seed.
+    let stuck: Vec<usize> = (0..games.len())
+        .filter(|&s| games[s].outcome == Outcome::Playing)
+        .collect();
+    println!("{label}: won {} of {}", won.len(), games.len());
+    if !stuck.is_empty() {
+        println!(
+            "  ({} stuck past {} actions, counted as not won: seeds {stuck:?})",
+            stuck.len(),
+            bots::MAX_ACTIONS
+        );
+    }
     (won.len(), games.len(), won)
 }
 
@@ -54,10 +54,10 @@ fn median(mut v: Vec<u32>) -> u32 {
 
 #[test]
 fn the_skill_ladder() {
-    let (auto, n, _) = rate("autopilot", Mode::Normal, bots::autopilot::play);
-    let (reckless, _, _) = rate("reckless", Mode::Normal, bots::reckless::play);
-    let (careful, _, careful_wins) = rate("careful", Mode::Normal, bots::careful::play);
-    let (expert, _, _) = rate("expert", Mode::Normal, bots::expert::play);
+    let (auto, n, _) = rate("bot autopilot", Mode::Normal, bots::autopilot::play);
+    let (reckless, _, _) = rate("bot reckless", Mode::Normal, bots::reckless::play);
+    let (careful, _, careful_wins) = rate("bot careful", Mode::Normal, bots::careful::play);
+    let (expert, _, _) = rate("bot expert", Mode::Normal, bots::expert::play);
     let length = median(careful_wins);
     println!("careful bot's won runs: median {length} turns");
     assert!(auto * 100 <= n * 10, "the autopilot won {auto} of {n}");
@@ -81,7 +81,11 @@ fn the_skill_ladder() {
 
 #[test]
 fn explorer_mode_is_for_learning() {
-    let (won, n, _) = rate("careful (Explorer)", Mode::Explorer, bots::careful::play);
+    let (won, n, _) = rate(
+        "Explorer mode, careful bot",
+        Mode::Explorer,
+        bots::careful::play,
+    );
     assert!(
         won * 100 >= n * 70,
         "the careful bot won {won} of {n} in Explorer mode"

@@ -5,7 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use caves::rules::balance::{
-    torch_radius, DARK_RADIUS, DARK_STIR_TURNS, OIL_FUEL, STIR_TURNS, TORCH_RADIUS,
+    torch_radius, DARK_RADIUS, DARK_STIR_TURNS, OIL_FUEL, STIR_CAP, STIR_TURNS, TORCH_RADIUS,
 };
 use caves::rules::geom::Point;
 use caves::rules::items::Place;
@@ -470,4 +470,21 @@ fn a_scroll_of_mapping_shows_the_whole_level() {
     assert!(s.sight().remembers(far));
     assert!(!s.sight().lit(far), "known, not seen");
     assert!(s.knows(Item::MappingScroll));
+}
+
+#[test]
+fn a_crowded_level_stirs_no_more() {
+    // The player walled into a closet, the crowd gathering in the hall beyond.
+    let cave = "
+        ##############################
+        #<.#.........................#
+        ####.........................#
+        #............................#
+        ##############################
+    ";
+    let mut s = scene(&[cave], 7);
+    s.set_fuel(0);
+    wait(&mut s, DARK_STIR_TURNS * (STIR_CAP as u32 + 10));
+    assert!(s.hp() > 0);
+    assert_eq!(s.monsters().len(), STIR_CAP);
 }

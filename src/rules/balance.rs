@@ -270,6 +270,9 @@ pub const STIR_TURNS: u32 = 150;
 pub const DARK_STIR_TURNS: u32 = 30;
 /// Wanderers arrive at least this far (king's moves) from the player, out of sight.
 pub const STIR_DISTANCE: i32 = 12;
+/// No more wander in while the player's level holds this many creatures (a player who
+/// lingers in the dark meets a crowd, not an endless flood).
+pub const STIR_CAP: usize = 60;
 /// A hunting creature that has not seen the player for this many turns gives up.
 pub const FORGET_TURNS: u32 = 12;
 

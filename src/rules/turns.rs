@@ -5,8 +5,8 @@
 use super::items::a as with_article;
 use super::{Outcome, State};
 use crate::rules::balance::{
-    damage, DARK_STIR_TURNS, REGEN_HP, REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_DISTANCE,
-    STIR_TURNS,
+    damage, DARK_STIR_TURNS, REGEN_HP, REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
+    STIR_DISTANCE, STIR_TURNS,
 };
 use crate::rules::events::Event;
 use crate::rules::geom::Point;
@@ -38,18 +38,21 @@ impl State {
             .update(&self.world, self.player, self.light_radius());
     }
 
-    /// Now and then a creature wanders onto the player's level, out of sight; once the
-    /// torch has burned out, more often, hunting, and worth nothing when killed.
+    /// Now and then a creature wanders onto the player's level, out of sight, unless the
+    /// level is crowded already (`STIR_CAP`); once the torch has burned out, more often,
+    /// hunting, and worth nothing when killed.
     fn stir(&mut self) {
         let period = if self.fuel > 0 {
             STIR_TURNS
         } else {
             DARK_STIR_TURNS
         };
-        if !self.turn.is_multiple_of(period) {
+        let me = self.player;
+        if !self.turn.is_multiple_of(period)
+            || self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP
+        {
             return;
         }
-        let me = self.player;
         let free: Vec<Point> = self
             .world
             .points(me.z)
