@@ -18,6 +18,50 @@ use crate::rules::kinds::tile::Tile;
 use crate::rules::monsters::{distance, next_step, random_step, Mind};
 use rand::Rng;
 
+/// How many creatures stand on each cell of one level, kept up to date as they move during
+/// the creatures' turn: a grid, as a level may hold dozens of creatures.
+struct Crowd {
+    width: i32,
+    height: i32,
+    count: Vec<u8>,
+}
+
+impl Crowd {
+    fn new(state: &State, z: i32) -> Crowd {
+        let (width, height) = (state.world.width(), state.world.height());
+        let mut crowd = Crowd {
+            width,
+            height,
+            count: vec![0; (width * height).max(0) as usize],
+        };
+        for m in state.monsters.iter().filter(|m| m.pos.z == z) {
+            if let Some(i) = crowd.index(m.pos) {
+                crowd.count[i] = crowd.count[i].saturating_add(1);
+            }
+        }
+        crowd
+    }
+
+    fn index(&self, p: Point) -> Option<usize> {
+        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y))
+            .then(|| (p.y * self.width + p.x) as usize)
+    }
+
+    /// True when a creature stands on `p` (a cell of this level).
+    fn taken(&self, p: Point) -> bool {
+        self.index(p).is_some_and(|i| self.count[i] > 0)
+    }
+
+    fn moved(&mut self, from: Point, to: Point) {
+        if let Some(i) = self.index(from) {
+            self.count[i] = self.count[i].saturating_sub(1);
+        }
+        if let Some(i) = self.index(to) {
+            self.count[i] = self.count[i].saturating_add(1);
+        }
+    }
+}
+
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
 fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option<Point> {
     let dist = |p: Point| distance(p, threat);
@@ -88,7 +132,7 @@ impl State {
 
     pub(super) fn monsters_act(&mut self) {
         let player = self.player;
-        let mut occupied: Vec<Point> = self.monsters.iter().map(|m| m.pos).collect();
+        let mut occupied = Crowd::new(self, player.z);
         let lit = self.torch_lit();
         for i in 0..self.monsters.len() {
             let pos = self.monsters[i].pos;
@@ -104,13 +148,13 @@ impl State {
                 world.tile(p) != Tile::StairsUp
                     && world.tile(p).is_open()
                     && p != player
-                    && !occupied.contains(&p)
+                    && !occupied.taken(p)
             };
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
                 if let Some(to) = random_step(pos, &free, &mut self.rng) {
                     self.monsters[i].pos = to;
-                    occupied[i] = to;
+                    occupied.moved(pos, to);
                 }
                 continue;
             }
@@ -151,7 +195,7 @@ impl State {
                 world.tile(p) != Tile::StairsUp
                     && world.tile(p).is_open()
                     && p != player
-                    && !occupied.contains(&p)
+                    && !occupied.taken(p)
             };
             let d = pos.chebyshev(player);
             let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
@@ -164,7 +208,7 @@ impl State {
             };
             if let Some(to) = moved {
                 self.monsters[i].pos = to;
-                occupied[i] = to;
+                occupied.moved(pos, to);
                 continue;
             }
             if flutters {
@@ -199,7 +243,7 @@ impl State {
             }
             if let Some(to) = next_step(pos, goal, hunting, &free, &mut self.rng) {
                 self.monsters[i].pos = to;
-                occupied[i] = to;
+                occupied.moved(pos, to);
             }
         }
     }

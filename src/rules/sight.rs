@@ -133,7 +133,8 @@ impl Sight {
 
     /// Renews sight from `player` with a torch of radius `torch`, and remembers what the torch
     /// and glowing fungus light. Memory only grows and tiles never change, so a place already
-    /// lit by a torch at least as large adds nothing more from the torch.
+    /// lit by a torch at least as large adds nothing more from the torch, and a place seen
+    /// from before adds nothing more from the fungus.
     pub fn update(&mut self, world: &World, player: Point, torch: i32) {
         self.origin = player;
         self.torch = torch;
@@ -141,30 +142,33 @@ impl Sight {
             self.glow = glow_of(world, player.z);
             self.glow_z = player.z;
         }
-        self.view_from(world, player, torch);
-        if !self.glow.is_empty() {
+        let fresh = self.view_from(world, player, torch);
+        if fresh && !self.glow.is_empty() {
             self.remember_glow();
         }
     }
 
-    fn view_from(&mut self, world: &World, player: Point, torch: i32) {
+    /// Takes the view from `player`, kept or scanned afresh (then answers true), and remembers
+    /// what the torch lights in it.
+    fn view_from(&mut self, world: &World, player: Point, torch: i32) -> bool {
         let z = usize::try_from(player.z).ok();
         let (Some(i), Some(kept)) = (
             self.plane(player.x, player.y),
             z.and_then(|z| self.kept.get_mut(z)),
         ) else {
             self.view = [0; VIEW_WORDS];
-            return;
+            return false;
         };
         if kept.is_empty() {
             *kept = vec![NONE; (self.width * self.height) as usize];
         }
-        if let Some((view, lit)) = self.views.get_mut(kept[i] as usize) {
+        let fresh = if let Some((view, lit)) = self.views.get_mut(kept[i] as usize) {
             self.view = *view;
             if *lit >= torch {
-                return;
+                return false;
             }
             *lit = torch;
+            false
         } else {
             if self.views.len() >= VIEWS_KEPT {
                 self.views.clear();
@@ -178,8 +182,10 @@ impl Sight {
                 kept[i] = slot;
             }
             self.views.push((self.view, torch));
-        }
+            true
+        };
         self.remember_lit(torch);
+        fresh
     }
 
     /// The cells in line of sight from `player`, by symmetric shadowcasting.

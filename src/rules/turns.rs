@@ -53,6 +53,15 @@ impl State {
         {
             return;
         }
+        // Cells taken by creatures of this level, sorted to look up by binary search (a
+        // level has thousands of cells and may have dozens of creatures).
+        let mut taken: Vec<Point> = self
+            .monsters
+            .iter()
+            .map(|m| m.pos)
+            .filter(|p| p.z == me.z)
+            .collect();
+        taken.sort_unstable();
         let free: Vec<Point> = self
             .world
             .points(me.z)
@@ -60,7 +69,7 @@ impl State {
                 t == Tile::Floor
                     && p.chebyshev(me) >= STIR_DISTANCE
                     && !self.sight.in_sight(p)
-                    && self.monster_at(p).is_none()
+                    && taken.binary_search(&p).is_err()
             })
             .map(|(p, _)| p)
             .collect();

@@ -134,10 +134,10 @@ try {
     say(`records.${name}.n`, s.n);
   }
 
-  // Link length per 1000 actions, deflated, for a played run (an ended one, opened in the
+  // Link length per 1000 actions, deflated, for the committed won run (an ended one, opened in the
   // replay viewer from a plain link) and the survivor (resumed).
-  for (const name of ['long', 'survivor']) {
-    if (name === 'long') {
+  for (const name of ['win', 'survivor']) {
+    if (name === 'win') {
       p = await fresh(context, null);
       await p.goto(`${base}#raw=${record(name)}`, { waitUntil: 'load' });
       await p.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
