@@ -26,19 +26,21 @@ const stats = (xs) => {
   return { median: s[Math.floor(s.length / 2)], p99: s[Math.min(s.length - 1, Math.floor(s.length * 0.99))], n: s.length };
 };
 
-async function page(context) {
+async function page(context, query = '') {
   const p = await context.newPage();
-  await p.goto(base, { waitUntil: 'load' });
+  await p.goto(`${base}${query}`, { waitUntil: 'load' });
   await p.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
   return p;
 }
 
 // A fresh page whose store holds just `text` as a saved run (or nothing), so the start screen
-// offers it. The old page is closed first: it saves its own run as it goes.
+// offers it; with no run saved, the page opens on seed 1, so a new run is always the same
+// world (a random one may kill the walking player before the run is long enough). The old
+// page is closed first: it saves its own run as it goes.
 let current = null;
 async function fresh(context, text) {
   if (current) await current.close();
-  current = await page(context);
+  current = await page(context, text ? '' : '?seed=1');
   await current.evaluate((t) => {
     localStorage.clear();
     if (t) localStorage.setItem('caves.run.9.0', `1|2026-11-22|1|1|${t}`);
