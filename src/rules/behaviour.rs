@@ -5,6 +5,7 @@
 //! the time, cowards flee when badly hurt, and shades lose a player whose torch is out.
 //! Hunting creatures that see the player take the stairs follow.
 
+use super::crowd::Crowd;
 use super::{Outcome, State};
 use crate::rules::balance::{
     damage, ACTIVE_RANGE, FLUTTER_CHANCE, FOLLOW_RANGE, FORGET_TURNS, NOTICE_ASLEEP, NOTICE_AWAKE,
@@ -17,50 +18,6 @@ use crate::rules::kinds::entry::{Stats, Tactic};
 use crate::rules::kinds::tile::Tile;
 use crate::rules::monsters::{distance, next_step, random_step, Mind};
 use rand::Rng;
-
-/// How many creatures stand on each cell of one level, kept up to date as they move during
-/// the creatures' turn: a grid, as a level may hold dozens of creatures.
-struct Crowd {
-    width: i32,
-    height: i32,
-    count: Vec<u8>,
-}
-
-impl Crowd {
-    fn new(state: &State, z: i32) -> Crowd {
-        let (width, height) = (state.world.width(), state.world.height());
-        let mut crowd = Crowd {
-            width,
-            height,
-            count: vec![0; (width * height).max(0) as usize],
-        };
-        for m in state.monsters.iter().filter(|m| m.pos.z == z) {
-            if let Some(i) = crowd.index(m.pos) {
-                crowd.count[i] = crowd.count[i].saturating_add(1);
-            }
-        }
-        crowd
-    }
-
-    fn index(&self, p: Point) -> Option<usize> {
-        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y))
-            .then(|| (p.y * self.width + p.x) as usize)
-    }
-
-    /// True when a creature stands on `p` (a cell of this level).
-    fn taken(&self, p: Point) -> bool {
-        self.index(p).is_some_and(|i| self.count[i] > 0)
-    }
-
-    fn moved(&mut self, from: Point, to: Point) {
-        if let Some(i) = self.index(from) {
-            self.count[i] = self.count[i].saturating_sub(1);
-        }
-        if let Some(i) = self.index(to) {
-            self.count[i] = self.count[i].saturating_add(1);
-        }
-    }
-}
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
 fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option<Point> {

@@ -16,6 +16,7 @@ pub mod world;
 
 mod action;
 mod behaviour;
+mod crowd;
 pub mod events;
 pub mod experience;
 mod hash;

@@ -2,6 +2,7 @@
 //! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
 //! the creatures' answer after each player action.
 
+use super::crowd::Crowd;
 use super::items::a as with_article;
 use super::{Outcome, State};
 use crate::rules::balance::{
@@ -53,15 +54,7 @@ impl State {
         {
             return;
         }
-        // Cells taken by creatures of this level, sorted to look up by binary search (a
-        // level has thousands of cells and may have dozens of creatures).
-        let mut taken: Vec<Point> = self
-            .monsters
-            .iter()
-            .map(|m| m.pos)
-            .filter(|p| p.z == me.z)
-            .collect();
-        taken.sort_unstable();
+        let taken = Crowd::new(self, me.z);
         let free: Vec<Point> = self
             .world
             .points(me.z)
@@ -69,7 +62,7 @@ impl State {
                 t == Tile::Floor
                     && p.chebyshev(me) >= STIR_DISTANCE
                     && !self.sight.in_sight(p)
-                    && taken.binary_search(&p).is_err()
+                    && !taken.taken(p)
             })
             .map(|(p, _)| p)
             .collect();

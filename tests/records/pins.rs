@@ -1,9 +1,9 @@
 // The committed records: file name, how the run ended, its actions, and its pinned final
 // state hash. Rewritten by `CAVES_WRITE_RECORDS=1 cargo test --release --test records`.
 [
-    ("win", Outcome::Won, 3532, 0x42d1b2f0b5fb4165),
-    ("expert", Outcome::Won, 2568, 0x2a6c67daf6679439),
-    ("explorer", Outcome::Won, 1316, 0x6e48d559ea9f2433),
-    ("death", Outcome::Lost, 376, 0xddc1ccda739228c4),
-    ("survivor", Outcome::Playing, 10000, 0x841af957fedb5051),
+    ("win", Outcome::Won, 3532, 0x3c94cb79e9fae9f1),
+    ("expert", Outcome::Won, 2568, 0x23cc248f3d08946d),
+    ("explorer", Outcome::Won, 1316, 0x63bd6fff776a5f0b),
+    ("death", Outcome::Lost, 376, 0x30cb01018c30ae30),
+    ("survivor", Outcome::Playing, 10000, 0x6d50ab7facd88891),
 ]
