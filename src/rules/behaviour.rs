@@ -89,7 +89,7 @@ impl State {
 
     pub(super) fn monsters_act(&mut self) {
         let player = self.player;
-        let mut occupied = Crowd::new(self, player.z);
+        let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
         let lit = self.torch_lit();
         for i in 0..self.monsters.len() {
             let pos = self.monsters[i].pos;
@@ -105,13 +105,13 @@ impl State {
                 world.tile(p) != Tile::StairsUp
                     && world.tile(p).is_open()
                     && p != player
-                    && !occupied.taken(p)
+                    && !occupied.taken(world, p)
             };
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
                 if let Some(to) = random_step(pos, &free, &mut self.rng) {
                     self.monsters[i].pos = to;
-                    occupied.moved(pos, to);
+                    occupied.moved(&self.world, pos, to);
                 }
                 continue;
             }
@@ -152,7 +152,7 @@ impl State {
                 world.tile(p) != Tile::StairsUp
                     && world.tile(p).is_open()
                     && p != player
-                    && !occupied.taken(p)
+                    && !occupied.taken(world, p)
             };
             let d = pos.chebyshev(player);
             let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
@@ -165,7 +165,7 @@ impl State {
             };
             if let Some(to) = moved {
                 self.monsters[i].pos = to;
-                occupied.moved(pos, to);
+                occupied.moved(&self.world, pos, to);
                 continue;
             }
             if flutters {
@@ -200,7 +200,7 @@ impl State {
             }
             if let Some(to) = next_step(pos, goal, hunting, &free, &mut self.rng) {
                 self.monsters[i].pos = to;
-                occupied.moved(pos, to);
+                occupied.moved(&self.world, pos, to);
             }
         }
     }

@@ -54,7 +54,7 @@ impl State {
         {
             return;
         }
-        let taken = Crowd::new(self, me.z);
+        let taken = Crowd::new(&self.world, &self.monsters, me.z);
         let free: Vec<Point> = self
             .world
             .points(me.z)
@@ -62,7 +62,7 @@ impl State {
                 t == Tile::Floor
                     && p.chebyshev(me) >= STIR_DISTANCE
                     && !self.sight.in_sight(p)
-                    && !taken.taken(p)
+                    && !taken.taken(&self.world, p)
             })
             .map(|(p, _)| p)
             .collect();

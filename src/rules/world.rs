@@ -42,8 +42,18 @@ impl World {
     }
 
     fn index(&self, p: Point) -> Option<usize> {
-        self.contains(p)
-            .then(|| ((p.z * self.height + p.y) as usize) * self.width as usize + p.x as usize)
+        let i = self.level_index(p)?;
+        let plane = (self.width * self.height) as usize;
+        (0..self.depth)
+            .contains(&p.z)
+            .then(|| p.z as usize * plane + i)
+    }
+
+    /// Where `p`'s cell lies within its level (row by row), when `x` and `y` are inside the
+    /// world; the level itself is not checked. For grids of one level's cells.
+    pub fn level_index(&self, p: Point) -> Option<usize> {
+        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y))
+            .then(|| (p.y * self.width + p.x) as usize)
     }
 
     /// The tile at `p`, or `Tile::Bounds` outside the world. Never panics.
