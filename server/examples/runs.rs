@@ -1,78 +1,144 @@
 //! Writes run files for the board's tests and load benchmark, made by the game's rules:
 //!
 //! ```text
-//! cargo run --release -p caves-server --example runs -- DIR COUNT DATE
+//! cargo run --release -p caves-server --example runs -- DIR COUNT DATE SEED [--long N TURNS]
 //! ```
 //!
-//! - `DIR/valid-N.cavesrun`: `COUNT` different ended daily runs of `DATE`;
-//! - `DIR/forged-KIND.cavesrun`: valid runs changed the way a cheat would (actions after the
-//!   end, another day's seed, fingerprints removed, an action changed, the final fingerprint
-//!   changed, not ended, other caves sizes, not a daily run);
-//! - `DIR/runs.json`: every valid run's id and replayed score, and the forged kinds.
+//! `SEED` is the board's seed of `DATE` (secret to players: `caves-server seed --db URL --date
+//! DATE` prints it).
+//!
+//! - `DIR/valid-N.cavesrun`: `COUNT` different ended daily runs of `DATE` (`runs::daily_run`);
+//! - `DIR/forged-KIND.cavesrun`: runs the board must refuse with 422: valid runs changed the
+//!   way a cheat would (actions after the end, fingerprints removed, an action changed, the
+//!   final fingerprint changed, not ended, other caves sizes, not a daily run), runs played by
+//!   the rules but not fit (another seed for the day, another day, Explorer mode), and a valid
+//!   run's bytes written another way (`padded`: its ruleset varint in two bytes, not one, the
+//!   checksum made right again);
+//! - `DIR/long-0.cavesrun`: a 300-turn run (`runs::long_run`);
+//! - `DIR/copy-bumped.cavesrun` (long-0 with a wall bump first) and `DIR/copy-tail.cavesrun`
+//!   (long-0's first 240 turns, then another 60): copies of long-0 the board answers 409;
+//! - with `--long N TURNS`: `DIR/long-1.cavesrun` to `DIR/long-N.cavesrun`, different runs of
+//!   about `TURNS` turns each (for loading the verifier);
+//! - `DIR/runs.json`: `{"date","seed","valid":[{"file","id","score","turns"}],"forged":[KIND],
+//!   "long":{"file","id","score","turns"},"copies":[{"file","kind","original"}],"more_long":[...]}`
+//!   (ids are the board's: `caves_server::board::run_id`).
 
+use std::collections::HashSet;
 use std::path::PathBuf;
 
-use caves::rules::Action;
+use caves::record::{crc32, Record};
+use caves::rules::{Action, Dir, Mode};
 use caves_server::board::run_id;
-use caves_server::runs::daily_run;
-use caves_server::verify::daily_seed;
+use caves_server::runs::{bumped_copy, daily_run, daily_run_in, long_run, tail_copy};
+
+const USAGE: &str = "usage: runs DIR COUNT DATE SEED [--long N TURNS]";
+
+fn fail(why: String) -> ! {
+    eprintln!("runs: {why}");
+    std::process::exit(2)
+}
+
+/// A run's entry in the manifest: its file, id, replayed score and turns.
+fn entry(file: &str, record: &Record, bytes: &[u8]) -> String {
+    let state = match caves::record::replay(record) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("runs: {file} does not replay: {e}");
+            std::process::exit(1);
+        }
+    };
+    format!(
+        "{{\"file\":\"{file}\",\"id\":\"{}\",\"score\":{},\"turns\":{}}}",
+        run_id(bytes),
+        state.score(),
+        state.turn()
+    )
+}
+
+/// `bytes` (a run file) with its ruleset varint, one byte at offset 5, written in two bytes
+/// (the same number with a needless continuation), and its checksum made right again: bytes a
+/// decoder reads as the same run, but not the bytes the game writes.
+fn padded(bytes: &[u8]) -> Vec<u8> {
+    let b = bytes[5];
+    assert!(b < 0x80, "the ruleset is one varint byte");
+    let mut out = bytes[..5].to_vec();
+    out.extend_from_slice(&[b | 0x80, 0x00]);
+    out.extend_from_slice(&bytes[6..bytes.len() - 4]);
+    let crc = crc32(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [dir, count, date] = args.as_slice() else {
-        eprintln!("usage: runs DIR COUNT DATE");
-        std::process::exit(2);
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut more_long: Option<(u32, u32)> = None;
+    if let Some(i) = args.iter().position(|a| a == "--long") {
+        let n = args.get(i + 1).and_then(|v| v.parse().ok());
+        let turns = args.get(i + 2).and_then(|v| v.parse().ok());
+        let (Some(n), Some(turns)) = (n, turns) else {
+            fail(USAGE.into());
+        };
+        more_long = Some((n, turns));
+        args.drain(i..i + 3);
+    }
+    let [dir, count, date, seed] = args.as_slice() else {
+        fail(USAGE.into());
     };
     let dir = PathBuf::from(dir);
-    let count: u32 = count.parse().unwrap_or(0);
+    let Ok(count) = count.parse::<u32>() else {
+        fail(format!("COUNT must be a number, not {count:?}"));
+    };
+    let Ok(seed) = seed.parse::<u64>() else {
+        fail(format!("SEED must be a decimal number, not {seed:?}"));
+    };
     if let Err(e) = std::fs::create_dir_all(&dir) {
-        eprintln!("runs: cannot make {}: {e}", dir.display());
-        std::process::exit(2);
+        fail(format!("cannot make {}: {e}", dir.display()));
     }
     let write = |name: &str, bytes: &[u8]| {
         if let Err(e) = std::fs::write(dir.join(name), bytes) {
-            eprintln!("runs: cannot write {name}: {e}");
-            std::process::exit(2);
+            fail(format!("cannot write {name}: {e}"));
         }
     };
+
+    // Valid runs, each different (a variant that gives the same bytes as an earlier one, as
+    // when a creature ends a run before its choices differ, is skipped).
+    let mut seen = HashSet::new();
     let mut valid = Vec::new();
-    for n in 0..count {
-        let record = daily_run(date, n);
+    let mut variant = 0u32;
+    while valid.len() < count as usize {
+        if variant >= 1 << 14 {
+            fail(format!("only {} different runs could be made", valid.len()));
+        }
+        let record = daily_run(date, seed, variant);
+        variant += 1;
         let bytes = record.encode();
-        let state = match caves::record::replay(&record) {
-            Ok(s) => s,
-            Err(e) => {
-                eprintln!("runs: run {n} does not replay: {e}");
-                std::process::exit(1);
-            }
-        };
-        write(&format!("valid-{n}.cavesrun"), &bytes);
-        valid.push(format!(
-            "{{\"file\":\"valid-{n}.cavesrun\",\"id\":\"{}\",\"score\":{},\"turns\":{}}}",
-            run_id(&bytes),
-            state.score(),
-            state.turn()
-        ));
+        if !record.ended || !seen.insert(bytes.clone()) {
+            continue;
+        }
+        let file = format!("valid-{}.cavesrun", valid.len());
+        write(&file, &bytes);
+        valid.push(entry(&file, &record, &bytes));
     }
-    let base = || daily_run(date, 7);
+
+    let base = || daily_run(date, seed, 7);
     let mut forged: Vec<(&str, Vec<u8>)> = Vec::new();
     let mut r = base();
     r.actions.push(Action::Wait);
     forged.push(("after-the-end", r.encode()));
-    let mut r = base();
-    r.header.seed = daily_seed("2020-01-01");
-    forged.push(("another-days-seed", r.encode()));
-    let mut r = base();
-    r.header.daily = Some("2020-01-01".into());
-    r.header.seed = daily_seed("2020-01-01");
-    forged.push(("another-day", r.encode()));
+    // Played by the rules in the caves of another seed, dated today.
+    forged.push((
+        "another-days-seed",
+        daily_run(date, seed ^ 0x5eed_5eed, 7).encode(),
+    ));
+    // Played by the rules on another day (with this day's seed).
+    forged.push(("another-day", daily_run("2020-01-01", seed, 7).encode()));
     let mut r = base();
     r.checkpoints.clear();
     r.final_hash = 0;
     forged.push(("no-fingerprints", r.encode()));
     let mut r = base();
     if let Some(a) = r.actions.first_mut() {
-        *a = Action::Move(caves::rules::Dir::E);
+        *a = Action::Move(Dir::E);
     }
     forged.push(("an-action-changed", r.encode()));
     let mut r = base();
@@ -87,14 +153,55 @@ fn main() {
     let mut r = base();
     r.header.daily = None;
     forged.push(("not-daily", r.encode()));
+    // Played by the rules in Explorer mode, every fingerprint right: only the mode is wrong.
+    let explorer = daily_run_in(date, seed, 7, Mode::Explorer);
+    assert_eq!(explorer.header.mode, Mode::Explorer);
+    forged.push(("explorer", explorer.encode()));
+    forged.push(("padded", padded(&base().encode())));
     for (kind, bytes) in &forged {
         write(&format!("forged-{kind}.cavesrun"), bytes);
     }
     let kinds: Vec<String> = forged.iter().map(|(k, _)| format!("\"{k}\"")).collect();
+
+    // A long run and two copies of it in disguise.
+    let long = long_run(date, seed, 0, 300);
+    let long_bytes = long.encode();
+    let long_id = run_id(&long_bytes);
+    write("long-0.cavesrun", &long_bytes);
+    let long_entry = entry("long-0.cavesrun", &long, &long_bytes);
+    let bumped = bumped_copy(&long);
+    let tail = tail_copy(&long, 240, 0b1011, 60);
+    let mut copies = Vec::new();
+    for (kind, record) in [("bumped", &bumped), ("tail", &tail)] {
+        let bytes = record.encode();
+        if bytes == long_bytes {
+            fail(format!("the {kind} copy is long-0 itself"));
+        }
+        let file = format!("copy-{kind}.cavesrun");
+        write(&file, &bytes);
+        copies.push(format!(
+            "{{\"file\":\"{file}\",\"kind\":\"{kind}\",\"id\":\"{}\",\"original\":\"{long_id}\"}}",
+            run_id(&bytes)
+        ));
+    }
+
+    let mut more = Vec::new();
+    if let Some((n, turns)) = more_long {
+        for k in 1..=n {
+            let record = long_run(date, seed, k, turns);
+            let bytes = record.encode();
+            let file = format!("long-{k}.cavesrun");
+            write(&file, &bytes);
+            more.push(entry(&file, &record, &bytes));
+        }
+    }
+
     let manifest = format!(
-        "{{\"date\":\"{date}\",\"valid\":[{}],\"forged\":[{}]}}\n",
+        "{{\"date\":\"{date}\",\"seed\":\"{seed}\",\"valid\":[{}],\"forged\":[{}],\"long\":{long_entry},\"copies\":[{}],\"more_long\":[{}]}}\n",
         valid.join(","),
-        kinds.join(",")
+        kinds.join(","),
+        copies.join(","),
+        more.join(",")
     );
     write("runs.json", manifest.as_bytes());
 }

@@ -1,330 +1,385 @@
 //! The HTTP interface (a contract), thin over `verify` and `board`:
 //!
-//! - `POST /api/daily/runs?name=NAME`: a run file; 201 (or 200 for the same record again)
-//!   `{"id","date","score","rank","practice"}`; refusals `{"error"}` with 400, 413, 422, 429;
+//! - `POST /api/daily/runs?name=NAME`, body `application/octet-stream`, header
+//!   `X-Caves-Token`: a run file; 201 (or 200 for the same record again)
+//!   `{"id","date","score","rank","practice"}`; refusals `{"error"}` (see `error`);
+//! - `GET /api/daily/today`: `{"date","seed"}`, the board's daily caves of today;
 //! - `GET /api/daily/YYYY-MM-DD`: `{"date","ruleset","entries":[...]}`, best first;
 //! - `GET /api/runs/ID`: the run file's bytes;
-//! - `GET /api/health`: 200;
+//! - `GET /api/health`: 200 when the database can be written, else 503;
+//! - `GET /metrics`: the Prometheus text format;
 //! - `GET /board.json`: tells the page it has a board (a static build's file says it has none);
 //! - anything else: the built page of `--dist`, if given.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::sync::Arc;
+use std::time::Instant;
 
-use axum::body::{to_bytes, Body};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::body::{to_bytes, Body, Bytes};
+use axum::extract::{ConnectInfo, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use jiff::civil::Date;
 use serde_json::json;
+use tokio::sync::Semaphore;
 
-use crate::board::Board;
-use crate::verify::{valid_date, verify, Refusal, MAX_BYTES};
+use crate::board::{now_micros, Board, NewRun, TakeError};
+use crate::clients::{client_addr, client_key, token, token_hash};
+use crate::dates::{day_before, show, utc_today, valid_date};
+use crate::error::{ApiError, Failure, Verdict};
+use crate::limits::{
+    BODY_TIMEOUT, MAX_BYTES, SUBMISSIONS_PER_MINUTE, UPLOAD_MEMORY, VERIFY_QUEUE, VERIFY_WAIT,
+};
+use crate::metrics::Metrics;
+use crate::names::{clean_name, name_key};
+use crate::pool::Pool;
+use crate::verify::{verify, Day};
 
-/// Submissions one address may make per minute (refused ones count too). The environment's
-/// `CAVES_BOARD_SUBMISSIONS_PER_MINUTE` sets another limit (the load benchmark lifts it).
-pub const SUBMISSIONS_PER_MINUTE: u32 = 30;
-/// The longest name, in characters.
-pub const MAX_NAME: usize = 24;
-/// The header naming the device a run comes from (one counted run per device and day).
-pub const DEVICE_HEADER: &str = "x-caves-device";
+/// How the server was started, as far as requests care.
+pub struct Settings {
+    /// The server's date, fixed by `--today`; the UTC date when `None`.
+    pub today: Option<Date>,
+    /// Take the client's address from `X-Forwarded-For` (behind a balancer).
+    pub trust_proxy: bool,
+}
 
 pub struct Service {
     pub board: Board,
-    /// The server's date, fixed by `--today`; the UTC date when `None`.
-    pub today: Option<String>,
+    pub settings: Settings,
+    pub metrics: Metrics,
     per_minute: u32,
-    /// Submissions per address in the current minute: (minute, count).
-    recent: Mutex<HashMap<IpAddr, (u64, u32)>>,
+    pool: Pool,
+    /// Memory for unfinished uploads, in KB.
+    uploads: Arc<Semaphore>,
 }
 
 impl Service {
-    pub fn new(board: Board, today: Option<String>) -> Service {
+    pub fn new(board: Board, settings: Settings) -> Service {
         let per_minute = std::env::var("CAVES_BOARD_SUBMISSIONS_PER_MINUTE")
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(SUBMISSIONS_PER_MINUTE);
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Service {
             board,
-            today,
+            settings,
+            metrics: Metrics::new(),
             per_minute,
-            recent: Mutex::new(HashMap::new()),
+            pool: Pool::new(cores, VERIFY_QUEUE, VERIFY_WAIT),
+            uploads: Arc::new(Semaphore::new(UPLOAD_MEMORY / 1024)),
         }
     }
 
-    /// Today and yesterday, YYYY-MM-DD.
-    pub fn days(&self) -> (String, String) {
-        let today_days = match &self.today {
-            Some(d) => days_of(d),
-            None => {
-                let secs = SystemTime::now()
-                    .duration_since(UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs());
-                (secs / 86_400) as i64
-            }
-        };
-        (date_of(today_days), date_of(today_days - 1))
+    /// The server's today.
+    pub fn today(&self) -> Date {
+        self.settings.today.unwrap_or_else(utc_today)
     }
 
-    /// Counts a submission from `addr`; false when it is over the limit this minute.
-    fn admit(&self, addr: IpAddr) -> bool {
-        let minute = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() / 60);
-        let Ok(mut recent) = self.recent.lock() else {
-            return true;
-        };
-        if recent.len() > 100_000 {
-            recent.retain(|_, (m, _)| *m == minute);
+    /// The days the board takes runs of now, with their seeds: today and yesterday (a run
+    /// begun before midnight).
+    async fn days(&self) -> Result<Vec<Day>, sqlx::Error> {
+        let today = self.today();
+        let mut days = Vec::with_capacity(2);
+        for date in std::iter::once(today).chain(day_before(today)) {
+            let date = show(date);
+            let seed = self.board.seed(&date).await?;
+            days.push(Day { date, seed });
         }
-        let slot = recent.entry(addr).or_insert((minute, 0));
-        if slot.0 != minute {
-            *slot = (minute, 0);
-        }
-        slot.1 += 1;
-        slot.1 <= self.per_minute
+        Ok(days)
     }
 }
 
-/// Days since 1970-01-01 of a valid date (days from civil, proleptic Gregorian).
-fn days_of(date: &str) -> i64 {
-    let num =
-        |r: std::ops::Range<usize>| date.get(r).and_then(|s| s.parse::<i64>().ok()).unwrap_or(0);
-    let (y, m, d) = (num(0..4), num(5..7), num(8..10));
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// The date (YYYY-MM-DD) of a count of days since 1970-01-01 (civil from days).
-fn date_of(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
-}
-
-fn refuse(status: StatusCode, words: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": words.into() }))).into_response()
-}
-
-fn status(code: u16) -> StatusCode {
-    StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST)
-}
-
-/// A name as the board shows it: trimmed, 1 to `MAX_NAME` printable characters.
-pub fn clean_name(name: &str) -> Option<String> {
-    let name = name.trim();
-    let n = name.chars().count();
-    ((1..=MAX_NAME).contains(&n) && name.chars().all(|c| !c.is_control())).then(|| name.to_string())
-}
-
-/// The device a run comes from: the page's random id, else the address.
-fn device(headers: &HeaderMap, addr: IpAddr) -> String {
-    headers
-        .get(DEVICE_HEADER)
-        .and_then(|v| v.to_str().ok())
-        .map(str::trim)
-        .filter(|d| {
-            (8..=64).contains(&d.len()) && d.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-')
-        })
-        .map_or_else(|| format!("address {addr}"), |d| format!("device {d}"))
-}
+type Shared = State<Arc<Service>>;
 
 #[derive(serde::Deserialize)]
 struct NameQuery {
     name: Option<String>,
 }
 
+/// Reads a submission's body within the upload memory, the size limit and the body timeout.
+async fn read_body(service: &Service, headers: &HeaderMap, body: Body) -> Result<Bytes, ApiError> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_BYTES) {
+        return Err(ApiError::Refused(crate::verify::Refusal::TooLarge));
+    }
+    let kb = declared.unwrap_or(MAX_BYTES).div_ceil(1024).max(1);
+    let Ok(_memory) =
+        Arc::clone(&service.uploads).try_acquire_many_owned(u32::try_from(kb).unwrap_or(u32::MAX))
+    else {
+        return Err(ApiError::Busy);
+    };
+    match tokio::time::timeout(BODY_TIMEOUT, to_bytes(body, MAX_BYTES)).await {
+        Err(_) => Err(ApiError::SlowBody),
+        Ok(Err(_)) => Err(ApiError::Refused(crate::verify::Refusal::TooLarge)),
+        Ok(Ok(bytes)) => Ok(bytes),
+    }
+}
+
 async fn submit(
-    State(service): State<Arc<Service>>,
+    State(service): Shared,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    Query(query): Query<NameQuery>,
+    query: Result<Query<NameQuery>, axum::extract::rejection::QueryRejection>,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let addr = peer.ip();
-    if !service.admit(addr) {
-        return refuse(
-            StatusCode::TOO_MANY_REQUESTS,
-            format!(
-                "Too many runs from one address: at most {} a minute. Try again in a minute.",
-                service.per_minute
-            ),
-        );
+    let answer = take_submission(&service, peer, query.ok().map(|q| q.0), &headers, body).await;
+    let (verdict, mut response) = match answer {
+        Ok((code, taken)) => (
+            if code == StatusCode::OK {
+                "same"
+            } else if taken["practice"] == json!(true) {
+                "practice"
+            } else {
+                "counted"
+            },
+            (code, Json(taken)).into_response(),
+        ),
+        Err(e) => (e.verdict(), e.into_response()),
+    };
+    response.extensions_mut().insert(Verdict(verdict));
+    response
+}
+
+async fn take_submission(
+    service: &Service,
+    peer: SocketAddr,
+    query: Option<NameQuery>,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<(StatusCode, serde_json::Value), ApiError> {
+    let octets = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/octet-stream"));
+    if !octets {
+        return Err(ApiError::ContentType);
     }
-    let Some(name) = query.name.as_deref().and_then(clean_name) else {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            format!("A name of 1 to {MAX_NAME} printable characters is needed (?name=...)."),
-        );
-    };
-    let Ok(bytes) = to_bytes(body, MAX_BYTES).await else {
-        return refuse(StatusCode::PAYLOAD_TOO_LARGE, Refusal::TooLarge.words());
-    };
-    let (today, yesterday) = service.days();
+    let client = client_key(client_addr(
+        peer.ip(),
+        headers,
+        service.settings.trust_proxy,
+    ));
+    let minute = now_micros() / 60_000_000;
+    if service.board.count_submission(&client, minute).await? > i64::from(service.per_minute) {
+        return Err(ApiError::TooMany(service.per_minute));
+    }
+    let name = query
+        .and_then(|q| q.name)
+        .ok_or_else(|| ApiError::BadRequest("A name is needed (?name=...).".into()))?;
+    let name = clean_name(&name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let key = name_key(&name);
+    let token = token(headers).map(token_hash);
+    match (service.board.name_owner(&key).await?, &token) {
+        (Some(owner), Some(t)) if owner == *t => {}
+        (Some(_), _) => return Err(ApiError::NameTaken),
+        (None, None) => return Err(ApiError::NoToken),
+        (None, Some(_)) => {}
+    }
+    let token = token.ok_or(ApiError::NoToken)?;
+    let bytes = read_body(service, headers, body).await?;
+    let days = service.days().await?;
     let checked = {
         let bytes = bytes.clone();
-        tokio::task::spawn_blocking(move || verify(&bytes, &today, &yesterday)).await
+        let seconds = service.metrics.verify_seconds.clone();
+        service
+            .pool
+            .run(&service.metrics, move || {
+                let start = Instant::now();
+                let out = verify(&bytes, &days);
+                seconds.observe(start.elapsed().as_secs_f64());
+                out
+            })
+            .await
+            .map_err(|_| ApiError::Busy)?
     };
-    let run = match checked {
-        Ok(Ok(run)) => run,
-        Ok(Err(refusal)) => return refuse(status(refusal.status()), refusal.words()),
-        Err(_) => {
-            return refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "The run could not be verified.",
-            )
-        }
+    let run = checked.map_err(ApiError::Refused)?;
+    let new = NewRun {
+        bytes: &bytes,
+        run: &run,
+        name: &name,
+        name_key: &key,
+        token: &token,
+        submitted: now_micros(),
     };
-    match service
-        .board
-        .take(&bytes, &run, &name, &device(&headers, addr))
-        .await
-    {
-        Ok(taken) => {
-            let code = if taken.new {
-                StatusCode::CREATED
-            } else {
-                StatusCode::OK
-            };
-            (
-                code,
-                Json(json!({
-                    "id": taken.id,
-                    "date": taken.date,
-                    "score": taken.score,
-                    "rank": taken.rank,
-                    "practice": taken.practice,
-                })),
-            )
-                .into_response()
-        }
-        Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e),
+    let taken = service.board.take(&new).await.map_err(|e| match e {
+        TakeError::NameTaken => ApiError::NameTaken,
+        TakeError::Copy(original) => ApiError::Copy(original),
+        TakeError::PracticeFull => ApiError::PracticeFull,
+        TakeError::Database(e) => ApiError::Database(e),
+    })?;
+    if taken.new {
+        service.metrics.runs_kept.inc();
     }
+    let code = if taken.new {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((
+        code,
+        json!({
+            "id": taken.id,
+            "date": taken.date,
+            "score": taken.score,
+            "rank": taken.rank,
+            "practice": taken.practice,
+        }),
+    ))
 }
 
-async fn day(State(service): State<Arc<Service>>, Path(date): Path<String>) -> Response {
-    if !valid_date(&date) {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            format!("{date:?} is not a date like 2026-11-24."),
-        );
-    }
-    match service.board.day(&date).await {
-        Ok(entries) => Json(json!({
-            "date": date,
-            "ruleset": caves::rules::RULESET,
-            "entries": entries,
-        }))
-        .into_response(),
-        Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e),
-    }
-}
-
-async fn run_file(State(service): State<Arc<Service>>, Path(id): Path<String>) -> Response {
-    if id.len() > 40 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
-        return refuse(StatusCode::NOT_FOUND, "There is no run with that id.");
-    }
-    match service.board.run_file(&id).await {
-        Ok(Some(bytes)) => (
-            [
-                (header::CONTENT_TYPE, "application/octet-stream".to_string()),
-                (
-                    header::CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"caves-daily-{id}.cavesrun\""),
-                ),
-            ],
-            bytes,
-        )
-            .into_response(),
-        Ok(None) => refuse(StatusCode::NOT_FOUND, "There is no run with that id."),
-        Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e),
-    }
-}
-
-/// 200 with the server's date and how many runs it keeps (503 when the database fails).
-async fn health(State(service): State<Arc<Service>>) -> Response {
-    match service.board.count().await {
-        Ok(runs) => {
-            Json(json!({ "ok": true, "today": service.days().0, "runs": runs })).into_response()
-        }
-        Err(e) => refuse(StatusCode::SERVICE_UNAVAILABLE, e),
-    }
-}
-
-/// What the page reads to know it has a board, and the board's date.
-async fn board_here(State(service): State<Arc<Service>>) -> Response {
-    (
+async fn today(State(service): Shared) -> Result<Response, ApiError> {
+    let date = show(service.today());
+    let seed = service.board.seed(&date).await?;
+    Ok((
         [(header::CACHE_CONTROL, "no-store")],
-        Json(json!({ "board": true, "today": service.days().0 })),
+        Json(json!({ "date": date, "seed": seed.to_string() })),
+    )
+        .into_response())
+}
+
+async fn day(State(service): Shared, Path(date): Path<String>) -> Result<Response, ApiError> {
+    if !valid_date(&date) {
+        return Err(ApiError::BadRequest(format!(
+            "{date:?} is not a date like 2026-11-24."
+        )));
+    }
+    service.metrics.board_reads.inc();
+    let entries = service.board.day(&date).await?;
+    Ok(Json(json!({
+        "date": date,
+        "ruleset": caves::rules::RULESET,
+        "entries": entries,
+    }))
+    .into_response())
+}
+
+async fn run_file(State(service): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+    if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ApiError::NotFound);
+    }
+    let bytes = service
+        .board
+        .run_file(&id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "application/octet-stream".to_string()),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"caves-daily-{id}.cavesrun\""),
+            ),
+        ],
+        bytes,
+    )
+        .into_response())
+}
+
+/// 200 with the server's date and how many runs it keeps, once a write went through; 503
+/// when the database cannot be written (read-only, full, gone).
+async fn health(State(service): Shared) -> Result<Response, ApiError> {
+    service.board.writable().await?;
+    let runs = service.board.count().await?;
+    Ok(Json(json!({ "ok": true, "today": show(service.today()), "runs": runs })).into_response())
+}
+
+async fn metrics(State(service): Shared) -> Response {
+    match service.board.count().await {
+        Ok(n) => {
+            service.metrics.runs_kept.set(n);
+        }
+        Err(_) => {
+            service.metrics.database_errors.inc();
+        }
+    }
+    (
+        [(
+            header::CONTENT_TYPE,
+            "application/openmetrics-text; version=1.0.0; charset=utf-8",
+        )],
+        service.metrics.text(),
     )
         .into_response()
 }
 
-async fn not_found() -> Response {
-    refuse(StatusCode::NOT_FOUND, "Nothing here.")
+/// What the page reads to know it has a board, and the board's date.
+async fn board_here(State(service): Shared) -> Response {
+    (
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(json!({ "board": true, "today": show(service.today()) })),
+    )
+        .into_response()
 }
 
-/// The server's routes over `service`; with `dist`, the built page too.
+async fn not_found() -> ApiError {
+    ApiError::NotFound
+}
+
+async fn wrong_method(method: Method) -> ApiError {
+    ApiError::Method(method.to_string())
+}
+
+/// One log line per request: method, path, status, milliseconds, the client, and a
+/// submission's verdict; a failure inside (a database's message) as a warning.
+async fn log_request(State(service): Shared, request: Request, next: Next) -> Response {
+    let start = Instant::now();
+    let method = request.method().clone();
+    let path = request.uri().path().to_string();
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    let client = peer.map(|p| client_addr(p, request.headers(), service.settings.trust_proxy));
+    let response = next.run(request).await;
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let status = response.status().as_u16();
+    service
+        .metrics
+        .requests
+        .get_or_create(&crate::metrics::StatusLabel { status })
+        .inc();
+    let verdict = response.extensions().get::<Verdict>().map(|v| v.0);
+    if let Some(v) = verdict {
+        service.metrics.verdict(v);
+    }
+    let client = client.map(|c| c.to_string()).unwrap_or_default();
+    match response.extensions().get::<Failure>() {
+        Some(Failure(failure)) => {
+            service.metrics.database_errors.inc();
+            tracing::warn!(%method, %path, status, ms = (ms * 10.0).round() / 10.0, %client, verdict = verdict.unwrap_or(""), failure = %failure, "request");
+        }
+        None => {
+            tracing::info!(%method, %path, status, ms = (ms * 10.0).round() / 10.0, %client, verdict = verdict.unwrap_or(""), "request");
+        }
+    }
+    response
+}
+
+/// The server's routes over `service`; with `dist` (a checked folder), the built page too.
 pub fn router(service: Arc<Service>, dist: Option<PathBuf>) -> Router {
     let api = Router::new()
         .route("/api/daily/runs", post(submit))
+        .route("/api/daily/today", get(today))
         .route("/api/daily/{date}", get(day))
         .route("/api/runs/{id}", get(run_file))
         .route("/api/health", get(health))
+        .route("/metrics", get(metrics))
         .route("/board.json", get(board_here))
-        // The body is read with its own limit (`MAX_BYTES`), to answer 413 in words.
-        .layer(DefaultBodyLimit::disable())
-        .with_state(service);
-    match dist {
-        Some(dir) => api.fallback_service(tower_http::services::ServeDir::new(dir)),
+        .method_not_allowed_fallback(wrong_method);
+    let api = match dist {
+        Some(dir) => api.fallback_service(crate::dist::serve_dist(dir)),
         None => api.fallback(not_found),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dates_and_days_convert_both_ways() {
-        assert_eq!(days_of("1970-01-01"), 0);
-        assert_eq!(date_of(0), "1970-01-01");
-        for d in [
-            "2026-11-24",
-            "2024-02-29",
-            "2000-03-01",
-            "2026-01-01",
-            "1999-12-31",
-        ] {
-            assert_eq!(date_of(days_of(d)), d);
-        }
-        assert_eq!(date_of(days_of("2026-03-01") - 1), "2026-02-28");
-        assert_eq!(date_of(days_of("2024-03-01") - 1), "2024-02-29");
-        assert_eq!(date_of(days_of("2026-01-01") - 1), "2025-12-31");
-    }
-
-    #[test]
-    fn names_are_trimmed_printable_and_short() {
-        assert_eq!(clean_name("  Ada  ").as_deref(), Some("Ada"));
-        assert_eq!(clean_name("<b>ü</b>").as_deref(), Some("<b>ü</b>"));
-        assert_eq!(clean_name(&"x".repeat(24)).map(|n| n.len()), Some(24));
-        for bad in ["", "   ", "a\u{7}b", "tab\there", &"x".repeat(25)] {
-            assert_eq!(clean_name(bad), None, "{bad:?}");
-        }
-    }
+    };
+    api.layer(middleware::from_fn_with_state(
+        Arc::clone(&service),
+        log_request,
+    ))
+    .with_state(service)
 }

@@ -2,108 +2,138 @@
 //!
 //! ```text
 //! caves-server [--listen ADDR] [--db URL] [--dist DIR] [--today YYYY-MM-DD]
+//!              [--trust-proxy] [--log-format text|json]
+//! caves-server health [--url URL]
+//! caves-server export [--date YYYY-MM-DD] > runs.ndjson
+//! caves-server import FILE
+//! caves-server seed [--date YYYY-MM-DD]
+//! caves-server --version | --help
 //! ```
 //!
-//! `--listen` defaults to 127.0.0.1:8080; `--db` to the environment's `DATABASE_URL`, else
-//! `sqlite://caves-board.db` (created if missing); `--dist` serves a built page at `/`;
-//! `--today` fixes the server's date (UTC otherwise).
+//! `--db` defaults to the environment's `DATABASE_URL`, else `sqlite://caves-board.db`
+//! (created if missing). Errors are one line for a person, and exit 2.
 
 use std::ffi::OsString;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-use crate::verify::valid_date;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use jiff::civil::Date;
 
-pub const USAGE: &str =
-    "usage: caves-server [--listen ADDR] [--db URL] [--dist DIR] [--today YYYY-MM-DD]";
+use crate::dates::parse_date;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Args {
-    pub listen: SocketAddr,
+#[derive(Debug, Parser)]
+#[command(
+    name = "caves-server",
+    version,
+    about = "The daily caves' shared board: replays every submitted run with the game's own rules and keeps the scores."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Sub>,
+    /// The database: sqlite://FILE or postgres://USER@HOST/NAME.
+    #[arg(
+        long,
+        global = true,
+        env = "DATABASE_URL",
+        hide_env_values = true,
+        default_value = "sqlite://caves-board.db",
+        value_parser = database_url
+    )]
     pub db: String,
+    /// The server's date, YYYY-MM-DD (the UTC date otherwise).
+    #[arg(long, global = true, value_parser = date_arg)]
+    pub today: Option<Date>,
+    #[command(flatten)]
+    pub serve: Serve,
+}
+
+/// Serving the board (the default command).
+#[derive(Debug, Args)]
+pub struct Serve {
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// A built page (trunk build --release) to serve at /.
+    #[arg(long)]
     pub dist: Option<PathBuf>,
-    pub today: Option<String>,
+    /// Behind a balancer: the client is the last address of X-Forwarded-For.
+    #[arg(long)]
+    pub trust_proxy: bool,
+    /// The log lines' format.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
 }
 
-/// What the command line asks for: a server to run, or the usage.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    Serve(Args),
-    Help,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
-/// Reads the arguments (after the program's name). `database_url` is the environment's
-/// `DATABASE_URL`. Errors are one line for a person.
-pub fn parse(
-    args: impl IntoIterator<Item = OsString>,
-    database_url: Option<String>,
-) -> Result<Command, String> {
-    let mut out = Args {
-        listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
-        db: database_url
-            .filter(|u| !u.trim().is_empty())
-            .unwrap_or_else(|| "sqlite://caves-board.db".into()),
-        dist: None,
-        today: None,
-    };
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let arg = arg
-            .into_string()
-            .map_err(|a| format!("{} is not text; {USAGE}", a.to_string_lossy()))?;
-        if arg == "--help" || arg == "-h" {
-            return Ok(Command::Help);
-        }
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f.to_string(), Some(v.to_string())),
-            _ => (arg.clone(), None),
-        };
-        if !matches!(flag.as_str(), "--listen" | "--db" | "--dist" | "--today") {
-            return Err(format!("unknown argument {arg:?}; {USAGE}"));
-        }
-        let value = match inline {
-            Some(v) => v,
-            None => args
-                .next()
-                .ok_or_else(|| format!("{flag} needs a value; {USAGE}"))?
-                .into_string()
-                .map_err(|v| format!("the value of {flag} is not text: {}", v.to_string_lossy()))?,
-        };
-        match flag.as_str() {
-            "--listen" => {
-                out.listen = value.parse().map_err(|_| {
-                    format!("--listen {value:?} is not an address like 127.0.0.1:8080")
-                })?;
-            }
-            "--db" => {
-                if !(value.starts_with("sqlite:")
-                    || value.starts_with("postgres://")
-                    || value.starts_with("postgresql://"))
-                {
-                    return Err(format!(
-                        "--db {value:?} is not a sqlite:// or postgres:// address"
-                    ));
-                }
-                out.db = value;
-            }
-            "--dist" => {
-                let dir = PathBuf::from(&value);
-                if !dir.join("index.html").is_file() {
-                    return Err(format!(
-                        "--dist {value:?} holds no built page (no index.html)"
-                    ));
-                }
-                out.dist = Some(dir);
-            }
-            _ => {
-                if !valid_date(&value) {
-                    return Err(format!("--today {value:?} is not a date like 2026-11-24"));
-                }
-                out.today = Some(value);
-            }
-        }
+#[derive(Debug, Subcommand)]
+pub enum Sub {
+    /// Exits 0 when the server at URL answers healthy, 1 otherwise.
+    Health {
+        #[arg(long, default_value = "http://127.0.0.1:8080/")]
+        url: String,
+    },
+    /// Writes every kept run (of one day with --date) as JSON lines, with its day's seed.
+    Export {
+        #[arg(long, value_parser = date_arg)]
+        date: Option<Date>,
+    },
+    /// Verifies again and keeps every run of a file written by export.
+    Import { file: PathBuf },
+    /// Prints the board's seed of a day (today by default): for operators and tests.
+    Seed {
+        #[arg(long, value_parser = date_arg)]
+        date: Option<Date>,
+    },
+}
+
+fn date_arg(text: &str) -> Result<Date, String> {
+    parse_date(text).ok_or_else(|| format!("{text:?} is not a date like 2026-11-24"))
+}
+
+fn database_url(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    if text.starts_with("sqlite:")
+        || text.starts_with("postgres://")
+        || text.starts_with("postgresql://")
+    {
+        Ok(text.to_string())
+    } else {
+        Err(format!(
+            "{:?} is not a sqlite:// or postgres:// address",
+            crate::board::redact(text)
+        ))
     }
-    Ok(Command::Serve(out))
+}
+
+/// What the command line asks for, or how to end at once: (exit code, text to print).
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, (u8, String)> {
+    Cli::try_parse_from(args).map_err(|e| match e.kind() {
+        clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion => {
+            (0, e.to_string())
+        }
+        // The value parsers' own words, without the raw value (a database address can
+        // hold a password).
+        clap::error::ErrorKind::ValueValidation => {
+            let arg = e
+                .get(clap::error::ContextKind::InvalidArg)
+                .map_or_else(|| "a value".to_string(), |a| a.to_string());
+            let why = std::error::Error::source(&e)
+                .map_or_else(|| "is not valid".to_string(), |s| s.to_string());
+            (2, format!("{arg}: {why}; see caves-server --help"))
+        }
+        _ => {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            let first = first.strip_prefix("error: ").unwrap_or(first);
+            (2, format!("{first}; see caves-server --help"))
+        }
+    })
 }
 
 #[cfg(test)]
@@ -111,50 +141,51 @@ mod tests {
     use super::*;
 
     fn args(list: &[&str]) -> Vec<OsString> {
-        list.iter().map(OsString::from).collect()
+        std::iter::once("caves-server")
+            .chain(list.iter().copied())
+            .map(OsString::from)
+            .collect()
     }
 
     #[test]
-    fn defaults_flags_and_the_environment() {
-        let Ok(Command::Serve(a)) = parse(args(&[]), None) else {
-            panic!("no flags serve");
-        };
-        assert_eq!(a.listen.to_string(), "127.0.0.1:8080");
-        assert_eq!(a.db, "sqlite://caves-board.db");
-        let Ok(Command::Serve(a)) = parse(
-            args(&["--listen", "127.0.0.1:0", "--today=2026-11-24"]),
-            Some("postgres://x@localhost/caves".into()),
-        ) else {
-            panic!("flags serve");
-        };
-        assert_eq!(a.listen.port(), 0);
-        assert_eq!(a.today.as_deref(), Some("2026-11-24"));
+    fn defaults_flags_and_subcommands() {
+        let cli = parse(args(&["--listen", "127.0.0.1:0", "--today=2026-11-24"])).expect("parses");
+        assert_eq!(cli.serve.listen.port(), 0);
         assert_eq!(
-            a.db, "postgres://x@localhost/caves",
-            "DATABASE_URL without --db"
+            cli.today.map(crate::dates::show).as_deref(),
+            Some("2026-11-24")
         );
-        let Ok(Command::Serve(a)) = parse(
-            args(&["--db", "sqlite://b.db"]),
-            Some("postgres://x".into()),
-        ) else {
-            panic!("--db serves");
-        };
-        assert_eq!(a.db, "sqlite://b.db", "--db wins over DATABASE_URL");
+        assert!(cli.command.is_none());
+        let cli = parse(args(&[
+            "seed",
+            "--db",
+            "sqlite://b.db",
+            "--date",
+            "2026-11-20",
+        ]))
+        .expect("parses");
+        assert_eq!(cli.db, "sqlite://b.db");
+        assert!(matches!(cli.command, Some(Sub::Seed { date: Some(_) })));
+        let cli = parse(args(&["health", "--url", "http://127.0.0.1:9/"])).expect("parses");
+        assert!(matches!(cli.command, Some(Sub::Health { .. })));
+        assert_eq!(parse(args(&["--version"])).err().map(|e| e.0), Some(0));
     }
 
     #[test]
-    fn bad_flags_are_one_line_errors() {
+    fn bad_flags_are_one_line_errors_that_hide_passwords() {
         for bad in [
             &["--port", "1"][..],
             &["--listen"],
             &["--listen", "nowhere"],
             &["--today", "2026-02-30"],
-            &["--db", "mysql://x"],
-            &["--dist", "/no/such/dir"],
+            &["--db", "mysql://user:secret@x/db"],
+            &["--log-format", "xml"],
             &["serve"],
         ] {
-            let e = parse(args(bad), None).expect_err("refused");
+            let (code, e) = parse(args(bad)).expect_err("refused");
+            assert_eq!(code, 2, "{bad:?}");
             assert!(!e.contains('\n'), "{e}");
+            assert!(!e.contains("secret"), "{e}");
         }
     }
 }

@@ -1,14 +1,28 @@
 //! The daily caves' shared board: a server that replays every submitted run with the game's
 //! own rules (the `caves` crate) and keeps the verified scores in SQLite or PostgreSQL.
 //!
-//! - `verify`: what makes a run fit for the board, and its score from the replay;
-//! - `board`: the runs kept, by day (one set of SQL queries for both databases);
-//! - `api`: the HTTP interface (axum), thin over the two;
-//! - `cli`: the command line;
+//! - `verify`: what makes a run fit for the board, its score from the replay, and the game
+//!   it played (for copies);
+//! - `board`: the runs kept, names, limits and seeds (one set of SQL queries for both
+//!   databases);
+//! - `api` and `error`: the HTTP interface (axum), thin over the two, and its refusals;
+//! - `net`: connections, timeouts and the clean stop; `pool`: the verifiers;
+//! - `clients`, `names`: who posts; `dist`: the built page, served safely;
+//! - `metrics`, `limits`, `dates`, `cli`, `transfer` (export and import);
 //! - `runs`: ended daily runs made by the rules, for tests and the load benchmark.
 
 pub mod api;
 pub mod board;
 pub mod cli;
+pub mod clients;
+pub mod dates;
+pub mod dist;
+pub mod error;
+pub mod limits;
+pub mod metrics;
+pub mod names;
+pub mod net;
+pub mod pool;
 pub mod runs;
+pub mod transfer;
 pub mod verify;

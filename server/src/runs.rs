@@ -1,37 +1,335 @@
-//! Daily runs made by the game's rules, for the board's tests and its load benchmark: each
-//! variant waits, searches and rests in a different order (its number in base 3) on the stair
-//! where every run starts, then climbs out, which ends the run. Every variant below 3^12 is a
-//! different record.
+//! Daily runs made by the game's rules, for the board's tests and its load benchmark. The
+//! board's seeds are secret, so every function takes the day's seed (from the board:
+//! `caves-server seed --date DATE`) as well as its date.
+//!
+//! - `daily_run`: a short run. The player starts on the stair up; the variant's 14 binary
+//!   digits choose, turn by turn, to wait or to douse/relight the torch (both take a turn, so
+//!   every variant below 2^14 is a different game, not only different bytes), then the player
+//!   climbs out without the idol, which ends the run.
+//! - `long_run`: `turns` turns on the stair by a pattern from the variant (its 16 low digits
+//!   over and over: wait or torch), then out. So as not to die on the way, the player hits any
+//!   creature next to it instead of following the pattern, and waits where the pattern says
+//!   torch once the torch has no fuel (lighting it would take no turn).
+//! - `bumped_copy` and `tail_copy`: copies of a run made the way a copier would disguise one
+//!   (a wall bump added, or another ending), with every fingerprint right.
 
 use caves::record::{Header, Record};
+use caves::rules::balance::RANGED_REACH;
 use caves::rules::builder::WorldParams;
-use caves::rules::Action;
+use caves::rules::geom::Point;
+use caves::rules::monsters::Mind;
+use caves::rules::{Action, Dir, Mode, Outcome, State};
 
-use crate::verify::daily_seed;
+/// How many turns of waiting or torch a daily run has before it climbs out.
+pub const DAILY_TURNS: u32 = 14;
 
-/// The ended daily run of `date` number `variant`.
-pub fn daily_run(date: &str, variant: u32) -> Record {
-    let header = Header::new(
-        daily_seed(date),
-        WorldParams::default(),
-        Some(date.to_string()),
-    );
-    let mut state = match header.start() {
+fn start(date: &str, seed: u64, mode: Mode) -> (State, Record) {
+    let header = Header::new(seed, WorldParams::default(), Some(date.to_string())).in_mode(mode);
+    let state = match header.start() {
         Ok(s) => s,
-        Err(e) => panic!("the daily caves of {date} cannot be built: {e}"),
+        Err(e) => panic!("the daily caves of {date} (seed {seed}) cannot be built: {e}"),
     };
-    let mut record = Record::start(header, &state);
-    let mut digits = variant;
-    let mut actions = Vec::new();
-    for _ in 0..12 {
-        actions.push([Action::Wait, Action::PickUp, Action::Rest][(digits % 3) as usize]);
-        digits /= 3;
+    let record = Record::start(header, &state);
+    (state, record)
+}
+
+/// Takes `action` in `state` and notes it in `record`.
+fn take(state: &mut State, record: &mut Record, action: Action) {
+    if state.act(action) {
+        record.push(action, state);
     }
-    actions.push(Action::Ascend);
-    for a in actions {
-        if state.act(a) {
-            record.push(a, &state);
+}
+
+/// The ended daily run of `date` (whose board seed is `seed`) number `variant`.
+pub fn daily_run(date: &str, seed: u64, variant: u32) -> Record {
+    daily_run_in(date, seed, variant, Mode::Normal)
+}
+
+/// The same run (by the same choices) played in `mode`: an Explorer mode run is a valid run
+/// the board must refuse.
+pub fn daily_run_in(date: &str, seed: u64, variant: u32, mode: Mode) -> Record {
+    let (mut state, mut record) = start(date, seed, mode);
+    for bit in 0..DAILY_TURNS {
+        // A creature next to the player gets a blow first (at most a few), so that a rat at
+        // the stair seldom ends the run before its 14 turns.
+        for _ in 0..4 {
+            match adjacent_creature(&state) {
+                Some(d) => take(&mut state, &mut record, Action::Move(d)),
+                None => break,
+            }
+        }
+        let action = if variant >> bit & 1 == 1 {
+            Action::Torch
+        } else {
+            Action::Wait
+        };
+        take(&mut state, &mut record, action);
+    }
+    take(&mut state, &mut record, Action::Ascend);
+    record
+}
+
+/// The way to a creature next to the player, if there is one.
+fn adjacent_creature(state: &State) -> Option<Dir> {
+    let me = state.player();
+    state
+        .monsters()
+        .iter()
+        .filter(|m| m.pos.z == me.z && m.pos.chebyshev(me) == 1)
+        .find_map(|m| Dir::from_delta(m.pos.x - me.x, m.pos.y - me.y))
+}
+
+/// How far from the stair a long run goes after a creature that shoots at the player.
+const CHASE: i32 = 6;
+
+/// The first step from the player towards `goal` over open cells (creatures in the way get
+/// hit) and how many steps away it is, by a breadth-first search of the level; None when
+/// there is no way or the player is there.
+fn way_to(state: &State, goal: Point) -> Option<(Dir, u32)> {
+    let world = state.world();
+    let me = state.player();
+    let (w, h) = (world.width(), world.height());
+    let index =
+        |p: Point| (p.x >= 0 && p.y >= 0 && p.x < w && p.y < h).then(|| (p.y * w + p.x) as usize);
+    let mut dist = vec![u32::MAX; (w * h) as usize];
+    let mut queue = std::collections::VecDeque::new();
+    dist[index(goal)?] = 0;
+    queue.push_back(goal);
+    while let Some(p) = queue.pop_front() {
+        let d = dist[index(p)?];
+        for q in p.neighbours8() {
+            if let Some(i) = index(q) {
+                if dist[i] == u32::MAX && world.tile(q).is_open() {
+                    dist[i] = d + 1;
+                    queue.push_back(q);
+                }
+            }
         }
     }
+    let here = dist[index(me)?];
+    Dir::ALL
+        .into_iter()
+        .filter_map(|d| {
+            let (dx, dy) = d.delta();
+            let i = index(me.offset(dx, dy))?;
+            (dist[i] < here).then_some((dist[i], d))
+        })
+        .min_by_key(|&(n, _)| n)
+        .map(|(_, d)| (d, here))
+}
+
+/// The action for turn `i` of a stretch of a long run played by `pattern` from the stair at
+/// `home`, with `left` turns left in the stretch: a step back to the stair when it takes all
+/// the turns left to get there; else a blow at a creature next to the player; else, with
+/// time to spare, a step after a creature that hunts the player in sight (a slinger shoots
+/// from afar) not far from the stair; else a step back to the stair; else the torch is lit in
+/// the turns whose bit of `pattern` is set among the stretch's first 32 and doused after (a
+/// doused torch lasts, and creatures notice the player less and from less far), by a Torch
+/// when it must change and a Wait when not.
+fn long_action(state: &State, home: Point, pattern: u32, i: u32, left: u32) -> Action {
+    let me = state.player();
+    let way_home = if me == home {
+        None
+    } else {
+        way_to(state, home)
+    };
+    if let Some((d, steps)) = way_home {
+        if left <= steps {
+            return Action::Move(d);
+        }
+    }
+    if let Some(d) = adjacent_creature(state) {
+        return Action::Move(d);
+    }
+    let hunter = state
+        .monsters()
+        .iter()
+        .filter(|m| {
+            m.pos.z == me.z
+                && m.mind == Mind::Hunting
+                && state.sight().in_sight(m.pos)
+                && m.pos.chebyshev(me) <= RANGED_REACH
+                && m.pos.chebyshev(home) <= CHASE
+        })
+        .min_by_key(|m| m.pos.chebyshev(me));
+    if left > 4 * CHASE as u32 {
+        if let Some((d, _)) = hunter.and_then(|m| way_to(state, m.pos)) {
+            return Action::Move(d);
+        }
+    }
+    if let Some((d, _)) = way_home {
+        return Action::Move(d);
+    }
+    let lit = i < 32 && pattern >> i & 1 == 1;
+    if lit != state.torch_lit() && state.fuel() > 0 {
+        Action::Torch
+    } else {
+        Action::Wait
+    }
+}
+
+/// Takes `action`, or a wait when it would take no turn (a step blocked some other way).
+fn take_turn(state: &mut State, record: &mut Record, action: Action) {
+    let turn = state.turn();
+    take(state, record, action);
+    if state.turn() == turn && state.outcome() == Outcome::Playing {
+        take(state, record, Action::Wait);
+    }
+}
+
+/// Plays `turns` more turns by `pattern` (see `long_action`), ending them on the stair at
+/// `home` (should a fight keep the player from it, more turns until it is back), or stops
+/// where the run ends.
+fn play_long(state: &mut State, record: &mut Record, home: Point, pattern: u32, turns: u32) {
+    let from = state.turn();
+    let until = from + turns;
+    while state.turn() < until && state.outcome() == Outcome::Playing {
+        let action = long_action(
+            state,
+            home,
+            pattern,
+            state.turn() - from,
+            until - state.turn(),
+        );
+        take_turn(state, record, action);
+    }
+    let mut more = 0;
+    while state.player() != home && state.outcome() == Outcome::Playing && more < 1000 {
+        let action = adjacent_creature(state)
+            .or_else(|| way_to(state, home).map(|(d, _)| d))
+            .map_or(Action::Wait, Action::Move);
+        take_turn(state, record, action);
+        more += 1;
+    }
+}
+
+/// The pattern of try `attempt` of long run `variant`: the variant's own bits first, then
+/// others drawn from it (a splitmix64 step).
+fn pattern_of(variant: u32, attempt: u32) -> u32 {
+    if attempt == 0 {
+        return variant;
+    }
+    let mut z = (u64::from(variant) << 32 | u64::from(attempt)).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) as u32
+}
+
+/// How many patterns `long_run` tries before it gives up.
+const LONG_ATTEMPTS: u32 = 64;
+
+/// An ended daily run of `date` (board seed `seed`) that stays `turns` turns on the stair up,
+/// its torch lit by the pattern of `variant` for the first 32 and doused after, hitting any
+/// creature that comes next to it, then climbs out. Should a creature kill the player on the
+/// way (a kobold slinger shooting from afar, now and then), the run is played again with the
+/// next pattern drawn from the variant, so the result always climbs out after `turns` turns.
+pub fn long_run(date: &str, seed: u64, variant: u32, turns: u32) -> Record {
+    for attempt in 0..LONG_ATTEMPTS {
+        let (mut state, mut record) = start(date, seed, Mode::Normal);
+        let home = state.player();
+        play_long(
+            &mut state,
+            &mut record,
+            home,
+            pattern_of(variant, attempt),
+            turns,
+        );
+        if state.outcome() == Outcome::Playing {
+            take(&mut state, &mut record, Action::Ascend);
+            return record;
+        }
+    }
+    panic!("every long run {variant} of {date} (seed {seed}) of {turns} turns dies on the way")
+}
+
+/// Replays `record`'s header and its first actions while `keep(state, i)` holds, re-recorded.
+fn replay_prefix(original: &Record, mut keep: impl FnMut(&State) -> bool) -> (State, Record) {
+    let mut state = match original.header.start() {
+        Ok(s) => s,
+        Err(e) => panic!("the run's caves cannot be built: {e}"),
+    };
+    let mut record = Record::start(original.header.clone(), &state);
+    for &a in &original.actions {
+        if !keep(&state) {
+            break;
+        }
+        take(&mut state, &mut record, a);
+    }
+    (state, record)
+}
+
+/// `original` (a run that starts on the stair up of the daily caves) with one action that
+/// takes no turn put first: a bump into a wall next to the start (a Descend on the stair up,
+/// which also takes no turn, when no wall is next to it). Every fingerprint is recomputed, so
+/// it is a valid run of the same game: a copy in disguise.
+pub fn bumped_copy(original: &Record) -> Record {
+    let fresh = match original.header.start() {
+        Ok(s) => s,
+        Err(e) => panic!("the run's caves cannot be built: {e}"),
+    };
+    let turnless = |a: Action| {
+        let mut s = fresh.clone();
+        s.act(a) && s.turn() == fresh.turn() && s.player() == fresh.player()
+    };
+    let bump = Dir::ALL
+        .into_iter()
+        .map(Action::Move)
+        .chain([Action::Descend])
+        .find(|&a| turnless(a))
+        .unwrap_or_else(|| panic!("no action takes no turn at the start"));
+    let mut state = fresh.clone();
+    let mut record = Record::start(original.header.clone(), &state);
+    take(&mut state, &mut record, bump);
+    for &a in &original.actions {
+        take(&mut state, &mut record, a);
+    }
     record
+}
+
+/// `original` (a `long_run`) up to the end of its turn `keep_turns`, then `turns` more turns by
+/// `pattern` (lit for its first turns whose bits are set: a different end from the original's,
+/// which waits in the dark by then; 1 lights the torch at once), then out: the same start as
+/// `original`, another end. (Should the player die in the new end, the copy ends there.)
+pub fn tail_copy(original: &Record, keep_turns: u32, pattern: u32, turns: u32) -> Record {
+    let home = match original.header.start() {
+        Ok(s) => s.player(),
+        Err(e) => panic!("the run's caves cannot be built: {e}"),
+    };
+    let (mut state, mut record) = replay_prefix(original, |s| s.turn() < keep_turns);
+    play_long(&mut state, &mut record, home, pattern, turns);
+    take(&mut state, &mut record, Action::Ascend);
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use caves::record::replay;
+
+    const DATE: &str = "2026-11-24";
+    const SEED: u64 = 0x0123_4567_89ab_cdef;
+
+    #[test]
+    fn daily_runs_are_ended_different_games() {
+        let a = replay(&daily_run(DATE, SEED, 0)).expect("replays");
+        let b = replay(&daily_run(DATE, SEED, 1)).expect("replays");
+        assert_eq!(a.outcome(), Outcome::Lost);
+        assert_eq!(a.turn(), DAILY_TURNS + 1);
+        assert_eq!(b.turn(), DAILY_TURNS + 1);
+        assert_ne!(a.hash(), b.hash());
+    }
+
+    #[test]
+    fn long_runs_and_their_copies_replay() {
+        let long = long_run(DATE, SEED, 0, 300);
+        let end = replay(&long).expect("replays");
+        assert_eq!(end.turn(), 301);
+        let bumped = bumped_copy(&long);
+        assert_eq!(bumped.actions.len(), long.actions.len() + 1);
+        assert_eq!(replay(&bumped).expect("replays").turn(), end.turn());
+        let tail = tail_copy(&long, 240, 0b1011, 60);
+        replay(&tail).expect("replays");
+        assert_eq!(tail.actions[..240], long.actions[..240]);
+        assert_ne!(tail.actions[240..], long.actions[240..]);
+    }
 }

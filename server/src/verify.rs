@@ -1,49 +1,29 @@
-//! Verifying a submitted run: the record is decoded, checked to be that day's daily caves,
-//! and replayed with the game's own rules, every fingerprint checked. The score is the
-//! replayed state's; nothing the client claims is believed.
+//! Verifying a submitted run: the record is decoded, checked to be written exactly as the
+//! game writes it and to be the board's daily caves under the daily's rules, and replayed
+//! with the game's own rules, every fingerprint checked. The score is the replayed state's;
+//! nothing the client claims is believed.
+//!
+//! The replay also yields what the board compares runs by to find copies (`Game`): a digest
+//! of the moves (the actions that took time; a bump into a wall takes none), and digests of
+//! the first moves at marks spread a quarter of an octave apart.
 
-use std::time::{Duration, Instant};
+use sha2::{Digest, Sha256};
 
 use caves::record::replay::initial;
-use caves::record::{DecodeError, Record};
+use caves::record::{DecodeError, Header, Record};
 use caves::rules::builder::WorldParams;
-use caves::rules::{Outcome, RULESET};
+use caves::rules::{Mode, Outcome, RULESET};
 
-/// The largest run file taken, in bytes (a 100,000-action run is far smaller).
-pub const MAX_BYTES: usize = 256 * 1024;
-/// The most actions a submitted run may have.
-pub const MAX_ACTIONS: usize = 100_000;
-/// The longest a verification may take; a run that needs more is refused.
-pub const CPU_BUDGET: Duration = Duration::from_secs(1);
+use crate::limits::{MAX_ACTIONS, MAX_BYTES};
 
-pub use caves::record::daily_seed;
-
-/// True for a well-formed date, YYYY-MM-DD, that exists.
-pub fn valid_date(date: &str) -> bool {
-    let b = date.as_bytes();
-    let shape = b.len() == 10
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
-    if !shape {
-        return false;
-    }
-    let num = |r: std::ops::Range<usize>| date[r].parse::<u32>().unwrap_or(0);
-    let (y, m, d) = (num(0..4), num(5..7), num(8..10));
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days = match m {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => 0,
-    };
-    y >= 1970 && (1..=days).contains(&d)
+/// A day the board takes runs of, and its seed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Day {
+    pub date: String,
+    pub seed: u64,
 }
 
-/// What a verified run scored, from its replay.
+/// What a verified run scored, from its replay, and what it is compared by for copies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verified {
     pub date: String,
@@ -51,16 +31,43 @@ pub struct Verified {
     pub outcome: &'static str,
     pub depth: i32,
     pub turns: u32,
+    pub game: Game,
+}
+
+/// The game a run played, apart from the bytes that carry it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// Actions that took time.
+    pub moves: u32,
+    /// A digest of all of them, in order.
+    pub whole: String,
+    /// (n, a digest of the first n moves) for every mark n up to `moves`.
+    pub marks: Vec<(u32, String)>,
+}
+
+/// True for the move counts the board keeps a digest at: 64, 80, 96, 112, 128, 160, ...
+/// (4, 5, 6 or 7 times a power of two), so any shared beginning of n moves is seen at a
+/// mark of at least 0.8 n.
+pub fn is_mark(n: u32) -> bool {
+    if n < 64 {
+        return false;
+    }
+    let shift = (32 - n.leading_zeros()) - 3;
+    let m = n >> shift;
+    m << shift == n && (4..=7).contains(&m)
 }
 
 /// Why a run is refused, with its HTTP status.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Refusal {
     /// 400: the bytes are not a run file, or a damaged one.
+    #[error("This is not a run file the game wrote: {0}.")]
     Damaged(String),
     /// 413: over `MAX_BYTES`.
+    #[error("The run file is larger than {} KB, far more than any run.", MAX_BYTES / 1024)]
     TooLarge,
     /// 422: a run, but not one the board takes.
+    #[error("{0}")]
     Unfit(String),
 }
 
@@ -72,27 +79,17 @@ impl Refusal {
             Refusal::Unfit(_) => 422,
         }
     }
-
-    pub fn words(&self) -> String {
-        match self {
-            Refusal::Damaged(why) => format!("This is not a run file the game wrote: {why}."),
-            Refusal::TooLarge => format!(
-                "The run file is larger than {} KB, far more than any run.",
-                MAX_BYTES / 1024
-            ),
-            Refusal::Unfit(why) => why.clone(),
-        }
-    }
 }
 
 fn unfit(why: impl Into<String>) -> Refusal {
     Refusal::Unfit(why.into())
 }
 
-/// Verifies a run file submitted on `today` (the server's UTC date), whose yesterday is
-/// `yesterday`: decoded, a daily run of today or yesterday with that day's seed and the
-/// usual caves, ended, and replayed to every fingerprint within the CPU budget.
-pub fn verify(bytes: &[u8], today: &str, yesterday: &str) -> Result<Verified, Refusal> {
+/// Verifies a run file against the days the board takes now (today and yesterday, with
+/// the board's seeds): decoded, canonical, a Normal-mode daily run of one of those days on
+/// its seed and the usual caves, ended, and replayed to every fingerprint within the work
+/// budget.
+pub fn verify(bytes: &[u8], days: &[Day]) -> Result<Verified, Refusal> {
     if bytes.len() > MAX_BYTES {
         return Err(Refusal::TooLarge);
     }
@@ -102,31 +99,38 @@ pub fn verify(bytes: &[u8], today: &str, yesterday: &str) -> Result<Verified, Re
         )),
         other => Refusal::Damaged(other.to_string()),
     })?;
-    let h = &record.header;
-    if h.ruleset != RULESET {
-        return Err(unfit(format!(
-            "The run was played under ruleset {}; this board verifies ruleset {RULESET}.",
-            h.ruleset
-        )));
+    if record.encode() != bytes {
+        return Err(unfit(
+            "The run file is not written the way the game writes it (the same run in other \
+             bytes): it is refused.",
+        ));
     }
+    let h = &record.header;
     let Some(date) = h.daily.clone() else {
         return Err(unfit(
             "This is not a daily run: only the daily caves are on the board.",
         ));
     };
-    if date != today && date != yesterday {
+    let Some(day) = days.iter().find(|d| d.date == date) else {
+        let taken: Vec<&str> = days.iter().map(|d| d.date.as_str()).collect();
         return Err(unfit(format!(
-            "This is the daily run of {date}; the board takes runs of {today} and {yesterday}."
+            "This is the daily run of {date}; the board takes runs of {}.",
+            taken.join(" and ")
         )));
-    }
-    if h.seed != daily_seed(&date) {
-        return Err(unfit(format!(
-            "The run's seed is not the daily seed of {date}."
-        )));
-    }
-    if h.params != WorldParams::default() {
+    };
+    if h.mode != Mode::Normal {
         return Err(unfit(
-            "The run was played in caves of other sizes than the daily caves.",
+            "Explorer runs are for learning: only runs played in Normal mode are on the board.",
+        ));
+    }
+    if h.seed != day.seed {
+        return Err(unfit(format!(
+            "The run's seed is not this board's daily seed of {date}."
+        )));
+    }
+    if *h != Header::new(day.seed, WorldParams::default(), Some(date.clone())) {
+        return Err(unfit(
+            "The run was played in other caves than the daily caves.",
         ));
     }
     if !record.ended {
@@ -138,12 +142,11 @@ pub fn verify(bytes: &[u8], today: &str, yesterday: &str) -> Result<Verified, Re
             record.actions.len()
         )));
     }
-    replay_within_budget(&record, date)
+    replay(&record, date)
 }
 
-/// Replays `record`, checking every fingerprint, and stops with a refusal past the budget.
-fn replay_within_budget(record: &Record, date: String) -> Result<Verified, Refusal> {
-    let start = Instant::now();
+/// Replays `record`, checking every fingerprint, and digests its moves.
+fn replay(record: &Record, date: String) -> Result<Verified, Refusal> {
     let diverged = |at: usize| {
         unfit(format!(
             "Replaying the run gives a different game from action {at} on: it was not played by these rules."
@@ -151,7 +154,12 @@ fn replay_within_budget(record: &Record, date: String) -> Result<Verified, Refus
     };
     let mut state =
         initial(record).map_err(|e| unfit(format!("The run's caves cannot be built: {e}.")))?;
+    let mut digest = Sha256::new();
+    let mut moves = 0u32;
+    let mut marks = Vec::new();
+    let mut code = Vec::with_capacity(4);
     for (i, &action) in record.actions.iter().enumerate() {
+        let before = state.turn();
         if !state.act(action) {
             return Err(unfit(format!(
                 "The run goes on after it ended (action {} of {}).",
@@ -160,11 +168,14 @@ fn replay_within_budget(record: &Record, date: String) -> Result<Verified, Refus
             )));
         }
         record.check(i + 1, &state).map_err(diverged)?;
-        if i % 1024 == 1023 && start.elapsed() > CPU_BUDGET {
-            return Err(unfit(format!(
-                "Verifying the run took longer than {} s; it is refused.",
-                CPU_BUDGET.as_secs()
-            )));
+        if state.turn() != before {
+            code.clear();
+            action.encode(&mut code);
+            digest.update(&code);
+            moves += 1;
+            if is_mark(moves) {
+                marks.push((moves, hex(&digest.clone().finalize())));
+            }
         }
     }
     if record.actions.is_empty() {
@@ -181,78 +192,154 @@ fn replay_within_budget(record: &Record, date: String) -> Result<Verified, Refus
         outcome,
         depth: state.depth_reached(),
         turns: state.turn(),
+        game: Game {
+            moves,
+            whole: hex(&digest.finalize()),
+            marks,
+        },
     })
+}
+
+/// The first 16 bytes of a digest, in lowercase hex.
+pub fn hex(digest: &[u8]) -> String {
+    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runs::daily_run;
+    use crate::runs::{daily_run, long_run};
+    use caves::rules::{Action, Dir};
 
     const TODAY: &str = "2026-11-24";
     const YESTERDAY: &str = "2026-11-23";
+    const SEED: u64 = 0x5eed_0001;
+    const SEED_Y: u64 = 0x5eed_0002;
+
+    fn days() -> Vec<Day> {
+        vec![
+            Day {
+                date: TODAY.into(),
+                seed: SEED,
+            },
+            Day {
+                date: YESTERDAY.into(),
+                seed: SEED_Y,
+            },
+        ]
+    }
+
+    fn status(bytes: &[u8]) -> Result<(), u16> {
+        verify(bytes, &days()).map(|_| ()).map_err(|r| r.status())
+    }
 
     #[test]
-    fn dates_are_checked_for_shape_and_calendar() {
-        for ok in ["2026-11-24", "2024-02-29", "2000-02-29", "1999-12-31"] {
-            assert!(valid_date(ok), "{ok}");
-        }
-        for bad in [
-            "2026-11-31",
-            "2023-02-29",
-            "1900-02-29",
-            "2026-13-01",
-            "2026-1-01",
-            "x",
-            "",
-        ] {
-            assert!(!valid_date(bad), "{bad}");
+    fn marks_are_a_quarter_octave_apart() {
+        let first: Vec<u32> = (0..300).filter(|&n| is_mark(n)).collect();
+        assert_eq!(first, [64, 80, 96, 112, 128, 160, 192, 224, 256]);
+        // Any beginning of n moves holds a mark of at least 0.8 n.
+        for n in 64..100_000u32 {
+            let best = (64..=n).rev().find(|&m| is_mark(m)).unwrap_or(0);
+            assert!(best * 5 >= n * 4, "{n}: {best}");
         }
     }
 
     #[test]
     fn a_daily_run_verifies_with_the_replayed_score() {
-        let run = daily_run(TODAY, 5);
-        let v = verify(&run.encode(), TODAY, YESTERDAY).expect("verifies");
+        let run = daily_run(TODAY, SEED, 5);
+        let v = verify(&run.encode(), &days()).expect("verifies");
         let state = caves::record::replay(&run).expect("replays");
         assert_eq!(v.score, state.score());
         assert_eq!(v.turns, state.turn());
         assert_eq!(v.date, TODAY);
-        assert!(verify(&daily_run(YESTERDAY, 2).encode(), TODAY, YESTERDAY).is_ok());
+        assert!(verify(&daily_run(YESTERDAY, SEED_Y, 2).encode(), &days()).is_ok());
     }
 
     #[test]
     fn the_board_refuses_what_is_not_that_days_ended_daily_run() {
-        let status = |bytes: &[u8]| verify(bytes, TODAY, YESTERDAY).map_err(|r| r.status());
         // Another day.
-        assert_eq!(status(&daily_run("2026-11-20", 1).encode()), Err(422));
-        // Today's date with another day's seed.
-        let mut r = daily_run(TODAY, 1);
-        r.header.seed = daily_seed("2026-11-20");
-        assert_eq!(status(&r.encode()), Err(422));
+        assert_eq!(status(&daily_run("2026-11-20", SEED, 1).encode()), Err(422));
+        // Today's date with another seed (the public one, say).
+        let public = caves::record::daily_seed(TODAY);
+        assert_eq!(status(&daily_run(TODAY, public, 1).encode()), Err(422));
+        // Yesterday's seed today.
+        assert_eq!(status(&daily_run(TODAY, SEED_Y, 1).encode()), Err(422));
         // Not daily.
-        let mut r = daily_run(TODAY, 1);
+        let mut r = daily_run(TODAY, SEED, 1);
         r.header.daily = None;
         assert_eq!(status(&r.encode()), Err(422));
+        // Explorer mode, otherwise a true run.
+        let mut r = daily_run(TODAY, SEED, 1);
+        r.header.mode = Mode::Explorer;
+        assert_eq!(status(&r.encode()), Err(422));
         // Not ended.
-        let mut r = daily_run(TODAY, 1);
+        let mut r = daily_run(TODAY, SEED, 1);
         r.ended = false;
         assert_eq!(status(&r.encode()), Err(422));
         // Other world settings.
-        let mut r = daily_run(TODAY, 1);
+        let mut r = daily_run(TODAY, SEED, 1);
         r.header.params.width = 40;
         assert_eq!(status(&r.encode()), Err(422));
         // Actions after the end.
-        let mut r = daily_run(TODAY, 3);
-        r.actions.push(caves::rules::Action::Wait);
+        let mut r = daily_run(TODAY, SEED, 3);
+        r.actions.push(Action::Wait);
         assert_eq!(status(&r.encode()), Err(422));
         // A forged final fingerprint.
-        let mut r = daily_run(TODAY, 3);
+        let mut r = daily_run(TODAY, SEED, 3);
         r.final_hash ^= 1;
         assert_eq!(status(&r.encode()), Err(422));
         // Damaged bytes and too many.
-        let bytes = daily_run(TODAY, 3).encode();
+        let bytes = daily_run(TODAY, SEED, 3).encode();
         assert_eq!(status(&bytes[..bytes.len() / 2]), Err(400));
         assert_eq!(status(&vec![0u8; MAX_BYTES + 1]), Err(413));
+    }
+
+    #[test]
+    fn a_number_in_more_bytes_than_it_needs_is_refused() {
+        let bytes = daily_run(TODAY, SEED, 4).encode();
+        assert!(status(&bytes).is_ok());
+        // The ruleset (a one-byte varint at offset 5) padded to two bytes, checksum redone.
+        assert!(bytes[5] < 0x80);
+        let mut padded = bytes[..5].to_vec();
+        padded.extend_from_slice(&[bytes[5] | 0x80, 0x00]);
+        padded.extend_from_slice(&bytes[6..bytes.len() - 4]);
+        let crc = caves::record::crc32(&padded);
+        padded.extend_from_slice(&crc.to_le_bytes());
+        assert_eq!(
+            Record::decode(&padded).map(|r| r.encode()),
+            Ok(bytes.clone()),
+            "the padded file reads as the same run"
+        );
+        assert_eq!(status(&padded), Err(422));
+    }
+
+    #[test]
+    fn a_bump_into_a_wall_leaves_the_game_as_it_was() {
+        let run = long_run(TODAY, SEED, 0, 200);
+        let plain = verify(&run.encode(), &days()).expect("verifies");
+        assert_eq!(plain.game.moves, 200 + 1, "200 moves and the climb out");
+        // The same moves with a bump into a wall first: other bytes, the same game.
+        let header = run.header.clone();
+        let mut state = header.start().expect("starts");
+        let bump = Dir::ALL
+            .into_iter()
+            .find(|&d| {
+                let mut s = state.clone();
+                s.act(Action::Move(d));
+                s.turn() == state.turn()
+            })
+            .expect("a wall beside the stair");
+        let mut bumped = Record::start(header, &state);
+        for a in std::iter::once(Action::Move(bump)).chain(run.actions.iter().copied()) {
+            state.act(a);
+            bumped.push(a, &state);
+        }
+        assert_ne!(bumped.encode(), run.encode());
+        let copy = verify(&bumped.encode(), &days()).expect("verifies");
+        assert_eq!(copy.game, plain.game);
+        // Another run differs in its whole digest and from its first differing move on.
+        let other = verify(&long_run(TODAY, SEED, 1, 200).encode(), &days()).expect("verifies");
+        assert_ne!(other.game.whole, plain.game.whole);
+        assert_eq!(other.game.marks.len(), plain.game.marks.len());
     }
 }

@@ -1,0 +1,121 @@
+//! Every refusal the API gives, mapped to its status in one place. A refusal is always
+//! JSON `{"error": "..."}` in plain words; what went wrong inside (a database's message)
+//! goes to the log, never to the client.
+
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::json;
+
+use crate::limits::{BODY_TIMEOUT, PRACTICE_PER_DAY, RETRY_AFTER_BUSY};
+use crate::verify::Refusal;
+
+/// A submission's verdict, for the request's log line and the metrics.
+#[derive(Clone, Copy, Debug)]
+pub struct Verdict(pub &'static str);
+
+/// What failed inside, for the request's log line only.
+#[derive(Clone, Debug)]
+pub struct Failure(pub String);
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("Runs are posted with the player's key (X-Caves-Token): the page makes one.")]
+    NoToken,
+    #[error(
+        "That name is another player's on this board: choose another, or use your own player key."
+    )]
+    NameTaken,
+    #[error(
+        "This run plays the same game as a run already on the board ({0}): copies are refused."
+    )]
+    Copy(String),
+    #[error("There is nothing here.")]
+    NotFound,
+    #[error("{0}")]
+    Refused(Refusal),
+    #[error("Runs are posted as application/octet-stream.")]
+    ContentType,
+    #[error("The run did not arrive within {} s.", BODY_TIMEOUT.as_secs())]
+    SlowBody,
+    #[error("Too many runs from one address: at most {0} a minute. Try again in a minute.")]
+    TooMany(u32),
+    #[error("This player key has {PRACTICE_PER_DAY} practice runs on this day's board already.")]
+    PracticeFull,
+    #[error("The board is busy: your run is kept by the page and will be sent again.")]
+    Busy,
+    #[error("The board cannot reach its database now; try again soon.")]
+    Database(#[from] sqlx::Error),
+    #[error("This address takes no {0} requests.")]
+    Method(String),
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::NoToken => StatusCode::UNAUTHORIZED,
+            ApiError::NameTaken | ApiError::Copy(_) => StatusCode::CONFLICT,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Refused(r) => {
+                StatusCode::from_u16(r.status()).unwrap_or(StatusCode::BAD_REQUEST)
+            }
+            ApiError::ContentType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::SlowBody => StatusCode::REQUEST_TIMEOUT,
+            ApiError::TooMany(_) | ApiError::PracticeFull => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Busy | ApiError::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
+        }
+    }
+
+    /// The verdict of a submission refused this way.
+    pub fn verdict(&self) -> &'static str {
+        match self {
+            ApiError::BadRequest(_) => "bad_request",
+            ApiError::NoToken => "no_token",
+            ApiError::NameTaken => "name_taken",
+            ApiError::Copy(_) => "copy",
+            ApiError::NotFound => "not_found",
+            ApiError::Refused(Refusal::Damaged(_)) => "damaged",
+            ApiError::Refused(Refusal::TooLarge) => "too_large",
+            ApiError::Refused(Refusal::Unfit(_)) => "unfit",
+            ApiError::ContentType => "content_type",
+            ApiError::SlowBody => "slow_body",
+            ApiError::TooMany(_) => "rate_limited",
+            ApiError::PracticeFull => "practice_full",
+            ApiError::Busy => "busy",
+            ApiError::Database(_) => "database_error",
+            ApiError::Method(_) => "method",
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let mut body = json!({ "error": self.to_string() });
+        if let ApiError::Copy(original) = &self {
+            body["original"] = json!(original);
+        }
+        let mut response = (status, Json(body)).into_response();
+        let retry = match self {
+            ApiError::Busy | ApiError::Database(_) => Some(RETRY_AFTER_BUSY),
+            ApiError::TooMany(_) => Some(60),
+            ApiError::PracticeFull => Some(3600),
+            _ => None,
+        };
+        if let Some(seconds) = retry {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, seconds.into());
+        }
+        if let ApiError::Database(e) = &self {
+            response
+                .extensions_mut()
+                .insert(Failure(format!("database: {e}")));
+        }
+        response
+    }
+}

@@ -1,0 +1,44 @@
+//! The board's limits, each beside the part of the contract it enforces. Every copy of the
+//! server applies the same numbers; the ones that must hold across copies (submissions per
+//! address) are counted in the database.
+
+use std::time::Duration;
+
+/// The largest run file taken, in bytes (a 100,000-action run is far smaller): 413 above.
+pub const MAX_BYTES: usize = 256 * 1024;
+/// The verification budget, counted in work: the most actions a run may replay. Work, not
+/// the wall clock, so an honest run is never refused because the server is busy.
+pub const MAX_ACTIONS: usize = 100_000;
+/// Submissions one address (an IPv6 /64) may make per minute, refused ones too: 429 above.
+/// `CAVES_BOARD_SUBMISSIONS_PER_MINUTE` sets another (the load benchmark lifts it).
+pub const SUBMISSIONS_PER_MINUTE: u32 = 30;
+/// Practice runs kept per player token and day, after the counted one: 429 above.
+pub const PRACTICE_PER_DAY: i64 = 20;
+/// The most entries a day's board answers with.
+pub const BOARD_SIZE: i64 = 100;
+
+/// A request's head must arrive within this; it also closes idle kept-alive connections.
+pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+/// A submission's body must arrive within this, from its first byte.
+pub const BODY_TIMEOUT: Duration = Duration::from_secs(15);
+/// Open connections per client address (an IPv6 /64); more are closed at once. Not applied
+/// with `--trust-proxy`, where every connection comes from the balancer.
+pub const CONNECTIONS_PER_ADDRESS: usize = 64;
+/// Open connections in all (also kept below the process's open-file limit).
+pub const CONNECTIONS: usize = 8192;
+/// Memory held by unfinished uploads, in bytes: a submission that would go over it gets 503
+/// with `Retry-After` before its body is read.
+pub const UPLOAD_MEMORY: usize = 32 * 1024 * 1024;
+/// Submissions waiting for a verifier (one runs per core); more get 503 at once.
+pub const VERIFY_QUEUE: usize = 256;
+/// The longest a submission waits for a verifier before 503.
+pub const VERIFY_WAIT: Duration = Duration::from_secs(10);
+/// Seconds a client is told to wait (`Retry-After`) after a 503.
+pub const RETRY_AFTER_BUSY: u64 = 5;
+/// How long a request waits for a database connection before 503.
+pub const DATABASE_WAIT: Duration = Duration::from_secs(3);
+/// How long a stop waits for requests in flight before it closes them.
+pub const STOP_GRACE: Duration = Duration::from_secs(8);
+/// Runs shorter than this many moves (actions that take time) are never taken for copies:
+/// two players who quit at once play the same short game honestly.
+pub const COPY_MIN_MOVES: u32 = 100;

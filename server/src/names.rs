@@ -1,0 +1,273 @@
+//! The board's player names: which names are refused, and the key two names are compared by.
+//!
+//! A name is shown to every player who opens the board, so it must not be able to hide,
+//! reorder or impersonate: no invisible or direction-changing characters, no blank names, no
+//! lookalikes that mix alphabets. A kept name is the trimmed text as the player typed it;
+//! names are compared (who owns a name) by [`name_key`].
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_security::general_security_profile::IdentifierType;
+use unicode_security::mixed_script::AugmentedScriptSet;
+use unicode_security::{GeneralSecurityProfile, MixedScript};
+
+/// The longest name, in characters (Unicode scalar values), after trimming.
+pub const MAX_NAME: usize = 24;
+
+/// Why a name was refused; the Display is a plain sentence for the player.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum NameError {
+    /// Empty (or only spaces) after trimming, or longer than [`MAX_NAME`].
+    #[error("A name needs 1 to 24 characters.")]
+    Length,
+    /// A control character: a line break, a tab, a bell, ...
+    #[error("A name cannot hold control characters such as line breaks or tabs.")]
+    Control,
+    /// A bidirectional control, a default-ignorable (zero-width, filler, variation selector)
+    /// or another blank-looking character.
+    #[error("A name cannot hold invisible or direction-changing characters.")]
+    Invisible,
+    /// Whitespace other than a plain space (U+0020).
+    #[error("A name can hold plain spaces only, not other kinds of spacing.")]
+    Spacing,
+    /// A private-use, unassigned or non-character code point.
+    #[error("A name cannot hold private-use or unassigned characters.")]
+    Unassigned,
+    /// Nothing a reader could tell apart: no letter or digit at all.
+    #[error("A name needs at least one visible letter or digit.")]
+    NoLetterOrDigit,
+    /// Letters of alphabets that no single writing system uses together.
+    #[error(
+        "A name cannot mix alphabets (such as Latin and Cyrillic letters), as lookalike names do."
+    )]
+    MixedScripts,
+}
+
+/// Checks a name typed by a player and returns it trimmed of surrounding whitespace, as given
+/// (not normalised).
+///
+/// The rules, in the order they are checked:
+/// 1. 1 to [`MAX_NAME`] characters after trimming ([`NameError::Length`]);
+/// 2. every character is fit to show ([`char_problem`]);
+/// 3. at least one letter or digit ([`char::is_alphanumeric`], [`NameError::NoLetterOrDigit`]);
+/// 4. a single script, counting the augmented script sets of UTS #39 so that Japanese kana
+///    with kanji, or Korean hangul with hanja, stay one script ([`NameError::MixedScripts`]).
+pub fn clean_name(raw: &str) -> Result<String, NameError> {
+    let name = raw.trim();
+    let length = name.chars().count();
+    if length == 0 || length > MAX_NAME {
+        return Err(NameError::Length);
+    }
+    if let Some(problem) = name.chars().find_map(char_problem) {
+        return Err(problem);
+    }
+    if !name.chars().any(char::is_alphanumeric) {
+        return Err(NameError::NoLetterOrDigit);
+    }
+    if !name.is_single_script() {
+        return Err(NameError::MixedScripts);
+    }
+    Ok(name.to_owned())
+}
+
+/// The key names are compared by: Unicode NFKC, then lowercase, then trimmed. "ADA", " ada "
+/// and the fullwidth "Ａｄａ" share the key "ada".
+pub fn name_key(clean: &str) -> String {
+    let normalised: String = clean.nfkc().collect();
+    normalised.to_lowercase().trim().to_owned()
+}
+
+/// Why one character cannot be part of a name, if it cannot.
+///
+/// - control characters (general category Cc) are [`NameError::Control`];
+/// - bidirectional controls, default-ignorable code points (UTS #39 identifier type
+///   `Default_Ignorable`: zero-width characters, word joiner, BOM, Hangul fillers, variation
+///   selectors, tags, soft hyphen, ...) and the blank braille pattern U+2800 are
+///   [`NameError::Invisible`];
+/// - whitespace other than U+0020 (no-break, ideographic, em spaces, line separators...) is
+///   [`NameError::Spacing`];
+/// - code points of no script (UAX #24 `Unknown`: unassigned, private-use, non-characters)
+///   are [`NameError::Unassigned`].
+fn char_problem(c: char) -> Option<NameError> {
+    if c.is_control() {
+        Some(NameError::Control)
+    } else if is_bidi_control(c) || is_invisible(c) {
+        Some(NameError::Invisible)
+    } else if c.is_whitespace() && c != ' ' {
+        Some(NameError::Spacing)
+    } else if is_unassigned(c) {
+        Some(NameError::Unassigned)
+    } else {
+        None
+    }
+}
+
+/// The bidirectional formatting characters, which reorder the text around them: the
+/// embeddings and overrides U+202A..U+202E, the isolates U+2066..U+2069, the marks U+200E,
+/// U+200F and the Arabic letter mark U+061C.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// Characters that show nothing: every default-ignorable code point (per UTS #39's identifier
+/// types, which covers U+200B..U+200D, U+2060, U+FEFF, the Hangul fillers U+115F, U+1160,
+/// U+3164, U+FFA0 and the variation selectors), and the blank braille pattern U+2800, which
+/// is a visible character by its properties but draws nothing.
+fn is_invisible(c: char) -> bool {
+    c == '\u{2800}' || c.identifier_type() == Some(IdentifierType::Default_Ignorable)
+}
+
+/// Code points of no script at all (script `Unknown`): unassigned, private-use and
+/// non-characters. (Their augmented script set is empty; an assigned character's set is
+/// never empty, as common punctuation and digits count as every script.)
+fn is_unassigned(c: char) -> bool {
+    AugmentedScriptSet::for_char(c).is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_plain_names_and_returns_them_trimmed_as_given() {
+        for name in [
+            "Ada",
+            "Zoë",
+            "Zoe\u{308}",
+            "<b>Zoë</b>",
+            "李小龙",
+            "ひらがなカタカナ漢字",
+            "Ada 42",
+            "Ａｄａ",
+            "x",
+            "Ивана",
+            "한국어漢字",
+        ] {
+            assert_eq!(clean_name(name), Ok(name.to_owned()), "{name:?}");
+        }
+        assert_eq!(
+            clean_name("  Ada Lovelace \t"),
+            Ok("Ada Lovelace".to_owned())
+        );
+        assert_eq!(clean_name(&"x".repeat(MAX_NAME)), Ok("x".repeat(MAX_NAME)));
+        // 24 characters, many more bytes.
+        assert_eq!(
+            clean_name(&"漢".repeat(MAX_NAME)),
+            Ok("漢".repeat(MAX_NAME))
+        );
+    }
+
+    #[test]
+    fn refuses_empty_blank_and_long_names() {
+        assert_eq!(clean_name(""), Err(NameError::Length));
+        assert_eq!(clean_name("   "), Err(NameError::Length));
+        assert_eq!(clean_name("\u{3000}\t "), Err(NameError::Length));
+        assert_eq!(
+            clean_name(&"x".repeat(MAX_NAME + 1)),
+            Err(NameError::Length)
+        );
+    }
+
+    #[test]
+    fn refuses_zero_width_and_blank_looking_characters() {
+        assert_eq!(clean_name("Ada\u{200b}"), Err(NameError::Invisible));
+        assert_eq!(clean_name("\u{200b}\u{200b}"), Err(NameError::Invisible));
+        assert_eq!(clean_name("\u{3164}"), Err(NameError::Invisible));
+        assert_eq!(clean_name("\u{2800}"), Err(NameError::Invisible));
+        for c in [
+            '\u{200c}',
+            '\u{200d}',
+            '\u{2060}',
+            '\u{feff}',
+            '\u{115f}',
+            '\u{1160}',
+            '\u{ffa0}',
+            '\u{fe0f}',
+            '\u{ad}',
+            '\u{e0041}',
+        ] {
+            assert_eq!(
+                clean_name(&format!("Ada{c}")),
+                Err(NameError::Invisible),
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn refuses_direction_changing_characters() {
+        assert_eq!(clean_name("\u{202e}adA"), Err(NameError::Invisible));
+        for c in [
+            '\u{202a}', '\u{2066}', '\u{2069}', '\u{200e}', '\u{200f}', '\u{061c}',
+        ] {
+            assert_eq!(
+                clean_name(&format!("Ada{c}x")),
+                Err(NameError::Invisible),
+                "{c:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn refuses_control_characters_and_other_spacing() {
+        assert_eq!(clean_name("bell\u{7}"), Err(NameError::Control));
+        assert_eq!(clean_name("new\nline"), Err(NameError::Control));
+        assert_eq!(clean_name("tab\there"), Err(NameError::Control));
+        assert_eq!(clean_name("Ada\u{85}x"), Err(NameError::Control));
+        assert_eq!(clean_name("Ada\u{a0}L"), Err(NameError::Spacing));
+        assert_eq!(clean_name("Ada\u{3000}L"), Err(NameError::Spacing));
+        assert_eq!(clean_name("Ada\u{2028}L"), Err(NameError::Spacing));
+    }
+
+    #[test]
+    fn refuses_private_use_and_unassigned_characters() {
+        assert_eq!(clean_name("Ada\u{e000}"), Err(NameError::Unassigned));
+        assert_eq!(clean_name("Ada\u{f0000}"), Err(NameError::Unassigned));
+        assert_eq!(clean_name("Ada\u{378}"), Err(NameError::Unassigned));
+        assert_eq!(clean_name("Ada\u{fdd0}"), Err(NameError::Unassigned));
+    }
+
+    #[test]
+    fn refuses_names_without_a_letter_or_digit() {
+        assert_eq!(clean_name("!!!"), Err(NameError::NoLetterOrDigit));
+        assert_eq!(clean_name("- _ -"), Err(NameError::NoLetterOrDigit));
+    }
+
+    #[test]
+    fn refuses_mixed_scripts() {
+        // Cyrillic capital A, then Latin "da".
+        assert_eq!(clean_name("\u{0410}da"), Err(NameError::MixedScripts));
+        assert_eq!(clean_name("Ada Ивана"), Err(NameError::MixedScripts));
+        assert_eq!(clean_name("Adaα"), Err(NameError::MixedScripts));
+    }
+
+    #[test]
+    fn errors_read_as_sentences() {
+        assert_eq!(
+            NameError::Length.to_string(),
+            "A name needs 1 to 24 characters."
+        );
+        assert_eq!(
+            NameError::Invisible.to_string(),
+            "A name cannot hold invisible or direction-changing characters."
+        );
+        assert_eq!(
+            NameError::NoLetterOrDigit.to_string(),
+            "A name needs at least one visible letter or digit."
+        );
+        assert_eq!(
+            NameError::MixedScripts.to_string(),
+            "A name cannot mix alphabets (such as Latin and Cyrillic letters), as lookalike names do."
+        );
+    }
+
+    #[test]
+    fn keys_fold_case_width_and_surrounding_space() {
+        assert_eq!(name_key("Ada"), "ada");
+        assert_eq!(name_key("ADA"), "ada");
+        assert_eq!(name_key(" ada "), "ada");
+        assert_eq!(name_key("Ａｄａ"), "ada");
+        assert_eq!(name_key("Zoë"), name_key("Zoe\u{308}"));
+        assert_eq!(name_key("ﬁona"), "fiona");
+        assert_ne!(name_key("Ada"), name_key("\u{0410}da"));
+    }
+}

@@ -1,0 +1,141 @@
+//! The board as a cache of its runs: `export` writes every kept run with what is needed to
+//! verify it again (its day's seed); `import` verifies each again as it keeps it, so a board
+//! can be rebuilt, or moved from SQLite to PostgreSQL, from its run files alone. Runs are
+//! written in the order they came, so importing them in that order gives the same counted
+//! runs, names and ranks.
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, Write};
+use std::path::Path;
+
+use crate::board::{Board, NewRun};
+use crate::names::name_key;
+use crate::verify::{verify, Day};
+
+/// One line of an export.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+pub struct Line {
+    pub id: String,
+    pub date: String,
+    /// The day's seed, in decimal.
+    pub seed: String,
+    pub name: String,
+    /// The digest of the player's token (the token itself is never kept).
+    pub token: String,
+    pub practice: bool,
+    /// Microseconds since 1970.
+    pub submitted: i64,
+    /// The run file, base64url.
+    pub record: String,
+}
+
+/// Writes the kept runs (of `date`, or all) to `out`; how many.
+pub async fn export(
+    board: &Board,
+    date: Option<&str>,
+    out: &mut impl Write,
+) -> Result<u64, String> {
+    let mut seeds = BTreeMap::new();
+    let mut after = (i64::MIN, String::new());
+    let mut written = 0;
+    loop {
+        let page = board
+            .kept_after(date, (after.0, &after.1), 500)
+            .await
+            .map_err(|e| format!("the database failed: {e}"))?;
+        let Some(last) = page.last() else {
+            break;
+        };
+        after = (last.submitted, last.id.clone());
+        for kept in page {
+            let seed = match seeds.get(&kept.date) {
+                Some(&s) => s,
+                None => {
+                    let s = board
+                        .seed(&kept.date)
+                        .await
+                        .map_err(|e| format!("the database failed: {e}"))?;
+                    seeds.insert(kept.date.clone(), s);
+                    s
+                }
+            };
+            let line = Line {
+                seed: seed.to_string(),
+                practice: kept.practice != 0,
+                id: kept.id,
+                date: kept.date,
+                name: kept.name,
+                token: kept.token,
+                submitted: kept.submitted,
+                record: kept.record,
+            };
+            let text = serde_json::to_string(&line).map_err(|e| e.to_string())?;
+            writeln!(out, "{text}").map_err(|e| format!("cannot write: {e}"))?;
+            written += 1;
+        }
+    }
+    out.flush().map_err(|e| format!("cannot write: {e}"))?;
+    Ok(written)
+}
+
+/// What an import did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Imported {
+    pub kept: u64,
+    /// Lines whose run was kept already.
+    pub already: u64,
+    /// (line number, why) of each line refused.
+    pub refused: Vec<(usize, String)>,
+}
+
+/// Reads an export from `file`, verifies every run again and keeps it.
+pub async fn import(board: &Board, file: &Path) -> Result<Imported, String> {
+    let f =
+        std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let mut done = Imported::default();
+    for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
+        let line = line.map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match import_line(board, &line).await {
+            Ok(true) => done.kept += 1,
+            Ok(false) => done.already += 1,
+            Err(why) => done.refused.push((i + 1, why)),
+        }
+    }
+    Ok(done)
+}
+
+/// Keeps one exported run: true when new, false when it was kept already.
+async fn import_line(board: &Board, text: &str) -> Result<bool, String> {
+    let line: Line = serde_json::from_str(text).map_err(|e| format!("not an exported run: {e}"))?;
+    let seed: u64 = line
+        .seed
+        .parse()
+        .map_err(|_| "the seed is not a number".to_string())?;
+    let bytes = caves::record::base64::decode(&line.record)
+        .ok_or_else(|| "the record is not base64url".to_string())?;
+    let db = |e: sqlx::Error| format!("the database failed: {e}");
+    if !board.adopt_seed(&line.date, seed).await.map_err(db)? {
+        return Err(format!(
+            "this board has runs of {} on another seed",
+            line.date
+        ));
+    }
+    let day = [Day {
+        date: line.date.clone(),
+        seed,
+    }];
+    let run = verify(&bytes, &day).map_err(|r| r.to_string())?;
+    let new = NewRun {
+        bytes: &bytes,
+        run: &run,
+        name: &line.name,
+        name_key: &name_key(&line.name),
+        token: &line.token,
+        submitted: line.submitted,
+    };
+    let taken = board.take(&new).await.map_err(|e| e.to_string())?;
+    Ok(taken.new)
+}
