@@ -58,7 +58,9 @@ fn date(text: Option<String>) -> Option<String> {
 impl Game {
     /// Starts the game on the canvas with id `canvas_id`. `seed` is any text (a number is
     /// used as it is, other text is hashed); empty or missing picks a random seed. `daily`
-    /// (a UTC date, YYYY-MM-DD) gives everyone that day's caves. `today` dates the history.
+    /// (a UTC date, YYYY-MM-DD) gives everyone that day's caves: with `seed`, the caves of that
+    /// seed (a board's own seed of the day, which the page asks it for), else the public daily
+    /// seed of the date. `today` dates the history.
     /// `world` is the page's query, read for world parameters (`w`, `h`, `d`, `fill`,
     /// `passes`, `rule`, `min`). Errors are sentences a person can read.
     #[wasm_bindgen(constructor)]
@@ -73,8 +75,8 @@ impl Game {
         let painter = Painter::new(canvas_id)?;
         let daily = date(daily);
         let seed = match (&daily, seed.as_deref().map(str::trim)) {
+            (_, Some(s)) if !s.is_empty() => parse_seed(s),
             (Some(d), _) => crate::record::daily_seed(d),
-            (None, Some(s)) if !s.is_empty() => parse_seed(s),
             _ => u64::from(random_u32()),
         };
         let (params, bad) = match WorldParams::from_query(world.as_deref().unwrap_or("")) {

@@ -5,8 +5,13 @@
 //
 // A daily run that ends is offered to the board. The player names themselves once (the name
 // is remembered); the run goes in a queue in storage first and leaves it only when the board
-// has answered, so a run posted offline is sent later and never lost. A device id (random,
-// kept in storage) lets the board count one run per player per day.
+// has answered, so a run posted offline is sent later and never lost: a busy board (503, 429)
+// is asked again after its Retry-After, and a refusal (another 4xx) leaves the queue only once
+// its reason is shown (at once in the open board dialog, else the next time it opens).
+//
+// The player key (32 random bytes, base64url, kept in storage) is the player's secret: sent
+// with every post, it proves a name on the board is theirs. The dialog shows it to copy and
+// takes one from another device. On a board, ?daily plays the board's day and seed.
 
 import { game, guard } from "./handle.js";
 import { recall, remember } from "./storage.js";
@@ -14,8 +19,11 @@ import { startClock } from "./replay-clock.js";
 
 const QUEUE = "caves.board.queue";
 const NAME = "caves.board.name";
-const DEVICE = "caves.device";
+const TOKEN = "caves.board.token";
+const REFUSED = "caves.board.refused";
 const MINE = "caves.board.mine";
+const KEY = /^[A-Za-z0-9_-]{22,128}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 let here = null; // a promise of what board.json says: { board: true, today } or { board: false }
 let dialog = null;
@@ -47,17 +55,30 @@ function ask() {
 export const boardHere = () => ask().then((j) => j.board);
 
 /** The board's today (the server's date), or this device's UTC date. */
-const boardToday = () => ask().then((j) => (/^\d{4}-\d{2}-\d{2}$/.test(j.today || "") ? j.today : new Date().toISOString().slice(0, 10)));
+const boardToday = () => ask().then((j) => (DAY.test(j.today) ? j.today : new Date().toISOString().slice(0, 10)));
 
-function device() {
-  let id = recall(DEVICE);
-  if (!id) {
-    const bytes = new Uint8Array(16);
-    crypto.getRandomValues(bytes);
-    id = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-    remember(DEVICE, id);
+/** The board's day and seed ({ date, seed }) for ?daily, or null without a board (or on any
+ * failure, or after 5 s): the page then plays the public daily seed of its own date. */
+export const boardDaily = () =>
+  Promise.race([
+    ask()
+      .then((j) => j.board && fetch("api/daily/today", { cache: "no-store" }).then((r) => r.json()))
+      .then((d) => (d && DAY.test(d.date) && /^\d{1,20}$/.test(d.seed) ? d : null))
+      .catch(() => null),
+    new Promise((r) => setTimeout(r, 5000, null)),
+  ]);
+
+let key = ""; // the key for this visit when storage is off
+
+/** The player key, made on first use. */
+function token() {
+  key = recall(TOKEN) || key;
+  if (!KEY.test(key)) {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    key = toText(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=/g, "");
+    remember(TOKEN, key);
   }
-  return id;
+  return key;
 }
 
 function readList(key) {
@@ -96,31 +117,55 @@ function askName() {
   });
 }
 
-/** Sends every queued run; a run leaves the queue once the board has answered for it. */
-export async function sendQueued() {
+let sending = null;
+let timer = 0;
+let kept = ""; // what became of the last run that stayed queued
+
+const refusal = (r) => `The board did not take your run of ${r.date} as "${r.name}": ${String(r.error).replace(/\.$/, "")}.`;
+
+/** Sends every queued run (one send at a time); a run leaves the queue once the board has
+ * answered for it. */
+export function sendQueued() {
+  return sending || (sending = send().finally(() => (sending = null)));
+}
+
+async function send() {
   if (!readList(QUEUE).length || !(await boardHere())) return;
-  for (const item of readList(QUEUE)) {
-    let answer;
+  const tried = new Set();
+  for (let item; (item = readList(QUEUE).find((q) => !tried.has(q.run))); ) {
+    tried.add(item.run);
+    let r, body;
     try {
-      const r = await fetch(`api/daily/runs?name=${encodeURIComponent(item.name)}`, {
+      r = await fetch(`api/daily/runs?name=${encodeURIComponent(item.name)}`, {
         method: "POST",
-        headers: { "Content-Type": "application/octet-stream", "X-Caves-Device": device() },
+        headers: { "Content-Type": "application/octet-stream", "X-Caves-Token": token() },
         body: fromText(item.run),
       });
-      answer = { status: r.status, body: await r.json().catch(() => ({})) };
+      body = await r.json().catch(() => ({}));
     } catch {
+      kept = "The board cannot be reached now: your run is kept and will be posted later.";
       return; // offline: the run stays queued
     }
-    if (answer.status >= 500 || answer.status === 429) return; // try again later
-    remember(QUEUE, JSON.stringify(readList(QUEUE).filter((q) => q.run !== item.run)));
-    if (answer.status === 200 || answer.status === 201) {
-      const mine = readList(MINE).filter((m) => m.id !== answer.body.id);
-      mine.push({ id: answer.body.id, date: answer.body.date });
-      remember(MINE, JSON.stringify(mine.slice(-30)));
-      say(`Posted to the board of ${answer.body.date}: rank ${answer.body.rank}, score ${answer.body.score}.`);
-    } else {
-      say(`The board did not take the run: ${answer.body.error || "status " + answer.status}.`);
+    if (r.status === 429 || r.status >= 500) {
+      const wait = Math.min(600, Math.max(1, parseInt(r.headers.get("Retry-After"), 10) || 30));
+      clearTimeout(timer);
+      timer = setTimeout(sendQueued, wait * 1000);
+      kept = (r.status === 429 && body.error ? body.error + " Your" : "The board is busy: your") + ` run is kept and will be posted in ${wait} seconds.`;
+      return;
     }
+    if (r.ok) {
+      const mine = readList(MINE).filter((m) => m.id !== body.id);
+      mine.push({ id: body.id, date: body.date });
+      remember(MINE, JSON.stringify(mine.slice(-30)));
+      say(`Posted to the board of ${body.date}: ` + (body.practice ? `score ${body.score}, as practice (only your first run of a day counts).` : `rank ${body.rank}, score ${body.score}.`));
+    } else {
+      // Refused: its reason is shown (or kept to show) before the run leaves the queue.
+      const no = { date: item.date || "", name: item.name, error: body.error || `status ${r.status}` };
+      if (dialog && dialog.open) say(refusal(no));
+      else remember(REFUSED, JSON.stringify(readList(REFUSED).concat(no)));
+      if (r.status === 409 && !body.original) remember(NAME, ""); // a name taken: asked anew next time
+    }
+    remember(QUEUE, JSON.stringify(readList(QUEUE).filter((q) => q.run !== item.run)));
   }
 }
 
@@ -137,13 +182,13 @@ export async function postRun() {
   if (!name) return;
   const run = toText(bytes);
   const queue = readList(QUEUE).filter((q) => q.run !== run);
-  queue.push({ run, name });
+  queue.push({ run, name, date: await boardToday() });
   remember(QUEUE, JSON.stringify(queue));
   await showBoard();
   say("Posting your run…");
   await sendQueued();
   if (readList(QUEUE).some((q) => q.run === run)) {
-    say("The board cannot be reached now: your run is kept and will be posted later.");
+    say(kept);
   } else {
     await fillBoard(statusText());
   }
@@ -175,14 +220,33 @@ export async function showBoard() {
     dialog = document.createElement("dialog");
     dialog.id = "board";
     dialog.setAttribute("aria-label", "Today's board");
-    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p>';
+    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p><div hidden><h3>Your player key</h3><p>It proves that your name on the board is yours: keep it secret, and give it only to your own devices. <code></code> <button type="button" data-do="copy">Copy</button></p><form><label>Use a key from another device: <input name="key" autocomplete="off" spellcheck="false"></label> <button>Use</button></form></div>';
     document.body.appendChild(dialog);
+    const code = dialog.querySelector("code");
     dialog.addEventListener("click", (e) => {
       const b = e.target.closest("button");
       if (!b) return;
       if (b.dataset.do === "close") dialog.close();
       if (b.dataset.watch) watch(b.dataset.watch);
       if (b.dataset.do === "post") postRun();
+      if (b.dataset.do === "copy") {
+        const copied = (ok) => say(ok ? "Your player key is copied." : "Select your player key and copy it.");
+        getSelection().selectAllChildren(code);
+        if (navigator.clipboard) navigator.clipboard.writeText(code.textContent).then(() => copied(true), () => copied(false));
+        else copied(false);
+      }
+    });
+    dialog.querySelector("form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const input = e.target.key;
+      const given = input.value.trim();
+      if (!KEY.test(given)) {
+        say("That is not a player key: a key is 22 to 128 letters, digits, - and _.");
+        return;
+      }
+      remember(TOKEN, (key = code.textContent = given));
+      input.value = "";
+      say("This device now uses that key: you can post under the names it holds. Keep it secret.");
     });
     dialog.addEventListener("close", () => document.getElementById("game").focus());
   }
@@ -190,7 +254,9 @@ export async function showBoard() {
     if (!dialog.open) dialog.showModal();
   } else dialog.setAttribute("open", "");
   dialog.querySelector("button[data-do=close]").focus();
-  await fillBoard("");
+  const refused = readList(REFUSED);
+  remember(REFUSED, "[]");
+  await fillBoard(refused.map(refusal).join(" "));
 }
 
 /** Fills the open board dialog: no board here, the board unreachable, or today's entries. */
@@ -202,11 +268,14 @@ async function fillBoard(note) {
   post.hidden = true;
   body.textContent = "";
   table.hidden = true;
-  status.textContent = "Asking the board…";
+  const lead = note ? note + " " : "";
+  status.textContent = lead + "Asking the board…";
   if (!(await boardHere())) {
     status.textContent = "There is no board here: this page is served without one. Everything else works.";
     return;
   }
+  dialog.querySelector("div").hidden = false;
+  dialog.querySelector("code").textContent = token();
   post.hidden = !guard(() => game.daily_ended(), false);
   const today = await boardToday();
   let board;
@@ -215,14 +284,13 @@ async function fillBoard(note) {
     if (!r.ok) throw new Error(`status ${r.status}`);
     board = await r.json();
   } catch (e) {
-    status.textContent = `The board cannot be reached now (${e.message}).`;
+    status.textContent = `${lead}The board cannot be reached now (${e.message}).`;
     return;
   }
   const mine = new Set(readList(MINE).map((m) => m.id));
   const entries = board.entries || [];
   const shown = entries.filter((e, i) => i < 10 || mine.has(e.id));
   const own = entries.find((e) => mine.has(e.id));
-  const lead = note ? note + " " : "";
   if (!shown.length) {
     status.textContent = `${lead}No runs yet on the board of ${board.date}. Play today's caves (?daily) to be the first.`;
     return;

@@ -10,7 +10,7 @@ import { listenKeys } from "./keys.js";
 import { queryBusy } from "./lock.js";
 import { listenPad } from "./pad.js";
 import { listenGamepad } from "./gamepad.js";
-import { sendQueued } from "./board.js";
+import { boardDaily, sendQueued } from "./board.js";
 import { listenPointer } from "./pointer.js";
 import { openLink, shareLink } from "./share.js";
 import { recall } from "./storage.js";
@@ -35,13 +35,22 @@ function expose(canvas) {
   };
 }
 
-function startGame(bindings) {
+// ?daily on a board plays the board's day and seed (asked first, so this start may wait);
+// elsewhere, or when the board does not answer, the public seed of this device's UTC date.
+async function startGame(bindings) {
   const canvas = document.getElementById("game");
   const query = new URLSearchParams(window.location.search);
-  const today = new Date().toISOString().slice(0, 10);
-  const daily = query.has("daily") ? today : null;
+  let today = new Date().toISOString().slice(0, 10);
+  let seed = query.get("seed");
+  let daily = null;
+  if (query.has("daily")) {
+    const board = await boardDaily();
+    if (board) today = board.date;
+    daily = today;
+    seed = board ? board.seed : null;
+  }
   try {
-    hold(new bindings.Game("game", query.get("seed"), daily, today, window.location.search));
+    hold(new bindings.Game("game", seed, daily, today, window.location.search));
   } catch (e) {
     fail("The game could not start: " + why(e));
     return;
@@ -82,7 +91,7 @@ function start(bindings) {
   if (starting || document.body.dataset.state === "error") return;
   starting = true;
   if (new URLSearchParams(window.location.search).has("lab")) startLab();
-  else startGame(bindings);
+  else startGame(bindings).catch((e) => fail("The game could not start: " + why(e)));
 }
 
 if (typeof WebAssembly !== "object") {
