@@ -57,6 +57,9 @@ step "the daily board: its server on SQLite and PostgreSQL, 10,000 bad submissio
 cargo build --release -p caves-server --bins --examples
 node tests/board/board.mjs
 
+step "the daily board under attack: each finding of its review against the real server"
+node tests/board/attack.mjs
+
 step "the daily board under load: 10,000 runs from 100 clients while others read"
 node tests/board/load.mjs
 

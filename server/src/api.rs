@@ -183,6 +183,7 @@ async fn take_submission(
         (None, Some(_)) => {}
     }
     let token = token.ok_or(ApiError::NoToken)?;
+    service.board.has_room()?;
     let bytes = read_body(service, headers, body).await?;
     let days = service.days().await?;
     let checked = {

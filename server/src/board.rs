@@ -9,20 +9,28 @@
 //! that plays the same game as a kept one (the same moves, or the same first moves for at
 //! least half of its own) is a copy, refused.
 
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use sha2::{Digest, Sha256};
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{Any, AnyPool, FromRow, Transaction};
 
-use crate::limits::{BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, PRACTICE_PER_DAY};
+use crate::limits::{BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, PRACTICE_PER_DAY};
 use crate::verify::{hex, Verified};
 
 pub struct Board {
     pool: AnyPool,
     secret: String,
+    /// Seeds of days asked for already: a day's seed never changes while a board serves it
+    /// (an import sets the seeds of days it brings before they are served).
+    seeds: Mutex<HashMap<String, u64>>,
     /// Which database (for the logs): "sqlite" or "postgres".
     pub kind: &'static str,
+    /// A SQLite database's file.
+    file: Option<PathBuf>,
 }
 
 /// One run on a day's board.
@@ -131,6 +139,24 @@ pub fn now_micros() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
 }
 
+/// The file a `sqlite:` database address names, if it is one.
+pub fn sqlite_file(url: &str) -> Option<PathBuf> {
+    let rest = url.strip_prefix("sqlite:")?;
+    let rest = rest.trim_start_matches("//");
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+}
+
+/// Bytes free for this process on the file system holding `file`.
+fn free_bytes(file: &Path) -> Option<u64> {
+    let dir = match file.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let stats = rustix::fs::statvfs(dir).ok()?;
+    Some(stats.f_bavail.saturating_mul(stats.f_frsize))
+}
+
 /// A database address with its password hidden, for messages and logs.
 pub fn redact(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
@@ -158,10 +184,25 @@ impl Board {
             url.to_string()
         };
         // SQLite takes one writer at a time: one connection queues the writes instead of
-        // failing them as "locked". PostgreSQL gets a pool.
+        // failing them as "locked". Its journal is a write-ahead log synced at checkpoints:
+        // a commit survives the server's crash (the test kills it mid-load), and a power cut
+        // may lose the last moments' runs. PostgreSQL gets a pool.
         let pool = AnyPoolOptions::new()
             .max_connections(if sqlite { 1 } else { 16 })
             .acquire_timeout(DATABASE_WAIT)
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if sqlite {
+                        sqlx::query("PRAGMA journal_mode = WAL")
+                            .execute(&mut *conn)
+                            .await?;
+                        sqlx::query("PRAGMA synchronous = NORMAL")
+                            .execute(&mut *conn)
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
             .connect(&url)
             .await
             .map_err(|e| OpenError::Connect(redact(&url), e))?;
@@ -188,14 +229,19 @@ impl Board {
         let board = Board {
             pool,
             secret,
+            seeds: Mutex::new(HashMap::new()),
             kind: if sqlite { "sqlite" } else { "postgres" },
+            file: sqlite_file(&url),
         };
         board.writable().await.map_err(OpenError::ReadOnly)?;
         Ok(board)
     }
 
-    /// Writes the health row: an error when the database cannot be written now.
+    /// Writes the health row: an error when the database cannot be written now, or (SQLite)
+    /// when the disk holding it has less than `DISK_RESERVE` free. A write-ahead log can take
+    /// a few more commits on a full disk; runs are not taken on such hope.
     pub async fn writable(&self) -> Result<(), sqlx::Error> {
+        self.has_room()?;
         sqlx::query(
             "INSERT INTO health (id, checked) VALUES (1, $1) \
              ON CONFLICT (id) DO UPDATE SET checked = excluded.checked",
@@ -204,6 +250,17 @@ impl Board {
         .execute(&self.pool)
         .await
         .map(|_| ())
+    }
+
+    /// An error when a SQLite database's disk is (nearly) full.
+    pub fn has_room(&self) -> Result<(), sqlx::Error> {
+        match self.file.as_deref().and_then(free_bytes) {
+            Some(free) if free < DISK_RESERVE => Err(sqlx::Error::Io(std::io::Error::new(
+                std::io::ErrorKind::StorageFull,
+                format!("{free} bytes free on the database's disk"),
+            ))),
+            _ => Ok(()),
+        }
     }
 
     /// Closes the database's connections (at a stop).
@@ -215,6 +272,18 @@ impl Board {
     /// day's runs, else made from the date and the board's secret. Unknowable without the
     /// secret, so a board reveals a day's caves only by serving that day's seed.
     pub async fn seed(&self, date: &str) -> Result<u64, sqlx::Error> {
+        let cached = self.seeds.lock().ok().and_then(|s| s.get(date).copied());
+        if let Some(seed) = cached {
+            return Ok(seed);
+        }
+        let seed = self.seed_from_database(date).await?;
+        if let Ok(mut seeds) = self.seeds.lock() {
+            seeds.insert(date.to_string(), seed);
+        }
+        Ok(seed)
+    }
+
+    async fn seed_from_database(&self, date: &str) -> Result<u64, sqlx::Error> {
         let kept: Option<(String,)> = sqlx::query_as("SELECT seed FROM day_seeds WHERE day = $1")
             .bind(date)
             .fetch_optional(&self.pool)
@@ -249,6 +318,9 @@ impl Board {
         .bind(seed.to_string())
         .execute(&self.pool)
         .await?;
+        if let Ok(mut seeds) = self.seeds.lock() {
+            seeds.insert(date.to_string(), seed);
+        }
         Ok(true)
     }
 

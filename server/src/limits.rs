@@ -42,3 +42,6 @@ pub const STOP_GRACE: Duration = Duration::from_secs(8);
 /// Runs shorter than this many moves (actions that take time) are never taken for copies:
 /// two players who quit at once play the same short game honestly.
 pub const COPY_MIN_MOVES: u32 = 100;
+/// Free space a SQLite database's disk must keep: below it, health fails and submissions get
+/// 503 before they are verified.
+pub const DISK_RESERVE: u64 = 1024 * 1024;

@@ -12,7 +12,7 @@ use hyper_util::rt::TokioIo;
 use tracing_subscriber::EnvFilter;
 
 use caves_server::api::{router, Service, Settings};
-use caves_server::board::{now_micros, redact, Board};
+use caves_server::board::{now_micros, redact, sqlite_file, Board};
 use caves_server::cli::{parse, Cli, LogFormat, Sub};
 use caves_server::dates::{show, utc_today};
 use caves_server::{dist, net, transfer};
@@ -111,10 +111,10 @@ async fn run(cli: Cli) -> ExitCode {
                         eprintln!("caves-server: line {line} refused: {why}");
                     }
                     println!(
-                        "imported {}, kept already {}, refused {}",
+                        "imported {}, refused {}, kept already {}",
                         done.kept,
-                        done.already,
-                        done.refused.len()
+                        done.refused.len(),
+                        done.already
                     );
                     if done.refused.is_empty() {
                         ExitCode::SUCCESS
@@ -126,14 +126,6 @@ async fn run(cli: Cli) -> ExitCode {
             }
         }
     }
-}
-
-/// The SQLite file a database address names, if it is one.
-fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
-    let rest = url.strip_prefix("sqlite:")?;
-    let rest = rest.trim_start_matches("//");
-    let path = rest.split('?').next().unwrap_or(rest);
-    (!path.is_empty() && path != ":memory:").then(|| std::path::PathBuf::from(path))
 }
 
 async fn serve(cli: &Cli) -> ExitCode {

@@ -22,7 +22,7 @@ use crate::limits::{CONNECTIONS, CONNECTIONS_PER_ADDRESS, HEADER_TIMEOUT, STOP_G
 
 /// Open connections by client key, and in all.
 struct Open {
-    by_client: Mutex<HashMap<String, usize>>,
+    counts: Mutex<Counts>,
     per_client: Option<usize>,
     most: usize,
 }
@@ -33,15 +33,21 @@ struct Counted {
     client: String,
 }
 
+#[derive(Default)]
+struct Counts {
+    by_client: HashMap<String, usize>,
+    total: usize,
+}
+
 impl Open {
     fn enter(open: &Arc<Open>, client: String) -> Option<Counted> {
-        let mut map = open.by_client.lock().ok()?;
-        let total: usize = map.values().sum();
-        let mine = map.get(&client).copied().unwrap_or(0);
-        if total >= open.most || open.per_client.is_some_and(|cap| mine >= cap) {
+        let mut counts = open.counts.lock().ok()?;
+        let mine = counts.by_client.get(&client).copied().unwrap_or(0);
+        if counts.total >= open.most || open.per_client.is_some_and(|cap| mine >= cap) {
             return None;
         }
-        map.insert(client.clone(), mine + 1);
+        counts.by_client.insert(client.clone(), mine + 1);
+        counts.total += 1;
         Some(Counted {
             open: Arc::clone(open),
             client,
@@ -51,11 +57,12 @@ impl Open {
 
 impl Drop for Counted {
     fn drop(&mut self) {
-        if let Ok(mut map) = self.open.by_client.lock() {
-            if let Some(n) = map.get_mut(&self.client) {
+        if let Ok(mut counts) = self.open.counts.lock() {
+            counts.total -= 1;
+            if let Some(n) = counts.by_client.get_mut(&self.client) {
                 *n -= 1;
                 if *n == 0 {
-                    map.remove(&self.client);
+                    counts.by_client.remove(&self.client);
                 }
             }
         }
@@ -102,7 +109,7 @@ pub async fn serve(
     stop: impl std::future::Future<Output = ()>,
 ) {
     let open = Arc::new(Open {
-        by_client: Mutex::new(HashMap::new()),
+        counts: Mutex::new(Counts::default()),
         // Behind a balancer every connection is the balancer's: it limits its clients.
         per_client: (!trust_proxy).then_some(CONNECTIONS_PER_ADDRESS),
         most: connection_cap(),

@@ -4,14 +4,21 @@
 //!
 //! - `daily_run`: a short run. The player starts on the stair up; the variant's 14 binary
 //!   digits choose, turn by turn, to wait or to douse/relight the torch (both take a turn, so
-//!   every variant below 2^14 is a different game, not only different bytes), then the player
-//!   climbs out without the idol, which ends the run.
-//! - `long_run`: `turns` turns on the stair by a pattern from the variant (its 16 low digits
-//!   over and over: wait or torch), then out. So as not to die on the way, the player hits any
-//!   creature next to it instead of following the pattern, and waits where the pattern says
-//!   torch once the torch has no fuel (lighting it would take no turn).
+//!   two variants below 2^14 play different games from their first differing digit on, not
+//!   only different bytes), then the player climbs out without the idol, which ends the run.
+//!   A creature next to the player first gets a blow or a few (rare in 14 turns); should one
+//!   still kill the player before the last digit, two variants can give the same run, so the
+//!   `runs` example skips a variant whose bytes it has already written.
+//! - `long_run`: `turns` turns by the stair, then out. The variant's bits say in which of the
+//!   first 32 turns the torch burns; after that it stays doused (the fuel lasts, and creatures
+//!   notice the player less). A creature next to the player is hit; one hunting it in sight
+//!   near the stair (a kobold slinger shoots from afar) is gone after, and the player walks
+//!   back to the stair in time to climb out at turn `turns + 1`. Should the player die anyway,
+//!   the run is played again with other torch bits drawn from the variant, so the run always
+//!   ends by climbing out; over 1,000 seeds at 5,000 turns none needed a second try.
 //! - `bumped_copy` and `tail_copy`: copies of a run made the way a copier would disguise one
-//!   (a wall bump added, or another ending), with every fingerprint right.
+//!   (a wall bump added first; the first turns kept and another ending played), with every
+//!   fingerprint right.
 
 use caves::record::{Header, Record};
 use caves::rules::balance::RANGED_REACH;
