@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The game page's download budget: 135 KiB (135 * 1024 bytes), gzip -9. It was 120 KiB until
-# the game gained its torch, stealth, unknown items, throwing, four creatures and two modes,
-# which took the page from 118.2 to 132.2 KiB: spread over the rules and screens, with no
-# single part to cut without cutting the game (docs/benchmarks.md). Counted: every file
+# The game page's download budget: 140 KiB (140 * 1024 bytes), gzip -9. It was 120 KiB until
+# the game gained its torch, stealth, unknown items, throwing, four creatures and two modes
+# (118.2 to 132.9 KiB), then 135 KiB until the board's player key, an autopilot that stops for
+# danger and the fixes of the bugs players met took it to 138.9 KiB: spread over the rules and
+# screens, with no single part to cut without cutting the game (docs/benchmarks.md). Counted: every file
 # of the built site a normal visit downloads (index.html, the styles, the scripts and
 # modules, the wasm and its glue, the manifest, offline.js and the service worker), each
 # compressed on its own as a server sends it. Not counted: the icons, and the lab's bundle
@@ -14,7 +15,7 @@
 # 1 with a message when the total is over the budget.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-BUDGET=$((135 * 1024))
+BUDGET=$((140 * 1024))
 dir="${1:-dist}"
 [ -f "$dir/index.html" ] || { echo "page-size: no $dir/index.html: run trunk build --release first" >&2; exit 1; }
 

@@ -279,3 +279,34 @@ fn every_kind_of_item_and_creature_turns_up_over_many_seeds() {
         assert!(creatures.contains(&kind), "no {kind:?} in 60 worlds");
     }
 }
+
+#[test]
+fn the_readme_shows_every_item_by_its_glyph_in_the_game() {
+    use caves::view::cp437::UNICODE;
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("read");
+    // The items table: rows of "| `glyph` | items | effect |" after the paragraph on items.
+    let rows: Vec<(String, String)> = readme
+        .lines()
+        .skip_while(|l| !l.starts_with("**Items.**"))
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let glyph = cells.get(1)?.strip_prefix('`')?.strip_suffix('`')?;
+            Some((glyph.to_string(), cells.get(2)?.to_string()))
+        })
+        .collect();
+    assert!(!rows.is_empty(), "no items table in the README");
+    for kind in Item::ALL {
+        let name = kind.name();
+        // "potion of healing" is listed as "healing" in the row of potions.
+        let short = name.split_once(" of ").map_or(name, |(_, s)| s);
+        let row = rows
+            .iter()
+            .find(|(_, items)| items.contains(name) || items.contains(short))
+            .unwrap_or_else(|| panic!("the README's items table does not list the {name}"));
+        let glyph = UNICODE[usize::from(kind.info().glyph)].to_string();
+        assert_eq!(row.0, glyph, "the {name} is drawn as {glyph} in the game");
+    }
+}

@@ -6,8 +6,9 @@ use caves::app::draw::compose;
 use caves::app::{App, Screen};
 use caves::rules::geom::Point;
 use caves::rules::kinds::creature::Creature;
+use caves::rules::kinds::item::Item;
 use caves::rules::world::World;
-use caves::rules::{Outcome, State};
+use caves::rules::{Action, Outcome, State};
 use caves::save::SharedStore;
 use caves::view::layout::Layout;
 
@@ -314,4 +315,107 @@ fn stairs_down_on_the_last_level_lead_nowhere() {
         last_log(&app),
         "You try to go down but are stopped by the cave floor."
     );
+}
+
+/// Ticks `app` by 50 ms while it animates (a journey, a moment of the view).
+fn settle(app: &mut App) {
+    for _ in 0..5000 {
+        if !app.animating() {
+            return;
+        }
+        app.tick(50.0);
+    }
+}
+
+/// A scene on one hand-drawn level with nothing in it but what a test puts there.
+fn bare(level: &str) -> App {
+    let world = World::from_text(&[level]).expect("valid fixture");
+    let mut app = App::scene(State::in_world(world, 3).expect("floor"));
+    let s = app.scene_state().expect("scene");
+    s.clear_monsters();
+    s.clear_items();
+    app
+}
+
+#[test]
+fn explore_picks_up_what_lies_on_its_way() {
+    let mut app = bare(
+        "
+        ##############################
+        #<...........................#
+        ##############################
+    ",
+    );
+    let s = app.scene_state().expect("scene");
+    let start = s.player();
+    let dagger = Point::new(10, 1, 0);
+    s.put_item(Item::Dagger, dagger);
+    // What lies where exploring sets out (just dropped, say) stays there.
+    s.put_item(Item::Dart, start);
+    app.key("o");
+    settle(&mut app);
+    let s = state(&app);
+    let carried: Vec<Item> = s.carried().iter().map(|t| t.kind).collect();
+    assert_eq!(carried, [Item::Dagger], "{:?}", log_lines(&app));
+    assert_eq!(s.item_at(start), Some(Item::Dart));
+    assert!(s.player().x > dagger.x + 5, "explored on past it");
+    let record = app.record().expect("record");
+    assert!(
+        record.actions.contains(&Action::PickUp),
+        "a PickUp in the record"
+    );
+}
+
+#[test]
+fn a_stone_from_the_dark_says_where_it_came_from() {
+    let mut app = bare(
+        "
+        ##########
+        #........#
+        #........#
+        #........#
+        #<.......#
+        ##########
+    ",
+    );
+    // In the dark the player sees only the next cells; a kobold slinger three cells
+    // north-east sees the player.
+    app.key("T");
+    let kobold = Point::new(4, 1, 0);
+    app.scene_state()
+        .expect("scene")
+        .put_monster(Creature::Kobold, kobold);
+    let stoned = |app: &App| {
+        state(app)
+            .log()
+            .entries()
+            .last()
+            .is_some_and(|e| e.text.contains("stone hits you"))
+    };
+    for _ in 0..40 {
+        app.key(".");
+        if stoned(&app) {
+            break;
+        }
+    }
+    assert!(stoned(&app), "{:?}", log_lines(&app));
+    let me = state(&app).player();
+    assert!(state(&app)
+        .monsters()
+        .iter()
+        .all(|m| !state(&app).sight().lit(m.pos)));
+    assert_eq!(
+        last_log(&app),
+        "A stone hits you from the north-east.",
+        "{:?}",
+        log_lines(&app)
+    );
+    // Once the stone has flown, a mark beside the player shows the side it came from.
+    app.tick(120.0);
+    let rows: Vec<Vec<char>> = map(&app, 10, 6)
+        .lines()
+        .map(|l| l.chars().collect())
+        .collect();
+    let mark = rows[(me.y - 1) as usize][(me.x + 1) as usize];
+    assert_eq!(mark, '/', "{}", map(&app, 10, 6));
 }

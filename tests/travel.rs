@@ -3,7 +3,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use caves::app::travel::{
-    explore_target, interrupted, nearest_stairs, next_step, path, run_stop, Goal, Watch,
+    explore_target, first_step, interrupted, nearest_stairs, next_step, path, run_stop, Goal, Watch,
 };
 use caves::rules::geom::Point;
 use caves::rules::kinds::creature::Creature;
@@ -143,12 +143,12 @@ fn travel_stops_the_step_a_creature_comes_into_view() {
             break;
         };
         state.act(step);
-        reason = interrupted(&before, &state);
+        reason = interrupted(&before, &state, Goal::To(target));
         if reason.is_some() {
             break;
         }
     }
-    assert_eq!(reason, Some("a creature comes into view"));
+    assert_eq!(reason.as_deref(), Some("a giant rat comes into view"));
     assert!(lit(&state));
     assert_ne!(state.player(), target, "stopped on the way");
     assert!(state.player().x >= 4, "not before the side passage");
@@ -176,7 +176,11 @@ fn auto_explore_sees_every_reachable_cell() {
     while let Some(step) = next_step(&state, Goal::Explore) {
         let before = Watch::of(&state);
         state.act(step);
-        assert_eq!(interrupted(&before, &state), None, "nothing lives here");
+        assert_eq!(
+            interrupted(&before, &state, Goal::Explore),
+            None,
+            "nothing lives here"
+        );
         turns += 1;
         assert!(turns < 1000, "exploring never ends:\n{}", known(&state));
     }
@@ -310,12 +314,12 @@ fn stairs_stop_travel_when_first_seen_but_not_when_crossed() {
             break;
         };
         state.act(step);
-        if let Some(why) = interrupted(&before, &state) {
+        if let Some(why) = interrupted(&before, &state, Goal::Explore) {
             stops.push((why, state.player().x));
         }
     }
     // The torch reaches seven cells: the stairs show from x = 5.
-    assert_eq!(stops, vec![("you see stairs", 5)]);
+    assert_eq!(stops, vec![("you see stairs".to_string(), 5)]);
     assert!(state.player().x > stairs.x, "explored on past them");
 
     // A run from the start stops beside the stairs.
@@ -331,12 +335,20 @@ fn a_blow_or_a_new_level_stops_travel() {
     let fresh = || State::in_world(World::from_text(&levels).expect("map"), 1).expect("start");
     let mut state = fresh();
     let quiet = Watch::of(&state);
-    assert_eq!(interrupted(&quiet, &state), None, "nothing happened yet");
+    let goal = Goal::StairsDown;
+    assert_eq!(
+        interrupted(&quiet, &state, goal),
+        None,
+        "nothing happened yet"
+    );
     // A goblin acts every turn (bugbears only every other one).
     state.put_monster(Creature::Goblin, Point::new(2, 1, 0));
     let before = Watch::of(&state);
     state.act(Action::Wait);
-    assert_eq!(interrupted(&before, &state), Some("you are hurt"));
+    assert_eq!(
+        interrupted(&before, &state, goal).as_deref(),
+        Some("you are hurt")
+    );
 
     let mut state = fresh();
     walk(&mut state, &[Dir::E, Dir::E]);
@@ -344,7 +356,135 @@ fn a_blow_or_a_new_level_stops_travel() {
     state.act(Action::Descend);
     assert_eq!(state.player().z, 1);
     assert_eq!(
-        interrupted(&before, &state),
+        interrupted(&before, &state, goal).as_deref(),
         Some("you are on another level")
+    );
+}
+
+/// Travels towards `goal` as the app's journeys do (a step, then a look at what it changed),
+/// at most `limit` actions: why it stopped (`None` when it arrived or knew no way on) and the
+/// actions taken.
+fn journey(state: &mut State, goal: Goal, limit: usize) -> (Option<String>, Vec<Action>) {
+    let mut taken = Vec::new();
+    while taken.len() < limit {
+        let before = Watch::of(state);
+        let next = if taken.is_empty() {
+            first_step(state, goal)
+        } else {
+            next_step(state, goal)
+        };
+        let Some(action) = next else {
+            return (None, taken);
+        };
+        state.act(action);
+        taken.push(action);
+        if let Some(why) = interrupted(&before, state, goal) {
+            return (Some(why), taken);
+        }
+    }
+    (None, taken)
+}
+
+/// A corridor with the stairs down six steps east of the way out, and a shaft going south
+/// from it, its floor lit by glowing fungus eleven cells down: out of sight from the start,
+/// and too far for a torch to wake what sleeps there.
+const SHAFT: &str = "
+    ##########################
+    #..........<.....>########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############.###########
+    ##############f###########
+    ##########################
+";
+
+#[test]
+fn travel_goes_on_past_a_fleeing_creature_and_one_asleep_far_off() {
+    let mut state = cave(SHAFT);
+    let me = state.player();
+    // A goblin on its last legs just behind the player: it runs west as the player goes east.
+    let goblin = me.offset(-2, 0);
+    state.put_monster(Creature::Goblin, goblin);
+    state.wound_monster(goblin, 1);
+    // An orc asleep at the bottom of the shaft, lit by the fungus.
+    let orc = Point::new(14, 12, 0);
+    state.put_monster(Creature::Orc, orc);
+    state.set_mind(orc, caves::rules::monsters::Mind::Asleep);
+    assert!(!state.sight().lit(orc), "out of sight at the start");
+    let stairs = Point::new(17, 1, 0);
+    assert_eq!(nearest_stairs(&state, true), Some(stairs));
+
+    let (why, taken) = journey(&mut state, Goal::StairsDown, 50);
+    assert_eq!(why, None, "one press of ] goes all the way");
+    assert_eq!(state.player(), stairs);
+    assert_eq!(taken.len(), 6);
+    assert!(state.monster_at(goblin).is_none(), "the goblin ran");
+    assert!(
+        state.sight().remembers(orc),
+        "the orc came into view on the way"
+    );
+    assert_eq!(
+        state.monster_at(orc).map(|m| m.mind),
+        Some(caves::rules::monsters::Mind::Asleep)
+    );
+}
+
+#[test]
+fn explore_stops_when_a_creature_hunting_you_comes_into_view() {
+    let mut state = cave(
+        "
+        ##############################
+        #....<.......................#
+        ##############################
+    ",
+    );
+    let me = state.player();
+    // A goblin on its last legs behind the player runs off west: no reason to stop.
+    let goblin = me.offset(-2, 0);
+    state.put_monster(Creature::Goblin, goblin);
+    state.wound_monster(goblin, 1);
+    // A rat in the dark ahead sees the torch and comes.
+    let rat = me.offset(11, 0);
+    state.put_monster(Creature::Rat, rat);
+    assert!(!state.sight().lit(rat));
+    let (why, taken) = journey(&mut state, Goal::Explore, 50);
+    assert_eq!(why.as_deref(), Some("a giant rat hunts you"));
+    assert!(taken.len() >= 2, "went on past the goblin: {taken:?}");
+    assert!(state
+        .monsters()
+        .iter()
+        .any(|m| m.kind == Creature::Rat && state.sight().lit(m.pos)));
+}
+
+#[test]
+fn explore_takes_one_step_at_a_time_while_a_creature_hunts_you() {
+    // The goblin stands in a nook of deep water: it hunts the player but cannot come.
+    let mut state = cave(
+        "
+        ##############################
+        #<...........................#
+        #............................#
+        ###PPP########################
+        ###P.P########################
+        ##############################
+    ",
+    );
+    state.put_monster(Creature::Goblin, Point::new(4, 4, 0));
+    assert!(state.sight().lit(Point::new(4, 4, 0)));
+    let (why, taken) = journey(&mut state, Goal::Explore, 100);
+    assert_eq!(why.as_deref(), Some("a goblin hunts you"));
+    assert_eq!(taken.len(), 1, "one step, then it stops");
+    let (why, taken) = journey(&mut state, Goal::Explore, 100);
+    assert_eq!(
+        (why.as_deref(), taken.len()),
+        (Some("a goblin hunts you"), 1)
     );
 }

@@ -1,5 +1,6 @@
 //! Aiming a throw: after choosing what to throw, a cursor picks the target. It starts on the
-//! nearest creature in view within reach; direction keys move it, Enter, Space or `t`
+//! nearest creature in view within reach, or, with none in range, on the player (who is no
+//! target: the cursor must be moved first); direction keys move it, Enter, Space or `t`
 //! throws, Escape puts the item away. A click or a tap on a cell throws there. The throw
 //! itself is one action of the rules (`Action::Throw`), so it replays exactly.
 
@@ -19,10 +20,14 @@ pub struct Aim {
 /// What the aiming line says (shown and said aloud).
 const HOW: &str = "Aim: direction keys move the target, Enter or t throws, Escape cancels.";
 const HOW_TOUCH: &str = "Aim: tap the cell to throw at; Menu cancels.";
+/// What the aiming line says when no creature is in range to aim at.
+const NONE: &str =
+    "No creature in range. Aim: direction keys move the target, Enter or t throws, Escape cancels.";
+const NONE_TOUCH: &str = "No creature in range. Aim: tap the cell to throw at; Menu cancels.";
 
 impl App {
     /// Starts aiming the thing in pack `slot`, at the nearest creature in view within reach
-    /// (else the cell beside the player).
+    /// (else at the player, saying that no creature is in range).
     pub(super) fn start_aim(&mut self, slot: u8) {
         let Some(state) = self.state() else {
             return;
@@ -34,9 +39,14 @@ impl App {
             .filter(|m| m.pos.z == me.z && state.sight().lit(m.pos))
             .filter(|m| in_reach(me, m.pos))
             .min_by_key(|m| m.pos.chebyshev(me))
-            .map_or(me.offset(1, 0), |m| m.pos);
+            .map_or(me, |m| m.pos);
         self.play.aim = Some(Aim { slot, at });
-        let how = if self.touch() { HOW_TOUCH } else { HOW };
+        let how = match (at == me, self.touch()) {
+            (false, false) => HOW,
+            (false, true) => HOW_TOUCH,
+            (true, false) => NONE,
+            (true, true) => NONE_TOUCH,
+        };
         self.play.hint = Some(how.into());
         self.announcer.say(how);
     }
@@ -75,11 +85,22 @@ impl App {
         true
     }
 
-    /// Throws the aimed thing at `at`, if it is within reach (else says so).
+    /// Throws the aimed thing at `at`, if it is within reach and not the player's own cell
+    /// (else says so).
     pub(super) fn throw_at(&mut self, at: Point) {
         let (Some(aim), Some(me)) = (self.play.aim, self.state().map(|s| s.player())) else {
             return;
         };
+        if at == me {
+            let here = if self.touch() {
+                "Tap another cell: a throw cannot land at your own feet."
+            } else {
+                "Move the target first: a throw cannot land at your own feet."
+            };
+            self.play.hint = Some(here.into());
+            self.announcer.say(here);
+            return;
+        }
         let action = Action::throw(aim.slot, at.x - me.x, at.y - me.y).filter(|_| at.z == me.z);
         match action {
             Some(a) => {

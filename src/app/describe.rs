@@ -61,8 +61,14 @@ pub fn surroundings(state: &State) -> String {
             parts.push(format!("{what}: {}.", whereabouts(p, q)));
         }
     }
-    if let Some(idol) = state.idol().filter(|&i| state.sight().remembers(i)) {
-        parts.push(format!("The idol: {}.", whereabouts(p, idol)));
+    // The idol's way is told on its own level only: steps and directions do not cross levels.
+    match state.idol().filter(|&i| state.sight().remembers(i)) {
+        Some(idol) if idol.z == p.z => parts.push(format!("The idol: {}.", whereabouts(p, idol))),
+        Some(idol) => {
+            let way = if idol.z > p.z { "deeper" } else { "higher" };
+            parts.push(format!("The idol lies {way}, on level {}.", idol.z + 1));
+        }
+        None => {}
     }
     let seen: Vec<String> = state
         .monsters()

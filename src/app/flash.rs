@@ -1,11 +1,16 @@
 //! Moments of the view: what the last action showed (a thing in flight, a blow, a miss, a
-//! creature noticing the player) is drawn for a moment after it, frame by frame. These are
-//! frames of the view only, never part of the record. Any key or tap finishes them at once,
-//! and is then handled as usual, so no input is lost.
+//! creature noticing the player, the side an attack from out of sight came from) is drawn
+//! for a moment after it, frame by frame. These are frames of the view only, never part of
+//! the record. Any key or tap finishes them at once, and is then handled as usual, so no
+//! input is lost.
+//!
+//! An attack by a creature the player does not see also gets a line of the interface's own
+//! ("A stone hits you from the north-east."), shown under the log and said aloud: the rules'
+//! log is part of every record's fingerprint, so the direction comes from an event instead.
 
 use super::App;
 use crate::rules::geom::Point;
-use crate::rules::Event;
+use crate::rules::{Attack, Dir, Event, State};
 
 /// Milliseconds a thing in flight takes per cell, and a blow, miss or notice is shown.
 const FLIGHT_MS: f64 = 28.0;
@@ -81,6 +86,18 @@ impl Flash {
                     fg: [255, 216, 0],
                     bg: None,
                 }),
+                // A streak beside the player, on the side the attack came from.
+                (Event::Attacked { from, to, .. }, false) => {
+                    if let Some(d) = bearing(from.x - to.x, from.y - to.y) {
+                        let (dx, dy) = d.delta();
+                        out.push(Mark {
+                            at: to.offset(dx, dy),
+                            glyph: Some(streak(d)),
+                            fg: [255, 150, 40],
+                            bg: None,
+                        });
+                    }
+                }
                 _ => {}
             }
         }
@@ -88,13 +105,71 @@ impl Flash {
     }
 }
 
+/// The compass direction nearest in angle to (`dx`, `dy`), if not zero: a diagonal only within
+/// about 22.5 degrees of one (2/5 stands for tan 22.5 degrees).
+fn bearing(dx: i32, dy: i32) -> Option<Dir> {
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let x = if 5 * ax < 2 * ay { 0 } else { dx.signum() };
+    let y = if 5 * ay < 2 * ax { 0 } else { dy.signum() };
+    Dir::from_delta(x, y)
+}
+
+/// The glyph of a streak along direction `d`.
+fn streak(d: Dir) -> u8 {
+    match d {
+        Dir::N | Dir::S => b'|',
+        Dir::E | Dir::W => b'-',
+        Dir::NE | Dir::SW => b'/',
+        Dir::NW | Dir::SE => b'\\',
+    }
+}
+
+/// The last action's events as the player may see them: an attack by a creature the player
+/// sees now needs no pointer to where it came from, so it is left out.
+fn shown(state: &State) -> Vec<Event> {
+    let seen = |p: Point| p.z == state.player().z && state.sight().lit(p);
+    state
+        .events()
+        .iter()
+        .filter(|e| !matches!(e, Event::Attacked { from, .. } if seen(*from)))
+        .cloned()
+        .collect()
+}
+
+/// Where the attacks from out of sight in `events` came from, in words, one line each:
+/// "A stone hits you from the north-east."
+fn unseen_attacks(events: &[Event]) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for e in events {
+        let Event::Attacked { from, to, by } = e else {
+            continue;
+        };
+        let Some(d) = bearing(from.x - to.x, from.y - to.y) else {
+            continue;
+        };
+        let what = match by {
+            Attack::Blow => "Something hits you",
+            Attack::Stone => "A stone hits you",
+            Attack::Web => "A web flies at you",
+        };
+        let line = format!("{what} from the {}.", d.name());
+        if !lines.contains(&line) {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
 impl App {
-    /// Starts showing what the last action did, if it showed anything.
+    /// Starts showing what the last action did, if it showed anything, and says where an
+    /// attack from out of sight came from.
     pub(super) fn start_flash(&mut self) {
-        let events = self
-            .state()
-            .map(|s| s.events().to_vec())
-            .unwrap_or_default();
+        let events = self.state().map(shown).unwrap_or_default();
+        let said = unseen_attacks(&events).join(" ");
+        if !said.is_empty() {
+            self.play.hint = Some(said.clone());
+            self.announcer.say(&said);
+        }
         self.flash = (!events.is_empty()).then_some(Flash { events, ms: 0.0 });
     }
 
@@ -150,5 +225,23 @@ mod tests {
         assert!(!f.done());
         f.ms += MARK_MS;
         assert!(f.done());
+    }
+
+    #[test]
+    fn an_attack_from_afar_is_named_by_the_nearest_of_eight_directions() {
+        assert_eq!(bearing(5, -1), Some(Dir::E), "mostly east");
+        assert_eq!(bearing(3, -3), Some(Dir::NE));
+        assert_eq!(bearing(2, 4), Some(Dir::SE));
+        assert_eq!(bearing(-1, 5), Some(Dir::S));
+        assert_eq!(bearing(0, 0), None);
+        let stone = Event::Attacked {
+            from: Point::new(9, 1, 0),
+            to: Point::new(4, 2, 0),
+            by: Attack::Stone,
+        };
+        assert_eq!(
+            unseen_attacks(&[stone.clone(), stone]),
+            ["A stone hits you from the east."]
+        );
     }
 }

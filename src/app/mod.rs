@@ -446,7 +446,10 @@ impl App {
             self.answer_leave(key);
             return true;
         }
-        if self.screen() != Screen::Replay && self.prefs.toggle(key) {
+        // Colours and glyph size change anywhere but in a replay and in a menu, where a letter
+        // chooses an item.
+        let menu = matches!(self.screen(), Screen::Inventory(_));
+        if self.screen() != Screen::Replay && !menu && self.prefs.toggle(key) {
             self.requests.push(Request::Prefs);
             return true;
         }

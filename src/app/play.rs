@@ -23,6 +23,8 @@ pub struct Play {
     pub leave_asked: bool,
     /// A throw being aimed.
     pub aim: Option<super::aim::Aim>,
+    /// The pack slot of a wielded weapon chosen once to throw: chosen again, it is thrown.
+    pub throw_asked: Option<u8>,
 }
 
 /// The question a first `<` on the way out asks.
@@ -46,7 +48,10 @@ impl App {
             Command::Export => self.requests.push(Request::Export),
             Command::Stairs => self.stairs_button(),
             Command::Describe => self.describe_surroundings(),
-            Command::Inventory(pick) => self.go(Next::Push(Screen::Inventory(pick))),
+            Command::Inventory(pick) => {
+                self.play.throw_asked = None;
+                self.go(Next::Push(Screen::Inventory(pick)));
+            }
             Command::Back | Command::Confirm => {}
         }
         true

@@ -3,7 +3,7 @@
 //! taps and clicks on the screen, long presses that look, and taking the stairs underfoot.
 //! Every step is an ordinary action, so records and replays stay exact.
 
-use super::travel::{interrupted, next_step, run_stop, Goal, Watch};
+use super::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
 use super::{App, Next, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
@@ -18,6 +18,8 @@ pub struct Journey {
     pub goal: Goal,
     /// Milliseconds of clock not yet spent on a step.
     carry: u32,
+    /// True once it has taken its first action.
+    under_way: bool,
 }
 
 impl App {
@@ -29,9 +31,23 @@ impl App {
     /// Sets out towards `goal`, taking the first step at once.
     pub fn start_travel(&mut self, goal: Goal) {
         self.play.hint = None;
-        self.play.journey = Some(Journey { goal, carry: 0 });
+        self.play.journey = Some(Journey {
+            goal,
+            carry: 0,
+            under_way: false,
+        });
         if !self.travel_step() {
+            let on = |tile| {
+                self.state()
+                    .is_some_and(|s| s.world().tile(s.player()) == tile)
+            };
             let why = match goal {
+                Goal::StairsDown if on(Tile::StairsDown) => {
+                    "You are standing on the stairs down: > takes them."
+                }
+                Goal::StairsUp if on(Tile::StairsUp) => {
+                    "You are standing on the stairs up: < climbs them."
+                }
                 Goal::StairsDown => "You know of no stairs down on this level.",
                 Goal::StairsUp => "You know of no stairs up on this level.",
                 Goal::Explore => "There is nothing left to explore that you can reach.",
@@ -55,19 +71,32 @@ impl App {
             return false;
         }
         let watch = Watch::of(&run.state);
-        let Some(action) = next_step(&run.state, j.goal) else {
+        let next = if j.under_way {
+            next_step(&run.state, j.goal)
+        } else {
+            first_step(&run.state, j.goal)
+        };
+        let Some(action) = next else {
             self.play.journey = None;
             return false;
         };
+        if let Some(j) = &mut self.play.journey {
+            j.under_way = true;
+        }
         self.act(action);
         let Some(run) = self.session.run() else {
             self.play.journey = None;
             return true;
         };
         let state = &run.state;
-        if let Some(why) = interrupted(&watch, state) {
+        if let Some(why) = interrupted(&watch, state, j.goal) {
             self.play.journey = None;
-            self.play.hint = Some(format!("Travel stops: {why}."));
+            // After what the step itself showed (where an unseen attack came from).
+            let stop = format!("Travel stops: {why}.");
+            self.play.hint = Some(match self.play.hint.take() {
+                Some(said) => format!("{said} {stop}"),
+                None => stop,
+            });
         } else if let Goal::Run(d) = j.goal {
             if run_stop(state, d) {
                 self.play.journey = None;
@@ -156,8 +185,10 @@ impl App {
             Screen::Play => self.tap_map(col, row, asked),
             Screen::Inventory(pick) => {
                 // A row of a thing picks it; anywhere else closes the inventory.
-                let slot = u8::try_from(row - self.inventory_top()).ok();
-                if !slot.is_some_and(|slot| self.pick_slot(slot, pick)) {
+                let line = usize::try_from(row - self.inventory_top())
+                    .ok()
+                    .and_then(|i| self.menu(pick).get(i).copied());
+                if !line.is_some_and(|l| self.pick_slot(l.slot, pick)) {
                     self.go(Next::Pop);
                 }
                 true

@@ -405,8 +405,8 @@ fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
         place: crate::rules::Place::Pack,
     };
     assert_eq!(pick.action(2, potion), Some(crate::rules::Action::Use(2)));
-    assert_eq!(inventory::slot_of("c"), Some(2));
-    assert_eq!(inventory::slot_of("Enter"), None);
+    assert_eq!(inventory::letter_of("c"), Some('c'));
+    assert_eq!(inventory::letter_of("Enter"), None);
 }
 
 #[test]
@@ -516,8 +516,13 @@ fn the_idol_fits_a_full_pack_as_letter_k_and_the_run_still_saves_and_reloads() {
         inventory.contains("10 of 10 carried, and the idol"),
         "{inventory}"
     );
-    // Every item key names the idol's slot: look at it, quaff it, wield it, drop it.
-    press(&mut a, &["k", "q", "k", "w", "k", "d", "k"]);
+    // Every item key names the idol by its letter: looking at it does nothing, the menus to
+    // quaff and to wield refuse it with a word, and dropping it takes it.
+    press(&mut a, &["k", "q", "k"]);
+    assert_eq!(a.hint(), Some("You cannot quaff or read the golden idol."));
+    press(&mut a, &["Escape", "w", "k"]);
+    assert_eq!(a.hint(), Some("You cannot wield or wear the golden idol."));
+    press(&mut a, &["Escape", "d", "k"]);
     let s = a.state().expect("a run");
     assert!(
         !s.carrying_idol() && s.idol() == Some(s.player()),
@@ -896,6 +901,217 @@ fn the_inventory_lists_what_using_has_identified() {
     assert!(text.contains(&format!("a) ! {look}")) && !text.contains("Identified"));
     press(&mut a, &["Escape", "q", "a", "i"]);
     let text = compose(&a).to_string();
-    assert!(text.contains("a) ! potion of strength"), "{text}");
+    assert!(
+        text.contains("b) ! potion of strength"),
+        "the other potion keeps its letter: {text}"
+    );
     assert!(text.contains(&format!("{look}: strength")), "{text}");
+}
+
+// ---- "A fair game you can read": what a player met, scene by scene.
+
+/// A hall on one level with nothing in it but `items` at the player's feet, on top in the
+/// order given: picked up with `g`, they take the letters a, b, c...
+fn hall_with(items: &[crate::rules::kinds::item::Item]) -> App {
+    let world =
+        crate::rules::world::World::from_text(&["##########\n#<.......#\n#........#\n##########"])
+            .expect("fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    state.clear_items();
+    let me = state.player();
+    for &kind in items.iter().rev() {
+        state.put_item(kind, me);
+    }
+    App::scene(state)
+}
+
+fn last_action(app: &App) -> Option<Action> {
+    app.record().and_then(|r| r.actions.last().copied())
+}
+
+fn log_lines(app: &App) -> Vec<String> {
+    let log = app.state().expect("a run").log();
+    log.entries().iter().map(|e| e.text.clone()).collect()
+}
+
+#[test]
+fn a_letter_in_an_item_menu_chooses_the_item_and_never_changes_the_colours() {
+    use crate::rules::kinds::item::Item::*;
+    let mut a = hall_with(&[Dagger, Dart, HealingPotion]);
+    press(&mut a, &["g", "g", "g", "q", "c"]);
+    assert_eq!(a.palette(), Palette::Standard, "c chose the potion");
+    assert_eq!(a.screen(), Screen::Play);
+    assert_eq!(last_action(&a), Some(Action::Use(2)), "item c was quaffed");
+    press(&mut a, &["i", "Z", "Escape"]);
+    assert!(!a.larger(), "Z in a menu is not the glyph size");
+    press(&mut a, &["c"]);
+    assert_eq!(
+        a.palette(),
+        Palette::ColourSafe,
+        "outside a menu, c changes the colours"
+    );
+}
+
+#[test]
+fn the_description_speaks_of_the_idol_only_on_its_own_level() {
+    let level1 = "
+        ##########
+        #<>......#
+        ##########
+    ";
+    let level2 = "
+        ##########
+        #.<......#
+        ##########
+    ";
+    let world = crate::rules::world::World::from_text(&[level1, level2]).expect("fixture");
+    let mut state = State::in_world(world, 1).expect("floor");
+    state.clear_monsters();
+    state.clear_items();
+    state.put_item(crate::rules::kinds::item::Item::Idol, Point::new(6, 1, 1));
+    let mut a = App::scene(state);
+    press(&mut a, &["l", ">", "v"]);
+    let below = a.hint().unwrap_or_default().to_string();
+    assert!(below.contains("The idol: 4 steps east."), "{below}");
+    press(&mut a, &["<", "v"]);
+    let above = a.hint().unwrap_or_default().to_string();
+    assert!(above.starts_with("Level 1 of 2"), "{above}");
+    assert!(
+        !above.contains("steps east."),
+        "no way to it from here: {above}"
+    );
+    assert!(
+        above.contains("The idol lies deeper, on level 2."),
+        "{above}"
+    );
+}
+
+#[test]
+fn with_no_creature_in_range_the_aim_says_so_and_never_throws_at_your_feet() {
+    let mut a = hall_with(&[crate::rules::kinds::item::Item::Dart]);
+    press(&mut a, &["g", "t", "a"]);
+    let me = a.state().expect("a run").player();
+    let hint = a.hint().unwrap_or_default().to_string();
+    assert!(hint.starts_with("No creature in range"), "{hint}");
+    assert_eq!(
+        a.aim().map(|aim| aim.at),
+        Some(me),
+        "no cell is chosen for you"
+    );
+    let taken = a.record().map(|r| r.actions.len());
+    press(&mut a, &["Enter"]);
+    assert_eq!(a.record().map(|r| r.actions.len()), taken, "nothing thrown");
+    assert!(a.aim().is_some(), "still aiming");
+    let hint = a.hint().unwrap_or_default().to_string();
+    assert!(hint.contains("Move the target"), "{hint}");
+    press(&mut a, &["l", "l", "Enter"]);
+    assert_eq!(last_action(&a), Action::throw(0, 2, 0));
+}
+
+#[test]
+fn letters_stay_with_their_items_and_a_used_one_leaves_a_gap_the_next_fills() {
+    use crate::rules::kinds::item::Item::*;
+    let mut a = hall_with(&[HealingPotion, Dart, Dagger]);
+    press(&mut a, &["g", "g", "g", "q", "a", "i"]);
+    let text = compose(&a).to_string();
+    assert!(text.contains("b) \u{2191} dart"), "{text}");
+    assert!(text.contains("c) ) dagger"), "{text}");
+    assert!(!text.contains("a) "), "{text}");
+    // Records keep their slots: the dagger, letter c, is the second thing carried.
+    press(&mut a, &["Escape", "d", "c"]);
+    assert_eq!(last_action(&a), Some(Action::Drop(1)));
+    assert_eq!(a.state().and_then(|s| s.item_at(s.player())), Some(Dagger));
+    press(&mut a, &["g"]);
+    let said = log_lines(&a).last().cloned().unwrap_or_default();
+    assert_eq!(said, "You pick up a dagger (a).");
+    press(&mut a, &["i"]);
+    let text = compose(&a).to_string();
+    assert!(text.contains("a) ) dagger"), "{text}");
+    assert!(text.contains("b) \u{2191} dart"), "{text}");
+    press(&mut a, &["Escape", "t", "a", "l", "Enter"]);
+    assert_eq!(last_action(&a), Action::throw(1, 1, 0), "a is slot 1");
+}
+
+#[test]
+fn menus_list_only_what_can_be_used_that_way_and_a_wielded_blade_is_thrown_when_chosen_twice() {
+    use crate::rules::kinds::item::Item::*;
+    let mut a = hall_with(&[Leather, Dagger, HealingPotion, Dart]);
+    press(&mut a, &["g", "g", "g", "g", "w", "a", "w", "b"]);
+    let s = a.state().expect("a run");
+    assert_eq!(s.equipped(crate::rules::Place::Worn), Some(Leather));
+    assert_eq!(s.equipped(crate::rules::Place::Wielded), Some(Dagger));
+    press(&mut a, &["q"]);
+    let quaff = compose(&a).to_string();
+    assert!(quaff.contains("c) "), "{quaff}");
+    for other in ["a) ", "b) ", "d) "] {
+        assert!(!quaff.contains(other), "{other} is not quaffed: {quaff}");
+    }
+    press(&mut a, &["Escape", "t"]);
+    let throw = compose(&a).to_string();
+    assert!(!throw.contains("a) "), "worn armour is not thrown: {throw}");
+    for listed in ["b) ", "c) ", "d) "] {
+        assert!(throw.contains(listed), "{listed} can be thrown: {throw}");
+    }
+    press(&mut a, &["a"]);
+    assert!(a.aim().is_none(), "the worn armour is not thrown");
+    let hint = a.hint().unwrap_or_default().to_string();
+    assert!(hint.contains("wearing"), "{hint}");
+    press(&mut a, &["b"]);
+    assert!(a.aim().is_none(), "the wielded dagger asks first");
+    let hint = a.hint().unwrap_or_default().to_string();
+    assert!(hint.contains("You wield the dagger"), "{hint}");
+    press(&mut a, &["b"]);
+    assert!(a.aim().is_some(), "chosen again, it is aimed");
+}
+
+#[test]
+fn a_healing_potion_at_full_health_says_so_instead_of_zero_hit_points() {
+    let mut a = hall_with(&[crate::rules::kinds::item::Item::HealingPotion]);
+    press(&mut a, &["g", "q", "a"]);
+    let log = log_lines(&a);
+    assert!(!log.iter().any(|l| l.contains("0 hit points")), "{log:?}");
+    assert!(
+        log.iter()
+            .any(|l| l.contains("you are already at full health.")),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn the_end_screen_counts_ochre_jellies() {
+    use crate::rules::kinds::creature::Creature;
+    let mut a = hall_with(&[]);
+    for _ in 0..2 {
+        let me = a.state().expect("a run").player();
+        let s = a.scene_state().expect("a scene");
+        s.put_monster(Creature::Jelly, me.offset(1, 0));
+        s.wound_monster(me.offset(1, 0), 1);
+        press_until(&mut a, "l", 50, |a| {
+            a.state().is_some_and(|s| s.monsters().is_empty())
+        });
+    }
+    press(&mut a, &["<", "<"]);
+    let end = compose(&a).to_string();
+    assert!(end.contains("2 ochre jellies"), "{end}");
+}
+
+#[test]
+fn stairs_travel_on_the_stairs_themselves_says_you_stand_on_them() {
+    let mut a = corridor();
+    press(&mut a, &["["]);
+    assert_eq!(
+        a.hint(),
+        Some("You are standing on the stairs up: < climbs them.")
+    );
+}
+
+#[test]
+fn the_sidebar_title_has_a_row_of_room_above_it() {
+    let a = corridor();
+    let frame = compose(&a);
+    let sidebar = a.layout().sidebar as usize;
+    let row = |y| frame.row_text(y).chars().take(sidebar).collect::<String>();
+    assert!(row(0).trim().is_empty(), "{}", row(0));
+    assert!(row(1).contains(" Caves "), "{}", row(1));
 }

@@ -5,12 +5,21 @@
 //!
 //! Paths come from a breadth-first search over the player's level with flat arrays, through
 //! open cells the player remembers only; auto-exploration is frontier-based: it walks to the
-//! nearest known open cell that borders an unknown one.
+//! nearest known open cell that borders an unknown one, and picks up what it stands on on
+//! the way (with the ordinary `PickUp` action) while the pack has room.
+//!
+//! Travel stops for danger by the rules' one rule (`rules::danger`): after any step while a
+//! creature in view hunts the player (so a journey in a hunter's sight goes a step at a
+//! time), and when another danger appears (a creature wandering into view, or one asleep
+//! close by). A creature that flees, or sleeps farther off, does not stop it.
 
 use crate::rules::geom::Point;
+use crate::rules::items::a;
+use crate::rules::kinds::creature::Creature;
+use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
-use crate::rules::log::Entry;
-use crate::rules::{Action, Dir, Outcome, State};
+use crate::rules::monsters::Mind;
+use crate::rules::{Action, Dir, Outcome, State, PACK_LIMIT};
 
 /// Where travel is headed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,8 +34,23 @@ pub enum Goal {
 
 /// The next action towards `goal`: the first step of a path found afresh (creatures move),
 /// or `None` when arrived, when there is no known way, when nothing is left to explore, or
-/// when the run is over. A step into a lit creature at the goal attacks it.
+/// when the run is over. A step into a lit creature at the goal attacks it. Exploring first
+/// picks up what lies underfoot when the pack has room ([`pick_up_here`]).
 pub fn next_step(state: &State, goal: Goal) -> Option<Action> {
+    if state.outcome() != Outcome::Playing {
+        return None;
+    }
+    if goal == Goal::Explore {
+        if let Some(pick) = pick_up_here(state) {
+            return Some(pick);
+        }
+    }
+    first_step(state, goal)
+}
+
+/// The first action of a journey: [`next_step`] without picking up, so what lies where a
+/// journey sets out (what the player just dropped, say) stays there.
+pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
     if state.outcome() != Outcome::Playing {
         return None;
     }
@@ -38,6 +62,14 @@ pub fn next_step(state: &State, goal: Goal) -> Option<Action> {
         Goal::Run(d) => return free_ahead(state, d).then_some(Action::Move(d)),
     };
     steps.first().map(|&d| Action::Move(d))
+}
+
+/// Picking up the item the player stands on, when there is one and the pack has room (the
+/// idol is never left lying: stepping on it takes it).
+pub fn pick_up_here(state: &State) -> Option<Action> {
+    let kind = state.item_at(state.player())?;
+    let room = state.carried().len() < usize::from(PACK_LIMIT);
+    (kind != Item::Idol && room).then_some(Action::PickUp)
 }
 
 /// The shortest 8-way path from the player to `to` on the player's level, through open
@@ -168,13 +200,15 @@ pub struct Watch {
     hp: i32,
     level: i32,
     player: Point,
-    /// Where lit creatures on the player's level stand.
-    creatures: Vec<Point>,
+    /// The creatures in view that are a danger but do not hunt the player (wandering, or
+    /// asleep close by), by kind and place.
+    unaware: Vec<(Creature, Point)>,
     idol_seen: bool,
     /// How many stairs of the player's level are remembered.
     stairs: usize,
-    /// The newest log line (a repeated line raises its count, so any new message shows).
-    last: Option<Entry>,
+    /// How many lines the log has said (repeats included), and how many things are carried.
+    said: u64,
+    carried: usize,
 }
 
 impl Watch {
@@ -184,11 +218,11 @@ impl Watch {
             hp: state.hp(),
             level: player.z,
             player,
-            creatures: state
-                .monsters()
-                .iter()
-                .map(|m| m.pos)
-                .filter(|&p| p.z == player.z && sight.lit(p))
+            unaware: state
+                .dangers()
+                .into_iter()
+                .filter(|m| m.unaware())
+                .map(|m| (m.kind, m.pos))
                 .collect(),
             idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
             stairs: state
@@ -196,32 +230,56 @@ impl Watch {
                 .points(player.z)
                 .filter(|&(p, t)| t.is_stairs() && sight.remembers(p))
                 .count(),
-            last: state.log().entries().last().cloned(),
+            said: state.log().said(),
+            carried: state.carried().len(),
         }
     }
 }
 
-/// Why travel must stop after a step, or `None` to go on: the run ended, the level changed,
-/// the player was hurt, a lit creature stands where none stood lit before (one came into view
-/// or a seen one moved), the idol or new stairs were seen, or the log says something other
-/// than a plain step (stepping onto stairs announces them; that alone does not stop).
-pub fn interrupted(before: &Watch, after: &State) -> Option<&'static str> {
+/// Why a journey towards `goal` must stop after a step, or `None` to go on: the run ended,
+/// the level changed, the player was hurt, a creature in view hunts the player (whether it
+/// just came into view, just noticed the player, or was there all along), another danger
+/// appears (one wanders into view, or one asleep comes close; one already seen that moved a
+/// step does not count again), the idol or new stairs were seen, or the log says more than
+/// the step itself does: stepping onto stairs announces them, and when exploring, stepping
+/// onto an item it will pick up and picking it up are said too; none of those stop it.
+pub fn interrupted(before: &Watch, after: &State, goal: Goal) -> Option<String> {
     let now = Watch::of(after);
-    let onto_stairs = now.player != before.player && after.world().tile(now.player).is_stairs();
+    let moved = now.player != before.player;
+    let dangers = after.dangers();
+    let hunter = dangers.iter().find(|m| !m.unaware());
+    let appears = dangers.iter().find(|m| {
+        m.unaware()
+            && !before
+                .unaware
+                .iter()
+                .any(|&(kind, p)| kind == m.kind && p.chebyshev(m.pos) <= 1)
+    });
+    let exploring = goal == Goal::Explore;
+    let plain = u64::from(moved && after.world().tile(now.player).is_stairs())
+        + u64::from(exploring && moved && pick_up_here(after).is_some())
+        + u64::from(exploring && now.carried > before.carried);
     if after.outcome() != Outcome::Playing {
-        Some("the run is over")
+        Some("the run is over".into())
     } else if now.level != before.level {
-        Some("you are on another level")
+        Some("you are on another level".into())
     } else if now.hp < before.hp {
-        Some("you are hurt")
-    } else if now.creatures.iter().any(|p| !before.creatures.contains(p)) {
-        Some("a creature comes into view")
+        Some("you are hurt".into())
+    } else if let Some(m) = hunter {
+        Some(format!("{} hunts you", a(m.name())))
+    } else if let Some(m) = appears {
+        let what = if m.mind == Mind::Asleep {
+            "sleeps close by"
+        } else {
+            "comes into view"
+        };
+        Some(format!("{} {what}", a(m.name())))
     } else if now.idol_seen && !before.idol_seen {
-        Some("you see the idol")
+        Some("you see the idol".into())
     } else if now.stairs > before.stairs {
-        Some("you see stairs")
-    } else if now.last != before.last && !onto_stairs {
-        Some("something happens")
+        Some("you see stairs".into())
+    } else if now.said > before.said + plain {
+        Some("something happens".into())
     } else {
         None
     }

@@ -68,8 +68,9 @@ impl Dir {
 }
 
 /// How many things a player can carry, so how many pack slots an item action can name:
-/// `PACK_LIMIT` items and the idol, slots 0 (letter a) up to this, exclusive. Records encode
-/// exactly these slots, so what the pack can hold, the inventory can show and a record can
+/// `PACK_LIMIT` items and the idol, slots 0 up to this, exclusive (and as many letters, from
+/// a: each carried thing takes the first free one, `State::letter`). Records encode exactly
+/// these slots, so what the pack can hold, the inventory can show and a record can
 /// say always agree.
 pub const PACK_SLOTS: u8 = PACK_LIMIT + 1;
 
@@ -77,7 +78,8 @@ pub const PACK_SLOTS: u8 = PACK_LIMIT + 1;
 const _: () = assert!(PACK_SLOTS == PACK_LIMIT + 1 && PACK_SLOTS <= 26);
 
 /// Something a player does. `Move` into a creature attacks it. Item actions name a pack slot:
-/// the item's place in the carried list, shown as a letter from 'a'.
+/// the item's place in the carried list (the player knows it by its letter, which stays with
+/// it while carried: `State::letter`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Move(Dir),

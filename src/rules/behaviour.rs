@@ -12,7 +12,7 @@ use crate::rules::balance::{
     NOTICE_DARK_RANGE, NOTICE_LIT_RANGE, RANGED_REACH, REST_TURNS, SHOOT_CHANCE, SLOW_PERIOD,
     STONE_ATTACK, WEB_TURNS,
 };
-use crate::rules::events::Event;
+use crate::rules::events::{Attack, Event};
 use crate::rules::geom::Point;
 use crate::rules::kinds::entry::{Stats, Tactic};
 use crate::rules::kinds::tile::Tile;
@@ -30,9 +30,7 @@ fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option
 impl State {
     /// True when creature `i` is hurt enough to run.
     pub(super) fn fleeing(&self, i: usize) -> bool {
-        let m = &self.monsters[i];
-        let b = m.kind.behaviour();
-        b.flee_below > 0 && m.hp * 100 <= m.stats().hp * b.flee_below
+        self.monsters[i].flees()
     }
 
     /// True when creature `i` can perceive the player now: in line of sight, and for a kind
@@ -210,6 +208,16 @@ impl State {
         let m = &self.monsters[i];
         let (from, name, tactic) = (m.pos, m.name(), m.kind.behaviour().tactic);
         let path = super::throw::line(from, self.player);
+        let by = if tactic == Tactic::Webs {
+            Attack::Web
+        } else {
+            Attack::Stone
+        };
+        self.events.push(Event::Attacked {
+            from,
+            to: self.player,
+            by,
+        });
         if tactic == Tactic::Webs {
             self.events.push(Event::Flight { path, glyph: b'*' });
             self.webbed = WEB_TURNS;

@@ -14,4 +14,19 @@ pub enum Event {
     Noticed(Point),
     /// A thing flew along these cells (from the thrower, in order), shown as `glyph`.
     Flight { path: Vec<Point>, glyph: u8 },
+    /// The creature at `from` attacked the player at `to`. The screen says where an attack
+    /// from out of sight came from (the rules' log line stays as it was, so records keep
+    /// their fingerprints).
+    Attacked { from: Point, to: Point, by: Attack },
+}
+
+/// How a creature attacked the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attack {
+    /// A blow from beside.
+    Blow,
+    /// A slung stone, from afar.
+    Stone,
+    /// A spat web, from afar.
+    Web,
 }

@@ -2,7 +2,8 @@
 //!
 //! Every item is a `Thing` with a place: on the floor at a point, or carried (in the pack,
 //! wielded or worn). Carried things keep the order they were picked up in; the n-th carried
-//! thing is pack slot n, shown as the letter 'a' + n.
+//! thing is pack slot n, which actions (and so records) name. The player knows them by
+//! letters that stay with them while carried (`State::letter`).
 
 use super::State;
 use crate::rules::balance;
@@ -123,6 +124,7 @@ impl State {
     /// fixture, not a run).
     pub fn clear_items(&mut self) {
         self.items.clear();
+        self.letters.clear();
     }
 
     /// Every item, on the floor and carried.
@@ -130,13 +132,44 @@ impl State {
         &self.items
     }
 
-    /// Carried items in pack order: slot n is letter 'a' + n.
+    /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
     pub fn carried(&self) -> Vec<Thing> {
         self.items
             .iter()
             .filter(|t| !matches!(t.place, Place::Floor(_)))
             .copied()
             .collect()
+    }
+
+    /// The letter carried slot `slot` is shown by. A thing keeps the letter it was given
+    /// while it is carried; one that leaves the pack (used up, dropped or thrown) leaves a
+    /// gap, and the next thing picked up takes the first free letter. Actions still name
+    /// slots, so a record means what it always meant; letters are only for the player, and
+    /// not part of the fingerprint.
+    pub fn letter(&self, slot: usize) -> char {
+        let n = self.letters.get(slot).copied();
+        char::from(b'a' + n.unwrap_or(slot.min(25) as u8))
+    }
+
+    /// The carried slot shown by `letter`, if any.
+    pub fn slot_of(&self, letter: char) -> Option<u8> {
+        (0..self.carried().len())
+            .find(|&slot| self.letter(slot) == letter)
+            .and_then(|slot| u8::try_from(slot).ok())
+    }
+
+    /// Gives the thing just taken into the pack (the last slot) the first free letter.
+    fn give_letter(&mut self) -> char {
+        let free = (0..=25).find(|n| !self.letters.contains(n)).unwrap_or(25);
+        self.letters.push(free);
+        char::from(b'a' + free)
+    }
+
+    /// Frees the letter of carried slot `slot`, whose thing leaves the pack.
+    pub(super) fn free_letter(&mut self, slot: usize) {
+        if slot < self.letters.len() {
+            self.letters.remove(slot);
+        }
     }
 
     /// The top item lying at `p`, if any.
@@ -211,16 +244,19 @@ impl State {
             return;
         }
         self.carry(i, Place::Pack);
-        let letter = char::from(b'a' + (self.carried().len() - 1) as u8);
+        let letter = self.give_letter();
         if kind == Item::Idol {
             self.log
                 .add("You pick up the golden idol! Now climb back out.");
             self.wake_level();
         } else {
-            self.log.add(format!(
-                "You pick up {} ({letter}).",
-                a(self.item_name(kind))
-            ));
+            // The first wording named the slot's letter; the fingerprint keeps it.
+            let slot = char::from(b'a' + (self.carried().len() - 1) as u8);
+            let name = a(self.item_name(kind));
+            self.log.reword(
+                format!("You pick up {name} ({letter})."),
+                format!("You pick up {name} ({slot})."),
+            );
         }
         self.turn += 1;
         self.end_turn();
@@ -231,6 +267,7 @@ impl State {
             return self.no_item(slot);
         };
         let kind = self.items[i].kind;
+        self.free_letter(slot);
         self.carry(i, Place::Floor(self.player));
         self.log
             .add(format!("You drop the {}.", self.item_name(kind)));
@@ -254,6 +291,8 @@ impl State {
             "pour out"
         };
         let max = self.max_hp();
+        // Words changed since the first ruleset said them (the fingerprint keeps those).
+        let mut first_what = None;
         let what = match kind.effect() {
             Effect::Weapon(_) | Effect::Armour(_) => return self.equip(slot),
             Effect::Treasure => {
@@ -267,7 +306,14 @@ impl State {
             Effect::Heal(n) => {
                 let healed = n.min(max - self.hp).max(0);
                 self.hp += healed;
-                format!("{healed} hit points come back.")
+                let said = format!("{healed} hit points come back.");
+                let what = match healed {
+                    0 => "you are already at full health.".to_string(),
+                    1 => "1 hit point comes back.".to_string(),
+                    _ => said.clone(),
+                };
+                first_what = Some(said);
+                what
             }
             Effect::Strength(n) => {
                 self.strength += n;
@@ -304,10 +350,16 @@ impl State {
                 "the shape of this level fills your mind.".to_string()
             }
         };
-        self.log.add(format!("You {verb} the {name}: {what}"));
+        let first = format!(
+            "You {verb} the {name}: {}",
+            first_what.as_ref().unwrap_or(&what)
+        );
+        self.log
+            .reword(format!("You {verb} the {name}: {what}"), first);
         if self.identify(kind) {
             self.log.add(format!("It was {}.", a(kind.name())));
         }
+        self.free_letter(slot);
         self.items.remove(i);
         self.used += 1;
         self.turn += 1;

@@ -17,6 +17,7 @@ pub mod world;
 mod action;
 mod behaviour;
 mod crowd;
+pub mod danger;
 pub mod events;
 pub mod experience;
 mod hash;
@@ -30,7 +31,7 @@ mod turns;
 
 pub use action::{Action, Dir, PACK_SLOTS};
 pub use balance::PACK_LIMIT;
-pub use events::Event;
+pub use events::{Attack, Event};
 pub use items::{Place, Thing};
 pub use mode::Mode;
 
@@ -94,8 +95,11 @@ pub struct State {
     seed: u64,
     player: Point,
     /// Every item, the idol too: on the floor or carried. Carried items keep the order they
-    /// were picked up in, which gives their pack letters.
+    /// were picked up in, which gives their pack slots.
     items: Vec<Thing>,
+    /// The letter of each carried item (0 is 'a'), in slot order (see `State::letter`; not
+    /// part of the state's fingerprint).
+    letters: Vec<u8>,
     /// Experience from kills, and the level it has bought (from 1).
     xp: i32,
     level: i32,
@@ -186,6 +190,7 @@ impl State {
             seed,
             player,
             items,
+            letters: Vec::new(),
             xp: 0,
             level: 1,
             strength: 0,

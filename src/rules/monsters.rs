@@ -80,6 +80,12 @@ impl Monster {
         self.mind != Mind::Hunting
     }
 
+    /// True when it is hurt enough to run from the player (its kind's `flee_below`).
+    pub fn flees(&self) -> bool {
+        let b = self.kind.behaviour();
+        b.flee_below > 0 && self.hp * 100 <= self.stats.hp * b.flee_below
+    }
+
     pub fn name(&self) -> &'static str {
         self.kind.name()
     }

@@ -64,6 +64,7 @@ impl State {
             self.log.add("There is no room to throw it that way.");
             return;
         };
+        self.free_letter(slot);
         let name = self.item_name(kind);
         self.events.push(Event::Flight {
             path: std::iter::once(self.player)

@@ -9,7 +9,7 @@ use crate::rules::balance::{
     damage, DARK_STIR_TURNS, REGEN_HP, REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
     STIR_DISTANCE, STIR_TURNS,
 };
-use crate::rules::events::Event;
+use crate::rules::events::{Attack, Event};
 use crate::rules::geom::Point;
 use crate::rules::geom::DIRECTIONS8;
 use crate::rules::kinds::entry::{Stats, Tactic};
@@ -96,8 +96,13 @@ impl State {
 
     pub(super) fn monster_attacks(&mut self, i: usize) {
         let m = &self.monsters[i];
-        let (name, stats) = (m.name(), m.stats());
+        let (name, stats, from) = (m.name(), m.stats(), m.pos);
         let dmg = damage(stats, self.fighting(), &mut self.rng);
+        self.events.push(Event::Attacked {
+            from,
+            to: self.player,
+            by: Attack::Blow,
+        });
         self.events.push(Event::Hit(self.player));
         self.hurt(dmg, &format!("The {name} hits you for {dmg}."), name);
     }

@@ -94,13 +94,16 @@ pub fn learn(g: &Game) -> Option<Action> {
     slot_of(g, |k, _| unknown(g, k, b'!') || unknown(g, k, b'?')).map(Action::Use)
 }
 
-/// A step away from the nearest creature in view, if one gets farther from it.
+/// A step away from the nearest danger in view (`State::dangers`, else the nearest creature
+/// in view), if one gets farther from it.
 pub fn retreat(g: &Game) -> Option<Action> {
     let here = g.here();
     let threat = g
-        .foes()
-        .into_iter()
-        .min_by_key(|m| m.pos.chebyshev(here))?
+        .state
+        .dangers()
+        .first()
+        .copied()
+        .or_else(|| g.foes().into_iter().min_by_key(|m| m.pos.chebyshev(here)))?
         .pos;
     let d0 = here.chebyshev(threat);
     let s = &g.state;
@@ -144,11 +147,13 @@ pub fn fetch(g: &mut Game) -> Option<Action> {
     None
 }
 
-/// A step towards the nearest hunting creature that shoots from afar, when one is in view.
+/// A step towards the nearest hunting creature that shoots from afar, when one is in view and
+/// a danger (`State::danger`).
 pub fn charge(g: &Game) -> Option<Action> {
     let here = g.here();
     let shooter = g
-        .foes()
+        .state
+        .dangers()
         .into_iter()
         .filter(|m| m.mind == Mind::Hunting)
         .filter(|m| matches!(m.kind.behaviour().tactic, Tactic::Slings | Tactic::Webs))

@@ -3,8 +3,8 @@
 //! and the log. None of them reads where the idol lies before it has been seen, what an
 //! unidentified potion is, or a creature out of sight.
 //!
-//! - `autopilot` plays as a tap-only player does: explore, the stairs button, hit a
-//!   neighbour, wait.
+//! - `autopilot` plays as a tap-only player does: explore (which picks up what lies on its
+//!   way), the stairs button, hit a neighbour, wait.
 //! - `reckless` dives: it heads for the stairs it knows, fights what blocks it, and never
 //!   rests, retreats or uses items.
 //! - `careful` picks up what it sees, wields and wears the best, drinks and reads to learn,
@@ -12,6 +12,10 @@
 //! - `expert` is careful, and plays the caves: it douses its torch to rest and to lose a
 //!   shade, strikes creatures that have not noticed it, throws darts, daggers and known
 //!   potions, and walks around jellies.
+//!
+//! What counts as a danger is the game's own rule (`State::danger`, the one travel and
+//! exploring stop for): the careful and expert bots step back from the nearest danger and
+//! close in on dangerous shooters.
 
 #![allow(dead_code)]
 

@@ -1,5 +1,5 @@
-//! The inventory box over the map: a letter per carried item, what is wielded and worn, and
-//! what a letter does here.
+//! The inventory box over the map: a letter per carried item (only those the menu's action
+//! can use), what is wielded and worn, and what a letter does here.
 
 use crate::app::inventory::Pick;
 use crate::app::App;
@@ -28,6 +28,7 @@ fn identified(state: &State) -> Vec<String> {
 pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
     let layout = app.layout();
     let carried = state.carried();
+    let menu = app.menu(pick);
     let known = identified(state);
     let extra = if known.is_empty() {
         0
@@ -36,7 +37,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
     };
     let (w, h) = (
         44.min(layout.view_width()),
-        8 + carried.len().max(1) as i32 + extra,
+        8 + menu.len().max(1) as i32 + extra,
     );
     let x = layout.sidebar + (layout.view_width() - w).max(0) / 2;
     let y = app.inventory_top() - 2;
@@ -47,12 +48,19 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
     };
     f.fill(x, y, w, h, blank);
     f.boxed(Area { x, y, w, h }, pick.title(), DIM, BLACK);
-    if carried.is_empty() {
-        f.text(x + 2, y + 2, "You carry nothing.", TEXT, BLACK);
+    let none = match pick {
+        _ if carried.is_empty() => "You carry nothing.",
+        Pick::Use => "Nothing here can be quaffed or read.",
+        Pick::Equip => "Nothing here can be wielded or worn.",
+        Pick::Throw => "Nothing here can be thrown.",
+        Pick::Browse | Pick::Drop => "",
+    };
+    if menu.is_empty() {
+        f.text(x + 2, y + 2, none, TEXT, BLACK);
     }
-    for (i, t) in carried.iter().enumerate() {
+    for (i, line) in menu.iter().enumerate() {
+        let (t, letter) = (line.thing, line.letter);
         let row = y + 2 + i as i32;
-        let letter = char::from(b'a' + i as u8);
         let note = match t.place {
             Place::Wielded => " (wielded)",
             Place::Worn => " (worn)",
@@ -73,7 +81,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
     }
     // What using has taught: each identified look and its kind.
     if !known.is_empty() {
-        let top = y + 3 + carried.len().max(1) as i32;
+        let top = y + 3 + menu.len().max(1) as i32;
         f.text(x + 2, top, "Identified", DIM, BLACK);
         for (i, line) in known.iter().enumerate() {
             f.text(x + 2, top + 1 + i as i32, line, TEXT, BLACK);

@@ -147,9 +147,16 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
         bg: PANEL,
     };
     f.fill(0, 0, w, h, blank);
-    f.boxed(Area { x: 0, y: 0, w, h }, "Caves", DIM, PANEL);
+    // A row of room above the box, so its title is not drawn on the canvas's very edge.
+    let boxed = Area {
+        x: 0,
+        y: 1,
+        w,
+        h: h - 1,
+    };
+    f.boxed(boxed, "Caves", DIM, PANEL);
     let inner = (w - 3) as usize;
-    let mut y = 2;
+    let mut y = boxed.y + 2;
     for (text, colour) in panel_lines(app, state) {
         for line in wrap(&text, inner) {
             f.text(2, y, &line, colour, PANEL);

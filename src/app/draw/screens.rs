@@ -302,12 +302,29 @@ pub(super) fn help(f: &mut Frame, app: &App) {
     f.text(left(layout), y + 1, back, ACCENT, BLACK);
 }
 
+/// The plural of a creature's name: "giant rats", "ochre jellies", "bats" ("y" after a
+/// consonant becomes "ies"; "s", "x", "z", "ch" and "sh" take "es").
+pub(crate) fn plural(name: &str) -> String {
+    let consonant_y =
+        name.ends_with('y') && !name[..name.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
+    if consonant_y {
+        format!("{}ies", &name[..name.len() - 1])
+    } else if name.ends_with(['s', 'x', 'z']) || name.ends_with("ch") || name.ends_with("sh") {
+        format!("{name}es")
+    } else {
+        format!("{name}s")
+    }
+}
+
 /// "3 giant rats, 1 orc", or "none".
 fn kills_text(state: &State) -> String {
     let kills: Vec<String> = state
         .kills()
         .into_iter()
-        .map(|(c, n)| format!("{n} {}{}", c.name(), if n == 1 { "" } else { "s" }))
+        .map(|(c, n)| match n {
+            1 => format!("1 {}", c.name()),
+            _ => format!("{n} {}", plural(c.name())),
+        })
         .collect();
     if kills.is_empty() {
         "none".into()
@@ -397,4 +414,23 @@ pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
         "Press Enter for a new game"
     };
     f.text(x, y + 4, again, ACCENT, BLACK);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plural;
+    use crate::rules::kinds::creature::Creature;
+
+    #[test]
+    fn creatures_are_counted_in_english_plurals() {
+        assert_eq!(plural("ochre jelly"), "ochre jellies");
+        assert_eq!(plural("giant rat"), "giant rats");
+        assert_eq!(plural("monkey"), "monkeys");
+        assert_eq!(plural("lynx"), "lynxes");
+        for c in Creature::ALL {
+            let many = plural(c.name());
+            assert!(many.starts_with(&c.name()[..c.name().len() - 1]), "{many}");
+            assert!(!many.ends_with("ys") || many.ends_with("eys"), "{many}");
+        }
+    }
 }
