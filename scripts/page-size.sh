@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The game page's download budget: 140 KiB (140 * 1024 bytes), gzip -9. It was 120 KiB until
+# The game page's download budget: 150 KiB (150 * 1024 bytes), gzip -9. It was 120 KiB until
 # the game gained its torch, stealth, unknown items, throwing, four creatures and two modes
 # (118.2 to 132.9 KiB), then 135 KiB until the board's player key, an autopilot that stops for
-# danger and the fixes of the bugs players met took it to 138.9 KiB: spread over the rules and
+# danger, the fixes of bugs players met, the map of the caves (a new screen, 6.3 KiB) and a
+# screen that reads at a glance (2.3 KiB) took it to 148.1 KiB: spread over the rules and
 # screens, with no single part to cut without cutting the game (docs/benchmarks.md). Counted: every file
 # of the built site a normal visit downloads (index.html, the styles, the scripts and
 # modules, the wasm and its glue, the manifest, offline.js and the service worker), each
@@ -15,7 +16,7 @@
 # 1 with a message when the total is over the budget.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-BUDGET=$((140 * 1024))
+BUDGET=$((150 * 1024))
 dir="${1:-dist}"
 [ -f "$dir/index.html" ] || { echo "page-size: no $dir/index.html: run trunk build --release first" >&2; exit 1; }
 

@@ -1,10 +1,12 @@
 //! The skill ladder: bots play whole games natively over many seeds, and the caves must
 //! reward skill. A tap-only autopilot and a reckless diver rarely win; a careful player loses
 //! more often than not; an expert who uses light, stealth, throwing and identification wins
-//! clearly more. Explorer mode is for learning: the careful bot wins most games there.
+//! clearly more. Playing in the dark for ever (the doused bot) must win no more, and no
+//! faster, than the careful player (`the_dark_is_no_free_way_to_play`, ignored while open).
+//! Explorer mode is for learning: the careful bot wins most games there.
 //!
 //! `cargo test --release --test bot -- --nocapture` prints a line per bot, `bot NAME: won W
-//! of N`, and the median length of the careful bot's won runs; the Explorer test prints
+//! of N`, and the median length of each bot's won runs; the Explorer test prints
 //! `Explorer mode, careful bot: won W of N`.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -37,6 +39,7 @@ fn rate(label: &str, mode: Mode, play: fn(u64, Mode) -> Played) -> (usize, usize
         .filter(|&s| games[s].outcome == Outcome::Playing)
         .collect();
     println!("{label}: won {} of {}", won.len(), games.len());
+    println!("  its won runs: median {} turns", median(won.clone()));
     if !stuck.is_empty() {
         println!(
             "  ({} stuck past {} actions, counted as not won: seeds {stuck:?})",
@@ -59,7 +62,6 @@ fn the_skill_ladder() {
     let (careful, _, careful_wins) = rate("bot careful", Mode::Normal, bots::careful::play);
     let (expert, _, _) = rate("bot expert", Mode::Normal, bots::expert::play);
     let length = median(careful_wins);
-    println!("careful bot's won runs: median {length} turns");
     assert!(auto * 100 <= n * 10, "the autopilot won {auto} of {n}");
     assert!(
         reckless * 100 <= n * 5,
@@ -74,8 +76,29 @@ fn the_skill_ladder() {
         "the expert bot won {expert} of {n}, the careful {careful}"
     );
     assert!(
-        (1500..=5000).contains(&length),
+        (1500..=3000).contains(&length),
         "the careful bot's wins last a median of {length} turns"
+    );
+}
+
+/// The dark is a choice with a price, not a free way to play: the doused bot wins no more
+/// often than the careful bot, and its wins take no fewer turns. Open: under the restless
+/// caves (ruleset 4) the doused bot still wins 260 of 500 to the careful bot's 197 (its wins
+/// last a median of 8,366 turns to 1,790), and its games take some ten minutes on two cores;
+/// run it with `-- --ignored` once a rule makes it pass.
+#[test]
+#[ignore = "open: the doused bot still wins more often than the careful bot"]
+fn the_dark_is_no_free_way_to_play() {
+    let (careful, n, careful_wins) = rate("bot careful", Mode::Normal, bots::careful::play);
+    let (doused, _, doused_wins) = rate("bot doused", Mode::Normal, bots::doused::play);
+    let (length, dark_length) = (median(careful_wins), median(doused_wins.clone()));
+    assert!(
+        doused <= careful,
+        "the doused bot won {doused} of {n}, the careful {careful}"
+    );
+    assert!(
+        doused_wins.is_empty() || dark_length >= length,
+        "the doused bot's wins last a median of {dark_length} turns, the careful bot's {length}"
     );
 }
 

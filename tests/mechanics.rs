@@ -1,11 +1,13 @@
 //! The mechanics that make the choices, each in a scene on a hand-drawn cave, played through
 //! the rules' actions: the torch and its fuel, glowing fungus, creatures that sleep, notice
 //! and hunt, sneak attacks, unknown potions learned by use, throwing, the four creatures
-//! with tactics of their own, and what stirs in the dark.
+//! with tactics of their own, what stirs in the dark, and the caves' own clock that the dark
+//! does not stop.
 #![cfg(not(target_arch = "wasm32"))]
 
 use caves::rules::balance::{
-    torch_radius, DARK_RADIUS, DARK_STIR_TURNS, OIL_FUEL, STIR_CAP, STIR_TURNS, TORCH_RADIUS,
+    torch_radius, DARK_RADIUS, DARK_STIR_TURNS, MAX_FUEL, OIL_FUEL, RESTLESS_AFTER, RESTLESS_STEP,
+    STIR_CAP, STIR_TURNS, TORCH_RADIUS,
 };
 use caves::rules::geom::Point;
 use caves::rules::items::Place;
@@ -487,4 +489,104 @@ fn a_crowded_level_stirs_no_more() {
     wait(&mut s, DARK_STIR_TURNS * (STIR_CAP as u32 + 10));
     assert!(s.hp() > 0);
     assert_eq!(s.monsters().len(), STIR_CAP);
+}
+
+/// Waits `turns` turns one by one (resting as a player would: `Wait` is a turn of rest),
+/// taking away every creature that stirs onto the level, and answers the turn on the level
+/// each came at, whether it came hunting, and whether it came out of the dark (worth
+/// nothing). The player never has to fight, so only the caves' clock is watched.
+fn arrivals(state: &mut State, turns: u32) -> Vec<(u32, bool, bool)> {
+    let mut came = Vec::new();
+    for _ in 0..turns {
+        state.act(Action::Wait);
+        if let Some(m) = state.monsters().first() {
+            came.push((state.lingered(), m.mind == Mind::Hunting, m.from_dark));
+        }
+        state.clear_monsters();
+    }
+    came
+}
+
+#[test]
+fn the_caves_grow_restless_with_the_turns_on_a_level_lit_or_doused() {
+    let long = RESTLESS_AFTER + 6 * RESTLESS_STEP;
+    let mut lit = scene(&[LONG_HALL], 7);
+    lit.set_fuel(MAX_FUEL);
+    let mut dark = scene(&[LONG_HALL], 7);
+    dark.act(Action::Torch);
+    let fuel = dark.fuel();
+    let seen_lit = arrivals(&mut lit, long);
+    let seen_dark = arrivals(&mut dark, long);
+    assert_eq!(dark.fuel(), fuel, "the dark saves the torch's fuel");
+    assert!(dark.torch_doused() && dark.restless());
+    let when = |seen: &[(u32, bool, bool)]| seen.iter().map(|c| c.0).collect::<Vec<_>>();
+    assert_eq!(
+        when(&seen_lit),
+        when(&seen_dark),
+        "the caves' clock does not stop in the dark"
+    );
+    // Calm at first: now and then a wanderer, worth its experience.
+    let calm: Vec<_> = seen_dark.iter().filter(|c| c.0 < RESTLESS_AFTER).collect();
+    assert_eq!(calm.len() as u32, (RESTLESS_AFTER - 1) / STIR_TURNS);
+    assert!(calm.iter().all(|&&(_, hunting, dark)| !hunting && !dark));
+    // Then restless: they come hunting, worth nothing, and more and more often.
+    let restless: Vec<_> = seen_dark.iter().filter(|c| c.0 >= RESTLESS_AFTER).collect();
+    assert!(restless.iter().all(|&&(_, hunting, dark)| hunting && dark));
+    let last = seen_dark
+        .iter()
+        .filter(|c| c.0 > long - 2 * RESTLESS_STEP)
+        .count();
+    assert!(
+        last * STIR_TURNS as usize >= 3 * 2 * RESTLESS_STEP as usize,
+        "{last} came in the last {} turns",
+        2 * RESTLESS_STEP
+    );
+    assert_eq!(
+        dark.lingered(),
+        long + 1,
+        "every turn counts, the douse's too"
+    );
+}
+
+/// Two levels joined by stairs: `>` on the first over `<` on the second.
+const TWO_HALLS: [&str; 2] = [
+    "
+    ##############################
+    #<>..........................#
+    #............................#
+    ##############################
+",
+    "
+    ##############################
+    #.<..........................#
+    #............................#
+    ##############################
+",
+];
+
+#[test]
+fn each_level_keeps_its_own_clock_across_visits() {
+    let mut s = scene(&TWO_HALLS, 7);
+    s.act(Action::Torch);
+    arrivals(&mut s, RESTLESS_AFTER - 10);
+    assert!(!s.restless());
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Descend);
+    assert_eq!(s.player().z, 1);
+    assert_eq!(s.lingered(), 1, "a new level's clock starts afresh");
+    assert!(!s.restless());
+    arrivals(&mut s, 20);
+    s.act(Action::Ascend);
+    assert_eq!(s.player().z, 0);
+    // Away from it, the first level's clock stood still; back on it, it runs on (the douse,
+    // the step to the stairs and the climb back count too).
+    assert_eq!(s.lingered(), RESTLESS_AFTER - 10 + 3);
+    arrivals(&mut s, 10);
+    assert!(
+        s.restless(),
+        "going down and up again does not calm a level"
+    );
+    let came = arrivals(&mut s, STIR_TURNS);
+    assert!(!came.is_empty());
+    assert!(came.iter().all(|&(_, hunting, dark)| hunting && dark));
 }

@@ -173,7 +173,11 @@ fn a_record_of_the_previous_ruleset_is_refused_clearly() {
     old.header.ruleset = RULESET - 1;
     let err = Record::decode(&old.encode()).expect_err("refused");
     assert_eq!(err, caves::record::DecodeError::Ruleset(RULESET - 1));
-    assert!(err.to_string().contains("played under ruleset 2"), "{err}");
+    assert!(
+        err.to_string()
+            .contains(&format!("played under ruleset {}", RULESET - 1)),
+        "{err}"
+    );
 }
 
 #[test]

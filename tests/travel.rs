@@ -488,3 +488,58 @@ fn explore_takes_one_step_at_a_time_while_a_creature_hunts_you() {
         (Some("a goblin hunts you"), 1)
     );
 }
+
+/// Two levels: on level 1 a wall splits the way in (left) from a room (right) that only
+/// the level below joins to it.
+const SPLIT: [&str; 2] = [
+    "
+    ##############
+    #<..>##..>...#
+    ##############
+    ",
+    "
+    ##############
+    #...<....<...#
+    ##############
+    ",
+];
+
+fn split() -> State {
+    let levels: Vec<String> = SPLIT.iter().map(|l| l.replace('.', "r")).collect();
+    let levels: Vec<&str> = levels.iter().map(String::as_str).collect();
+    let world = World::from_text(&levels).expect("valid map");
+    State::in_world(world, 1).expect("a start")
+}
+
+#[test]
+fn travel_crosses_levels_through_known_stairs_to_an_area_only_the_level_below_joins() {
+    use Action::{Ascend, Descend};
+    let mut state = split();
+    // Down, across, up into the room; and back the same way to the start's side.
+    walk(&mut state, &[Dir::E, Dir::E, Dir::E]);
+    state.act(Descend);
+    walk(&mut state, &[Dir::E; 5]);
+    state.act(Ascend);
+    state.act(Descend);
+    walk(&mut state, &[Dir::W; 5]);
+    state.act(Ascend);
+    assert_eq!(state.player(), Point::new(4, 1, 0));
+    walk(&mut state, &[Dir::W, Dir::W]);
+    let room = Point::new(11, 1, 0);
+    assert!(state.sight().remembers(room));
+    let (why, taken) = journey(&mut state, Goal::To(room), 50);
+    assert_eq!(why, None);
+    assert_eq!(state.player(), room, "taken: {taken:?}");
+    let mut way = vec![Action::Move(Dir::E); 2];
+    way.push(Descend);
+    way.extend([Action::Move(Dir::E); 5]);
+    way.push(Ascend);
+    way.extend([Action::Move(Dir::E); 2]);
+    assert_eq!(taken, way, "the shortest known way, across the level below");
+
+    // A cell of the level below, chosen from above: down the nearest known stairs.
+    let below = Point::new(6, 1, 1);
+    let (why, taken) = journey(&mut state, Goal::To(below), 50);
+    assert_eq!((why, state.player()), (None, below), "taken: {taken:?}");
+    assert_eq!(taken[2], Descend);
+}

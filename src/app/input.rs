@@ -25,6 +25,8 @@ pub enum Command {
     Describe,
     /// Open the inventory to choose an item for this.
     Inventory(Pick),
+    /// Open the map of every level seen.
+    Overview,
 }
 
 /// The direction a movement key points, if it is one.
@@ -67,18 +69,19 @@ pub fn command(key: &str) -> Option<Command> {
         "e" => Command::Export,
         "Stairs" => Command::Stairs,
         "v" => Command::Describe,
+        "m" | "Map" => Command::Overview,
         _ => return None,
     })
 }
 
-/// The journey a key asks for: `o` explores, `]` and `[` travel to the nearest known stairs
-/// down and up, and Shift with a direction (an upper-case letter, or "Shift+" and an arrow
+/// The journey a key asks for: `o` explores, `]` travels to the stairs towards what is still
+/// unexplored and `[` to those towards the way out (by known stairs), and Shift with a direction (an upper-case letter, or "Shift+" and an arrow
 /// from the page) runs that way.
 pub fn travel_key(key: &str) -> Option<Goal> {
     Some(match key {
         "o" => Goal::Explore,
-        "]" => Goal::StairsDown,
-        "[" => Goal::StairsUp,
+        "]" => Goal::Onward,
+        "[" => Goal::WayOut,
         _ => {
             let plain = key.strip_prefix("Shift+").map(str::to_string).or_else(|| {
                 let mut c = key.chars();
@@ -145,7 +148,7 @@ mod tests {
     #[test]
     fn travel_keys_name_their_journeys() {
         assert_eq!(travel_key("o"), Some(Goal::Explore));
-        assert_eq!(travel_key("]"), Some(Goal::StairsDown));
+        assert_eq!(travel_key("]"), Some(Goal::Onward));
         assert_eq!(travel_key("L"), Some(Goal::Run(Dir::E)));
         assert_eq!(travel_key("Shift+ArrowUp"), Some(Goal::Run(Dir::N)));
         assert_eq!(travel_key("l"), None);

@@ -10,11 +10,13 @@ mod ended;
 mod flash;
 pub mod input;
 pub mod inventory;
+mod overview;
 mod pick;
 mod play;
 mod pointer;
 mod prefs;
 mod replay;
+pub mod routes;
 mod run;
 mod session;
 mod start;
@@ -50,6 +52,8 @@ pub enum Screen {
     Replay,
     /// The carried items, to look at or to choose one for an action.
     Inventory(inventory::Pick),
+    /// The map of every level seen (`overview.rs`).
+    Overview,
 }
 
 /// How the stack of screens changes: every change goes through `App::go`, so each screen's
@@ -147,6 +151,8 @@ pub struct App {
     requests: Vec<Request>,
     /// What the last action showed, drawn for a moment.
     flash: Option<flash::Flash>,
+    /// The overview's level and cursor.
+    overview: overview::Overview,
 }
 
 impl App {
@@ -166,6 +172,10 @@ impl App {
             prefs: Prefs::default(),
             requests: Vec::new(),
             flash: None,
+            overview: overview::Overview {
+                z: 0,
+                cursor: Point::new(0, 0, 0),
+            },
         };
         app.rescan();
         app
@@ -282,6 +292,15 @@ impl App {
     pub fn hover(&self) -> Option<Point> {
         self.hover
     }
+    /// The place the map view follows: the player, or while looking, wherever the look
+    /// cursor has scrolled the view to.
+    pub fn view_focus(&self) -> Option<Point> {
+        let player = self.state().map(State::player);
+        self.play
+            .view
+            .filter(|_| self.play.look.is_some())
+            .or(player)
+    }
     /// The cell being looked at: the look cursor, else the mouse.
     pub fn looking_at(&self) -> Option<Point> {
         self.play.look.or(self.hover)
@@ -345,8 +364,9 @@ impl App {
     pub fn world_at(&self, col: i32, row: i32) -> Option<Point> {
         let state = self.state()?;
         let w = state.world();
+        let focus = self.view_focus()?;
         self.layout
-            .world_at(state.player(), (w.width(), w.height()), col, row)
+            .world_at(focus, (w.width(), w.height()), col, row)
     }
 
     /// Runs that another page is playing now.
@@ -471,6 +491,7 @@ impl App {
             Screen::Ended => self.ended_key(key, cmd),
             Screen::Replay => self.replay_key(key),
             Screen::Inventory(pick) => self.inventory_key(key, pick),
+            Screen::Overview => self.overview_key(key, cmd),
             Screen::Play if self.play.aim.is_some() => self.aim_key(key, cmd),
             Screen::Play if self.play.look.is_some() => self.look_key(cmd),
             Screen::Play => self.play_key(cmd),

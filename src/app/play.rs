@@ -13,6 +13,9 @@ use crate::rules::{Action, State};
 pub struct Play {
     /// The look cursor while look mode is on.
     pub look: Option<Point>,
+    /// The place the view follows while the look cursor has gone past what the player's
+    /// own view shows (`None`: the view follows the player).
+    pub view: Option<Point>,
     /// Where the player is travelling to, a step per clock tick.
     pub journey: Option<Journey>,
     /// The interface's own latest message during play (travel and the like), shown under the
@@ -43,11 +46,15 @@ impl App {
             }
             Command::Act(a) => self.act(a),
             Command::Help => self.go(Next::Push(Screen::Help)),
-            Command::Look => self.play.look = self.state().map(State::player),
+            Command::Look => {
+                self.play.look = self.state().map(State::player);
+                self.play.view = None;
+            }
             Command::Share => self.requests.push(Request::Share),
             Command::Export => self.requests.push(Request::Export),
             Command::Stairs => self.stairs_button(),
             Command::Describe => self.describe_surroundings(),
+            Command::Overview => self.open_overview(),
             Command::Inventory(pick) => {
                 self.play.throw_asked = None;
                 self.go(Next::Push(Screen::Inventory(pick)));
@@ -97,15 +104,32 @@ impl App {
                 let (dx, dy) = d.delta();
                 let next = cursor.offset(dx, dy);
                 let w = state.world();
-                let (sx, sy) = self.layout.scroll(state.player(), w.width(), w.height());
-                let inside = (sx..sx + self.layout.view_width()).contains(&next.x)
-                    && (sy..sy + self.layout.view_height()).contains(&next.y)
-                    && w.contains(next);
-                if inside {
+                let focus = self.view_focus().unwrap_or(state.player());
+                let (sx, sy) = self.layout.scroll(focus, w.width(), w.height());
+                let (vw, vh) = (self.layout.view_width(), self.layout.view_height());
+                if w.contains(next) {
+                    // Past the edge of the view, the view scrolls along with the cursor.
+                    let shift = |at: i32, start: i32, size: i32| {
+                        if at < start {
+                            at - start
+                        } else if at >= start + size {
+                            at - (start + size - 1)
+                        } else {
+                            0
+                        }
+                    };
+                    let (mx, my) = (shift(next.x, sx, vw), shift(next.y, sy, vh));
+                    if (mx, my) != (0, 0) {
+                        let at = Point::new(sx + vw / 2 + mx, sy + vh / 2 + my, focus.z);
+                        self.play.view = Some(at);
+                    }
                     self.play.look = Some(next);
                 }
             }
-            Some(Command::Look | Command::Back) => self.play.look = None,
+            Some(Command::Look | Command::Back) => {
+                self.play.look = None;
+                self.play.view = None;
+            }
             _ => {}
         }
         cmd.is_some()

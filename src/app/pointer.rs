@@ -42,14 +42,14 @@ impl App {
                     .is_some_and(|s| s.world().tile(s.player()) == tile)
             };
             let why = match goal {
-                Goal::StairsDown if on(Tile::StairsDown) => {
+                Goal::StairsDown | Goal::WayOut | Goal::Onward if on(Tile::StairsDown) => {
                     "You are standing on the stairs down: > takes them."
                 }
-                Goal::StairsUp if on(Tile::StairsUp) => {
+                Goal::StairsUp | Goal::WayOut | Goal::Onward if on(Tile::StairsUp) => {
                     "You are standing on the stairs up: < climbs them."
                 }
-                Goal::StairsDown => "You know of no stairs down on this level.",
-                Goal::StairsUp => "You know of no stairs up on this level.",
+                Goal::StairsDown | Goal::Onward => "You know of no stairs down on this level.",
+                Goal::StairsUp | Goal::WayOut => "You know of no stairs up on this level.",
                 Goal::Explore => "There is nothing left to explore that you can reach.",
                 Goal::To(_) => "You know no way there.",
                 Goal::Run(_) => "You cannot run that way.",
@@ -183,6 +183,7 @@ impl App {
                 true
             }
             Screen::Play => self.tap_map(col, row, asked),
+            Screen::Overview => self.overview_tap(col, row),
             Screen::Inventory(pick) => {
                 // A row of a thing picks it; anywhere else closes the inventory.
                 let line = usize::try_from(row - self.inventory_top())

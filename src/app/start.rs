@@ -50,13 +50,11 @@ impl App {
         let free = self.free_runs();
         for (i, run) in self.found().runs.iter().take(3).enumerate() {
             let h = &run.record.header;
-            let daily = h
-                .daily
-                .as_ref()
-                .map_or(String::new(), |d| format!(" daily {d},"));
             let what = format!(
-                "seed {},{daily} level {}, turn {}",
-                h.seed, run.level, run.turn
+                "{}, level {}, turn {}",
+                super::draw::screens::run_name(h.seed, h.daily.as_deref()),
+                run.level,
+                run.turn
             );
             let digit = ["1", "2", "3"][i];
             if free.contains(&i) {
@@ -69,7 +67,7 @@ impl App {
             } else {
                 menu.push(item(
                     digit,
-                    format!("Take over {what} (open in another tab)"),
+                    format!("Take over {what} (in another tab)"),
                     Choice::TakeOver(i),
                 ));
             }
@@ -177,13 +175,30 @@ impl App {
         true
     }
 
-    /// Rows of one start-menu line: 3 on touch screens (a bar two rows high and a gap), 1 with
-    /// a keyboard.
+    /// Rows of one start-menu line: 1 with a keyboard; on touch screens a bar and a gap, every
+    /// row of which a tap chooses it by: 3 rows on a landscape screen, and on a portrait phone
+    /// 5 (4 with larger glyphs), at least 44 CSS pixels since a phone's cells are at least 9
+    /// (13.5) CSS pixels high.
     pub fn menu_pitch(&self) -> i32 {
-        if self.prefs.touch {
-            3
+        match (
+            self.prefs.touch,
+            self.layout.is_portrait(),
+            self.prefs.larger,
+        ) {
+            (false, _, _) => 1,
+            (true, false, _) => 3,
+            (true, true, false) => 5,
+            (true, true, true) => 4,
+        }
+    }
+
+    /// The rows of a touch menu line's bar, and the row of its label within the bar: a
+    /// portrait phone's bars are three rows with the label in the middle.
+    pub fn menu_bar(&self) -> (i32, i32) {
+        if self.layout.is_portrait() {
+            (3, 1)
         } else {
-            1
+            (2, 0)
         }
     }
 
@@ -203,7 +218,10 @@ impl App {
             return menu.first().map(|m| m.choice);
         }
         let i = (row - top).div_euclid(pitch);
-        let within = (row - top).rem_euclid(pitch) < pitch.max(2) - 1 || pitch == 1;
+        // A portrait phone's gap rows belong to the bar above them.
+        let within = (row - top).rem_euclid(pitch) < self.menu_bar().0
+            || pitch == 1
+            || self.layout.is_portrait();
         (row >= top && within)
             .then(|| menu.get(i as usize).map(|m| m.choice))
             .flatten()

@@ -181,7 +181,7 @@ fn a_second_tab_does_not_continue_a_run_held_by_the_first() {
     let mut b = app(&store, 70);
     b.set_busy(vec![id]);
     let start = compose(&b).to_string();
-    assert!(start.contains("open in another tab"), "{start}");
+    assert!(start.contains("in another tab"), "{start}");
     b.key("Enter");
     assert_eq!(
         b.state().map(State::seed),
@@ -1114,4 +1114,250 @@ fn the_sidebar_title_has_a_row_of_room_above_it() {
     let row = |y| frame.row_text(y).chars().take(sidebar).collect::<String>();
     assert!(row(0).trim().is_empty(), "{}", row(0));
     assert!(row(1).contains(" Caves "), "{}", row(1));
+}
+
+/// A scene of hand-drawn levels ('.' drawn as rubble, so nothing is placed on it), the
+/// player walked by `actions` from the way out.
+fn levels(maps: &[&str], actions: &[Action]) -> App {
+    let maps: Vec<String> = maps.iter().map(|m| m.replace('.', "r")).collect();
+    let maps: Vec<&str> = maps.iter().map(String::as_str).collect();
+    let world = crate::rules::world::World::from_text(&maps).expect("fixture");
+    let mut state = State::in_world(world, 1).expect("floor");
+    state.clear_monsters();
+    for &a in actions {
+        state.act(a);
+    }
+    App::scene(state)
+}
+
+fn me(app: &App) -> Point {
+    app.state().expect("a run").player()
+}
+
+#[test]
+fn left_bracket_takes_the_stairs_up_that_lead_to_the_way_out_not_the_nearest() {
+    use crate::rules::Dir::{E, W};
+    use Action::{Ascend, Descend, Move};
+    // Level 2 has two stairs up: the near one leads to a closed room of level 1, the far
+    // one to the way out. The player has climbed both.
+    let mut a = levels(
+        &[
+            "
+            ##############
+            #<.>###.>....#
+            ##############",
+            "
+            ##############
+            #..<....<....#
+            ##############",
+        ],
+        &[
+            Move(E),
+            Move(E),
+            Descend,
+            Move(E),
+            Move(E),
+            Move(E),
+            Move(E),
+            Move(E),
+            Ascend,
+            Descend,
+            Move(E),
+            Move(E),
+        ],
+    );
+    assert_eq!(me(&a), Point::new(10, 1, 1));
+    press(&mut a, &["["]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(me(&a), Point::new(3, 1, 1), "{:?}", a.hint());
+    let _ = W;
+}
+
+#[test]
+fn right_bracket_takes_the_stairs_down_to_the_unknown_not_the_nearest_explored_ones() {
+    use crate::rules::Dir::E;
+    use Action::{Ascend, Descend, Move};
+    // The near stairs down lead to a closed nook the player has seen all of; the far ones
+    // lead where nobody has been.
+    let mut a = levels(
+        &[
+            "
+            ############
+            #<.>......>#
+            ############",
+            "
+            ############
+            ###<.###..<#
+            ############",
+        ],
+        &[Move(E), Move(E), Descend, Ascend],
+    );
+    assert_eq!(me(&a), Point::new(3, 1, 0));
+    press(&mut a, &["]"]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(me(&a), Point::new(10, 1, 0), "{:?}", a.hint());
+}
+
+#[test]
+fn after_a_mapping_scroll_explore_walks_what_the_map_showed() {
+    use crate::rules::kinds::item::Item;
+    let mut a = levels(
+        &["
+            ##################################
+            #<...............................#
+            ##################################"],
+        &[],
+    );
+    if let Some(s) = a.scene_state() {
+        s.clear_items();
+        let p = s.player();
+        s.put_item(Item::MappingScroll, p);
+    }
+    press(&mut a, &["g", "r", "a"]);
+    let far = Point::new(32, 1, 0);
+    let state = a.state().expect("a run");
+    assert!(state.sight().remembers(far), "{:?}", log_lines(&a));
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 2000);
+    assert_ne!(
+        a.hint(),
+        Some("There is nothing left to explore that you can reach.")
+    );
+    assert!(me(&a).x >= 25, "explore walked to {:?}", me(&a));
+}
+
+#[test]
+fn the_look_cursor_scrolls_the_view_when_it_leaves_the_visible_map() {
+    let row = format!("#<{}#", ".".repeat(196));
+    let wall = "#".repeat(row.len());
+    let map = format!("{wall}\n{row}\n{wall}");
+    let mut a = levels(&[&map], &[]);
+    let view = a.layout().view_width();
+    press(&mut a, &["x"]);
+    for _ in 0..view + 10 {
+        press(&mut a, &["l"]);
+    }
+    let cursor = a.look_cursor().expect("looking");
+    assert_eq!(cursor.x, 1 + view + 10, "the cursor goes on past the edge");
+    // The view follows it: the cursor is drawn where the map shows its cell.
+    let (col, row) = (0..a.layout().cols)
+        .flat_map(|c| (0..a.layout().rows).map(move |r| (c, r)))
+        .find(|&(c, r)| a.world_at(c, r) == Some(cursor))
+        .expect("the cursor's cell is on screen");
+    assert!(col < a.layout().cols && row < a.layout().rows);
+    press(&mut a, &["Escape"]);
+    assert_eq!(
+        a.world_at(player_cell(&a).0, player_cell(&a).1),
+        Some(me(&a))
+    );
+}
+
+#[test]
+fn the_overview_shows_every_level_seen_its_stairs_and_where_they_lead() {
+    use crate::rules::Dir::E;
+    use Action::{Descend, Move};
+    let mut a = levels(
+        &[
+            "
+            ##############
+            #<..>##..>...#
+            ##############",
+            "
+            ##############
+            #...<....<...#
+            ##############",
+        ],
+        &[Move(E), Move(E), Move(E), Descend],
+    );
+    a.take_announcements();
+    press(&mut a, &["m"]);
+    let said = a.take_announcements().join(" ");
+    assert!(
+        said.contains("Map of level 2. a < to level 1, area 1. b < leads: not known yet."),
+        "a screen reader hears the level and its stairs: {said}"
+    );
+    let text = compose(&a).to_string();
+    assert!(
+        text.contains("Map of the caves: level 2 (2 levels seen)"),
+        "{text}"
+    );
+    // Rubble is drawn ',' and walls '▒'; each stair's tag beside it.
+    assert!(text.contains("▒,,,@a,,,<b"), "{text}");
+    assert!(text.contains("a < to level 1, area 1"), "{text}");
+    assert!(text.contains("b < leads: not known yet"), "{text}");
+    press(&mut a, &["<"]);
+    let text = compose(&a).to_string();
+    assert!(
+        text.contains("Map of the caves: level 1 (2 levels seen)"),
+        "{text}"
+    );
+    assert!(text.contains("▒<a,>b"), "{text}");
+    assert!(
+        text.contains("Stairs down, area 1: b > to level 2, area 1."),
+        "the cursor stays where it was: {text}"
+    );
+    assert!(text.contains("a < the way out"), "{text}");
+    assert!(text.contains("b > to level 2, area 1"), "{text}");
+    press(&mut a, &["Escape"]);
+    assert_eq!(a.screen(), Screen::Play);
+}
+
+#[test]
+fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
+    use crate::rules::Dir::{E, W};
+    use Action::{Ascend, Descend, Move};
+    let mut a = levels(
+        &[
+            "
+            ##############
+            #<..>##..>...#
+            ##############",
+            "
+            ##############
+            #...<....<...#
+            ##############",
+        ],
+        &[
+            Move(E),
+            Move(E),
+            Move(E),
+            Descend,
+            Move(E),
+            Move(E),
+            Move(E),
+            Move(E),
+            Move(E),
+            Ascend,
+            Descend,
+            Move(W),
+            Move(W),
+            Move(W),
+            Move(W),
+            Move(W),
+            Ascend,
+        ],
+    );
+    assert_eq!(me(&a), Point::new(4, 1, 0));
+    // The overview opens on the player's level with the cursor on the player: seven steps
+    // east is the room beyond the wall.
+    press(&mut a, &["m"]);
+    for _ in 0..7 {
+        press(&mut a, &["l"]);
+    }
+    press(&mut a, &["Enter"]);
+    assert_eq!(a.screen(), Screen::Play);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(me(&a), Point::new(11, 1, 0), "{:?}", a.hint());
+
+    // The mouse moves the cursor, and a click on a place travels there.
+    press(&mut a, &["m"]);
+    let sheet = a.overview_sheet().expect("a sheet");
+    let (col, row) = (sheet.ox + 2, overview::TOP + 1);
+    assert!(a.overview_hover(col, row));
+    assert!(compose(&a)
+        .to_string()
+        .contains("Rubble, area 1. Enter goes there."));
+    a.tap(col, row);
+    settle(&mut a, 50.0, 500);
+    assert_eq!((a.screen(), me(&a)), (Screen::Play, Point::new(2, 1, 0)));
 }

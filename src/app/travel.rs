@@ -6,7 +6,11 @@
 //! Paths come from a breadth-first search over the player's level with flat arrays, through
 //! open cells the player remembers only; auto-exploration is frontier-based: it walks to the
 //! nearest known open cell that borders an unknown one, and picks up what it stands on on
-//! the way (with the ordinary `PickUp` action) while the pack has room.
+//! the way (with the ordinary `PickUp` action) while the pack has room. A cell only a scroll
+//! of mapping showed (never seen by the player's own light) counts as unexplored too. A goal
+//! on another level, or one the player's level reaches only through other levels, and the
+//! stairs towards the way out or the unexplored, come from routes across levels through
+//! known stairs (`routes`).
 //!
 //! Travel stops for danger by the rules' one rule (`rules::danger`): after any step while a
 //! creature in view hunts the player (so a journey in a hunter's sight goes a step at a
@@ -27,6 +31,11 @@ pub enum Goal {
     To(Point),
     StairsDown,
     StairsUp,
+    /// Towards the way out by known stairs: the stairs on this level that lead there.
+    WayOut,
+    /// Towards what is still unexplored beyond stairs: stairs down, or stairs that lead to
+    /// an area with places left to explore.
+    Onward,
     Explore,
     /// Straight on in one direction until something interesting happens.
     Run(Dir),
@@ -55,7 +64,23 @@ pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
         return None;
     }
     let steps = match goal {
-        Goal::To(p) => path(state, p)?,
+        Goal::To(p) => match path(state, p) {
+            Some(steps) => steps,
+            None => return super::routes::route_to(state, p)?.actions.first().copied(),
+        },
+        Goal::WayOut | Goal::Onward => {
+            let here = state.player();
+            let (route, down) = if goal == Goal::WayOut {
+                (super::routes::way_out(state), false)
+            } else {
+                (super::routes::onward(state), true)
+            };
+            match route.map(|r| r.first_stairs(here)) {
+                Some(p) if p == here => return None,
+                Some(p) => path(state, p)?,
+                None => search(state, &|p| is_stairs(state, p, down))?.1,
+            }
+        }
         Goal::StairsDown => search(state, &|p| is_stairs(state, p, true))?.1,
         Goal::StairsUp => search(state, &|p| is_stairs(state, p, false))?.1,
         Goal::Explore => search(state, &|p| is_frontier(state, p))?.1,
@@ -103,12 +128,10 @@ fn is_stairs(state: &State, p: Point, down: bool) -> bool {
     state.world().tile(p) == kind
 }
 
-/// A remembered cell next to a cell of the world never seen, with no lit creature on it.
+/// A remembered cell next to a cell of the world never seen, or one that only a map showed
+/// (never seen by the player's own light), with no lit creature on it.
 fn is_frontier(state: &State, p: Point) -> bool {
-    let (world, sight) = (state.world(), state.sight());
-    p.neighbours8()
-        .any(|q| world.contains(q) && !sight.remembers(q))
-        && !lit_creature(state, p)
+    super::routes::unexplored(state, p) && !lit_creature(state, p)
 }
 
 fn lit_creature(state: &State, p: Point) -> bool {
@@ -261,7 +284,7 @@ pub fn interrupted(before: &Watch, after: &State, goal: Goal) -> Option<String> 
         + u64::from(exploring && now.carried > before.carried);
     if after.outcome() != Outcome::Playing {
         Some("the run is over".into())
-    } else if now.level != before.level {
+    } else if now.level != before.level && !matches!(goal, Goal::To(_)) {
         Some("you are on another level".into())
     } else if now.hp < before.hp {
         Some("you are hurt".into())
@@ -276,7 +299,7 @@ pub fn interrupted(before: &Watch, after: &State, goal: Goal) -> Option<String> 
         Some(format!("{} {what}", a(m.name())))
     } else if now.idol_seen && !before.idol_seen {
         Some("you see the idol".into())
-    } else if now.stairs > before.stairs {
+    } else if now.level == before.level && now.stairs > before.stairs {
         Some("you see stairs".into())
     } else if now.said > before.said + plain {
         Some("something happens".into())

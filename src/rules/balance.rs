@@ -201,8 +201,11 @@ pub const fn xp_worth(kind: Creature) -> i32 {
 
 // Healing.
 
-/// The player regains `REGEN_HP` hit points every this many turns.
+/// The player regains `REGEN_HP` hit points every this many turns (`REST_REGEN_TURNS` while
+/// resting).
 pub const REGEN_TURNS: u32 = 30;
+/// While resting (`R`), the player regains `REGEN_HP` hit points every this many turns.
+pub const REST_REGEN_TURNS: u32 = 10;
 /// Hit points regained every `REGEN_TURNS` turns.
 pub const REGEN_HP: i32 = 1;
 /// Resting stops after this many turns, healed or not.
@@ -268,6 +271,31 @@ pub const SNEAK_MULTIPLIER: i32 = 2;
 /// the dark.
 pub const STIR_TURNS: u32 = 150;
 pub const DARK_STIR_TURNS: u32 = 30;
+/// Turns on a level (all visits together, lit or doused) after which it grows restless:
+/// creatures stir onto it hunting, and more often the longer the player stays
+/// (`stir_period`), a clock the dark does not stop.
+pub const RESTLESS_AFTER: u32 = 600;
+/// On a restless level the time between stirrings shrinks by a stirring period for every
+/// this many turns past `RESTLESS_AFTER` (150, 75, 50, ... down to `DARK_STIR_TURNS`).
+pub const RESTLESS_STEP: u32 = 100;
+
+/// Turns between creatures stirring onto a level the player has spent `lingered` turns on:
+/// `STIR_TURNS` while the torch has fuel (`fuelled`) and the level is calm, shrinking on a
+/// restless level, and `DARK_STIR_TURNS` once the torch is out or at the least.
+pub const fn stir_period(fuelled: bool, lingered: u32) -> u32 {
+    if !fuelled {
+        return DARK_STIR_TURNS;
+    }
+    if lingered < RESTLESS_AFTER {
+        return STIR_TURNS;
+    }
+    let p = STIR_TURNS / (1 + (lingered - RESTLESS_AFTER) / RESTLESS_STEP);
+    if p < DARK_STIR_TURNS {
+        DARK_STIR_TURNS
+    } else {
+        p
+    }
+}
 /// Wanderers arrive at least this far (king's moves) from the player, out of sight.
 pub const STIR_DISTANCE: i32 = 12;
 /// No more wander in while the player's level holds this many creatures (a player who

@@ -32,7 +32,7 @@ impl Fnv {
 impl State {
     /// The state's fingerprint: position, health, turn, outcome, every item and where it is,
     /// experience, kills and items used, every creature and its mind, the mode, the torch,
-    /// the kinds identified, the player's conditions,
+    /// the kinds identified, the player's conditions, the turns spent on each level,
     /// the explored map, the log, and the position of the gameplay random stream.
     pub fn hash(&self) -> u64 {
         let mut h = Fnv(fnv::START);
@@ -80,6 +80,10 @@ impl State {
         h.int(self.known.into());
         h.int(self.confused.into());
         h.int(self.webbed.into());
+        h.int(self.lingered.len() as i64);
+        for &t in &self.lingered {
+            h.int(t.into());
+        }
         h.wide(self.sight.memory_hash());
         // Each line in its first wording: a line reworded since keeps the fingerprint it had.
         for e in self.log.entries() {

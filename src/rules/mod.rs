@@ -24,6 +24,7 @@ mod hash;
 pub mod identify;
 pub mod items;
 pub mod mode;
+mod restless;
 pub mod score;
 pub mod throw;
 mod torch;
@@ -52,7 +53,7 @@ use rand::Rng;
 /// The version of these rules. Records name the ruleset they were played under; a record of
 /// another ruleset is refused rather than replayed wrongly. Raise it whenever a change to the
 /// rules, the generator or the creatures could make an old record play out differently.
-pub const RULESET: u32 = 3;
+pub const RULESET: u32 = 4;
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,6 +131,9 @@ pub struct State {
     /// Turns of confusion left, and turns a web still holds the player.
     confused: i32,
     webbed: u32,
+    /// Turns spent on each level (0 = top), all visits together: the caves' own clock
+    /// (`restless.rs`).
+    lingered: Vec<u32>,
     /// The player fought this turn (loud) or is resting (quiet): creatures notice by it.
     fought: bool,
     resting: bool,
@@ -208,6 +212,7 @@ impl State {
             known: 0,
             confused: 0,
             webbed: 0,
+            lingered: Vec::new(),
             fought: false,
             resting: false,
             events: Vec::new(),

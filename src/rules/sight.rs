@@ -85,6 +85,8 @@ pub struct Sight {
     glow_z: i32,
     /// Ever lit, for every cell of every level.
     memory: Vec<bool>,
+    /// Ever lit by the player's own light or fungus (not only shown by a map), every cell.
+    seen: Vec<bool>,
     /// A fingerprint of `memory`, kept up to date as cells are first seen: the sum of a
     /// mixed hash of every remembered cell's index, so it does not depend on the order.
     memory_hash: u64,
@@ -115,6 +117,7 @@ impl Sight {
             glow: Vec::new(),
             glow_z: -1,
             memory: vec![false; (w * h * world.depth()) as usize],
+            seen: vec![false; (w * h * world.depth()) as usize],
             memory_hash: 0,
         }
     }
@@ -244,6 +247,7 @@ impl Sight {
     /// Marks `p` remembered.
     fn learn(&mut self, p: Point) {
         if let Some(k) = self.cell(p) {
+            self.seen[k] = true;
             if !self.memory[k] {
                 self.memory[k] = true;
                 self.memory_hash = self.memory_hash.wrapping_add(mix(k as u64));
@@ -299,6 +303,11 @@ impl Sight {
     /// True when the player has ever seen `p` by torchlight.
     pub fn remembers(&self, p: Point) -> bool {
         self.cell(p).is_some_and(|i| self.memory[i])
+    }
+
+    /// True when the player has seen `p` by their own light or fungus, not only on a map.
+    pub fn seen(&self, p: Point) -> bool {
+        self.cell(p).is_some_and(|i| self.seen[i])
     }
 
     /// How `p` is lit for the player now.

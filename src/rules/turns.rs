@@ -6,8 +6,8 @@ use super::crowd::Crowd;
 use super::items::a as with_article;
 use super::{Outcome, State};
 use crate::rules::balance::{
-    damage, DARK_STIR_TURNS, REGEN_HP, REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
-    STIR_DISTANCE, STIR_TURNS,
+    damage, REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
+    STIR_DISTANCE,
 };
 use crate::rules::events::{Attack, Event};
 use crate::rules::geom::Point;
@@ -25,12 +25,18 @@ impl State {
             return;
         }
         self.burn();
+        self.linger();
         self.stir();
         self.monsters_act();
         self.fought = false;
         self.confused = (self.confused - 1).max(0);
+        let regen = if self.resting {
+            REST_REGEN_TURNS
+        } else {
+            REGEN_TURNS
+        };
         if self.outcome == Outcome::Playing
-            && self.turn.is_multiple_of(REGEN_TURNS)
+            && self.turn.is_multiple_of(regen)
             && self.hp < self.max_hp()
         {
             self.hp = (self.hp + REGEN_HP).min(self.max_hp());
@@ -40,18 +46,12 @@ impl State {
     }
 
     /// Now and then a creature wanders onto the player's level, out of sight, unless the
-    /// level is crowded already (`STIR_CAP`); once the torch has burned out, more often,
-    /// hunting, and worth nothing when killed.
+    /// level is crowded already (`STIR_CAP`); once the torch has burned out or the level has
+    /// grown restless (`restless.rs`), more often, hunting, and worth nothing when killed.
     fn stir(&mut self) {
-        let period = if self.fuel > 0 {
-            STIR_TURNS
-        } else {
-            DARK_STIR_TURNS
-        };
         let me = self.player;
-        if !self.turn.is_multiple_of(period)
-            || self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP
-        {
+        let Some(hunting) = self.stirs() else { return };
+        if self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP {
             return;
         }
         let taken = Crowd::new(&self.world, &self.monsters, me.z);
@@ -72,15 +72,16 @@ impl State {
         }
         let p = free[self.rng.random_range(0..free.len() as u32) as usize];
         let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
-        // What comes out of the dark to a player without light comes hunting.
-        let mind = if self.fuel > 0 {
-            Mind::Wandering
-        } else {
+        // What comes out of the dark (to a player without light, or on a restless level)
+        // comes hunting.
+        let mind = if hunting {
             Mind::Hunting
+        } else {
+            Mind::Wandering
         };
         let mut m = Monster::in_mode(kind, p, self.mode, mind);
         m.last_seen = me;
-        m.from_dark = self.fuel == 0;
+        m.from_dark = hunting;
         self.monsters.push(m);
     }
 

@@ -18,7 +18,8 @@ pub const PANEL: Rgb = hex("#272822");
 
 /// The colours a player chose: the standard ones, or a palette that people with red-green
 /// colour blindness tell apart (blue, orange, yellow and purple from the Okabe-Ito set in
-/// place of green, red, orange and violet).
+/// place of green, red, orange and violet; cyan becomes a blue lighter than Okabe-Ito's, so a
+/// kobold reads on a dark floor).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
     #[default]
@@ -32,7 +33,7 @@ const SAFE: [(Rgb, Rgb); 5] = [
     (WARN, hex("#E69F00")),
     (hex("#FD971F"), hex("#F0E442")),
     (hex("#AE81FF"), hex("#CC79A7")),
-    (hex("#66D9EF"), hex("#0072B2")),
+    (hex("#66D9EF"), hex("#4D9DE0")),
 ];
 
 impl Palette {

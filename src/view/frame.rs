@@ -34,6 +34,10 @@ pub struct Frame {
     width: usize,
     height: usize,
     cells: Vec<Cell>,
+    /// In tests: every box drawn, with its border's cells as drawn, so a test can tell when
+    /// later text crossed a border (`Frame::crossed`).
+    #[cfg(test)]
+    boxes: Vec<(Area, Vec<Cell>)>,
 }
 
 impl Frame {
@@ -42,6 +46,8 @@ impl Frame {
             width,
             height,
             cells: vec![BLANK; width * height],
+            #[cfg(test)]
+            boxes: Vec::new(),
         }
     }
 
@@ -115,6 +121,45 @@ impl Frame {
         if !title.is_empty() {
             self.text(x + 2, y, &format!(" {title} "), fg, bg);
         }
+        #[cfg(test)]
+        {
+            let border = self.border(area);
+            self.boxes.push((area, border));
+        }
+    }
+
+    /// The cells of `area`'s edge, clockwise from its top-left corner.
+    #[cfg(test)]
+    fn border(&self, area: Area) -> Vec<Cell> {
+        border_points(area)
+            .into_iter()
+            .map(|(x, y)| self.get(x, y).unwrap_or(BLANK))
+            .collect()
+    }
+
+    /// The border cells of boxes that something drawn later wrote over, as "(x, y) 'c'":
+    /// text that ran past its box. A box drawn later over an earlier one (a menu over the map)
+    /// may cover it.
+    #[cfg(test)]
+    pub fn crossed(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (i, (area, drawn)) in self.boxes.iter().enumerate() {
+            let later = &self.boxes[i + 1..];
+            for ((x, y), cell) in border_points(*area).into_iter().zip(drawn) {
+                let covered = later
+                    .iter()
+                    .any(|(b, _)| (b.x..b.x + b.w).contains(&x) && (b.y..b.y + b.h).contains(&y));
+                let now = self.get(x, y).unwrap_or(BLANK);
+                if !covered && now.glyph != cell.glyph {
+                    out.push(format!(
+                        "({x}, {y}) '{}' over the edge of {area:?}: {:?}",
+                        cp437::UNICODE[now.glyph as usize],
+                        self.row_text(y as usize).trim_end()
+                    ));
+                }
+            }
+        }
+        out
     }
 
     /// Passes every cell's colours through `map`.
@@ -135,6 +180,20 @@ impl Frame {
             })
             .collect()
     }
+}
+
+/// The cells of `area`'s edge inside a frame, clockwise from the top-left corner.
+#[cfg(test)]
+fn border_points(area: Area) -> Vec<(i32, i32)> {
+    let Area { x, y, w, h } = area;
+    let (r, b) = (x + w - 1, y + h - 1);
+    let mut p: Vec<(i32, i32)> = (x..=r).map(|xx| (xx, y)).collect();
+    p.extend((y + 1..=b).map(|yy| (r, yy)));
+    p.extend((x..r).rev().map(|xx| (xx, b)));
+    p.extend((y + 1..b).rev().map(|yy| (x, yy)));
+    p.into_iter()
+        .filter(|&(px, py)| px >= 0 && py >= 0)
+        .collect()
 }
 
 /// The frame as text, one line per row: a snapshot for tests and debugging.

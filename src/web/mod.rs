@@ -306,11 +306,15 @@ impl Game {
     /// pixels: name what is under it in the sidebar. A point off the canvas (the mouse left
     /// it) names nothing.
     pub fn hover(&mut self, x: f64, y: f64, w: f64, h: f64) {
-        let at = self
-            .app
-            .layout()
-            .cell_at(x, y, w, h)
-            .and_then(|(col, row)| self.app.world_at(col, row));
+        let cell = self.app.layout().cell_at(x, y, w, h);
+        if self.app.screen() == crate::app::Screen::Overview {
+            // Over the map of the caves the mouse moves its cursor.
+            if cell.is_some_and(|(col, row)| self.app.overview_hover(col, row)) {
+                self.paint();
+            }
+            return;
+        }
+        let at = cell.and_then(|(col, row)| self.app.world_at(col, row));
         if self.app.hover() != at {
             self.app.set_hover(at);
             self.paint();

@@ -12,6 +12,10 @@
 //! - `expert` is careful, and plays the caves: it douses its torch to rest and to lose a
 //!   shade, strikes creatures that have not noticed it, throws darts, daggers and known
 //!   potions, and walks around jellies.
+//! - `doused` plays the loophole of the dark: the careful bot with its torch put out for
+//!   good, exploring every level and resting where no fuel burns. The caves' own clock
+//!   (`restless.rs`) must make that no better than playing lit: it wins no more often than
+//!   the careful bot, and its wins take no fewer turns.
 //!
 //! What counts as a danger is the game's own rule (`State::danger`, the one travel and
 //! exploring stop for): the careful and expert bots step back from the nearest danger and
@@ -21,6 +25,7 @@
 
 pub mod autopilot;
 pub mod careful;
+pub mod doused;
 pub mod expert;
 pub mod reckless;
 

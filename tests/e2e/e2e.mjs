@@ -280,6 +280,52 @@ async function main() {
     await page.screenshot({ path: path.join(SHOTS, 'descent-1280x800.png') });
   });
 
+  // k) the overview: every level seen, its stairs and where they lead; Escape closes it.
+  await check('"m" shows the map of both levels seen, "<" the level above, Escape closes it', async () => {
+    needReady();
+    await press('m');
+    let t = norm(await text());
+    assert(/Map of the caves: level 2 \(2 levels seen\)/.test(t), `no overview of level 2 in text(): ${t.slice(0, 120)}`);
+    assert(/< to level 1, area 1/.test(t), 'the stairs up are not said to lead to level 1');
+    await page.screenshot({ path: path.join(SHOTS, 'overview.png') });
+    await press('<');
+    t = norm(await text());
+    assert(/Map of the caves: level 1/.test(t) && /the way out/.test(t), 'level 1 and its way out are not shown');
+    await page.screenshot({ path: path.join(SHOTS, 'overview-level1.png') });
+    await press('Escape');
+    t = norm(await text());
+    assert(!/Map of the caves/.test(t) && /Turn \d+/.test(t), 'Escape did not go back to the map');
+  });
+
+  await check('the mouse over the overview moves its cursor, and a click travels there', async () => {
+    needReady();
+    await press('m');
+    const lines = (await text()).split('\n');
+    const row = lines.findIndex((l) => l.includes('@'));
+    const col = [...lines[row]].indexOf('@');
+    let to = null;
+    lines.forEach((l, y) => [...l].forEach((ch, x) => {
+      const d = Math.max(Math.abs(x - col), Math.abs(y - row));
+      if (ch === '·' && d >= 2 && d <= 6 && (!to || d < to.d)) to = { x, y, d };
+    }));
+    assert(to, 'no known floor near the player on the overview');
+    const box = await page.evaluate(() => {
+      const r = document.getElementById('game').getBoundingClientRect();
+      const [cols, rows] = window.cavesGame.grid();
+      return { left: r.left, top: r.top, cw: r.width / cols, ch: r.height / rows };
+    });
+    const [x, y] = [box.left + (to.x + 0.5) * box.cw, box.top + (to.y + 0.5) * box.ch];
+    await page.mouse.move(x, y);
+    await settle();
+    assert(/Enter goes there/.test(norm(await text())), 'hovering did not describe the place');
+    const before = await player();
+    await page.mouse.click(x, y);
+    await page.waitForFunction(() => !window.cavesGame.animating(), null, { timeout: 20000, polling: 20 });
+    const after = await player();
+    assert(!/Map of the caves/.test(await text()), 'the click did not go back to play');
+    assert(!samePos(before, after), `the player did not move (${fmtPos(before)})`);
+  });
+
   // i) canvas fits and is scaled by whole device pixels at several window sizes.
   for (const [w, h] of [[800, 600], [1280, 800], [2560, 1440]]) {
     await check(`canvas fits a ${w}x${h} window at a whole-pixel scale`, async () => {

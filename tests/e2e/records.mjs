@@ -86,7 +86,7 @@ try {
   await check('two tabs both play and neither loses the other run', async () => {
     const second = await open(ctx, `${base}?seed=77`);
     const start = norm(await text(second));
-    assert(/open in another tab/.test(start), 'the second tab does not say the run is open elsewhere');
+    assert(/in another tab/.test(start), 'the second tab does not say the run is open elsewhere');
     await press(second, ['z', 'l', 'j', '.']);
     assert(/Seed 77/.test(await text(second)), 'the second tab did not start its own run');
     await press(page, ['h', '.']);

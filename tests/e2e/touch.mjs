@@ -154,6 +154,69 @@ try {
     await p.waitForFunction(() => document.body.dataset.state === 'ready');
     assert(await p.evaluate(() => !document.getElementById('pad').hidden), 'the pad choice was not remembered');
   });
+
+  await check("the pad's Map button shows the overview, and a tap on it travels there", async () => {
+    if (!/Turn \d+/.test(await text(p))) {
+      // After the reload above: a tap continues the run.
+      const s = await geometry(p);
+      await p.touchscreen.tap(s.left + s.width / 2, s.top + s.height * 0.3);
+      await frames(p);
+    }
+    await p.click('#pad [data-key="m"]');
+    await frames(p);
+    const t = await text(p);
+    assert(/Map: level 1/.test(t), `no overview in text(): ${norm(t).slice(0, 120)}`);
+    await p.screenshot({ path: path.join(SHOTS, 'overview-phone.png') });
+    const before = await player(p);
+    const { to } = floorAway(t, 2);
+    assert(to, 'no known floor two or more blocks from the player on the overview');
+    const g = await geometry(p);
+    await p.touchscreen.tap(g.left + (to.x + 0.5) * g.cw, g.top + (to.y + 0.5) * g.ch);
+    await p.waitForFunction(() => !window.cavesGame.animating(), null, { timeout: 20000, polling: 20 });
+    const after = await player(p);
+    assert(/Turn \d+/.test(await text(p)) && !/Map: level/.test(await text(p)), 'the tap did not go back to play');
+    const moved = Math.max(Math.abs(after[0] - before[0]), Math.abs(after[1] - before[1]));
+    assert(moved >= 2, `the player moved ${moved} cells (${before} -> ${after})`);
+  });
+  await check('phone: tap targets are at least 44 CSS px, and the status line keeps the torch with larger glyphs', async () => {
+    const small = await p.evaluate(() => [...document.querySelectorAll('#tools button, #pad button')]
+      .filter((b) => b.offsetParent !== null)
+      .map((b) => { const r = b.getBoundingClientRect(); return { name: b.textContent, w: r.width, h: r.height }; })
+      .filter((b) => b.w < 44 || b.h < 44));
+    assert(small.length === 0, `small tap targets: ${JSON.stringify(small)}`);
+    for (const larger of [false, true]) {
+      if (larger) await p.click('[data-tool="Z"]');
+      await frames(p);
+      const top = (await text(p)).split('\n')[0];
+      assert(/HP \d+\/\d+ Torch \d+/.test(top), `larger ${larger}: the status line is ${JSON.stringify(top)}`);
+    }
+    await p.screenshot({ path: path.join(SHOTS, 'phone-status-larger-390x844.png') });
+    await p.click('[data-tool="Z"]');
+    await frames(p);
+  });
+
+  await check('phone: the start menu labels sit in the middle of their tap bars', async () => {
+    const s = await open(phone, `${base}?seed=42`);
+    const g = await geometry(s);
+    const lines = (await text(s)).split('\n');
+    const row = lines.findIndex((l) => /New run/.test(l));
+    assert(row > 0, 'no "New run" line');
+    // The bar's colour on the rows above and below the label, at the bar's left end.
+    const shot = await s.screenshot({ clip: { x: g.left, y: g.top, width: g.width, height: g.height } });
+    await s.screenshot({ path: path.join(SHOTS, 'phone-start-bars-390x844.png') });
+    const px = await s.evaluate(({ row, cw, ch }) => {
+      const c = document.getElementById('game');
+      const ctx = c.getContext('2d');
+      const k = c.width / c.getBoundingClientRect().width;
+      const at = (r) => Array.from(ctx.getImageData(Math.floor(3.5 * cw * k), Math.floor((r + 0.5) * ch * k), 1, 1).data.slice(0, 3));
+      return [at(row - 1), at(row), at(row + 1), at(row - 2)];
+    }, { row, cw: g.cw, ch: g.ch });
+    assert(shot.length > 0, 'no screenshot');
+    const same = (a, b) => a.every((v, i) => v === b[i]);
+    assert(same(px[0], px[1]) && same(px[1], px[2]), `the bar is not on the rows around its label: ${JSON.stringify(px)}`);
+    assert(!same(px[3], px[1]), `the bar reaches two rows above its label: ${JSON.stringify(px)}`);
+    await s.close();
+  });
   assert(p.errors.length === 0, p.errors.join(' | '));
   await phone.close();
 
@@ -175,6 +238,33 @@ try {
     const after = await player(d);
     const moved = Math.max(Math.abs(after[0] - before[0]), Math.abs(after[1] - before[1]));
     assert(moved >= 2, `a click moved the player ${moved} cells`);
+  });
+
+  await check('desktop: the look text of a creature stays inside the sidebar', async () => {
+    // Explore until a creature is in view, then point at it.
+    let creature = null;
+    for (let i = 0; i < 40 && !creature; i++) {
+      const lines = (await text(d)).split('\n');
+      lines.forEach((l, y) => [...l].forEach((ch, x) => {
+        if (x >= 18 && y < lines.length - 8 && /[a-zA-Z]/.test(ch) && !creature) creature = { x, y };
+      }));
+      if (!creature) {
+        await d.keyboard.press('o');
+        await d.waitForFunction(() => !window.cavesGame.animating(), null, { timeout: 20000, polling: 20 });
+      }
+    }
+    assert(creature, 'no creature came into view');
+    const g = await geometry(d);
+    await d.mouse.move(g.left + (creature.x + 0.5) * g.cw, g.top + (creature.y + 0.5) * g.ch);
+    await frames(d);
+    const name = await d.evaluate(() => window.cavesGame.look_text());
+    const lines = (await text(d)).split('\n');
+    const looking = lines.findIndex((l) => /Looking at/.test(l));
+    assert(looking > 0, `no look panel (${name})`);
+    await d.screenshot({ path: path.join(SHOTS, 'desktop-look-1280x800.png') });
+    const crossed = lines.slice(2, -1).filter((l) => [...l][17] !== '│');
+    assert(crossed.length === 0, `the sidebar's border is written over: ${JSON.stringify(crossed[0])} (${name})`);
+    await d.mouse.move(1, 1);
   });
 
   await check('desktop: Tab leaves the game, focus is visible, AltGr keys reach it', async () => {

@@ -1,6 +1,7 @@
 //! The inventory box over the map: a letter per carried item (only those the menu's action
 //! can use), what is wielded and worn, and what a letter does here.
 
+use super::screens::clip;
 use crate::app::inventory::Pick;
 use crate::app::App;
 use crate::rules::kinds::item::Item;
@@ -48,6 +49,8 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
     };
     f.fill(x, y, w, h, blank);
     f.boxed(Area { x, y, w, h }, pick.title(), DIM, BLACK);
+    // Text keeps a blank column before the right border.
+    let room = w - 4;
     let none = match pick {
         _ if carried.is_empty() => "You carry nothing.",
         Pick::Use => "Nothing here can be quaffed or read.",
@@ -56,7 +59,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
         Pick::Browse | Pick::Drop => "",
     };
     if menu.is_empty() {
-        f.text(x + 2, y + 2, none, TEXT, BLACK);
+        f.text(x + 2, y + 2, &clip(none, room), TEXT, BLACK);
     }
     for (i, line) in menu.iter().enumerate() {
         let (t, letter) = (line.thing, line.letter);
@@ -77,18 +80,20 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
                 bg: BLACK,
             },
         );
-        f.text(x + 7, row, &format!("{}{note}", e.name), TEXT, BLACK);
+        let name = clip(&format!("{}{note}", e.name), w - 8);
+        f.text(x + 7, row, &name, TEXT, BLACK);
     }
     // What using has taught: each identified look and its kind.
     if !known.is_empty() {
         let top = y + 3 + menu.len().max(1) as i32;
         f.text(x + 2, top, "Identified", DIM, BLACK);
         for (i, line) in known.iter().enumerate() {
-            f.text(x + 2, top + 1 + i as i32, line, TEXT, BLACK);
+            f.text(x + 2, top + 1 + i as i32, &clip(line, room), TEXT, BLACK);
         }
     }
     let hint = match (pick, app.touch()) {
         (_, true) => "tap an item",
+        (Pick::Browse, false) if room < 26 => "a letter uses it",
         (Pick::Browse, false) => "a letter uses or equips it",
         _ => "press its letter",
     };
@@ -102,12 +107,14 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
     f.text(
         x + 2,
         y + h - 4,
-        &format!("{items} of {PACK_LIMIT} carried{idol}"),
+        &clip(&format!("{items} of {PACK_LIMIT} carried{idol}"), room),
         DIM,
         BLACK,
     );
     f.text(x + 2, y + h - 3, hint, ACCENT, BLACK);
-    let close = if app.touch() {
+    let close = if app.touch() && room < 22 {
+        "tap outside: close"
+    } else if app.touch() {
         "tap elsewhere to close"
     } else {
         "Escape closes"

@@ -7,7 +7,7 @@ use crate::rules::kinds::player;
 use crate::rules::sight::Light;
 use crate::rules::Place;
 use crate::rules::State;
-use crate::view::colour::{Rgb, BLACK, TITLE};
+use crate::view::colour::{Palette, Rgb, BLACK, TITLE};
 use crate::view::frame::{Cell, Frame};
 
 /// The background of the cells on a previewed path.
@@ -56,13 +56,44 @@ fn lit_cell(cell: Cell, light: Light) -> Cell {
     }
 }
 
+/// A creature of kind `e` on a cell whose (lit) background is `bg`. In dim light and in the
+/// fungus glow it keeps its own colour (only the floor is darkened or tinted), so it stands
+/// out from the floor it is on (`creatures_stand_out_on_every_floor_in_every_light`).
+fn creature_cell(
+    e: &crate::rules::kinds::entry::Entry,
+    bg: Rgb,
+    light: Light,
+    pal: Palette,
+) -> Cell {
+    let fg = pal.map(e.fg);
+    let fg = match light {
+        Light::Bright | Light::Dim | Light::Glow => fg,
+        _ => {
+            lit_cell(
+                Cell {
+                    glyph: e.glyph,
+                    fg,
+                    bg,
+                },
+                light,
+            )
+            .fg
+        }
+    };
+    Cell {
+        glyph: e.glyph,
+        fg,
+        bg,
+    }
+}
+
 /// Draws the map view: tiles by their light, creatures in the light, the player, the cursor.
 pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     let world = state.world();
     let sight = state.sight();
     let p = state.player();
-    let (sx, sy) = layout.scroll(p, world.width(), world.height());
+    let (sx, sy) = layout.scroll(app.view_focus().unwrap_or(p), world.width(), world.height());
     let (ox, oy) = (layout.sidebar, layout.top);
     let pal = app.palette();
     let put = |f: &mut Frame, at: Point, cell: Cell| f.put(ox + at.x - sx, oy + at.y - sy, cell);
@@ -104,23 +135,8 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
         .filter(|m| m.pos.z == p.z && sight.lit(m.pos))
     {
         if let Some(under) = f.get(ox + m.pos.x - sx, oy + m.pos.y - sy) {
-            let e = m.kind.info();
-            let lit = lit_cell(
-                Cell {
-                    glyph: e.glyph,
-                    fg: pal.map(e.fg),
-                    bg: under.bg,
-                },
-                sight.light(m.pos),
-            );
-            put(
-                f,
-                m.pos,
-                Cell {
-                    bg: under.bg,
-                    ..lit
-                },
-            );
+            let cell = creature_cell(m.kind.info(), under.bg, sight.light(m.pos), pal);
+            put(f, m.pos, cell);
         }
     }
     // The way a click would travel, under the mouse.
@@ -190,5 +206,71 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
                 },
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::kinds::creature::Creature;
+    use crate::rules::kinds::tile::Tile;
+
+    /// WCAG 2 relative luminance.
+    fn luminance(c: Rgb) -> f64 {
+        let ch = |v: u8| {
+            let s = f64::from(v) / 255.0;
+            if s <= 0.03928 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+    }
+
+    /// WCAG 2 contrast ratio, 1 to 21.
+    pub(crate) fn contrast(a: Rgb, b: Rgb) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn contrast_is_the_wcag_ratio() {
+        assert!((contrast([0; 3], [255; 3]) - 21.0).abs() < 1e-9);
+        assert!((contrast([119; 3], [255; 3]) - 4.48).abs() < 0.01);
+    }
+
+    /// Every creature on every floor it can stand on, in every light it can be seen in, in
+    /// both palettes: a contrast ratio of at least 3 to 1 with the cell behind it.
+    #[test]
+    fn creatures_stand_out_on_every_floor_in_every_light() {
+        let mut poor = Vec::new();
+        for pal in [Palette::Standard, Palette::ColourSafe] {
+            for tile in Tile::ALL.into_iter().filter(|t| t.info().walkable) {
+                for light in [Light::Bright, Light::Dim, Light::Glow] {
+                    let floor = tile.info();
+                    let under = lit_cell(
+                        Cell {
+                            glyph: floor.glyph,
+                            fg: pal.map(floor.fg),
+                            bg: pal.map(floor.bg),
+                        },
+                        light,
+                    );
+                    for c in Creature::ALL {
+                        let cell = creature_cell(c.info(), under.bg, light, pal);
+                        let ratio = contrast(cell.fg, cell.bg);
+                        if ratio < 3.0 {
+                            poor.push(format!(
+                                "{} on {} ({light:?}, {pal:?}): {ratio:.2}",
+                                c.name(),
+                                floor.name
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(poor.is_empty(), "{poor:#?}");
     }
 }

@@ -2,8 +2,11 @@
 //! bottom right, and the map view in the rest (sizes from the `Layout`). Pure: the same app
 //! gives the same frame.
 
+#[cfg(test)]
+mod fit;
 mod inventory;
 mod map;
+mod overview;
 pub(in crate::app) mod panels;
 pub(in crate::app) mod screens;
 
@@ -21,6 +24,7 @@ pub fn compose(app: &App) -> Frame {
         (Screen::Start, _) => screens::start(&mut f, app),
         (Screen::Help, _) => screens::help(&mut f, app),
         (Screen::Ended, Some(state)) => screens::end(&mut f, app, state),
+        (Screen::Overview, Some(state)) => overview::draw(&mut f, app, state),
         (Screen::Play | Screen::Replay | Screen::Inventory(_), Some(state)) => {
             map::draw(&mut f, app, state);
             if layout.is_portrait() {

@@ -1,5 +1,6 @@
 //! The sidebar and the log box.
 
+use super::screens::clip;
 use crate::app::{App, Saving, Screen};
 use crate::rules::log::wrap;
 use crate::rules::{Mode, Place, State};
@@ -156,9 +157,23 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
     };
     f.boxed(boxed, "Caves", DIM, PANEL);
     let inner = (w - 3) as usize;
+    let hints = sidebar_hints(app);
+    // The panel's lines stop above the hints (a blank row between), and above what is being
+    // looked at, which comes first when the sidebar is short.
+    let look = look_lines(app, state, inner);
+    let end = h - 3 - hints.len() as i32;
+    let limit = end
+        - if look.is_empty() {
+            0
+        } else {
+            look.len() as i32 + 1
+        };
     let mut y = boxed.y + 2;
-    for (text, colour) in panel_lines(app, state) {
+    'lines: for (text, colour) in panel_lines(app, state) {
         for line in wrap(&text, inner) {
+            if y >= limit {
+                break 'lines;
+            }
             f.text(2, y, &line, colour, PANEL);
             y += 1;
         }
@@ -166,8 +181,20 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
             y += 1;
         }
     }
-    look_panel(f, app, state, y + 1, inner);
-    let hints: &[&str] = if app.screen() == Screen::Replay {
+    for (i, (line, colour)) in look.iter().enumerate() {
+        let row = (y + 1).min(limit + 1) + i as i32;
+        if row < end {
+            f.text(2, row, line, *colour, PANEL);
+        }
+    }
+    for (i, hint) in hints.iter().enumerate() {
+        f.text(2, h - 2 - hints.len() as i32 + i as i32, hint, DIM, PANEL);
+    }
+}
+
+/// The keys listed at the sidebar's foot.
+fn sidebar_hints(app: &App) -> &'static [&'static str] {
+    if app.screen() == Screen::Replay {
         &[
             "Space play/stop",
             "\u{2192} step",
@@ -183,9 +210,6 @@ pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
             "R rest  ? help",
             "x look s share",
         ]
-    };
-    for (i, hint) in hints.iter().enumerate() {
-        f.text(2, h - 2 - hints.len() as i32 + i as i32, hint, DIM, PANEL);
     }
 }
 
@@ -216,8 +240,16 @@ pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
         let c = if state.fuel() <= 100 { WARN } else { TEXT };
         (format!("Torch {}", state.fuel()), c)
     };
-    f.text(1, 0, &level, TITLE, PANEL);
-    let x = 2 + level.len() as i32;
+    // Hit points and the torch always; the level in front when the row has room for it, else
+    // at the head of the second row.
+    let room = (w - 2) as usize;
+    let whole = level.len() + hp.len() + torch.len() + 2 <= room;
+    let x = if whole {
+        f.text(1, 0, &level, TITLE, PANEL);
+        2 + level.len() as i32
+    } else {
+        1
+    };
     f.text(x, 0, &hp, hp_colour, PANEL);
     f.text(x + 1 + hp.len() as i32, 0, &torch, torch_colour, PANEL);
     let second = match app.replayer().filter(|_| app.screen() == Screen::Replay) {
@@ -239,7 +271,12 @@ pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
             ),
         },
     };
-    f.text(1, 1, &second, DIM, PANEL);
+    let second = if whole {
+        second
+    } else {
+        format!("{level}, {second}")
+    };
+    f.text(1, 1, &clip(&second, w - 2), DIM, PANEL);
     let third = match (app.looking_at().map(|at| state.describe(at)), app.saving()) {
         (Some(Some(e)), _) => {
             let mind = app.looking_at().and_then(|at| mind_of(state, at));
@@ -268,12 +305,12 @@ pub(crate) fn mind_of(state: &State, at: crate::rules::geom::Point) -> Option<&'
         .map(|m| m.mind.name())
 }
 
-/// What is under the look cursor or the mouse, from the cyclopedia.
-fn look_panel(f: &mut Frame, app: &App, state: &State, top: i32, width: usize) {
+/// What is under the look cursor or the mouse, from the cyclopedia, wrapped to `width`: its
+/// name (with what a creature is about) and its description. None when nothing is looked at.
+fn look_lines(app: &App, state: &State, width: usize) -> Vec<(String, Rgb)> {
     let Some(at) = app.looking_at() else {
-        return;
+        return Vec::new();
     };
-    f.text(2, top, "Looking at", DIM, PANEL);
     let (name, text) = match state.describe(at) {
         Some(e) => (e.name, e.description),
         None => ("unknown", "You have not seen that place."),
@@ -282,10 +319,10 @@ fn look_panel(f: &mut Frame, app: &App, state: &State, top: i32, width: usize) {
         Some(m) => format!("{name} ({m})"),
         None => name.to_string(),
     };
-    f.text(2, top + 1, &name, TITLE, PANEL);
-    for (i, line) in wrap(text, width).iter().enumerate() {
-        f.text(2, top + 2 + i as i32, line, TEXT, PANEL);
-    }
+    let mut lines = vec![("Looking at".to_string(), DIM)];
+    lines.extend(wrap(&name, width).into_iter().map(|l| (l, TITLE)));
+    lines.extend(wrap(text, width).into_iter().map(|l| (l, TEXT)));
+    lines
 }
 
 /// The "Log" box: newest line at the bottom, wrapped, repeats folded.

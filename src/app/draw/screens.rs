@@ -16,19 +16,55 @@ fn left(layout: Layout) -> i32 {
     }
 }
 
+/// The first column right of a page's text: one blank column before the page's right border.
+fn right(layout: Layout) -> i32 {
+    let p = page(layout);
+    p.x + p.w - 2
+}
+
+/// `text` cut to `room` characters (a cut ends in "»").
+pub(in crate::app) fn clip(text: &str, room: i32) -> String {
+    let room = room.max(1) as usize;
+    if text.chars().count() <= room {
+        text.to_string()
+    } else {
+        let mut cut: String = text.chars().take(room - 1).collect();
+        cut.push('»');
+        cut
+    }
+}
+
+/// Writes `text` from column `x` of row `y`, cut at the page's right edge.
+fn line(f: &mut Frame, layout: Layout, x: i32, y: i32, text: &str, colour: Rgb) {
+    f.text(x, y, &clip(text, right(layout) - x), colour, BLACK);
+}
+
 /// Writes `text` wrapped to the page's width from row `y`; returns the row after a blank line.
 fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> i32 {
     let mut y = y;
     let x = left(layout);
-    for line in wrap(text, (layout.cols - 2 * x).max(10) as usize) {
+    for line in wrap(text, (right(layout) - x).max(10) as usize) {
         f.text(x, y, &line, colour, BLACK);
         y += 1;
     }
     y + 1
 }
 
+/// The rows `paragraph` would take for `text`, its blank line included.
+fn paragraph_rows(layout: Layout, text: &str) -> i32 {
+    wrap(text, (right(layout) - left(layout)).max(10) as usize).len() as i32 + 1
+}
+
+/// A run's name in the lists: its daily's date, or its seed.
+pub(in crate::app) fn run_name(seed: u64, daily: Option<&str>) -> String {
+    match daily {
+        Some(d) => format!("daily {d}"),
+        None => format!("seed {seed}"),
+    }
+}
+
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 28] = [
+pub const KEYS: [(&str, &str); 29] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
@@ -45,7 +81,8 @@ pub const KEYS: [(&str, &str); 28] = [
     ("click or tap", "walk to a place you have seen"),
     ("Shift+direction", "run until something happens"),
     ("o", "explore: walk to the nearest unknown place"),
-    ("] and [", "travel to the nearest stairs down, up"),
+    ("] and [", "stairs to the unexplored, to the way out"),
+    ("m", "map of every level seen: choose, travel"),
     ("x, or mouse", "look: name what is under the cursor"),
     ("v", "describe the surroundings (screen readers)"),
     ("s / e", "share a link / export a file of this run"),
@@ -62,20 +99,27 @@ pub const KEYS: [(&str, &str); 28] = [
     ("any key", "stops a journey"),
 ];
 
-fn key_table(f: &mut Frame, layout: Layout, y: i32) -> i32 {
+/// The key table from row `y`, each description wrapped beside its key (under it on narrow
+/// pages), as far as row `limit`. Returns the next row and how many keys did not fit.
+fn key_table(f: &mut Frame, layout: Layout, y: i32, limit: i32) -> (i32, usize) {
     let x = left(layout);
+    let narrow = layout.cols < 60;
     let mut y = y;
-    for (key, what) in KEYS.iter() {
-        f.text(x, y, key, TITLE, BLACK);
-        if layout.cols < 60 {
-            y += 1;
-            f.text(x + 2, y, what, TEXT, BLACK);
-        } else {
-            f.text(x + 18, y, what, TEXT, BLACK);
+    for (shown, (key, what)) in KEYS.iter().enumerate() {
+        let dx = if narrow { 2 } else { 18 };
+        let lines = wrap(what, (right(layout) - x - dx).max(8) as usize);
+        let rows = lines.len() as i32 + i32::from(narrow);
+        if y + rows > limit {
+            return (y + 1, KEYS.len() - shown);
         }
-        y += 1;
+        f.text(x, y, key, TITLE, BLACK);
+        y += i32::from(narrow);
+        for l in lines {
+            f.text(x + dx, y, &l, TEXT, BLACK);
+            y += 1;
+        }
     }
-    y + 1
+    (y + 1, 0)
 }
 
 /// The frame around the start and help pages.
@@ -91,6 +135,93 @@ pub(in crate::app) fn page(layout: Layout) -> Area {
 
 /// The start screen: title, goal, recent runs, notices, and the menu at the bottom.
 pub(super) fn start(f: &mut Frame, app: &App) {
+    // Prose with a blank row between its lines when everything still fits that way (the 8 x 8
+    // glyphs have no spacing of their own); packed lines when it would not.
+    let mut spaced = f.clone();
+    let (y, whole) = start_page(&mut spaced, app, 2);
+    let y = if whole {
+        *f = spaced;
+        y
+    } else {
+        start_page(f, app, 1).0
+    };
+    caves_view(f, app, y);
+    menu(f, app, y);
+}
+
+/// Writes `text` wrapped to the page's width from row `y`, a line every `pitch` rows;
+/// returns the row after a blank line.
+/// Lines that would reach row `limit` are left out (the menu is below it).
+fn prose(
+    f: &mut Frame,
+    layout: Layout,
+    at: (i32, i32),
+    text: &str,
+    colour: Rgb,
+    pitch: i32,
+) -> i32 {
+    let (y, limit) = at;
+    let x = left(layout);
+    let lines = wrap(text, (right(layout) - x).max(10) as usize);
+    for (i, line) in lines.iter().enumerate() {
+        let row = y + i as i32 * pitch;
+        if row < limit {
+            f.text(x, row, line, colour, BLACK);
+        }
+    }
+    y + lines.len() as i32 * pitch + 2 - pitch
+}
+
+/// A window on the first level of the next new run, between the start page's text (ending
+/// at row `below`) and its menu, when there are at least 5 free rows: its tiles, its
+/// creatures and you on the stair up where the run starts, in full light.
+fn caves_view(f: &mut Frame, app: &App, below: i32) {
+    let layout = app.layout();
+    let top = below;
+    let bottom = app.menu_top(app.start_menu().len()) - 3;
+    let h = (bottom - top).min(11);
+    if h < 5 {
+        return;
+    }
+    let opts = app.options();
+    let header =
+        crate::record::Header::new(opts.seed, opts.params, opts.daily.clone()).in_mode(opts.mode);
+    let Ok(state) = header.start() else {
+        return;
+    };
+    let w = (right(layout) - left(layout)).min(44);
+    let (x0, y0) = ((layout.cols - w) / 2, top);
+    let me = state.player();
+    let world = state.world();
+    let sx = (me.x - w / 2).clamp(0, (world.width() - w).max(0));
+    let sy = (me.y - h / 2).clamp(0, (world.height() - h).max(0));
+    let palette = app.palette();
+    for vy in 0..h {
+        for vx in 0..w {
+            let at = crate::rules::geom::Point::new(sx + vx, sy + vy, me.z);
+            let tile = world.tile(at).info();
+            let e = if at == me {
+                crate::rules::kinds::player::entry()
+            } else {
+                state.monster_at(at).map_or(tile, |m| m.kind.info())
+            };
+            let bg = tile.bg;
+            f.put(
+                x0 + vx,
+                y0 + vy,
+                crate::view::frame::Cell {
+                    glyph: e.glyph,
+                    fg: palette.map(e.fg),
+                    bg: palette.map(bg),
+                },
+            );
+        }
+    }
+}
+
+/// The start page's text above its menu, prose lines `pitch` rows apart. Returns the row
+/// after it, and whether everything fitted above the menu.
+fn start_page(f: &mut Frame, app: &App, pitch: i32) -> (i32, bool) {
     let layout = app.layout();
     let x = left(layout);
     f.boxed(page(layout), "", DIM, BLACK);
@@ -114,72 +245,92 @@ pub(super) fn start(f: &mut Frame, app: &App) {
          unknown until tried. Walk into a creature to fight it. Every run is saved after each \
          turn."
     };
-    let mut y = paragraph(f, layout, page(layout).y + 4, intro, TEXT);
+    // What is listed stops two rows above the menu's prompt.
+    let limit = app.menu_top(app.start_menu().len()) - 3;
+    let mut y = prose(f, layout, (page(layout).y + 4, limit), intro, TEXT, pitch);
     if !app.touch() {
-        y = paragraph(
+        y = prose(
             f,
             layout,
-            y,
+            (y, limit),
             "Keys: arrows or h j k l and y u b n move, > and < take stairs, g picks up, i shows \
              what you carry, t throws, T douses the torch, R rests, x looks, s shares, ? shows \
              every key.",
             DIM,
+            pitch,
         );
     }
+    let mut whole = y <= limit + 1;
     let found = app.found();
     let best = crate::save::Saves::high_scores(&found.history);
-    if !best.is_empty() {
+    let narrow = layout.cols < 60;
+    whole &= best.is_empty() || y + 2 < limit;
+    if !best.is_empty() && y + 2 < limit {
         f.text(x, y, "Best runs", DIM, BLACK);
         y += 1;
         for (i, h) in best.iter().enumerate() {
-            let mode = if h.explorer() { " Explorer" } else { "" };
-            let line = if layout.cols < 60 {
-                format!(
-                    "{:>6} {} depth {}{mode}",
-                    h.score.unwrap_or(0),
-                    h.outcome,
-                    h.depth
-                )
+            if y >= limit {
+                whole = false;
+                break;
+            }
+            let record = h.decode();
+            let daily = record.as_ref().and_then(|r| r.header.daily.as_deref());
+            let explorer = record
+                .as_ref()
+                .is_some_and(|r| r.header.mode == crate::rules::Mode::Explorer);
+            let mode = if explorer { " Explorer" } else { "" };
+            let name = run_name(h.seed, daily);
+            let line_text = if narrow {
+                format!("{:>6} {} {name}{mode}", h.score.unwrap_or(0), h.outcome)
             } else {
-                format!(
-                    "{:>6}  {}  {}  depth {}  {} turns  seed {}{mode}",
-                    h.score.unwrap_or(0),
-                    h.date,
-                    h.outcome,
-                    h.depth,
-                    h.turns,
-                    h.seed
-                )
+                let rest = format!(
+                    "{}  depth {}  {} turns  {name}{mode}",
+                    h.outcome, h.depth, h.turns
+                );
+                // The day it ended, when the line has room for it and it is not the name.
+                let room = right(layout) - x - 3;
+                let dated = format!("{:>6}  {}  {rest}", h.score.unwrap_or(0), h.date);
+                if daily.is_none() && dated.chars().count() as i32 <= room {
+                    dated
+                } else {
+                    format!("{:>6}  {rest}", h.score.unwrap_or(0))
+                }
             };
             f.text(x, y, &(5 + i).to_string(), TITLE, BLACK);
-            f.text(x + 3, y, &line, TEXT, BLACK);
+            line(f, layout, x + 3, y, &line_text, TEXT);
             y += 1;
         }
-        if !app.touch() {
-            f.text(
-                x,
-                y,
-                "5 to 9 watch one again (then S shares, E exports it)",
-                DIM,
-                BLACK,
-            );
-            y += 1;
+        let watch = "5 to 9 watch one again (then S shares, E exports it)";
+        if !app.touch() && y + paragraph_rows(layout, watch) <= limit {
+            y = paragraph(f, layout, y, watch, DIM) - 1;
+        } else if !app.touch() {
+            whole = false;
         }
         y += 1;
     }
-    if !found.history.is_empty() {
+    whole &= found.history.is_empty() || y + 2 < limit;
+    if !found.history.is_empty() && y + 2 < limit {
         f.text(x, y, "Recent runs", DIM, BLACK);
         y += 1;
         for h in found.history.iter().take(3) {
-            let line = if layout.cols < 60 {
-                format!("{} {} {} turns", h.date, h.outcome, h.turns)
+            if y >= limit {
+                whole = false;
+                break;
+            }
+            let record = h.decode();
+            let name = run_name(
+                h.seed,
+                record.as_ref().and_then(|r| r.header.daily.as_deref()),
+            );
+            let line_text = if narrow {
+                format!("{} {} turns {name}", h.outcome, h.turns)
             } else {
                 format!(
-                    "{}  seed {}  {}  {} turns  depth {}",
-                    h.date, h.seed, h.outcome, h.turns, h.depth
+                    "{}  {name}  {}  {} turns  depth {}",
+                    h.date, h.outcome, h.turns, h.depth
                 )
             };
-            f.text(x, y, &line, TEXT, BLACK);
+            line(f, layout, x, y, &line_text, TEXT);
             y += 1;
         }
         y += 1;
@@ -204,7 +355,7 @@ pub(super) fn start(f: &mut Frame, app: &App) {
             WARN,
         );
     }
-    menu(f, app, y);
+    (y, whole && y <= limit + 1)
 }
 
 /// The start menu at the bottom of the page: keys and labels, or bars to tap.
@@ -213,21 +364,32 @@ fn menu(f: &mut Frame, app: &App, below: i32) {
     let x = left(layout);
     let items = app.start_menu();
     let (top, pitch) = (app.menu_top(items.len()), app.menu_pitch());
+    let narrow = layout.cols < 60;
     let prompt = if app.touch() {
-        "Tap a line to choose".to_string()
+        "Tap a line to choose"
     } else if app.free_runs().is_empty() {
-        "Press any key to start".to_string()
+        "Press any key to start"
     } else {
-        "Press Enter to continue, any other key for a new run".to_string()
+        // The longest wording that fits the page.
+        let fits = |p: &&str| (p.len() as i32) < right(layout);
+        [
+            "Press Enter to continue, any other key for a new run",
+            "Enter continues, N: a new run",
+            "Enter: continue",
+        ]
+        .into_iter()
+        .find(|p| fits(p))
+        .unwrap_or("Enter: continue")
     };
     let py = (top - 2).max(below);
     f.text(
         (layout.cols - prompt.len() as i32) / 2,
         py,
-        &prompt,
+        prompt,
         ACCENT,
         BLACK,
     );
+    let (bar_rows, label_row) = app.menu_bar();
     for (i, item) in items.iter().enumerate() {
         let y = top + i as i32 * pitch;
         let colour = if i == 0 { ACCENT } else { TEXT };
@@ -237,24 +399,22 @@ fn menu(f: &mut Frame, app: &App, below: i32) {
                 fg: TEXT,
                 bg: crate::view::colour::PANEL,
             };
-            f.fill(x, y, layout.cols - 2 * x, 2, bar);
-            // The label as far as the bar reaches (`text` clips at the grid's edge only).
-            let room = (layout.cols - 2 * x - 2) as usize;
-            let end = item
-                .label
-                .char_indices()
-                .nth(room)
-                .map_or(item.label.len(), |(i, _)| i);
+            let w = layout.cols - 2 * x;
+            f.fill(x, y, w, bar_rows, bar);
+            // The label in the bar's middle row, as far as the bar reaches.
+            let label = clip(&item.label, w - 2);
+            let lx = x + (w - label.chars().count() as i32) / 2;
             f.text(
-                x + 1,
-                y,
-                &item.label[..end],
+                lx,
+                y + label_row,
+                &label,
                 colour,
                 crate::view::colour::PANEL,
             );
         } else {
+            let dx = if narrow { 8 } else { 10 };
             f.text(x, y, &item.key, TITLE, BLACK);
-            f.text(x + 10, y, &item.label, colour, BLACK);
+            line(f, layout, x + dx, y, &item.label, colour);
         }
     }
 }
@@ -270,6 +430,11 @@ pub(super) fn help(f: &mut Frame, app: &App) {
         "Take the golden idol from the deepest level and climb out by the stair up on level 1.",
         TEXT,
     );
+    let replay = "Watching a replay: Space plays or pauses, the right arrow steps, + and - change \
+         the speed (1x to 64x), End jumps to the end, Enter plays on from there as a new run, \
+         Escape leaves.";
+    // The last row for text: the back line sits a blank row above the bottom border.
+    let last = page(layout).y + page(layout).h - 3;
     let y = if app.touch() {
         paragraph(
             f,
@@ -283,23 +448,31 @@ pub(super) fn help(f: &mut Frame, app: &App) {
             TEXT,
         )
     } else {
-        key_table(f, layout, y)
+        // The keys first; the replay's keys only when they fit below them.
+        let (y, left_out) = key_table(f, layout, y, last - 1);
+        if left_out > 0 {
+            line(
+                f,
+                layout,
+                left(layout),
+                y - 1,
+                &format!("({left_out} more: Z for smaller glyphs)"),
+                DIM,
+            );
+        }
+        y
     };
-    let y = paragraph(
-        f,
-        layout,
-        y,
-        "Watching a replay: Space plays or pauses, the right arrow steps, + and - change the \
-         speed (1x to 64x), End jumps to the end, Enter plays on from there as a new run, \
-         Escape leaves.",
-        TEXT,
-    );
+    let y = if y + paragraph_rows(layout, replay) < last {
+        paragraph(f, layout, y, replay, TEXT)
+    } else {
+        y
+    };
     let back = if app.touch() {
         "Tap to go back"
     } else {
         "Press Escape or ? to go back"
     };
-    f.text(left(layout), y + 1, back, ACCENT, BLACK);
+    line(f, layout, left(layout), (y + 1).min(last), back, ACCENT);
 }
 
 /// The plural of a creature's name: "giant rats", "ochre jellies", "bats" ("y" after a
@@ -337,17 +510,23 @@ fn kills_text(state: &State) -> String {
 pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     let x = left(layout);
-    f.boxed(
-        Area {
-            x: (x - 4).max(0),
-            y: 8,
-            w: layout.cols - 2 * (x - 4).max(0),
-            h: 30,
-        },
-        "",
-        DIM,
-        BLACK,
-    );
+    let frame = Area {
+        x: (x - 4).max(0),
+        y: 8,
+        w: layout.cols - 2 * (x - 4).max(0),
+        h: 30.min(layout.rows - 9),
+    };
+    f.boxed(frame, "", DIM, BLACK);
+    // Lines of text end a blank column before the box's right border.
+    let room = (frame.x + frame.w - 2 - x) as usize;
+    let lines = |f: &mut Frame, y: i32, text: &str, colour: Rgb| -> i32 {
+        let mut y = y;
+        for l in wrap(text, room) {
+            f.text(x, y, &l, colour, BLACK);
+            y += 1;
+        }
+        y
+    };
     let (title, colour) = if state.outcome() == Outcome::Won {
         ("YOU WIN", ACCENT)
     } else {
@@ -382,38 +561,21 @@ pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
             y += 1;
         }
     }
+    let mut y = y + 1;
     if !app.touch() {
-        f.text(
-            x,
-            y + 1,
-            "R watch the replay   S share   E export",
-            TEXT,
-            BLACK,
-        );
+        y = lines(f, y, "R watch the replay   S share   E export", TEXT);
         if app.daily_ended() {
-            f.text(
-                x,
-                y + 2,
-                "P post to today's board   B the board",
-                TITLE,
-                BLACK,
-            );
+            y = lines(f, y, "P post to today's board   B the board", TITLE);
         }
     } else if app.daily_ended() {
-        f.text(
-            x,
-            y + 1,
-            "Board (under the map): post this run",
-            TITLE,
-            BLACK,
-        );
+        y = lines(f, y, "Board (under the map): post this run", TITLE);
     }
     let again = if app.touch() {
         "Tap for a new game"
     } else {
         "Press Enter for a new game"
     };
-    f.text(x, y + 4, again, ACCENT, BLACK);
+    lines(f, y + 1, again, ACCENT);
 }
 
 #[cfg(test)]

@@ -1,0 +1,298 @@
+//! Every screen at every layout keeps its text inside its boxes: nothing runs past a border
+//! or off the canvas (`Frame::crossed` tells which border cells later text wrote over).
+
+use crate::app::draw::compose;
+use crate::app::{App, Options};
+use crate::record::{daily_seed, Header, Record};
+use crate::rules::geom::Point;
+use crate::rules::kinds::creature::Creature;
+use crate::rules::kinds::item::Item;
+use crate::rules::world::World;
+use crate::rules::State;
+use crate::save::{SharedStore, Store};
+use crate::view::layout::Layout;
+
+const TODAY: &str = "2026-11-26";
+
+/// The layouts a player meets: the desktop, the desktop with larger glyphs, and a 390 x 844
+/// phone with and without them.
+fn layouts() -> Vec<(&'static str, Layout)> {
+    vec![
+        ("desktop", Layout::DESKTOP),
+        (
+            "desktop, larger glyphs",
+            Layout::for_window(1280.0, 800.0, 1.0, true),
+        ),
+        ("phone", Layout::for_window(390.0, 844.0, 3.0, false)),
+        // The phone with the pad open: the canvas gets the screen's top 500 CSS pixels.
+        (
+            "phone with the pad",
+            Layout::for_window(390.0, 500.0, 3.0, false),
+        ),
+        (
+            "phone, larger glyphs",
+            Layout::for_window(390.0, 844.0, 3.0, true),
+        ),
+    ]
+}
+
+/// A history line of an ended daily run: its 19-digit seed, a score, its record.
+fn daily_history_line(date: &str, score: u32) -> String {
+    let seed = daily_seed(date);
+    let header = Header::new(seed, Default::default(), Some(date.into()));
+    let state = header.start().expect("a daily world");
+    let record = Record::start(header, &state).to_text();
+    format!("{date}\t{seed}\tlost\t4321\t6\t{score}\t{record}")
+}
+
+/// A store with a daily run to continue and a history of ended runs, dailies among them.
+fn busy_store() -> SharedStore {
+    let store = SharedStore::default();
+    let lines: Vec<String> = (0..6)
+        .map(|i| daily_history_line(&format!("2026-11-{:02}", 20 + i), 9000 + i))
+        .collect();
+    store
+        .clone()
+        .set("caves.history", &lines.join("\n"))
+        .expect("room");
+    let mut a = App::new(
+        Box::new(store.clone()),
+        Options {
+            seed: daily_seed(TODAY),
+            daily: Some(TODAY.into()),
+            today: TODAY.into(),
+            ..Options::default()
+        },
+    );
+    a.key("Enter");
+    a.flush();
+    a.key("l");
+    a.flush();
+    store
+}
+
+fn start_app(store: &SharedStore, layout: Layout, touch: bool) -> App {
+    let mut a = App::new(
+        Box::new(store.clone()),
+        Options {
+            seed: 12_345_678_901_234_567_890,
+            today: TODAY.into(),
+            layout,
+            ..Options::default()
+        },
+    );
+    a.set_touch(touch);
+    a
+}
+
+/// A hall with an ochre jelly (a long name with its state) under the mouse, and items.
+fn hall(layout: Layout, touch: bool) -> App {
+    let world =
+        World::from_text(&["##########\n#<.......#\n#........#\n##########"]).expect("fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    state.clear_items();
+    let me = state.player();
+    for kind in [Item::Dart, Item::Dagger, Item::Oil] {
+        state.put_item(kind, me);
+    }
+    let jelly: Point = me.offset(3, 1);
+    state.put_monster(Creature::Jelly, jelly);
+    let mut a = App::scene(state);
+    a.set_layout(layout);
+    a.set_touch(touch);
+    a.set_hover(Some(jelly));
+    a
+}
+
+/// Every screen at this layout, by name.
+fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
+    let store = busy_store();
+    let start = start_app(&store, layout, touch);
+    let mut help = start_app(&store, layout, touch);
+    help.key("?");
+    let look = hall(layout, touch);
+    let mut items = hall(layout, touch);
+    items.key("g");
+    items.key("g");
+    items.key("i");
+    let mut ended = hall(layout, touch);
+    ended.set_hover(None);
+    ended.key("<");
+    ended.key("<");
+    assert_eq!(ended.screen(), crate::app::Screen::Ended);
+    vec![
+        ("start", start),
+        ("help", help),
+        ("play, looking at a jelly", look),
+        ("inventory", items),
+        ("the end", ended),
+    ]
+}
+
+#[test]
+fn no_line_of_any_screen_crosses_a_border_at_any_layout() {
+    let mut bad = Vec::new();
+    for (where_, layout) in layouts() {
+        for touch in [false, true] {
+            for (name, app) in screens(layout, touch) {
+                let frame = compose(&app);
+                let mut crossed = frame.crossed();
+                if name == "start" {
+                    // Nothing runs into the menu: blank rows around its prompt.
+                    let top = app.menu_top(app.start_menu().len());
+                    for row in [top - 3, top - 1] {
+                        let inside: String = frame
+                            .row_text(row as usize)
+                            .chars()
+                            .skip(1)
+                            .take(layout.cols as usize - 2)
+                            .collect();
+                        if !inside.trim_matches(['│', ' ']).is_empty() {
+                            crossed.push(format!("row {row} by the menu: {inside:?}"));
+                        }
+                    }
+                }
+                if !crossed.is_empty() {
+                    bad.push(format!(
+                        "{name} on the {where_} (touch {touch}):\n  {}\n{frame}",
+                        crossed.join("\n  ")
+                    ));
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn dailies_are_listed_by_their_date_not_their_seed() {
+    let store = busy_store();
+    for (where_, layout) in layouts() {
+        let text = compose(&start_app(&store, layout, false)).to_string();
+        let seed = daily_seed("2026-11-25").to_string();
+        assert!(!text.contains(&seed[..12]), "{where_}:\n{text}");
+        // The narrowest page (24 columns) has room for the score and the start of a name.
+        if layout.cols >= 30 {
+            assert!(text.contains("daily 2026-11-2"), "{where_}:\n{text}");
+        }
+    }
+    let desktop = compose(&start_app(&store, Layout::DESKTOP, false)).to_string();
+    assert!(desktop.contains("Continue daily 2026-11-26"), "{desktop}");
+    assert!(desktop.contains("daily 2026-11-25"), "{desktop}");
+}
+
+/// The CSS size of a cell of `layout` shown in a 390 x 844 window at 3 device pixels per
+/// CSS pixel.
+fn phone_cell_css(layout: Layout) -> f64 {
+    let px = f64::from(crate::view::layout::CELL_PX);
+    let (w, _) = crate::view::layout::css_size(
+        390.0,
+        844.0,
+        3.0,
+        f64::from(layout.cols) * px,
+        f64::from(layout.rows) * px,
+    );
+    w / f64::from(layout.cols)
+}
+
+#[test]
+fn the_phone_status_line_keeps_the_torch_at_every_glyph_size() {
+    for larger in [false, true] {
+        let layout = Layout::for_window(390.0, 844.0, 3.0, larger);
+        let mut a = hall(layout, true);
+        a.set_hover(None);
+        let frame = compose(&a);
+        let top = frame.row_text(0);
+        assert!(top.contains("Torch 1200"), "larger {larger}: {top:?}");
+        assert!(top.contains("HP 30/30"), "larger {larger}: {top:?}");
+        let both = format!("{top}{}", frame.row_text(1));
+        assert!(both.contains("Level 1/1"), "larger {larger}: {both:?}");
+    }
+}
+
+#[test]
+fn the_phone_start_menu_has_tall_tap_bars_with_their_labels_in_the_middle() {
+    let store = busy_store();
+    for larger in [false, true] {
+        let layout = Layout::for_window(390.0, 844.0, 3.0, larger);
+        let mut a = start_app(&store, layout, true);
+        a.set_prefs(if larger { "larger" } else { "" });
+        let frame = compose(&a);
+        let menu = a.start_menu();
+        let (top, pitch) = (a.menu_top(menu.len()), a.menu_pitch());
+        let cell = phone_cell_css(layout);
+        for (i, item) in menu.iter().enumerate() {
+            let y = top + i as i32 * pitch;
+            // Every row a tap chooses this line by.
+            let rows: Vec<i32> = (y..y + pitch)
+                .filter(|&r| a.menu_at(r) == Some(item.choice))
+                .collect();
+            let tall = rows.len() as f64 * cell;
+            assert!(
+                tall >= 44.0,
+                "larger {larger}: {:?} is {tall} CSS px",
+                item.label
+            );
+            // The label on the middle row of its bar, and the bar's rows above and below it.
+            let (bar, label_row) = a.menu_bar();
+            assert_eq!(bar, 2 * label_row + 1, "larger {larger}");
+            let shown = frame.row_text((y + label_row) as usize);
+            let want = item.label.chars().take(8).collect::<String>();
+            assert!(shown.contains(&want), "larger {larger}: {shown:?}");
+            let panel = crate::view::colour::PANEL;
+            let x = layout.cols / 2;
+            for r in y..y + bar {
+                assert_eq!(frame.get(x, r).map(|c| c.bg), Some(panel), "row {r}");
+            }
+            // Centred: as many blank bar cells on its left as on its right (give or take one).
+            let ly = y + label_row;
+            let bar_cols: Vec<i32> = (0..layout.cols)
+                .filter(|&c| frame.get(c, ly).map(|c| c.bg) == Some(panel))
+                .collect();
+            let ink: Vec<i32> = bar_cols
+                .iter()
+                .copied()
+                .filter(|&c| frame.get(c, ly).is_some_and(|c| c.glyph != b' '))
+                .collect();
+            let (first, last) = (ink[0], ink[ink.len() - 1]);
+            let lead = first - bar_cols[0];
+            let trail = bar_cols[bar_cols.len() - 1] - last;
+            assert!((lead - trail).abs() <= 1, "larger {larger}: {shown:?}");
+        }
+    }
+}
+
+#[test]
+fn the_start_page_spaces_its_prose_and_shows_the_caves_when_it_has_room() {
+    let store = SharedStore::default();
+    // (The phone with the pad open is too short for either.)
+    for (where_, layout) in layouts().into_iter().filter(|(w, _)| !w.contains("pad")) {
+        for touch in [false, true] {
+            let a = start_app(&store, layout, touch);
+            let frame = compose(&a);
+            let text = frame.to_string();
+            let rows: Vec<&str> = text.lines().collect();
+            let first = rows
+                .iter()
+                .position(|r| r.contains("A golden idol"))
+                .expect("the intro");
+            let spaced = rows[first + 1].trim_matches(['│', ' ']).is_empty()
+                && !rows[first + 2].trim_matches(['│', ' ']).is_empty();
+            let menu = a.menu_top(a.start_menu().len());
+            let caves = rows[first..menu as usize]
+                .iter()
+                .any(|r| r.contains('@') && r.contains('▒'));
+            // At normal glyph sizes the prose is spaced; the caves show wherever five rows are
+            // free above the menu (a touch menu's tall bars take them on a landscape screen
+            // and with larger glyphs).
+            let larger = where_.contains("larger");
+            let want_caves = !touch || (where_ == "phone");
+            assert_eq!(
+                (spaced, caves),
+                (!larger, want_caves),
+                "{where_}, touch {touch}: (spaced, caves)\n{text}"
+            );
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! The overview: a map of every level the player has seen, one at a time, scaled to fit the
+//! screen. It marks the stairs and where each leads (which level, and which area of it: the
+//! connected regions of what the player knows), the idol once known, and the player. A
+//! cursor (keys, the mouse, a tap) chooses a known place on any level, and travel goes there
+//! by the shortest known way, through known stairs (`routes`).
+
+use super::input::{direction, Command};
+use super::routes::{areas, levels_seen, stair_link};
+use super::travel::Goal;
+use super::{App, Next, Screen};
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::State;
+use crate::view::layout::Layout;
+
+/// The overview's own state: the level shown and the cursor on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overview {
+    pub z: i32,
+    pub cursor: Point,
+}
+
+/// Rows above the map (title, keys, a blank row).
+pub const TOP: i32 = 3;
+
+/// One stair of a level, as the overview lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stair {
+    pub at: Point,
+    pub tag: char,
+    pub glyph: char,
+    /// Where it leads: the level (numbered from 1) and the area there, or `None` unknown.
+    pub leads: Option<(i32, u16)>,
+    /// The way out of the caves (the stair up of level 1).
+    pub way_out: bool,
+}
+
+/// Everything the overview shows of a level, worked out once per frame.
+pub struct Sheet {
+    pub z: i32,
+    pub levels: Vec<i32>,
+    pub areas: Vec<u16>,
+    pub stairs: Vec<Stair>,
+    /// Cells of the world per screen cell, each way.
+    pub scale: i32,
+    /// Screen rows the legend takes under the map.
+    pub legend_rows: i32,
+    pub legend_cols: i32,
+    /// The screen column of the map's left edge (the map is centred).
+    pub ox: i32,
+}
+
+/// The width of one entry of the legend.
+pub const ENTRY: i32 = 26;
+
+impl Sheet {
+    pub fn of(state: &State, layout: Layout, z: i32) -> Sheet {
+        let world = state.world();
+        let levels = levels_seen(state);
+        let areas = areas(state, z);
+        let sight = state.sight();
+        let mut stairs = Vec::new();
+        for (p, t) in world.points(z) {
+            if !t.is_stairs() || !sight.remembers(p) {
+                continue;
+            }
+            let tag = char::from(b'a' + (stairs.len() % 26) as u8);
+            let leads = stair_link(state, p).map(|q| {
+                let there = areas_at(state, q);
+                (q.z + 1, there)
+            });
+            stairs.push(Stair {
+                at: p,
+                tag,
+                glyph: if t == Tile::StairsDown { '>' } else { '<' },
+                leads,
+                way_out: z == 0 && t == Tile::StairsUp,
+            });
+        }
+        let legend_cols = (layout.cols / ENTRY).max(1);
+        let legend_rows = (stairs.len() as i32 + legend_cols - 1) / legend_cols;
+        // The legend, a row for the cursor's place, and a blank row.
+        let room = (layout.rows - TOP - legend_rows - 2).max(1);
+        let scale = ((world.width() + layout.cols - 1) / layout.cols.max(1))
+            .max((world.height() + room - 1) / room)
+            .max(1);
+        let shown = (world.width() + scale - 1) / scale;
+        Sheet {
+            ox: ((layout.cols - shown) / 2).max(0),
+            z,
+            levels,
+            areas,
+            stairs,
+            scale,
+            legend_rows,
+            legend_cols,
+        }
+    }
+
+    /// The area of a cell of the level shown (0 for none).
+    pub fn area(&self, state: &State, p: Point) -> u16 {
+        let w = state.world().width();
+        if p.z != self.z || !state.world().contains(p) {
+            return 0;
+        }
+        self.areas
+            .get((p.y * w + p.x) as usize)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The world cells of the block shown at block (`bx`, `by`).
+    pub fn block(&self, bx: i32, by: i32) -> impl Iterator<Item = Point> + '_ {
+        let k = self.scale;
+        let z = self.z;
+        (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(bx * k + dx, by * k + dy, z)))
+    }
+
+    /// The place a block stands for when chosen: its stairs, else its first known open cell.
+    pub fn place(&self, state: &State, bx: i32, by: i32) -> Option<Point> {
+        let (world, sight) = (state.world(), state.sight());
+        let known =
+            |p: &Point| world.contains(*p) && sight.remembers(*p) && world.tile(*p).is_open();
+        self.block(bx, by)
+            .filter(known)
+            .find(|&p| world.tile(p).is_stairs())
+            .or_else(|| self.block(bx, by).find(known))
+    }
+}
+
+/// The area of a cell on its own level.
+fn areas_at(state: &State, p: Point) -> u16 {
+    let w = state.world().width();
+    areas(state, p.z)
+        .get((p.y * w + p.x) as usize)
+        .copied()
+        .unwrap_or(0)
+}
+
+/// What a stair's entry in the legend says.
+pub fn leads_text(s: &Stair) -> String {
+    match s.leads {
+        _ if s.way_out => format!("{} {} the way out", s.tag, s.glyph),
+        Some((level, area)) => format!("{} {} to level {level}, area {area}", s.tag, s.glyph),
+        None => format!("{} {} leads: not known yet", s.tag, s.glyph),
+    }
+}
+
+impl App {
+    /// Opens the overview on the player's level, the cursor on the player.
+    pub(super) fn open_overview(&mut self) {
+        let Some(me) = self.state().map(State::player) else {
+            return;
+        };
+        self.overview = Overview {
+            z: me.z,
+            cursor: me,
+        };
+        self.go(Next::Push(Screen::Overview));
+        self.speak_overview();
+    }
+
+    /// Says the level shown and its stairs, for screen readers.
+    fn speak_overview(&mut self) {
+        if let Some(sheet) = self.overview_sheet() {
+            let mut said = format!("Map of level {}.", sheet.z + 1);
+            for s in &sheet.stairs {
+                said.push(' ');
+                said.push_str(&leads_text(s));
+                said.push('.');
+            }
+            self.announcer.say(&said);
+        }
+    }
+
+    pub fn overview(&self) -> Overview {
+        self.overview
+    }
+
+    /// The sheet of the level the overview shows.
+    pub fn overview_sheet(&self) -> Option<Sheet> {
+        let state = self.state()?;
+        Some(Sheet::of(state, self.layout, self.overview.z))
+    }
+
+    /// Keys on the overview: movement keys move the cursor a block, `<` and `>` (and Tab)
+    /// show the level above or below, Enter (or `.`, a gamepad's A) travels to the cursor,
+    /// Escape or `m` closes.
+    pub(super) fn overview_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
+        let Some(sheet) = self.overview_sheet() else {
+            self.go(Next::Pop);
+            return true;
+        };
+        if let Some(d) = direction(key) {
+            let (dx, dy) = d.delta();
+            let k = sheet.scale;
+            let c = self.overview.cursor.offset(dx * k, dy * k);
+            if self.state().is_some_and(|s| s.world().contains(c)) {
+                self.overview.cursor = c;
+            }
+            return true;
+        }
+        match (key, cmd) {
+            ("<" | "-", _) => self.overview_level(&sheet, -1),
+            (">" | "+" | "Tab", _) => self.overview_level(&sheet, 1),
+            ("m", _) | (_, Some(Command::Back)) => self.go(Next::Pop),
+            (".", _) | (_, Some(Command::Confirm)) => {
+                let c = self.overview.cursor;
+                let (bx, by) = (c.x / sheet.scale, c.y / sheet.scale);
+                self.overview_travel(&sheet, bx, by);
+            }
+            _ => return cmd.is_some(),
+        }
+        true
+    }
+
+    /// Shows the next level seen above (`step` -1) or below (+1).
+    fn overview_level(&mut self, sheet: &Sheet, step: i32) {
+        let levels = &sheet.levels;
+        let Some(i) = levels.iter().position(|&z| z == sheet.z) else {
+            return;
+        };
+        let j = (i as i32 + step).rem_euclid(levels.len() as i32) as usize;
+        if let Some(&z) = levels.get(j) {
+            self.overview.z = z;
+            self.overview.cursor.z = z;
+            self.speak_overview();
+        }
+    }
+
+    /// Travels to the place of block (`bx`, `by`) of the level shown, closing the overview.
+    fn overview_travel(&mut self, sheet: &Sheet, bx: i32, by: i32) {
+        let Some(state) = self.state() else {
+            return;
+        };
+        match sheet.place(state, bx, by) {
+            Some(p) => {
+                self.go(Next::Pop);
+                self.start_travel(Goal::To(p));
+            }
+            None => self.play.hint = Some("You know nothing of that place.".into()),
+        }
+    }
+
+    /// A tap or click on the overview: the title rows show the next level, a block of the
+    /// map travels there, anywhere else closes it.
+    pub(super) fn overview_tap(&mut self, col: i32, row: i32) -> bool {
+        let Some(sheet) = self.overview_sheet() else {
+            self.go(Next::Pop);
+            return true;
+        };
+        if row < TOP - 1 {
+            let step = if col < self.layout.cols / 2 { -1 } else { 1 };
+            self.overview_level(&sheet, step);
+            return true;
+        }
+        let (bx, by) = (col - sheet.ox, row - TOP);
+        let world = self
+            .state()
+            .map(|s| (s.world().width(), s.world().height()));
+        let inside = world.is_some_and(|(w, h)| {
+            bx >= 0 && by >= 0 && bx * sheet.scale < w && by * sheet.scale < h
+        });
+        if inside {
+            self.overview.cursor = Point::new(bx * sheet.scale, by * sheet.scale, sheet.z);
+            self.overview_travel(&sheet, bx, by);
+        } else {
+            self.go(Next::Pop);
+        }
+        true
+    }
+
+    /// The mouse over the overview's map moves its cursor there; true when it moved.
+    pub fn overview_hover(&mut self, col: i32, row: i32) -> bool {
+        let Some(sheet) = self.overview_sheet() else {
+            return false;
+        };
+        let k = sheet.scale;
+        let c = Point::new((col - sheet.ox) * k, (row - TOP) * k, sheet.z);
+        let inside = col >= sheet.ox && row >= TOP;
+        let moved = inside
+            && self.overview.cursor != c
+            && self.state().is_some_and(|s| s.world().contains(c));
+        if moved {
+            self.overview.cursor = c;
+        }
+        moved
+    }
+}

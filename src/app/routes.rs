@@ -1,0 +1,218 @@
+//! Routes across levels: the shortest known way through every level the player remembers,
+//! walking over remembered open cells and climbing known stairs (stairs whose other end the
+//! player has seen), and what the overview needs to know of each level: its areas (the
+//! connected regions of what the player knows) and where each stair leads.
+//!
+//! A breadth-first search over the cells of the whole world: a step to a neighbour and a
+//! climb both cost one. Like the search of one level, it never walks through a lit creature.
+
+use crate::rules::geom::Point;
+use crate::rules::kinds::tile::Tile;
+use crate::rules::{Action, Dir, State};
+
+/// A route found: the cell reached and the actions that lead there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub to: Point,
+    pub actions: Vec<Action>,
+}
+
+impl Route {
+    /// The first stairs the route climbs (the cell the player stands on to climb), or its
+    /// end when it stays on the player's level.
+    pub fn first_stairs(&self, from: Point) -> Point {
+        let mut at = from;
+        for a in &self.actions {
+            match a {
+                Action::Move(d) => {
+                    let (dx, dy) = d.delta();
+                    at = at.offset(dx, dy);
+                }
+                _ => return at,
+            }
+        }
+        at
+    }
+}
+
+/// True when the player knows where the stairs at `p` lead: the cell they lead to is
+/// remembered. Returns that cell.
+pub fn stair_link(state: &State, p: Point) -> Option<Point> {
+    let (world, sight) = (state.world(), state.sight());
+    let dz = match world.tile(p) {
+        Tile::StairsDown => 1,
+        Tile::StairsUp => -1,
+        _ => return None,
+    };
+    let q = Point::new(p.x, p.y, p.z + dz);
+    (sight.remembers(p) && world.contains(q) && sight.remembers(q) && world.tile(q).is_open())
+        .then_some(q)
+}
+
+/// The shortest known route from the player to the first cell for which `goal(cell,
+/// climbed)` holds, where `climbed` tells whether the way to it climbs stairs.
+pub fn route(state: &State, goal: &dyn Fn(Point, bool) -> bool) -> Option<Route> {
+    let (world, sight) = (state.world(), state.sight());
+    let (w, h, depth) = (world.width(), world.height(), world.depth());
+    let start = state.player();
+    if !world.contains(start) {
+        return None;
+    }
+    if goal(start, false) {
+        return Some(Route {
+            to: start,
+            actions: Vec::new(),
+        });
+    }
+    let n = (w * h) as usize;
+    let index = |p: Point| p.z as usize * n + (p.y * w + p.x) as usize;
+    let point = |i: usize| {
+        let (z, r) = (i / n, (i % n) as i32);
+        Point::new(r % w, r / w, z as i32)
+    };
+    // How each cell was reached: 0..8 a direction, 8 down, 9 up.
+    const NONE: u8 = 255;
+    const START: u8 = 254;
+    let mut came = vec![NONE; n * depth.max(0) as usize];
+    let mut climbed = vec![false; came.len()];
+    let held = |p: Point| p.z == start.z && sight.lit(p) && state.monster_at(p).is_some();
+    came[index(start)] = START;
+    let mut queue = vec![index(start)];
+    let mut head = 0;
+    while let Some(&i) = queue.get(head) {
+        head += 1;
+        let here = point(i);
+        let tile = world.tile(here);
+        let climb = match tile {
+            Tile::StairsDown => Some(8u8),
+            Tile::StairsUp => Some(9u8),
+            _ => None,
+        };
+        let steps = Dir::ALL
+            .into_iter()
+            .enumerate()
+            .map(|(k, d)| {
+                let (dx, dy) = d.delta();
+                (k as u8, here.offset(dx, dy), false)
+            })
+            .chain(climb.and_then(|k| stair_link(state, here).map(|q| (k, q, true))));
+        for (k, p, climb) in steps {
+            if !world.contains(p) || !sight.remembers(p) || !world.tile(p).is_open() {
+                continue;
+            }
+            let j = index(p);
+            if came[j] != NONE {
+                continue;
+            }
+            came[j] = k;
+            climbed[j] = climbed[i] || climb;
+            if goal(p, climbed[j]) {
+                return Some(Route {
+                    to: p,
+                    actions: actions_to(&came, &index, p),
+                });
+            }
+            if !held(p) {
+                queue.push(j);
+            }
+        }
+    }
+    None
+}
+
+fn actions_to(came: &[u8], index: &dyn Fn(Point) -> usize, to: Point) -> Vec<Action> {
+    let mut actions = Vec::new();
+    let mut p = to;
+    loop {
+        let k = came[index(p)];
+        if let Some(&d) = Dir::ALL.get(usize::from(k)) {
+            actions.push(Action::Move(d));
+            let (dx, dy) = d.delta();
+            p = p.offset(-dx, -dy);
+        } else if k == 8 {
+            actions.push(Action::Descend);
+            p = Point::new(p.x, p.y, p.z - 1);
+        } else if k == 9 {
+            actions.push(Action::Ascend);
+            p = Point::new(p.x, p.y, p.z + 1);
+        } else {
+            break;
+        }
+    }
+    actions.reverse();
+    actions
+}
+
+/// The shortest known route to `to`, on any level.
+pub fn route_to(state: &State, to: Point) -> Option<Route> {
+    let known = state.sight().remembers(to) && state.world().tile(to).is_open();
+    if !known {
+        return None;
+    }
+    route(state, &|p, _| p == to)
+}
+
+/// The route towards the way out (the stair up of level 1) by known stairs.
+pub fn way_out(state: &State) -> Option<Route> {
+    let world = state.world();
+    route(state, &|p, _| p.z == 0 && world.tile(p) == Tile::StairsUp)
+}
+
+/// The route towards what is still unexplored beyond stairs: stairs down whose other end
+/// is unknown, or a place left to explore that is reached by climbing stairs.
+pub fn onward(state: &State) -> Option<Route> {
+    let world = state.world();
+    route(state, &|p, climbed| {
+        let unknown_below = world.tile(p) == Tile::StairsDown
+            && stair_link(state, p).is_none()
+            && p.z + 1 < world.depth();
+        unknown_below || (climbed && unexplored(state, p))
+    })
+}
+
+/// A remembered open cell next to a cell of the world never seen, or one that only a map
+/// showed (never seen by the player's own light).
+pub fn unexplored(state: &State, p: Point) -> bool {
+    let (world, sight) = (state.world(), state.sight());
+    !sight.seen(p)
+        || p.neighbours8()
+            .any(|q| world.contains(q) && !sight.remembers(q))
+}
+
+/// The areas of level `z`: the connected regions (8-way) of the open cells the player
+/// remembers, numbered from 1 in reading order of their first cell; 0 for any other cell.
+pub fn areas(state: &State, z: i32) -> Vec<u16> {
+    let (world, sight) = (state.world(), state.sight());
+    let (w, h) = (world.width(), world.height());
+    let mut area = vec![0u16; (w * h).max(0) as usize];
+    let mut next = 0u16;
+    let known = |p: Point| sight.remembers(p) && world.tile(p).is_open();
+    for y in 0..h {
+        for x in 0..w {
+            let p = Point::new(x, y, z);
+            if area[(y * w + x) as usize] != 0 || !known(p) {
+                continue;
+            }
+            next = next.saturating_add(1);
+            area[(y * w + x) as usize] = next;
+            let mut stack = vec![p];
+            while let Some(q) = stack.pop() {
+                for r in q.neighbours8() {
+                    if world.contains(r) && known(r) && area[(r.y * w + r.x) as usize] == 0 {
+                        area[(r.y * w + r.x) as usize] = next;
+                        stack.push(r);
+                    }
+                }
+            }
+        }
+    }
+    area
+}
+
+/// The levels the player has seen anything of, from the top.
+pub fn levels_seen(state: &State) -> Vec<i32> {
+    let (world, sight) = (state.world(), state.sight());
+    (0..world.depth())
+        .filter(|&z| world.points(z).any(|(p, _)| sight.remembers(p)))
+        .collect()
+}

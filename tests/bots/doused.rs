@@ -1,0 +1,61 @@
+//! The doused bot plays the dark as a free way through: the careful bot's sense, with its
+//! torch put out for good. It explores every level and rests in the dark, where the torch's
+//! fuel does not burn and creatures notice it only from two cells; oil that relights it is
+//! put out again at once. The caves' own clock (`restless.rs`) is what it meets instead.
+
+use super::careful::{charge, fetch, gear, learn, retreat, save_life};
+use super::{Game, Played};
+use caves::rules::{Action, Mode, Outcome};
+
+pub fn policy(g: &mut Game) -> Action {
+    let s = &g.state;
+    // Oil relights the torch, and so does nothing else: put it out again at once.
+    if s.torch_lit() {
+        return Action::Torch;
+    }
+    let (hp, max) = (s.hp(), s.max_hp());
+    let adjacent = g.adjacent().len();
+    let a = gear(g)
+        .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
+        .or_else(|| g.hit(|m| hp * 2 >= max || !m.kind.behaviour().slow));
+    if let Some(a) = a {
+        return a;
+    }
+    if hp < max && !s.creature_in_view() {
+        return Action::Rest;
+    }
+    if let Some(a) = charge(g) {
+        return a;
+    }
+    if hp * 2 < max && adjacent == 0 && s.creature_in_view() {
+        g.backed += 1;
+        return retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
+    }
+    g.backed = 0;
+    // With no fuel burning, every level is explored whole before going down.
+    learn(g)
+        .or_else(|| fetch(g))
+        .or_else(|| g.onward(true))
+        .unwrap_or(Action::Wait)
+}
+
+/// A game in the dark that has not ended in this many turns counts as not won (resting in
+/// the dark is an action of many turns, and a restless level a crowd: without a bound on
+/// turns a game could take minutes).
+pub const MAX_TURNS: u32 = 12_000;
+
+pub fn play(seed: u64, mode: Mode) -> Played {
+    let mut g = Game::new(seed, mode);
+    while g.state.outcome() == Outcome::Playing
+        && g.taken.len() < super::MAX_ACTIONS
+        && g.state.turn() < MAX_TURNS
+    {
+        let a = policy(&mut g);
+        g.act(a);
+    }
+    Played {
+        outcome: g.state.outcome(),
+        turns: g.state.turn(),
+        actions: g.taken,
+    }
+}
