@@ -5,7 +5,7 @@
 
 use super::careful::{charge, fetch, gear, learn, retreat, save_life};
 use super::{Game, Played};
-use caves::rules::{Action, Mode, Outcome};
+use caves::rules::{Action, Mode};
 
 pub fn policy(g: &mut Game) -> Action {
     let s = &g.state;
@@ -45,17 +45,5 @@ pub fn policy(g: &mut Game) -> Action {
 pub const MAX_TURNS: u32 = 12_000;
 
 pub fn play(seed: u64, mode: Mode) -> Played {
-    let mut g = Game::new(seed, mode);
-    while g.state.outcome() == Outcome::Playing
-        && g.taken.len() < super::MAX_ACTIONS
-        && g.state.turn() < MAX_TURNS
-    {
-        let a = policy(&mut g);
-        g.act(a);
-    }
-    Played {
-        outcome: g.state.outcome(),
-        turns: g.state.turn(),
-        actions: g.taken,
-    }
+    super::run_until(seed, mode, policy, MAX_TURNS)
 }

@@ -201,8 +201,16 @@ impl Game {
 /// Plays one game of `mode` by `policy` (the next action for a game) to its end, or to
 /// `MAX_ACTIONS`.
 pub fn run(seed: u64, mode: Mode, policy: fn(&mut Game) -> Action) -> Played {
+    run_until(seed, mode, policy, u32::MAX)
+}
+
+/// `run`, stopping also once the game reaches `max_turns` turns.
+pub fn run_until(seed: u64, mode: Mode, policy: fn(&mut Game) -> Action, max_turns: u32) -> Played {
     let mut g = Game::new(seed, mode);
-    while g.state.outcome() == Outcome::Playing && g.taken.len() < MAX_ACTIONS {
+    while g.state.outcome() == Outcome::Playing
+        && g.taken.len() < MAX_ACTIONS
+        && g.state.turn() < max_turns
+    {
         let a = policy(&mut g);
         g.act(a);
     }
