@@ -22,7 +22,7 @@ step "cargo test (native: the game and the board's server)"
 # The skill ladder's bots play thousands of whole games: they run next, optimised.
 cargo test --workspace -- --skip the_skill_ladder --skip explorer_mode_is_for_learning
 
-step "the skill ladder: four bots over 500 seeds each (cargo test --profile bots --test bot)"
+step "the skill ladder: five bots over 500 seeds each (cargo test --profile bots --test bot)"
 cargo test --profile bots --test bot -- --nocapture
 
 step "wasm-pack test --headless --chrome"

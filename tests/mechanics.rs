@@ -590,3 +590,52 @@ fn each_level_keeps_its_own_clock_across_visits() {
     assert!(!came.is_empty());
     assert!(came.iter().all(|&(_, hunting, dark)| hunting && dark));
 }
+
+/// Wounds the player in a `HALL` scene: a goblin beside them strikes until it has drawn
+/// blood, then is taken away.
+fn wounded(seed: u64) -> State {
+    let mut s = scene(&[HALL], seed);
+    let beside = Point::new(2, 1, 0);
+    s.put_monster(Creature::Goblin, beside);
+    s.set_mind(beside, Mind::Hunting);
+    while s.hp() == s.max_hp() {
+        s.act(Action::Wait);
+    }
+    s.clear_monsters();
+    s
+}
+
+#[test]
+fn wounds_close_only_by_torchlight() {
+    let mut dark = wounded(3);
+    let hurt = dark.hp();
+    assert!(hurt > 0 && hurt < dark.max_hp());
+    dark.act(Action::Torch);
+    assert!(dark.torch_doused());
+    let turn = dark.turn();
+    dark.act(Action::Rest);
+    assert_eq!(dark.turn(), turn, "resting in the dark is refused: no turn");
+    assert!(logged(&dark, "Wounds do not close in the dark"));
+    wait(&mut dark, 300);
+    assert_eq!(dark.hp(), hurt, "300 turns in the dark heal nothing");
+    // Relit, the same wound closes, walking or resting.
+    dark.act(Action::Torch);
+    wait(&mut dark, 90);
+    assert!(dark.hp() > hurt, "waiting by torchlight heals");
+    let mut lit = wounded(3);
+    lit.act(Action::Rest);
+    assert_eq!(
+        lit.hp(),
+        lit.max_hp(),
+        "a rest by torchlight heals the wound"
+    );
+    // A torch burned out is the dark too.
+    let mut out = wounded(3);
+    out.set_fuel(0);
+    let (hurt, turn) = (out.hp(), out.turn());
+    out.act(Action::Rest);
+    assert_eq!(out.turn(), turn);
+    assert!(logged(&out, "your torch has no fuel"));
+    wait(&mut out, 100);
+    assert_eq!(out.hp(), hurt);
+}

@@ -9,6 +9,11 @@ use caves::rules::kinds::tile::Tile;
 use caves::rules::world::World;
 use support::{open_tiles, reachable};
 
+/// How many of the thousand seeds over `SIZES`, and of the 800 random parameter sets, give
+/// worlds with caves (the rest are rock, and only their size and stairs are checked).
+const CHECKED_OF_1000: usize = 667;
+const CHECKED_OF_800: usize = 508;
+
 const SIZES: [(i32, i32, i32); 8] = [
     (1, 1, 1),
     (3, 3, 2),
@@ -37,12 +42,14 @@ fn check_share(world: &World, (w, h, d): (i32, i32, i32), seed: u64) {
     }
 }
 
-fn check(world: &World, (w, h, d): (i32, i32, i32), seed: u64) {
-    check_with(world, (w, h, d), seed, MIN_REGION);
+fn check(world: &World, (w, h, d): (i32, i32, i32), seed: u64) -> bool {
+    check_with(world, (w, h, d), seed, MIN_REGION)
 }
 
-/// The world guarantees, with `min_region` as the smallest region the recipe keeps.
-fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: u32) {
+/// The world guarantees, with `min_region` as the smallest region the recipe keeps. Answers
+/// true when the world had caves to check, false for a world of rock (checked only for its
+/// size and for having no stairs), so a test can count the worlds it really checked.
+fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: u32) -> bool {
     let ctx = format!("seed {seed}, size {w}x{h}x{d}");
     assert_eq!(
         (world.width(), world.height(), world.depth()),
@@ -76,7 +83,7 @@ fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: 
     let open = open_tiles(world);
     if open == 0 {
         assert_eq!(exits, 0, "{ctx}");
-        return;
+        return false;
     }
     assert_eq!(exits, 1, "{ctx}: one way out");
     let exit = exit_of(world).expect("an exit");
@@ -124,6 +131,7 @@ fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: 
             }
         }
     }
+    true
 }
 
 /// Right after small regions are filled in, before stairs and tunnels join regions (a tunnel
@@ -143,24 +151,35 @@ fn no_region_under(world: &World, min_region: u32, ctx: &str) {
 
 #[test]
 fn a_thousand_seeds_over_many_sizes() {
+    let mut checked = 0;
     for seed in 0..1000u64 {
         let size = SIZES[seed as usize % SIZES.len()];
         let world = WorldBuilder::new(size.0, size.1, size.2, seed)
             .make_caves()
             .build();
-        check(&world, size, seed);
+        checked += usize::from(check(&world, size, seed));
         check_share(&world, size, seed);
     }
+    assert!(
+        checked >= CHECKED_OF_1000,
+        "only {checked} of 1000 worlds had caves"
+    );
 }
 
 #[test]
 fn extreme_fill_chances_still_give_sound_worlds() {
     use caves::rules::builder::SmoothRule;
-    for (p, rule) in [
-        (0.0, SmoothRule::Majority),
-        (1.0, SmoothRule::FiveOfNine),
-        (0.3, SmoothRule::FiveOfNine),
+    // Each fill chance (of floor) with a rule, and how many of its 20 worlds have caves at
+    // least: none at 0 (all rock), every one at 1 (all floor), few when sparse floor meets
+    // the stricter rule, every one near an even fill.
+    for (p, rule, caves) in [
+        (0.0, SmoothRule::Majority, 0),
+        (1.0, SmoothRule::FiveOfNine, 20),
+        (0.3, SmoothRule::FiveOfNine, 1),
+        (0.55, SmoothRule::Majority, 20),
+        (0.45, SmoothRule::FiveOfNine, 20),
     ] {
+        let mut checked = 0;
         for seed in 0..20 {
             let world = WorldBuilder::new(60, 30, 4, seed)
                 .randomize(p)
@@ -169,8 +188,12 @@ fn extreme_fill_chances_still_give_sound_worlds() {
                 .connect()
                 .exit()
                 .build();
-            check(&world, (60, 30, 4), seed);
+            checked += usize::from(check(&world, (60, 30, 4), seed));
         }
+        assert!(
+            checked >= caves && (caves > 0 || checked == 0),
+            "fill {p}, {rule:?}: {checked} of 20 worlds had caves"
+        );
     }
 }
 
@@ -181,6 +204,7 @@ fn random_parameters_keep_every_guarantee() {
     use caves::rules::builder::{SmoothRule, Stage, WorldParams};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
+    let mut checked = 0;
     for seed in 0..800u64 {
         let small = seed % 4 != 0;
         let side = if small { 1..=40 } else { 1..=120 };
@@ -208,9 +232,13 @@ fn random_parameters_keep_every_guarantee() {
         no_region_under(&regions, p.min_region, &format!("seed {seed}, {p:?}"));
         let connected = at_connect.expect("the connect step is shown");
         check_with(&connected, size, seed, p.min_region);
-        check_with(&world, size, seed, p.min_region);
+        checked += usize::from(check_with(&world, size, seed, p.min_region));
         assert_eq!(world, p.build(seed), "{p:?}");
     }
+    assert!(
+        checked >= CHECKED_OF_800,
+        "only {checked} of 800 worlds had caves"
+    );
 }
 
 #[test]

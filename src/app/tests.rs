@@ -593,7 +593,9 @@ fn collect_then_take_the_idol(a: &mut App, limit: usize) {
             .min_by_key(|p| p.chebyshev(me));
         let action = match (foe, goal) {
             (Some(m), _) => Dir::towards(m.pos.x - me.x, m.pos.y - me.y).map(Action::Move),
-            _ if s.hp() < s.max_hp() / 2 && !s.creature_in_view() => Some(Action::Rest),
+            _ if s.hp() < s.max_hp() / 2 && !s.creature_in_view() && s.torch_lit() => {
+                Some(Action::Rest)
+            }
             (None, Some(p)) if p == me => Some(Action::PickUp),
             (None, Some(p)) => step_towards(s, p).map(Action::Move),
             (None, None) => None,

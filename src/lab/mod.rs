@@ -294,11 +294,6 @@ impl Lab {
             .find_map(|i| self.shots[i].as_ref())
     }
 
-    /// True when the shown step's world is generated.
-    pub fn shown_ready(&self) -> bool {
-        self.shots[self.shot_index(self.show.shown)].is_some()
-    }
-
     /// The figures of the shown level.
     pub fn figures(&mut self) -> Option<Figures> {
         let key = (

@@ -201,8 +201,9 @@ pub const fn xp_worth(kind: Creature) -> i32 {
 
 // Healing.
 
-/// The player regains `REGEN_HP` hit points every this many turns (`REST_REGEN_TURNS` while
-/// resting).
+/// While the torch burns, the player regains `REGEN_HP` hit points every this many turns
+/// (`REST_REGEN_TURNS` while resting). In the dark wounds do not close: dousing the torch
+/// saves fuel and hides the player, at the price of healing.
 pub const REGEN_TURNS: u32 = 30;
 /// While resting (`R`), the player regains `REGEN_HP` hit points every this many turns.
 pub const REST_REGEN_TURNS: u32 = 10;

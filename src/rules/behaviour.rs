@@ -274,12 +274,13 @@ impl State {
         }
     }
 
-    /// Rests: turn after turn until the player is healed, a creature comes into view, or
-    /// `REST_TURNS` turns pass. Refused (no turn) when already healed or a creature is in view.
+    /// Rests: turn after turn until the player is healed, a creature comes into view, the
+    /// torch goes out, or `REST_TURNS` turns pass. Refused (no turn) when already healed, with
+    /// a creature in view, or in the dark, where wounds do not close.
     pub(super) fn rest(&mut self) {
         let mut turns = 0;
         while turns < REST_TURNS && self.outcome == Outcome::Playing && self.hp < self.max_hp() {
-            if self.creature_in_view() {
+            if self.creature_in_view() || !self.torch_lit() {
                 break;
             }
             self.turn += 1;
@@ -291,8 +292,12 @@ impl State {
         if turns == 0 {
             let why = if self.hp >= self.max_hp() {
                 "You are not hurt."
-            } else {
+            } else if self.creature_in_view() {
                 "You cannot rest with a creature in view."
+            } else if self.fuel() > 0 {
+                "Wounds do not close in the dark: relight your torch to rest."
+            } else {
+                "Wounds do not close in the dark, and your torch has no fuel. Find oil."
             };
             self.log.add(why);
         } else if self.outcome == Outcome::Playing {

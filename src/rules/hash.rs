@@ -85,9 +85,9 @@ impl State {
             h.int(t.into());
         }
         h.wide(self.sight.memory_hash());
-        // Each line in its first wording: a line reworded since keeps the fingerprint it had.
+        // Each line as said, with its repeats.
         for e in self.log.entries() {
-            h.bytes(e.kept().as_bytes());
+            h.bytes(e.text.as_bytes());
             h.int(e.count.into());
         }
         // The next number the stream would give pins its position without exposing it.

@@ -7,7 +7,7 @@
 
 use super::State;
 use crate::rules::balance;
-use crate::rules::geom::Point;
+use crate::rules::geom::{nearest_chebyshev, Point};
 use crate::rules::kinds::entry::Effect;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
@@ -74,7 +74,8 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
             // the nearest of them, so reaching it means crossing the level, and so does
             // getting it out.
             let ups = world.points_of(z, Tile::StairsUp);
-            let away = |p: Point| ups.iter().map(|u| u.chebyshev(p)).min().unwrap_or(0);
+            let field = nearest_chebyshev(world.width(), world.height(), &ups);
+            let away = |p: Point| world.level_index(p).map_or(0, |i| field[i]);
             let farthest = free.iter().map(|&p| away(p)).max().unwrap_or(0);
             let far: Vec<usize> = (0..free.len())
                 .filter(|&i| away(free[i]) * 4 >= farthest * 3)
@@ -250,13 +251,8 @@ impl State {
                 .add("You pick up the golden idol! Now climb back out.");
             self.wake_level();
         } else {
-            // The first wording named the slot's letter; the fingerprint keeps it.
-            let slot = char::from(b'a' + (self.carried().len() - 1) as u8);
             let name = a(self.item_name(kind));
-            self.log.reword(
-                format!("You pick up {name} ({letter})."),
-                format!("You pick up {name} ({slot})."),
-            );
+            self.log.add(format!("You pick up {name} ({letter})."));
         }
         self.turn += 1;
         self.end_turn();
@@ -291,8 +287,6 @@ impl State {
             "pour out"
         };
         let max = self.max_hp();
-        // Words changed since the first ruleset said them (the fingerprint keeps those).
-        let mut first_what = None;
         let what = match kind.effect() {
             Effect::Weapon(_) | Effect::Armour(_) => return self.equip(slot),
             Effect::Treasure => {
@@ -306,14 +300,11 @@ impl State {
             Effect::Heal(n) => {
                 let healed = n.min(max - self.hp).max(0);
                 self.hp += healed;
-                let said = format!("{healed} hit points come back.");
-                let what = match healed {
+                match healed {
                     0 => "you are already at full health.".to_string(),
                     1 => "1 hit point comes back.".to_string(),
-                    _ => said.clone(),
-                };
-                first_what = Some(said);
-                what
+                    _ => format!("{healed} hit points come back."),
+                }
             }
             Effect::Strength(n) => {
                 self.strength += n;
@@ -350,12 +341,7 @@ impl State {
                 "the shape of this level fills your mind.".to_string()
             }
         };
-        let first = format!(
-            "You {verb} the {name}: {}",
-            first_what.as_ref().unwrap_or(&what)
-        );
-        self.log
-            .reword(format!("You {verb} the {name}: {what}"), first);
+        self.log.add(format!("You {verb} the {name}: {what}"));
         if self.identify(kind) {
             self.log.add(format!("It was {}.", a(kind.name())));
         }

@@ -7,10 +7,6 @@ pub struct Entry {
     pub count: u32,
     /// The log's `said` count when this line was last said (to announce new lines).
     pub stamp: u64,
-    /// The line's first wording, when the game words it differently since (`Log::reword`):
-    /// the fingerprint keeps that one, so every run replays to the fingerprints it was
-    /// recorded with.
-    pub first: Option<String>,
 }
 
 impl Entry {
@@ -21,11 +17,6 @@ impl Entry {
         } else {
             self.text.clone()
         }
-    }
-
-    /// The words the state's fingerprint keeps: the first wording of the line.
-    pub fn kept(&self) -> &str {
-        self.first.as_deref().unwrap_or(&self.text)
     }
 }
 
@@ -42,33 +33,23 @@ const CAPACITY: usize = 100;
 impl Log {
     /// Adds a line; the same line said again in a row raises the count instead.
     pub fn add(&mut self, text: impl Into<String>) {
-        self.push(text.into(), None);
-    }
-
-    /// Adds a line said as `text` that an earlier ruleset worded as `first`: the player reads
-    /// `text`, the fingerprint keeps `first` (and repeats fold as `first` did).
-    pub fn reword(&mut self, text: String, first: String) {
-        let first = (first != text).then_some(first);
-        self.push(text, first);
+        self.push(text.into());
     }
 
     /// `add` for an owned line: one copy of the work whatever text type `add` was given.
-    fn push(&mut self, text: String, first: Option<String>) {
+    fn push(&mut self, text: String) {
         self.said += 1;
         let stamp = self.said;
         match self.entries.last_mut() {
-            Some(last) if last.kept() == first.as_deref().unwrap_or(&text) => {
+            Some(last) if last.text == text => {
                 last.count += 1;
                 last.stamp = stamp;
-                last.text = text;
-                last.first = first;
             }
             _ => {
                 self.entries.push(Entry {
                     text,
                     count: 1,
                     stamp,
-                    first,
                 });
                 if self.entries.len() > CAPACITY {
                     self.entries.remove(0);
@@ -154,22 +135,6 @@ mod tests {
         let mark = log.said();
         log.add("c");
         assert_eq!(log.since(mark), ["c (x2)"]);
-    }
-
-    #[test]
-    fn a_reworded_line_is_read_in_its_new_words_and_kept_in_its_first() {
-        let mut log = Log::default();
-        log.reword(
-            "You pick up a dart (a).".into(),
-            "You pick up a dart (c).".into(),
-        );
-        log.reword("Same words.".into(), "Same words.".into());
-        let e = &log.entries()[0];
-        assert_eq!(
-            (e.shown(), e.kept()),
-            ("You pick up a dart (a).".into(), "You pick up a dart (c).")
-        );
-        assert_eq!(log.entries()[1].first, None, "no rewording to keep");
     }
 
     #[test]

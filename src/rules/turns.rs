@@ -1,6 +1,6 @@
 //! The rules of a turn: moving (astray when confused, not at all when webbed), fighting
 //! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
-//! the creatures' answer after each player action.
+//! the creatures' answer after each player action, and healing (by torchlight only).
 
 use super::crowd::Crowd;
 use super::items::a as with_article;
@@ -35,7 +35,9 @@ impl State {
         } else {
             REGEN_TURNS
         };
+        // Wounds close only by torchlight: the dark keeps the fuel, not the blood.
         if self.outcome == Outcome::Playing
+            && self.torch_lit()
             && self.turn.is_multiple_of(regen)
             && self.hp < self.max_hp()
         {

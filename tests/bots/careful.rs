@@ -174,7 +174,8 @@ pub fn policy(g: &mut Game) -> Action {
     if let Some(a) = a {
         return a;
     }
-    if hp < max && !s.creature_in_view() {
+    // Wounds close only by torchlight.
+    if hp < max && !s.creature_in_view() && s.torch_lit() {
         return Action::Rest;
     }
     // Stones and webs come from afar: close in rather than stand and take them.

@@ -1,7 +1,8 @@
-//! The doused bot plays the dark as a free way through: the careful bot's sense, with its
-//! torch put out for good. It explores every level and rests in the dark, where the torch's
-//! fuel does not burn and creatures notice it only from two cells; oil that relights it is
-//! put out again at once. The caves' own clock (`restless.rs`) is what it meets instead.
+//! The doused bot plays the dark for all it is worth: the careful bot's sense, with its
+//! torch put out whenever it is not resting. It explores every level in the dark, where the
+//! torch's fuel does not burn and creatures notice it only from two cells, and lights the
+//! torch only to rest by, since wounds close only by torchlight. The caves' own clock
+//! (`restless.rs`) and its wounds are what it meets instead.
 
 use super::careful::{charge, fetch, gear, learn, retreat, save_life};
 use super::{Game, Played};
@@ -9,11 +10,13 @@ use caves::rules::{Action, Mode};
 
 pub fn policy(g: &mut Game) -> Action {
     let s = &g.state;
-    // Oil relights the torch, and so does nothing else: put it out again at once.
-    if s.torch_lit() {
+    let (hp, max) = (s.hp(), s.max_hp());
+    let resting = hp < max && !s.creature_in_view();
+    // The torch burns only to rest by (wounds close only by torchlight); otherwise, and when
+    // oil relights it, it is put out again at once.
+    if s.torch_lit() != (resting && s.fuel() > 0) && s.fuel() > 0 {
         return Action::Torch;
     }
-    let (hp, max) = (s.hp(), s.max_hp());
     let adjacent = g.adjacent().len();
     let a = gear(g)
         .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
@@ -21,7 +24,7 @@ pub fn policy(g: &mut Game) -> Action {
     if let Some(a) = a {
         return a;
     }
-    if hp < max && !s.creature_in_view() {
+    if resting && s.torch_lit() {
         return Action::Rest;
     }
     if let Some(a) = charge(g) {

@@ -1,5 +1,5 @@
-//! The expert bot: the careful bot's sense, and the caves' tricks. It rests with its torch
-//! doused (the fuel lasts, and creatures notice less), douses it to lose a shade, strikes
+//! The expert bot: the careful bot's sense, and the caves' tricks. It rests by torchlight
+//! (the only light wounds close in), douses its torch to lose a shade, strikes
 //! creatures that have not noticed it, throws darts and spare daggers at creatures closing
 //! in, throws known confusion and darkness at dangerous ones, never strikes a jelly it can
 //! walk around, and goes down only once it has explored a level while its torch has fuel to
@@ -73,13 +73,9 @@ pub fn policy(g: &mut Game) -> Action {
     {
         return a;
     }
-    // Rest in the dark: doused, the torch keeps its fuel and creatures notice less.
-    if resting {
-        return if s.torch_lit() {
-            Action::Torch
-        } else {
-            Action::Rest
-        };
+    // Wounds close only by torchlight: relight to rest (unless a shade is about).
+    if resting && s.torch_lit() {
+        return Action::Rest;
     }
     if s.torch_doused() && s.fuel() > 0 && !shade {
         return Action::Torch;

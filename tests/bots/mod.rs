@@ -9,13 +9,14 @@
 //!   rests, retreats or uses items.
 //! - `careful` picks up what it sees, wields and wears the best, drinks and reads to learn,
 //!   heals when hurt, keeps its torch fed, steps back when hurt and rests when alone.
-//! - `expert` is careful, and plays the caves: it douses its torch to rest and to lose a
-//!   shade, strikes creatures that have not noticed it, throws darts, daggers and known
+//! - `expert` is careful, and plays the caves: it douses its torch to lose a shade, strikes
+//!   creatures that have not noticed it, throws darts, daggers and known
 //!   potions, and walks around jellies.
-//! - `doused` plays the loophole of the dark: the careful bot with its torch put out for
-//!   good, exploring every level and resting where no fuel burns. The caves' own clock
-//!   (`restless.rs`) must make that no better than playing lit: it wins no more often than
-//!   the careful bot, and its wins take no fewer turns.
+//! - `doused` plays the dark for all it is worth: the careful bot with its torch put out
+//!   except to rest by (wounds close only by torchlight), exploring every level where no
+//!   fuel burns. The caves' own clock and healing by torchlight must make that no better
+//!   than playing lit: it wins no more often than the careful bot, and its wins take no
+//!   fewer turns.
 //!
 //! What counts as a danger is the game's own rule (`State::danger`, the one travel and
 //! exploring stop for): the careful and expert bots step back from the nearest danger and

@@ -69,7 +69,7 @@ pub const KEYS: [(&str, &str); 29] = [
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
     (". or keypad 5", "wait a turn"),
-    ("R", "rest until healed or something comes"),
+    ("R", "rest by torchlight until healed"),
     ("g or ,", "pick up what lies here"),
     ("i", "inventory: a letter uses or equips"),
     ("q r a, w, d", "quaff/read, wield/wear, drop an item"),
@@ -240,10 +240,10 @@ fn start_page(f: &mut Frame, app: &App, pitch: i32) -> (i32, bool) {
         "A golden idol lies somewhere on the deepest level of these caves. Walk down the stairs \
          ('>') level by level, step on the idol to take it, then climb all the way back and \
          out by the stair up ('<') where you came in. Your torch lights a few steps and burns \
-         down as you go: find oil, douse it to hide or to rest, and when it dies the caves come \
-         for you. Creatures asleep or unaware take double blows; potions and scrolls are \
-         unknown until tried. Walk into a creature to fight it. Every run is saved after each \
-         turn."
+         down as you go: find oil, douse it to hide (wounds close only in its light), and when \
+         it dies the caves come for you. Creatures asleep or unaware take double blows; potions \
+         and scrolls are unknown until tried. Walk into a creature to fight it. Every run is \
+         saved after each turn."
     };
     // What is listed stops two rows above the menu's prompt.
     let limit = app.menu_top(app.start_menu().len()) - 3;

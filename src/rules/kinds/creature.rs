@@ -2,37 +2,27 @@
 //! cyclopedia entry (look, name, description). Its fighting numbers and behaviour
 //! (`Creature::stats`, `Creature::behaviour`) are set in `rules::balance`.
 
+use crate::rules::kinds::coded::coded_kinds;
 use crate::rules::kinds::entry::Entry;
 use crate::rules::kinds::rgb::hex;
 
-/// The kinds of creature in the caves. The discriminants are the saved codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Creature {
-    Bat = 1,
-    Rat = 2,
-    Goblin = 3,
-    Orc = 4,
-    Bugbear = 5,
-    Spider = 6,
-    Jelly = 7,
-    Shade = 8,
-    Kobold = 9,
+coded_kinds! {
+    /// The kinds of creature in the caves. The discriminants are the saved codes.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Creature {
+        Bat = 1,
+        Rat = 2,
+        Goblin = 3,
+        Orc = 4,
+        Bugbear = 5,
+        Spider = 6,
+        Jelly = 7,
+        Shade = 8,
+        Kobold = 9,
+    }
 }
 
 impl Creature {
-    pub const ALL: [Creature; 9] = [
-        Creature::Bat,
-        Creature::Rat,
-        Creature::Goblin,
-        Creature::Orc,
-        Creature::Bugbear,
-        Creature::Spider,
-        Creature::Jelly,
-        Creature::Shade,
-        Creature::Kobold,
-    ];
-
     pub const fn code(self) -> u8 {
         self as u8
     }
@@ -94,5 +84,13 @@ mod tests {
         assert_eq!(Creature::from_code(0), None);
         assert_eq!(Creature::named("dragon"), None);
         assert_eq!(Creature::Orc.code(), 4, "saved codes never change");
+    }
+
+    #[test]
+    fn all_lists_every_code_in_order_without_gaps() {
+        for (i, k) in Creature::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(k.code()), i + 1, "{k:?}");
+        }
+        assert_eq!(Creature::from_code((Creature::ALL.len() + 1) as u8), None);
     }
 }

@@ -2,52 +2,35 @@
 //! cyclopedia entry (look, name, description, dump character). What it does, where it lies
 //! and how common it is (`Item::data`, `Item::effect`) are set in `rules::balance`.
 
+use crate::rules::kinds::coded::coded_kinds;
 use crate::rules::kinds::entry::Entry;
 use crate::rules::kinds::rgb::hex;
 
-/// The kinds of item in the caves. The discriminants are the saved codes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Item {
-    /// The treasure: carry it out of the caves to win.
-    Idol = 1,
-    HealingPotion = 2,
-    StrengthPotion = 3,
-    Dagger = 4,
-    Sword = 5,
-    Axe = 6,
-    Leather = 7,
-    Mail = 8,
-    LightScroll = 9,
-    TeleportScroll = 10,
-    Oil = 11,
-    Dart = 12,
-    ConfusionPotion = 13,
-    DarknessPotion = 14,
-    SummonScroll = 15,
-    MappingScroll = 16,
+coded_kinds! {
+    /// The kinds of item in the caves. The discriminants are the saved codes.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    pub enum Item {
+        /// The treasure: carry it out of the caves to win.
+        Idol = 1,
+        HealingPotion = 2,
+        StrengthPotion = 3,
+        Dagger = 4,
+        Sword = 5,
+        Axe = 6,
+        Leather = 7,
+        Mail = 8,
+        LightScroll = 9,
+        TeleportScroll = 10,
+        Oil = 11,
+        Dart = 12,
+        ConfusionPotion = 13,
+        DarknessPotion = 14,
+        SummonScroll = 15,
+        MappingScroll = 16,
+    }
 }
 
 impl Item {
-    pub const ALL: [Item; 16] = [
-        Item::Idol,
-        Item::HealingPotion,
-        Item::StrengthPotion,
-        Item::Dagger,
-        Item::Sword,
-        Item::Axe,
-        Item::Leather,
-        Item::Mail,
-        Item::LightScroll,
-        Item::TeleportScroll,
-        Item::Oil,
-        Item::Dart,
-        Item::ConfusionPotion,
-        Item::DarknessPotion,
-        Item::SummonScroll,
-        Item::MappingScroll,
-    ];
-
     /// The potion kinds: each run gives them random looks until drunk.
     pub const POTIONS: [Item; 4] = [
         Item::HealingPotion,
@@ -137,5 +120,13 @@ mod tests {
         }
         assert_eq!(Item::from_code(0), None);
         assert_eq!(Item::Idol.code(), 1, "saved codes never change");
+    }
+
+    #[test]
+    fn all_lists_every_code_in_order_without_gaps() {
+        for (i, k) in Item::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(k.code()), i + 1, "{k:?}");
+        }
+        assert_eq!(Item::from_code((Item::ALL.len() + 1) as u8), None);
     }
 }

@@ -2,6 +2,7 @@
 //! saved code that owns its cyclopedia entry; the shapes of their data (`entry`), the player's
 //! entry, and the cyclopedia that indexes them all. Their numbers are in `rules::balance`.
 
+mod coded;
 pub mod creature;
 pub mod cyclopedia;
 pub mod entry;

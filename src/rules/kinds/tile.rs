@@ -1,40 +1,30 @@
 //! Terrain kinds. Each has a fixed one-byte code (its saved form) and its cyclopedia entry:
 //! its look, name, description and whether it can be walked and seen through.
 
+use crate::rules::kinds::coded::coded_kinds;
 use crate::rules::kinds::entry::{Entry, FLOOR_BG};
 use crate::rules::kinds::rgb::{hex, Rgb};
 
-/// The kinds of terrain a world is made of. The discriminants are the saved codes: never
-/// reuse or renumber one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Tile {
-    Floor = 0,
-    Wall = 1,
-    /// What the world answers for any place outside it.
-    Bounds = 2,
-    StairsUp = 3,
-    StairsDown = 4,
-    /// Environment features over the floor.
-    Stalagmite = 5,
-    Pool = 6,
-    Fungus = 7,
-    Rubble = 8,
+coded_kinds! {
+    /// The kinds of terrain a world is made of. The discriminants are the saved codes: never
+    /// reuse or renumber one.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum Tile {
+        Floor = 0,
+        Wall = 1,
+        /// What the world answers for any place outside it.
+        Bounds = 2,
+        StairsUp = 3,
+        StairsDown = 4,
+        /// Environment features over the floor.
+        Stalagmite = 5,
+        Pool = 6,
+        Fungus = 7,
+        Rubble = 8,
+    }
 }
 
 impl Tile {
-    pub const ALL: [Tile; 9] = [
-        Tile::Floor,
-        Tile::Wall,
-        Tile::Bounds,
-        Tile::StairsUp,
-        Tile::StairsDown,
-        Tile::Stalagmite,
-        Tile::Pool,
-        Tile::Fungus,
-        Tile::Rubble,
-    ];
-
     /// The saved code of this kind.
     pub const fn code(self) -> u8 {
         self as u8
@@ -126,5 +116,13 @@ mod tests {
         chars.sort();
         chars.dedup();
         assert_eq!(chars.len(), Tile::ALL.len());
+    }
+
+    #[test]
+    fn all_lists_every_code_in_order_without_gaps() {
+        for (i, k) in Tile::ALL.into_iter().enumerate() {
+            assert_eq!(usize::from(k.code()), i + 0, "{k:?}");
+        }
+        assert_eq!(Tile::from_code((Tile::ALL.len() + 0) as u8), None);
     }
 }
