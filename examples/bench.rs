@@ -9,7 +9,8 @@
 //! work can be optimised away. `BENCH_RUNS` overrides the number of timed runs.
 
 use caves::record::replay::replay;
-use caves::record::Record;
+use caves::record::{Header, Record, MAX_CELLS};
+use caves::rules::builder::WorldParams;
 use caves::rules::builder::{SmoothRule, WorldBuilder, MIN_REGION};
 use std::hint::black_box;
 use std::time::Instant;
@@ -70,6 +71,33 @@ fn main() {
         println!("@ gen.{case}.native.runs {runs}");
     }
     replay_survivor(runs);
+    start_largest_link();
+}
+
+/// Opening the largest world a link or run file may carry (`record::MAX_CELLS` cells:
+/// 2048x2048x2), as the page does before showing it: the world built, items and creatures
+/// placed, sight made. `@ start.link2048.native.<median|min>` over 3 runs.
+fn start_largest_link() {
+    let params = WorldParams {
+        width: 2048,
+        height: 2048,
+        depth: 2,
+        ..WorldParams::default()
+    };
+    const _: () = assert!(2048 * 2048 * 2 <= MAX_CELLS, "a link may carry this world");
+    let mut ms: Vec<f64> = (1..=3u64)
+        .map(|seed| {
+            let start = Instant::now();
+            let state = Header::new(black_box(seed), params, None)
+                .start()
+                .expect("the world has floor");
+            black_box(state.hash());
+            start.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    println!("@ start.link2048.native.median {:.3}", median(&ms));
+    println!("@ start.link2048.native.min {:.3}", ms[0]);
 }
 
 /// Resuming natively: decoding the committed 10,000-action survivor and replaying it

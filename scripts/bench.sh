@@ -145,6 +145,7 @@ runs="$(get gen.default.native.runs)"
     echo "| save per turn, 10,000-action run: median / p99 | $(f3 "$(get records.save.long.median)") / $(f3 "$(get records.save.long.p99)") |"
     echo "| resume a 10,000-action run: median / worst | $(f2 "$(get records.resume.median)") / $(f2 "$(get records.resume.max)") |"
     echo "| replay the same run natively (\`--example bench\`): median (min) | $(f2 "$(get replay.survivor.native.median)") ($(f2 "$(get replay.survivor.native.min)")) |"
+    echo "| open the largest world a link may carry (2048 x 2048 x 2) natively (\`--example bench\`): median (min) | $(f2 "$(get start.link2048.native.median)") ($(f2 "$(get start.link2048.native.min)")) |"
     echo "| link length per 1000 actions, the committed won game ($(f0 "$(get records.link.win.actions)") actions) | $(f0 "$(get records.link.win.per1000)") characters |"
     echo "| link length per 1000 actions, the survivor ($(f0 "$(get records.link.survivor.actions)") actions) | $(f0 "$(get records.link.survivor.per1000)") characters |"
     echo

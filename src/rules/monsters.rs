@@ -105,16 +105,19 @@ pub fn place(
 ) -> Vec<Monster> {
     let mut monsters = Vec::new();
     for z in 0..world.depth() {
+        let avoided: std::collections::HashSet<Point> =
+            avoid.iter().copied().filter(|p| p.z == z).collect();
         let mut free: Vec<Point> = world.points_of(z, Tile::Floor);
         free.retain(|p| {
-            !avoid.contains(p) && (p.z != player.z || p.chebyshev(player) > START_CLEARANCE)
+            !avoided.contains(p) && (p.z != player.z || p.chebyshev(player) > START_CLEARANCE)
         });
+        let mut free = FreeCells::new(world, free);
         let kinds = kinds_at(z);
         for _ in 0..creatures_for(z, world.width() * world.height()) {
             if free.is_empty() || kinds.is_empty() {
                 break;
             }
-            let pos = free.swap_remove(rng.random_range(0..free.len() as u32) as usize);
+            let pos = free.take(rng.random_range(0..free.len() as u32) as usize);
             let kind = kinds[rng.random_range(0..kinds.len() as u32) as usize];
             let mind = if rng.random_range(0..100u32) < asleep_chance(z) {
                 Mind::Asleep
@@ -123,14 +126,73 @@ pub fn place(
             };
             monsters.push(Monster::in_mode(kind, pos, mode, mind));
             for _ in 0..kind.behaviour().pack {
-                let Some(j) = free.iter().position(|q| q.chebyshev(pos) <= PACK_SPREAD) else {
+                let Some(j) = free.first_near(pos, PACK_SPREAD) else {
                     break;
                 };
-                monsters.push(Monster::in_mode(kind, free.swap_remove(j), mode, mind));
+                monsters.push(Monster::in_mode(kind, free.take(j), mode, mind));
             }
         }
     }
     monsters
+}
+
+/// The free cells of one level as a list that random draws take from by index (the last
+/// cell moves into the gap), with each cell's place in the list kept by cell, so "the first
+/// free cell near a point" looks at the cells around it, not the whole list.
+struct FreeCells<'w> {
+    world: &'w World,
+    cells: Vec<Point>,
+    /// For every cell of the level, its index in `cells`, or `u32::MAX` when not free.
+    at: Vec<u32>,
+}
+
+impl<'w> FreeCells<'w> {
+    fn new(world: &'w World, cells: Vec<Point>) -> Self {
+        let mut at = vec![u32::MAX; (world.width() * world.height()) as usize];
+        for (i, &p) in cells.iter().enumerate() {
+            if let Some(c) = world.level_index(p) {
+                at[c] = i as u32;
+            }
+        }
+        FreeCells { world, cells, at }
+    }
+
+    fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Takes the cell at index `i` out of the list.
+    fn take(&mut self, i: usize) -> Point {
+        let p = self.cells.swap_remove(i);
+        if let Some(c) = self.world.level_index(p) {
+            self.at[c] = u32::MAX;
+        }
+        if let Some(&moved) = self.cells.get(i) {
+            if let Some(c) = self.world.level_index(moved) {
+                self.at[c] = i as u32;
+            }
+        }
+        p
+    }
+
+    /// The index of the earliest listed free cell within `spread` (king's moves) of `p`.
+    fn first_near(&self, p: Point, spread: i32) -> Option<usize> {
+        let mut best = None;
+        for dy in -spread..=spread {
+            for dx in -spread..=spread {
+                let q = p.offset(dx, dy);
+                let i = self.world.level_index(q).map_or(u32::MAX, |c| self.at[c]);
+                if i != u32::MAX {
+                    best = Some(best.map_or(i, |b: u32| b.min(i)));
+                }
+            }
+        }
+        best.map(|i| i as usize)
+    }
 }
 
 /// The kinds that live on level `z` (0 = top).
@@ -243,6 +305,25 @@ mod tests {
             ) {
                 assert!(free(p));
             }
+        }
+    }
+
+    /// The kept indexes answer what a scan of the whole list would: the earliest listed
+    /// free cell near a point, after any number of takes.
+    #[test]
+    fn free_cells_find_what_a_scan_finds() {
+        use crate::rules::rng::seeded;
+        let world = World::filled(30, 20, 1, Tile::Floor);
+        let mut rng = seeded(5);
+        let mut scan = world.points_of(0, Tile::Floor);
+        let mut free = FreeCells::new(&world, scan.clone());
+        while !scan.is_empty() {
+            let p = Point::new(rng.random_range(0..30), rng.random_range(0..20), 0);
+            let near = scan.iter().position(|q| q.chebyshev(p) <= PACK_SPREAD);
+            assert_eq!(free.first_near(p, PACK_SPREAD), near, "near {p:?}");
+            let i = near.unwrap_or(rng.random_range(0..scan.len() as u32) as usize);
+            assert_eq!(free.take(i), scan.swap_remove(i));
+            assert_eq!(free.len(), scan.len());
         }
     }
 }

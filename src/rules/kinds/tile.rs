@@ -121,8 +121,8 @@ mod tests {
     #[test]
     fn all_lists_every_code_in_order_without_gaps() {
         for (i, k) in Tile::ALL.into_iter().enumerate() {
-            assert_eq!(usize::from(k.code()), i + 0, "{k:?}");
+            assert_eq!(usize::from(k.code()), i, "{k:?}");
         }
-        assert_eq!(Tile::from_code((Tile::ALL.len() + 0) as u8), None);
+        assert_eq!(Tile::from_code(Tile::ALL.len() as u8), None);
     }
 }
