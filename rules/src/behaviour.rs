@@ -1,0 +1,314 @@
+//! The creatures' turn, each by its kind's behaviour (`balance`). Asleep creatures stay put
+//! and wandering ones roam until they notice the player (by distance, the player's light,
+//! and noise); then they hunt: close in and fight, or shoot from afar (spiders' webs,
+//! kobolds' stones). Slow kinds act every other turn, erratic ones flutter at random half
+//! the time, cowards flee when badly hurt, and shades lose a player whose torch is out.
+//! Hunting creatures that see the player take the stairs follow.
+
+use super::crowd::Crowd;
+use super::{Outcome, State};
+use crate::balance::{
+    damage, ACTIVE_RANGE, FLUTTER_CHANCE, FOLLOW_RANGE, FORGET_TURNS, NOTICE_ASLEEP, NOTICE_AWAKE,
+    NOTICE_DARK_RANGE, NOTICE_LIT_RANGE, RANGED_REACH, REST_TURNS, SHOOT_CHANCE, SLOW_PERIOD,
+    STONE_ATTACK, WEB_TURNS,
+};
+use crate::events::{Attack, Event};
+use crate::geom::Point;
+use crate::kinds::entry::{Stats, Tactic};
+use crate::kinds::tile::Tile;
+use crate::monsters::{distance, next_step, random_step, Mind};
+use rand::Rng;
+
+/// The step from `from` that gets farthest from `threat`, if any gets farther.
+fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option<Point> {
+    let dist = |p: Point| distance(p, threat);
+    from.neighbours8()
+        .filter(|&p| free(p) && dist(p) > dist(from))
+        .max_by_key(|&p| dist(p))
+}
+
+impl State {
+    /// True when creature `i` is hurt enough to run.
+    pub(super) fn fleeing(&self, i: usize) -> bool {
+        self.monsters[i].flees()
+    }
+
+    /// True when creature `i` can perceive the player now: in line of sight, and for a kind
+    /// that hunts by light, only while the torch burns.
+    fn perceives(&self, i: usize) -> bool {
+        let m = &self.monsters[i];
+        self.sight.in_sight(m.pos)
+            && (m.kind.behaviour().tactic != Tactic::LightHunter || self.torch_lit())
+    }
+
+    /// The chance in 100 that creature `i`, unaware, notices the player this turn: by its
+    /// distance, the player's light, and whether the player fought (louder) or rested
+    /// (quieter).
+    fn notice_chance(&self, i: usize) -> u32 {
+        let m = &self.monsters[i];
+        let d = m.pos.chebyshev(self.player);
+        let range = if self.torch_lit() {
+            NOTICE_LIT_RANGE
+        } else {
+            NOTICE_DARK_RANGE
+        };
+        if d > range || !self.perceives(i) {
+            return 0;
+        }
+        let mut c = if m.mind == Mind::Asleep {
+            NOTICE_ASLEEP
+        } else {
+            NOTICE_AWAKE
+        };
+        if self.fought {
+            c *= 2;
+        }
+        if self.resting {
+            c /= 2;
+        }
+        if d <= 1 {
+            c *= 2;
+        }
+        c.min(100)
+    }
+
+    /// Creature `i` notices the player: it hunts from now on.
+    pub(super) fn notice(&mut self, i: usize) {
+        let m = &mut self.monsters[i];
+        m.mind = Mind::Hunting;
+        m.last_seen = self.player;
+        m.unseen = 0;
+        let (pos, name) = (m.pos, m.name());
+        if self.sight.lit(pos) {
+            self.events.push(Event::Noticed(pos));
+            self.log.add(format!("The {name} notices you."));
+        }
+    }
+
+    pub(super) fn monsters_act(&mut self) {
+        let player = self.player;
+        let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
+        let lit = self.torch_lit();
+        for i in 0..self.monsters.len() {
+            let pos = self.monsters[i].pos;
+            if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
+                continue;
+            }
+            let b = self.monsters[i].kind.behaviour();
+            if b.slow && !self.turn.is_multiple_of(SLOW_PERIOD) {
+                continue;
+            }
+            let world = &self.world;
+            let free = |p: Point| {
+                world.tile(p) != Tile::StairsUp
+                    && world.tile(p).is_open()
+                    && p != player
+                    && !occupied.taken(world, p)
+            };
+            if self.monsters[i].confused > 0 {
+                self.monsters[i].confused -= 1;
+                if let Some(to) = random_step(pos, &free, &mut self.rng) {
+                    self.monsters[i].pos = to;
+                    occupied.moved(&self.world, pos, to);
+                }
+                continue;
+            }
+            let perceives = self.perceives(i);
+            let m = &mut self.monsters[i];
+            match m.mind {
+                Mind::Hunting if perceives => {
+                    m.last_seen = player;
+                    m.unseen = 0;
+                }
+                Mind::Hunting => {
+                    m.unseen += 1;
+                    let lost_light = b.tactic == Tactic::LightHunter && !lit;
+                    if m.unseen > FORGET_TURNS || lost_light {
+                        m.mind = Mind::Wandering;
+                    }
+                }
+                _ => {
+                    let chance = self.notice_chance(i);
+                    if chance > 0 && self.rng.random_range(0..100u32) < chance {
+                        self.notice(i);
+                        continue;
+                    }
+                }
+            }
+            let m = &self.monsters[i];
+            let (mind, target) = (m.mind, m.last_seen);
+            if mind == Mind::Asleep {
+                continue;
+            }
+            let hunting = mind == Mind::Hunting;
+            let fleeing = hunting && perceives && self.fleeing(i);
+            // A fluttering creature moves at random now and then, even when that fails; one
+            // that flees moves away if it can (cornered, it fights).
+            let flutters = b.erratic && self.rng.random_bool(FLUTTER_CHANCE);
+            let world = &self.world;
+            let free = |p: Point| {
+                world.tile(p) != Tile::StairsUp
+                    && world.tile(p).is_open()
+                    && p != player
+                    && !occupied.taken(world, p)
+            };
+            let d = pos.chebyshev(player);
+            let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
+            let moved = if flutters {
+                random_step(pos, &free, &mut self.rng)
+            } else if fleeing || (shy && self.rng.random_bool(0.5)) {
+                flee_step(pos, player, &free)
+            } else {
+                None
+            };
+            if let Some(to) = moved {
+                self.monsters[i].pos = to;
+                occupied.moved(&self.world, pos, to);
+                continue;
+            }
+            if flutters {
+                continue;
+            }
+            if hunting && d == 1 {
+                self.monster_attacks(i);
+                if self.outcome != Outcome::Playing {
+                    return;
+                }
+                continue;
+            }
+            if fleeing {
+                continue;
+            }
+            let shoots = matches!(b.tactic, Tactic::Webs | Tactic::Slings)
+                && hunting
+                && perceives
+                && (2..=RANGED_REACH).contains(&d)
+                && self.rng.random_range(0..100u32) < SHOOT_CHANCE;
+            if shoots {
+                self.shoot(i);
+                if self.outcome != Outcome::Playing {
+                    return;
+                }
+                continue;
+            }
+            let goal = if hunting { target } else { player };
+            if hunting && pos == goal {
+                self.monsters[i].mind = Mind::Wandering;
+                continue;
+            }
+            if let Some(to) = next_step(pos, goal, hunting, &free, &mut self.rng) {
+                self.monsters[i].pos = to;
+                occupied.moved(&self.world, pos, to);
+            }
+        }
+    }
+
+    /// Creature `i` shoots from afar: a spider's web holds the player, a kobold's stone hurts.
+    fn shoot(&mut self, i: usize) {
+        let m = &self.monsters[i];
+        let (from, name, tactic) = (m.pos, m.name(), m.kind.behaviour().tactic);
+        let path = super::throw::line(from, self.player);
+        let by = if tactic == Tactic::Webs {
+            Attack::Web
+        } else {
+            Attack::Stone
+        };
+        self.events.push(Event::Attacked {
+            from,
+            to: self.player,
+            by,
+        });
+        if tactic == Tactic::Webs {
+            self.events.push(Event::Flight { path, glyph: b'*' });
+            self.webbed = WEB_TURNS;
+            self.log
+                .add(format!("The {name} spits a web: you are stuck fast."));
+            return;
+        }
+        self.events.push(Event::Flight { path, glyph: 0x07 });
+        let stone = Stats {
+            attack: STONE_ATTACK,
+            ..self.monsters[i].stats()
+        };
+        let dmg = damage(stone, self.fighting(), &mut self.rng);
+        self.events.push(Event::Hit(self.player));
+        self.hurt(
+            dmg,
+            &format!("The {name}'s stone hits you for {dmg}."),
+            name,
+        );
+    }
+
+    /// Creatures that see the player on the stairs at `from`, close by and not fleeing: they
+    /// follow to the other level.
+    pub(super) fn followers(&self, from: Point) -> Vec<usize> {
+        (0..self.monsters.len())
+            .filter(|&i| {
+                let p = self.monsters[i].pos;
+                p.z == from.z
+                    && self.monsters[i].mind == Mind::Hunting
+                    && p.chebyshev(from) <= FOLLOW_RANGE
+                    && self.sight.in_sight(p)
+                    && !self.fleeing(i)
+            })
+            .collect()
+    }
+
+    /// Puts each follower on a free cell next to the player, nearest first; one that finds
+    /// no room stays behind.
+    pub(super) fn arrive(&mut self, followers: &[usize]) {
+        let to = self.player;
+        for &i in followers {
+            let spot = to.neighbours8().find(|&p| {
+                let t = self.world.tile(p);
+                t.is_open()
+                    && t != Tile::StairsUp
+                    && t != Tile::StairsDown
+                    && self.monster_at(p).is_none()
+            });
+            if let Some(p) = spot {
+                self.monsters[i].pos = p;
+                let name = self.monsters[i].name();
+                self.log.add(format!("The {name} follows you."));
+            }
+        }
+    }
+
+    /// Rests: turn after turn until the player is healed, a creature comes into view, the
+    /// torch goes out, or `REST_TURNS` turns pass. Refused (no turn) when already healed, with
+    /// a creature in view, or in the dark, where wounds do not close.
+    pub(super) fn rest(&mut self) {
+        let mut turns = 0;
+        while turns < REST_TURNS && self.outcome == Outcome::Playing && self.hp < self.max_hp() {
+            if self.creature_in_view() || !self.torch_lit() {
+                break;
+            }
+            self.turn += 1;
+            turns += 1;
+            self.resting = true;
+            self.end_turn();
+            self.resting = false;
+        }
+        if turns == 0 {
+            let why = if self.hp >= self.max_hp() {
+                "You are not hurt."
+            } else if self.creature_in_view() {
+                "You cannot rest with a creature in view."
+            } else if self.fuel() > 0 {
+                "Wounds do not close in the dark: relight your torch to rest."
+            } else {
+                "Wounds do not close in the dark, and your torch has no fuel. Find oil."
+            };
+            self.log.add(why);
+        } else if self.outcome == Outcome::Playing {
+            self.log.add(format!("You rest for {turns} turns."));
+        }
+    }
+
+    /// True when a creature on the player's level is in the player's line of sight and lit.
+    pub fn creature_in_view(&self) -> bool {
+        self.monsters
+            .iter()
+            .any(|m| m.pos.z == self.player.z && self.sight.lit(m.pos))
+    }
+}

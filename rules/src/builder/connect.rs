@@ -1,0 +1,175 @@
+//! The reachability guarantee. Stairs alone leave islands: regions that overlap nothing
+//! above or below, and level graphs that fall apart. This pass digs them in, level by level
+//! from the top, so every open tile is reachable from the largest region of the first level:
+//! - on a level, a 0-1 breadth-first search (open cells cost 0, rock costs 1; run layer by
+//!   layer on bit rows in `layers`) from the part already reachable finds, for every other
+//!   region, the shortest tunnel through rock, which is then carved. A region's distance is the number of rock cells between it and the part
+//!   reached; its tunnel starts at its first cell (in scan order) next to rock of that
+//!   distance and steps back through rock one distance closer each time, taking the first
+//!   such neighbour in scan order, until it meets a region closer still;
+//! - a level that no stair reaches gets a new stair pair from the level above, with a tunnel
+//!   on the upper level leading to it.
+//!
+//! Digging keeps the caves (nothing is filled in) and adds only a few short tunnels.
+
+use super::bitgrid::BitGrid;
+use super::layers;
+use super::regions::Regions;
+use super::tunnel::NONE;
+use crate::geom::Point;
+use crate::kinds::tile::Tile;
+use crate::rng::GameRng;
+use crate::world::World;
+use rand::Rng;
+use std::collections::VecDeque;
+
+/// Makes every open tile reachable from the largest region of level 0. When level 0 has no
+/// open tile there is nowhere to start, so the whole world is filled with rock. `grids` and
+/// `labels` are the open cells and region labels of every level as the world stands (stairs
+/// placed, nothing dug). `grids` is updated to match: every cell dug is set in it, and a
+/// world filled with rock empties it.
+pub fn ensure_reachable(
+    world: &mut World,
+    grids: &mut [BitGrid],
+    labels: Vec<Regions>,
+    rng: &mut GameRng,
+) {
+    let (w, h) = (world.width() as usize, world.height() as usize);
+    let mut labels = labels.into_iter();
+    let level0 = labels.next().unwrap_or_else(|| label(world, 0));
+    let Some(start) = level0.largest() else {
+        *world = World::filled(world.width(), world.height(), world.depth(), Tile::Wall);
+        grids.fill(BitGrid::new(w, h));
+        return;
+    };
+    layers::join(world, 0, &mut grids[0], &level0, &[start]);
+    for z in 1..world.depth() {
+        // Digging so far touched only the levels above, so these labels still hold.
+        let mut regions = labels.next().unwrap_or_else(|| label(world, z));
+        let mut reached = vec![false; regions.sizes.len()];
+        let (up, here) = (world.level(z - 1), world.level(z));
+        if let (Some(up), Some(here)) = (up, here) {
+            for i in 0..w * h {
+                if up[i] == Tile::StairsDown && here[i] == Tile::StairsUp {
+                    reached[regions.id_at(i % w, i / w) as usize] = true;
+                }
+            }
+        }
+        let mut start: Vec<u32> = (1..reached.len() as u32)
+            .filter(|&id| reached[id as usize])
+            .collect();
+        if start.is_empty() {
+            let Some(spot) = dig_stairs_into(world, z, rng) else {
+                continue;
+            };
+            regions = label(world, z);
+            start = vec![regions.id_at(spot as usize % w, spot as usize / w)];
+            grids[z as usize - 1] = BitGrid::from_level(world, z - 1);
+            grids[z as usize] = BitGrid::from_level(world, z);
+        }
+        layers::join(world, z, &mut grids[z as usize], &regions, &start);
+    }
+}
+
+fn label(world: &World, z: i32) -> Regions {
+    Regions::label(
+        world.width() as usize,
+        world.height() as usize,
+        &world.open_cells(z),
+    )
+}
+
+/// Adds a stair pair from level `z - 1` (all reachable by now) down into level `z`, preferring
+/// a spot on an open cell of `z`, and carves a tunnel to it on level `z - 1`. Returns the spot.
+fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> {
+    let w = world.width();
+    let (up, here) = (world.level(z - 1)?, world.level(z)?);
+    let free = |i: usize| !up[i].is_stairs() && !here[i].is_stairs();
+    let open: Vec<u32> = (0..here.len())
+        .filter(|&i| here[i] == Tile::Floor && free(i))
+        .map(|i| i as u32)
+        .collect();
+    let any: Vec<u32> = (0..here.len())
+        .filter(|&i| free(i))
+        .map(|i| i as u32)
+        .collect();
+    let pool = if open.is_empty() { &any } else { &open };
+    if pool.is_empty() || !up.iter().any(|t| t.is_open()) {
+        return None;
+    }
+    let spot = pool[rng.random_range(0..pool.len() as u32) as usize];
+    let upper_open: Vec<u32> = cells_where_tiles(up, Tile::is_open);
+    carve_to(world, z - 1, &upper_open, spot);
+    let p = Point::new(spot as i32 % w, spot as i32 / w, z);
+    world.set(Point { z: z - 1, ..p }, Tile::StairsDown);
+    world.set(p, Tile::StairsUp);
+    Some(spot)
+}
+
+fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
+    (0..level.len() as u32)
+        .filter(|&i| keep(level[i as usize]))
+        .collect()
+}
+
+/// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig. Cells
+/// leave the deque in order of distance; the search ends early once `target` does (its path
+/// is final then). Returns the distances and the parent links.
+fn search(world: &World, z: i32, seeds: &[u32], target: Option<u32>) -> (Vec<u32>, Vec<u32>) {
+    let (w, h) = (world.width() as usize, world.height() as usize);
+    let open = world.open_cells(z);
+    let mut dist = vec![NONE; w * h];
+    let mut parent = vec![NONE; w * h];
+    let mut done = vec![false; w * h];
+    let mut queue: VecDeque<u32> = VecDeque::with_capacity(seeds.len());
+    for &s in seeds {
+        dist[s as usize] = 0;
+        queue.push_back(s);
+    }
+    while let Some(i) = queue.pop_front() {
+        let i = i as usize;
+        if done[i] {
+            continue;
+        }
+        done[i] = true;
+        if target == Some(i as u32) {
+            break;
+        }
+        let (x, y) = (i % w, i / w);
+        for ny in y.saturating_sub(1)..(y + 2).min(h) {
+            for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                let n = ny * w + nx;
+                let cost = u32::from(!open[n]);
+                let d = dist[i] + cost;
+                if d < dist[n] {
+                    dist[n] = d;
+                    parent[n] = i as u32;
+                    if cost == 0 {
+                        queue.push_front(n as u32);
+                    } else {
+                        queue.push_back(n as u32);
+                    }
+                }
+            }
+        }
+    }
+    (dist, parent)
+}
+
+fn carve_path(world: &mut World, z: i32, parent: &[u32], from: u32) {
+    let w = world.width();
+    let mut i = from;
+    while i != NONE {
+        let p = Point::new(i as i32 % w, i as i32 / w, z);
+        if !world.tile(p).is_open() {
+            world.set(p, Tile::Floor);
+        }
+        i = parent[i as usize];
+    }
+}
+
+/// Carves the cheapest tunnel on level `z` from the `seeds` to `target`.
+fn carve_to(world: &mut World, z: i32, seeds: &[u32], target: u32) {
+    let (_, parent) = search(world, z, seeds, Some(target));
+    carve_path(world, z, &parent, target);
+}

@@ -1,0 +1,83 @@
+//! Stairs between overlapping regions of adjacent levels: every pair of regions that
+//! share open (x, y) cells gets at least one stair pair, and one more per 250 shared cells.
+
+use super::regions::Regions;
+use crate::geom::Point;
+use crate::kinds::tile::Tile;
+use crate::rng::GameRng;
+use crate::world::World;
+use rand::Rng;
+
+/// Shared cells per stair pair.
+pub const CELLS_PER_STAIR: usize = 250;
+
+/// Places stairs between levels `z` and `z + 1` using their region labels.
+pub fn connect_overlaps(
+    world: &mut World,
+    z: i32,
+    above: &Regions,
+    below: &Regions,
+    rng: &mut GameRng,
+) {
+    let w = world.width() as usize;
+    let h = world.height() as usize;
+    let (Some(top), Some(bottom)) = (world.level(z), world.level(z + 1)) else {
+        return;
+    };
+    // Shared cells as (region above, region below, cell) in row order, found by walking the
+    // runs of both levels side by side, row by row.
+    let mut shared: Vec<(u32, u32, u32)> = Vec::new();
+    for y in 0..h {
+        let (ra, rb) = (above.row_runs(y), below.row_runs(y));
+        let (mut i, mut j) = (0, 0);
+        while i < ra.len() && j < rb.len() {
+            let (a, b) = (ra[i], rb[j]);
+            let (s, e) = (a.x0.max(b.x0) as usize, a.x1.min(b.x1) as usize);
+            for x in s..e {
+                let c = y * w + x;
+                if top[c] == Tile::Floor && bottom[c] == Tile::Floor {
+                    shared.push((a.id, b.id, c as u32));
+                }
+            }
+            if a.x1 <= b.x1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+    }
+    // Grouped by the pair of regions in their order, each group's cells in row order: a
+    // stable counting sort (radix sort) by the region below, then by the region above.
+    let shared = counting_sort(&shared, below.sizes.len(), |c| c.1);
+    let shared = counting_sort(&shared, above.sizes.len(), |c| c.0);
+    for group in shared.chunk_by(|p, q| (p.0, p.1) == (q.0, q.1)) {
+        let mut cells: Vec<u32> = group.iter().map(|c| c.2).collect();
+        let count = cells.len().div_ceil(CELLS_PER_STAIR);
+        for k in 0..count {
+            let pick = k + rng.random_range(0..(cells.len() - k) as u32) as usize;
+            cells.swap(k, pick);
+            let i = cells[k] as i32;
+            let (x, y) = (i % w as i32, i / w as i32);
+            world.set(Point::new(x, y, z), Tile::StairsDown);
+            world.set(Point::new(x, y, z + 1), Tile::StairsUp);
+        }
+    }
+}
+
+/// The items stably sorted by `key`, which is below `keys`.
+fn counting_sort<T: Copy>(items: &[T], keys: usize, key: impl Fn(&T) -> u32) -> Vec<T> {
+    let mut start = vec![0usize; keys + 1];
+    for it in items {
+        start[key(it) as usize + 1] += 1;
+    }
+    for k in 0..keys {
+        start[k + 1] += start[k];
+    }
+    let mut out = items.to_vec();
+    for it in items {
+        let k = key(it) as usize;
+        out[start[k]] = *it;
+        start[k] += 1;
+    }
+    out
+}

@@ -1,0 +1,66 @@
+//! Danger: which of the creatures in view the player must mind now. This is the one rule the
+//! autopilot (travel, exploring and runs, `app::travel`) and the bots go by.
+//!
+//! A creature the player sees (lit, on the player's level) is a danger unless it runs away
+//! (hurt below its kind's `flee_below`); and then when it is awake (hunting the player, or
+//! wandering where it may notice the player at any moment), or asleep within `NEAR` cells
+//! (close enough to wake as the player passes). One that flees, or sleeps farther off, is no
+//! danger: travel walks on past it.
+
+use super::State;
+use crate::monsters::{Mind, Monster};
+
+/// A sleeping creature this close (in king's moves) is a danger.
+pub const NEAR: i32 = 2;
+
+impl State {
+    /// True when creature `m` is a danger to the player now (see the module's rule).
+    pub fn danger(&self, m: &Monster) -> bool {
+        let me = self.player;
+        m.pos.z == me.z
+            && m.pos != me
+            && self.sight.lit(m.pos)
+            && !m.flees()
+            && (m.mind != Mind::Asleep || m.pos.chebyshev(me) <= NEAR)
+    }
+
+    /// The creatures that are a danger now, nearest first.
+    pub fn dangers(&self) -> Vec<&Monster> {
+        let me = self.player;
+        let mut out: Vec<&Monster> = self.monsters.iter().filter(|m| self.danger(m)).collect();
+        out.sort_by_key(|m| m.pos.chebyshev(me));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::geom::Point;
+    use crate::kinds::creature::Creature;
+    use crate::monsters::Mind;
+    use crate::world::World;
+    use crate::State;
+
+    #[test]
+    fn hunters_and_near_ones_are_a_danger_fleeing_and_far_sleeping_ones_are_not() {
+        let world = World::from_text(&["##########\n#<rrrrrrr#\n##########"]).expect("map");
+        let mut s = State::in_world(world, 1).expect("start");
+        let at = |x| Point::new(x, 1, 0);
+        let danger = |s: &State, x| s.monster_at(at(x)).is_some_and(|m| s.danger(m));
+        s.put_monster(Creature::Goblin, at(3));
+        s.set_mind(at(3), Mind::Asleep);
+        s.put_monster(Creature::Rat, at(5));
+        s.set_mind(at(5), Mind::Asleep);
+        s.put_monster(Creature::Goblin, at(7));
+        s.put_monster(Creature::Bat, at(8));
+        s.set_mind(at(8), Mind::Wandering);
+        assert!(danger(&s, 3), "asleep but close");
+        assert!(!danger(&s, 5), "asleep farther off");
+        assert!(danger(&s, 7), "hunting");
+        assert!(danger(&s, 8), "awake, it may notice the player any moment");
+        s.wound_monster(at(7), 1);
+        assert!(!danger(&s, 7), "running away");
+        let kinds: Vec<Creature> = s.dangers().iter().map(|m| m.kind).collect();
+        assert_eq!(kinds, [Creature::Goblin, Creature::Bat], "nearest first");
+    }
+}

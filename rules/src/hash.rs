@@ -1,0 +1,97 @@
+//! A fingerprint of the whole rules state. Records keep it at intervals and at the end, so a
+//! replay that drifts from the original is caught at the turn where it drifts.
+
+use super::{Outcome, State};
+use crate::fnv::{self, fnv1a};
+use crate::geom::Point;
+use rand::RngCore;
+
+/// A running FNV-1a hash.
+struct Fnv(u64);
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        self.0 = fnv1a(self.0, bytes.iter().copied());
+    }
+    /// A number of the state: every one fits in 32 bits (a turn count wraps, which keeps
+    /// distinct values distinct), so four bytes each, half the work of eight.
+    fn int(&mut self, v: i64) {
+        self.bytes(&(v as i32).to_le_bytes());
+    }
+    /// A 64-bit value whole: the seed, a hash, a random number.
+    fn wide(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes());
+    }
+    fn point(&mut self, p: Point) {
+        self.int(p.x.into());
+        self.int(p.y.into());
+        self.int(p.z.into());
+    }
+}
+
+impl State {
+    /// The state's fingerprint: position, health, turn, outcome, every item and where it is,
+    /// experience, kills and items used, every creature and its mind, the mode, the torch,
+    /// the kinds identified, the player's conditions, the turns spent on each level,
+    /// the explored map, the log, and the position of the gameplay random stream.
+    pub fn hash(&self) -> u64 {
+        let mut h = Fnv(fnv::START);
+        h.wide(self.seed);
+        h.point(self.player);
+        h.int(self.hp.into());
+        h.int(self.turn.into());
+        h.int(self.deepest.into());
+        h.int(match self.outcome {
+            Outcome::Playing => 0,
+            Outcome::Won => 1,
+            Outcome::Lost => 2,
+        });
+        h.int(self.items.len() as i64);
+        for t in &self.items {
+            h.int(t.kind.code().into());
+            match t.place {
+                super::Place::Floor(p) => h.point(p),
+                super::Place::Pack => h.int(-1),
+                super::Place::Wielded => h.int(-2),
+                super::Place::Worn => h.int(-3),
+            }
+        }
+        for v in [self.xp, self.level, self.strength] {
+            h.int(v.into());
+        }
+        for k in self.kills {
+            h.int(k.into());
+        }
+        h.int(self.used.into());
+        h.int(self.monsters.len() as i64);
+        for m in &self.monsters {
+            h.int(m.kind.code().into());
+            h.point(m.pos);
+            h.int(m.hp.into());
+            h.int(m.mind as i64);
+            h.point(m.last_seen);
+            h.int(m.unseen.into());
+            h.int(m.confused.into());
+            h.int(m.from_dark.into());
+        }
+        h.int(self.mode as i64);
+        h.int(self.fuel.into());
+        h.int(self.torch_on.into());
+        h.int(self.known.into());
+        h.int(self.confused.into());
+        h.int(self.webbed.into());
+        h.int(self.lingered.len() as i64);
+        for &t in &self.lingered {
+            h.int(t.into());
+        }
+        h.wide(self.sight.memory_hash());
+        // Each line as said, with its repeats.
+        for e in self.log.entries() {
+            h.bytes(e.text.as_bytes());
+            h.int(e.count.into());
+        }
+        // The next number the stream would give pins its position without exposing it.
+        h.wide(self.rng.clone().next_u64());
+        h.0
+    }
+}

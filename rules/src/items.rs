@@ -1,0 +1,449 @@
+//! Items: where they lie at the start, and picking up, dropping, using and equipping them.
+//!
+//! Every item is a `Thing` with a place: on the floor at a point, or carried (in the pack,
+//! wielded or worn). Carried things keep the order they were picked up in; the n-th carried
+//! thing is pack slot n, which actions (and so records) name. The player knows them by
+//! letters that stay with them while carried (`State::letter`).
+
+use super::State;
+use crate::balance;
+use crate::geom::{nearest_chebyshev, Point};
+use crate::kinds::entry::Effect;
+use crate::kinds::item::Item;
+use crate::kinds::tile::Tile;
+use crate::mode::Mode;
+use crate::monsters::{kinds_at, Mind, Monster};
+use crate::rng::{seeded, GameRng};
+use crate::world::World;
+use rand::Rng;
+
+/// Where an item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Floor(Point),
+    Pack,
+    Wielded,
+    Worn,
+}
+
+/// One item in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thing {
+    pub kind: Item,
+    pub place: Place,
+}
+
+/// Salt of the placement stream, apart from the generator's and the turns' numbers.
+const ITEM_STREAM: u64 = 0x17e3_5eed;
+
+/// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
+/// lie that deep; deeper levels add better kinds.
+pub fn random_kind(z: i32, mode: Mode, rng: &mut GameRng) -> Option<Item> {
+    let kinds: Vec<(Item, u32)> = Item::ALL
+        .into_iter()
+        .map(|i| (i, i.data()))
+        .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
+        .map(|(i, d)| (i, mode.item_weight(i, d.weight)))
+        .collect();
+    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut roll = rng.random_range(0..total);
+    for (kind, w) in kinds {
+        if roll < w {
+            return Some(kind);
+        }
+        roll -= w;
+    }
+    None
+}
+
+/// The items of a new game in `world`: the idol on a random floor cell of the last level, and
+/// `balance::items_for` items on every level, each on its own plain floor cell (never walls, features
+/// or stairs). Deterministic from the seed (its own random stream), and independent of any
+/// game state, so tools can show the items of a world.
+pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
+    let mut rng = seeded(seed ^ ITEM_STREAM);
+    let mut out = Vec::new();
+    let last = world.depth() - 1;
+    for z in 0..world.depth() {
+        let mut free = world.points_of(z, Tile::Floor);
+        if z == last {
+            // The idol lies well away from the stairs up: among the cells farthest from
+            // the nearest of them, so reaching it means crossing the level, and so does
+            // getting it out.
+            let ups = world.points_of(z, Tile::StairsUp);
+            let field = nearest_chebyshev(world.width(), world.height(), &ups);
+            let away = |p: Point| world.level_index(p).map_or(0, |i| field[i]);
+            let farthest = free.iter().map(|&p| away(p)).max().unwrap_or(0);
+            let far: Vec<usize> = (0..free.len())
+                .filter(|&i| away(free[i]) * 4 >= farthest * 3)
+                .collect();
+            let pool = if far.is_empty() {
+                (0..free.len()).collect()
+            } else {
+                far
+            };
+            let p = (!pool.is_empty())
+                .then(|| free.swap_remove(pool[rng.random_range(0..pool.len() as u32) as usize]));
+            if let Some(p) = p {
+                out.push((p, Item::Idol));
+            }
+        }
+        let mut take = |rng: &mut GameRng| {
+            (!free.is_empty())
+                .then(|| free.swap_remove(rng.random_range(0..free.len() as u32) as usize))
+        };
+        for _ in 0..balance::items_for(z, world.width() * world.height()) {
+            let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, mode, &mut rng)) else {
+                break;
+            };
+            out.push((p, kind));
+        }
+    }
+    out
+}
+
+/// "a sword", "an axe".
+pub fn a(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
+impl State {
+    /// Puts an item on the floor at `p`, for scripted scenes and tests. (Not an action: a
+    /// state changed this way is a fixture, not a run.)
+    pub fn put_item(&mut self, kind: Item, p: Point) {
+        self.items.push(Thing {
+            kind,
+            place: Place::Floor(p),
+        });
+    }
+
+    /// Removes every item, on the floor and carried, for scripted scenes and tests (a
+    /// fixture, not a run).
+    pub fn clear_items(&mut self) {
+        self.items.clear();
+        self.letters.clear();
+    }
+
+    /// Every item, on the floor and carried.
+    pub fn items(&self) -> &[Thing] {
+        &self.items
+    }
+
+    /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
+    pub fn carried(&self) -> Vec<Thing> {
+        self.items
+            .iter()
+            .filter(|t| !matches!(t.place, Place::Floor(_)))
+            .copied()
+            .collect()
+    }
+
+    /// The letter carried slot `slot` is shown by. A thing keeps the letter it was given
+    /// while it is carried; one that leaves the pack (used up, dropped or thrown) leaves a
+    /// gap, and the next thing picked up takes the first free letter. Actions still name
+    /// slots, so a record means what it always meant; letters are only for the player, and
+    /// not part of the fingerprint.
+    pub fn letter(&self, slot: usize) -> char {
+        let n = self.letters.get(slot).copied();
+        char::from(b'a' + n.unwrap_or(slot.min(25) as u8))
+    }
+
+    /// The carried slot shown by `letter`, if any.
+    pub fn slot_of(&self, letter: char) -> Option<u8> {
+        (0..self.carried().len())
+            .find(|&slot| self.letter(slot) == letter)
+            .and_then(|slot| u8::try_from(slot).ok())
+    }
+
+    /// Gives the thing just taken into the pack (the last slot) the first free letter.
+    fn give_letter(&mut self) -> char {
+        let free = (0..=25).find(|n| !self.letters.contains(n)).unwrap_or(25);
+        self.letters.push(free);
+        char::from(b'a' + free)
+    }
+
+    /// Frees the letter of carried slot `slot`, whose thing leaves the pack.
+    pub(super) fn free_letter(&mut self, slot: usize) {
+        if slot < self.letters.len() {
+            self.letters.remove(slot);
+        }
+    }
+
+    /// The top item lying at `p`, if any.
+    pub fn item_at(&self, p: Point) -> Option<Item> {
+        self.items
+            .iter()
+            .rev()
+            .find(|t| t.place == Place::Floor(p))
+            .map(|t| t.kind)
+    }
+
+    /// The carried item in `place` (wielded or worn).
+    pub fn equipped(&self, place: Place) -> Option<Item> {
+        self.items.iter().find(|t| t.place == place).map(|t| t.kind)
+    }
+
+    /// Attack: the player's base, one per experience level above the first, strength from
+    /// potions and the wielded weapon.
+    pub fn attack(&self) -> i32 {
+        let weapon = match self.equipped(Place::Wielded).map(Item::effect) {
+            Some(Effect::Weapon(n)) => n,
+            _ => 0,
+        };
+        balance::PLAYER.attack
+            + balance::ATTACK_PER_LEVEL * (self.level - 1)
+            + self.strength
+            + weapon
+    }
+
+    /// Defence: the player's base and the worn armour.
+    pub fn defence(&self) -> i32 {
+        let armour = match self.equipped(Place::Worn).map(Item::effect) {
+            Some(Effect::Armour(n)) => n,
+            _ => 0,
+        };
+        balance::PLAYER.defence + armour
+    }
+
+    /// Index in `items` of carried slot `slot`.
+    pub(super) fn slot_index(&self, slot: usize) -> Option<usize> {
+        self.items
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !matches!(t.place, Place::Floor(_)))
+            .nth(slot)
+            .map(|(i, _)| i)
+    }
+
+    pub(super) fn no_item(&mut self, slot: usize) {
+        let letter = char::from(b'a' + slot.min(25) as u8);
+        self.log.add(format!("You carry no item '{letter}'."));
+    }
+
+    /// Moves item `i` to the end of the list (the last carried slot) in `place`.
+    pub(super) fn carry(&mut self, i: usize, place: Place) {
+        let mut thing = self.items.remove(i);
+        thing.place = place;
+        self.items.push(thing);
+    }
+
+    /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
+    /// the player steps on it (see `step`); it fits even in a full pack.
+    pub(super) fn pick_up(&mut self) {
+        let here = Place::Floor(self.player);
+        let Some(i) = self.items.iter().rposition(|t| t.place == here) else {
+            self.log.add("There is nothing here to pick up.");
+            return;
+        };
+        let kind = self.items[i].kind;
+        if kind != Item::Idol && self.carried().len() >= usize::from(balance::PACK_LIMIT) {
+            self.log.add("Your pack is full.");
+            return;
+        }
+        self.carry(i, Place::Pack);
+        let letter = self.give_letter();
+        if kind == Item::Idol {
+            self.log
+                .add("You pick up the golden idol! Now climb back out.");
+            self.wake_level();
+        } else {
+            let name = a(self.item_name(kind));
+            self.log.add(format!("You pick up {name} ({letter})."));
+        }
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    pub(super) fn drop_item(&mut self, slot: usize) {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.items[i].kind;
+        self.free_letter(slot);
+        self.carry(i, Place::Floor(self.player));
+        self.log
+            .add(format!("You drop the {}.", self.item_name(kind)));
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    /// Quaffs a potion, reads a scroll or pours oil (used up, and its kind learned), or
+    /// equips a weapon or armour.
+    pub(super) fn use_item(&mut self, slot: usize) {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.items[i].kind;
+        let name = self.item_name(kind);
+        let verb = if Item::SCROLLS.contains(&kind) {
+            "read"
+        } else if Item::POTIONS.contains(&kind) {
+            "quaff"
+        } else {
+            "pour out"
+        };
+        let max = self.max_hp();
+        let what = match kind.effect() {
+            Effect::Weapon(_) | Effect::Armour(_) => return self.equip(slot),
+            Effect::Treasure => {
+                self.log.add("The idol gleams. Carry it out of the caves.");
+                return;
+            }
+            Effect::Missile(_) => {
+                self.log.add(format!("Throw the {name} (t) to use it."));
+                return;
+            }
+            Effect::Heal(n) => {
+                let healed = n.min(max - self.hp).max(0);
+                self.hp += healed;
+                match healed {
+                    0 => "you are already at full health.".to_string(),
+                    1 => "1 hit point comes back.".to_string(),
+                    _ => format!("{healed} hit points come back."),
+                }
+            }
+            Effect::Strength(n) => {
+                self.strength += n;
+                "you feel stronger.".to_string()
+            }
+            Effect::Light(r) => {
+                self.sight.reveal(&self.world, self.player, r);
+                "the caves around you flash bright.".to_string()
+            }
+            Effect::Teleport => {
+                self.teleport();
+                "the world lurches around you.".to_string()
+            }
+            Effect::Fuel(n) => {
+                self.refuel(n);
+                "your torch flares up.".to_string()
+            }
+            Effect::Confuse(n) => {
+                self.confused = n;
+                "the world spins around you.".to_string()
+            }
+            Effect::Darken(n) => {
+                self.darken(n);
+                "your torch sputters and dies.".to_string()
+            }
+            Effect::Summon(n) => {
+                let came = self.summon(n);
+                format!("a shrill call echoes: {came} creatures come.")
+            }
+            Effect::Map => {
+                let (w, h) = (self.world.width(), self.world.height());
+                let middle = crate::geom::Point::new(w / 2, h / 2, self.player.z);
+                self.sight.reveal(&self.world, middle, w.max(h));
+                "the shape of this level fills your mind.".to_string()
+            }
+        };
+        self.log.add(format!("You {verb} the {name}: {what}"));
+        if self.identify(kind) {
+            self.log.add(format!("It was {}.", a(kind.name())));
+        }
+        self.free_letter(slot);
+        self.items.remove(i);
+        self.used += 1;
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    /// Calls up to `n` creatures of the level's kinds onto free cells near the player, all
+    /// hunting; answers how many came.
+    fn summon(&mut self, n: i32) -> i32 {
+        let kinds = kinds_at(self.player.z);
+        let mut came = 0;
+        for p in self.player.neighbours8().collect::<Vec<_>>() {
+            let t = self.world.tile(p);
+            if came == n || !t.is_open() || t == Tile::StairsUp || self.monster_at(p).is_some() {
+                continue;
+            }
+            let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
+            self.monsters
+                .push(Monster::in_mode(kind, p, self.mode, Mind::Hunting));
+            came += 1;
+        }
+        came
+    }
+
+    /// Moves the player to a random free floor cell of the level.
+    fn teleport(&mut self) {
+        let z = self.player.z;
+        let free: Vec<Point> = self
+            .world
+            .points(z)
+            .filter(|&(p, t)| t == Tile::Floor && self.monster_at(p).is_none())
+            .map(|(p, _)| p)
+            .collect();
+        if !free.is_empty() {
+            self.player = free[self.rng.random_range(0..free.len() as u32) as usize];
+        }
+    }
+
+    /// Wields a weapon or wears armour (what was there goes back to the pack); equipping what
+    /// is already wielded or worn takes it off.
+    pub(super) fn equip(&mut self, slot: usize) {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.items[i].kind;
+        let (place, verb) = match kind.effect() {
+            Effect::Weapon(_) => (Place::Wielded, "wield"),
+            Effect::Armour(_) => (Place::Worn, "wear"),
+            _ => {
+                self.log.add(format!(
+                    "You cannot wield or wear the {}.",
+                    self.item_name(kind)
+                ));
+                return;
+            }
+        };
+        if self.items[i].place == place {
+            self.items[i].place = Place::Pack;
+            self.log.add(format!("You take off the {}.", kind.name()));
+        } else {
+            for t in self.items.iter_mut().filter(|t| t.place == place) {
+                t.place = Place::Pack;
+            }
+            self.items[i].place = place;
+            self.log.add(format!("You {verb} the {}.", kind.name()));
+        }
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    /// Lifting the idol wakes its level: every creature on it hunts the player from then on.
+    fn wake_level(&mut self) {
+        let me = self.player;
+        let mut woke = false;
+        for m in self.monsters.iter_mut().filter(|m| m.pos.z == me.z) {
+            woke |= m.mind != Mind::Hunting;
+            m.mind = Mind::Hunting;
+            m.last_seen = me;
+            m.unseen = 0;
+        }
+        if woke {
+            self.log
+                .add("A deep groan runs through the rock: the caves wake.");
+        }
+    }
+
+    /// Leaves an item where a creature died, by its kind's chance of carrying one.
+    pub(super) fn maybe_drop(&mut self, chance: u32, at: Point) {
+        if chance == 0 || self.rng.random_range(0..100u32) >= chance {
+            return;
+        }
+        if let Some(kind) = random_kind(at.z, self.mode, &mut self.rng) {
+            self.items.push(Thing {
+                kind,
+                place: Place::Floor(at),
+            });
+            self.log
+                .add(format!("It drops {}.", a(self.item_name(kind))));
+        }
+    }
+}

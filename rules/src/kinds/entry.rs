@@ -1,0 +1,166 @@
+//! The shapes every kind's data takes: a cyclopedia `Entry` (look, name, description), and the
+//! rules' numbers of creatures (`Stats`, `Behaviour`) and items (`ItemData`, `Effect`). This
+//! module knows no kind; each kind fills these in for itself.
+
+use crate::kinds::rgb::{hex, Rgb};
+
+/// Fighting numbers of a creature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub hp: i32,
+    pub attack: i32,
+    pub defence: i32,
+    /// The first level (from 1) where it lives.
+    pub from_level: i32,
+}
+
+/// What an item does when used, wielded or worn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// The idol: no use but to carry it out.
+    Treasure,
+    /// Restores this many hit points.
+    Heal(i32),
+    /// Raises attack for good.
+    Strength(i32),
+    /// Wielded: adds to attack.
+    Weapon(i32),
+    /// Worn: adds to defence.
+    Armour(i32),
+    /// Maps the caves within this many cells.
+    Light(i32),
+    /// Moves the reader to a random floor cell of the level.
+    Teleport,
+    /// Feeds the torch this many turns of fuel.
+    Fuel(i32),
+    /// Made to be thrown: hits for this much more than a bare throw.
+    Missile(i32),
+    /// Befuddles whoever drinks it (or is splashed) for this many turns.
+    Confuse(i32),
+    /// Puts out the drinker's torch and spoils this many turns of its fuel; splashed on
+    /// creatures, it makes them lose track of the player.
+    Darken(i32),
+    /// Calls this many creatures of the level to the reader.
+    Summon(i32),
+    /// Maps the whole level.
+    Map,
+}
+
+/// An item kind's rules: its effect, the first level (from 1) where it lies, and how often it
+/// is chosen there (weights; 0 = never placed at random).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ItemData {
+    pub effect: Effect,
+    pub from_level: i32,
+    pub weight: u32,
+}
+
+/// How a creature kind behaves beyond hunting what it sees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Behaviour {
+    /// Flutters: on some of its turns (`balance::FLUTTER_CHANCE`) it moves at random instead.
+    pub erratic: bool,
+    /// Up to this many more of its kind are placed around it.
+    pub pack: u32,
+    /// Runs away while its hit points are at or below this percentage of full.
+    pub flee_below: i32,
+    /// Acts only on some turns (every `balance::SLOW_PERIOD`-th).
+    pub slow: bool,
+    /// Chance in percent that it leaves an item when killed.
+    pub drops: u32,
+    /// What it does besides walking up and hitting.
+    pub tactic: Tactic,
+}
+
+/// A creature kind's special way of fighting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tactic {
+    None,
+    /// Spits webs from a distance that hold the player in place for a few turns.
+    Webs,
+    /// Splits in two when hit and not killed.
+    Splits,
+    /// Hunts only by light: a player whose torch is out is lost to it.
+    LightHunter,
+    /// Slings stones from a distance, and keeps its distance.
+    Slings,
+}
+
+/// One cyclopedia definition: how a kind looks and what it is called. (The numbers of the
+/// rules are in `rules::balance`.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub name: &'static str,
+    /// CP437 code of the glyph.
+    pub glyph: u8,
+    pub fg: Rgb,
+    pub bg: Rgb,
+    pub description: &'static str,
+    /// Character in text dumps (terrain, features and items; a blank for the others).
+    pub dump: char,
+    pub walkable: bool,
+    pub transparent: bool,
+}
+
+/// The background of the cave floor, which creatures, items and the player stand on.
+pub const FLOOR_BG: Rgb = hex("#1E2320");
+
+impl Entry {
+    /// A terrain entry: `look` is (glyph, fg, bg); `passable` is (walkable, transparent).
+    pub const fn terrain(
+        name: &'static str,
+        look: (u8, Rgb, Rgb),
+        dump: char,
+        passable: (bool, bool),
+        description: &'static str,
+    ) -> Entry {
+        let (glyph, fg, bg) = look;
+        let (walkable, transparent) = passable;
+        Entry {
+            name,
+            glyph,
+            fg,
+            bg,
+            description,
+            dump,
+            walkable,
+            transparent,
+        }
+    }
+
+    /// A creature's (or the player's) entry, on the floor: it blocks the way, not the view.
+    pub const fn creature(
+        name: &'static str,
+        (glyph, fg): (u8, Rgb),
+        description: &'static str,
+    ) -> Entry {
+        Entry {
+            name,
+            glyph,
+            fg,
+            bg: FLOOR_BG,
+            description,
+            dump: ' ',
+            walkable: false,
+            transparent: true,
+        }
+    }
+
+    /// An item entry, on the floor: `look` is (glyph, fg, dump character).
+    pub const fn item(
+        name: &'static str,
+        (glyph, fg, dump): (u8, Rgb, char),
+        description: &'static str,
+    ) -> Entry {
+        Entry {
+            name,
+            glyph,
+            fg,
+            bg: FLOOR_BG,
+            description,
+            dump,
+            walkable: true,
+            transparent: true,
+        }
+    }
+}

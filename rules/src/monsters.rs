@@ -1,0 +1,327 @@
+//! Creatures: where they start, how they fight, and how they move on their turn.
+
+use crate::balance::{asleep_chance, creatures_for, IDLE_CHANCE, PACK_SPREAD, START_CLEARANCE};
+use crate::geom::{Point, DIRECTIONS8};
+use crate::kinds::creature::Creature;
+use crate::kinds::entry::Stats;
+use crate::kinds::tile::Tile;
+use crate::mode::Mode;
+use crate::rng::GameRng;
+use crate::world::World;
+use rand::Rng;
+
+/// What a creature is about: asleep (it stays put), wandering (it roams at random) or
+/// hunting the player. Asleep and wandering creatures have not noticed the player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mind {
+    Asleep,
+    Wandering,
+    Hunting,
+}
+
+impl Mind {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mind::Asleep => "asleep",
+            Mind::Wandering => "wandering",
+            Mind::Hunting => "hunting",
+        }
+    }
+}
+
+/// A creature in the world.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Monster {
+    pub kind: Creature,
+    pub pos: Point,
+    pub hp: i32,
+    pub mind: Mind,
+    /// Where it last perceived the player, and for how many turns since it has not.
+    pub last_seen: Point,
+    pub unseen: u32,
+    /// Turns of confusion left.
+    pub confused: i32,
+    /// Came out of the dark (stirred up while the torch was out): worth no experience.
+    pub from_dark: bool,
+    /// Its fighting numbers (its kind's, as the mode sets them).
+    stats: Stats,
+}
+
+impl Monster {
+    /// A creature of `kind` at full health, hunting, with its kind's Normal numbers.
+    pub fn new(kind: Creature, pos: Point) -> Monster {
+        Monster::in_mode(kind, pos, Mode::Normal, Mind::Hunting)
+    }
+
+    /// A creature of `kind` at full health with the numbers of `mode`.
+    pub fn in_mode(kind: Creature, pos: Point, mode: Mode, mind: Mind) -> Monster {
+        let stats = mode.creature(kind.stats());
+        Monster {
+            kind,
+            pos,
+            hp: stats.hp,
+            mind,
+            last_seen: pos,
+            unseen: 0,
+            confused: 0,
+            from_dark: false,
+            stats,
+        }
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// True when it has not noticed the player.
+    pub fn unaware(&self) -> bool {
+        self.mind != Mind::Hunting
+    }
+
+    /// True when it is hurt enough to run from the player (its kind's `flee_below`).
+    pub fn flees(&self) -> bool {
+        let b = self.kind.behaviour();
+        b.flee_below > 0 && self.hp * 100 <= self.stats.hp * b.flee_below
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.kind.name()
+    }
+}
+
+/// Places `creatures_for` creatures on every level: only on plain floor (never walls,
+/// features or stairs), never on each other, on the player, on `avoid` (the items), or within
+/// `START_CLEARANCE` cells of the player. A kind that comes in packs brings up to `pack` more
+/// of its kind on free cells within `PACK_SPREAD` of the first.
+/// Each starts asleep (`asleep_chance` in 100, fewer deeper down) or wandering, with the numbers of `mode`.
+pub fn place(
+    world: &World,
+    player: Point,
+    avoid: &[Point],
+    mode: Mode,
+    rng: &mut GameRng,
+) -> Vec<Monster> {
+    let mut monsters = Vec::new();
+    for z in 0..world.depth() {
+        let avoided: std::collections::HashSet<Point> =
+            avoid.iter().copied().filter(|p| p.z == z).collect();
+        let mut free: Vec<Point> = world.points_of(z, Tile::Floor);
+        free.retain(|p| {
+            !avoided.contains(p) && (p.z != player.z || p.chebyshev(player) > START_CLEARANCE)
+        });
+        let mut free = FreeCells::new(world, free);
+        let kinds = kinds_at(z);
+        for _ in 0..creatures_for(z, world.width() * world.height()) {
+            if free.is_empty() || kinds.is_empty() {
+                break;
+            }
+            let pos = free.take(rng.random_range(0..free.len() as u32) as usize);
+            let kind = kinds[rng.random_range(0..kinds.len() as u32) as usize];
+            let mind = if rng.random_range(0..100u32) < asleep_chance(z) {
+                Mind::Asleep
+            } else {
+                Mind::Wandering
+            };
+            monsters.push(Monster::in_mode(kind, pos, mode, mind));
+            for _ in 0..kind.behaviour().pack {
+                let Some(j) = free.first_near(pos, PACK_SPREAD) else {
+                    break;
+                };
+                monsters.push(Monster::in_mode(kind, free.take(j), mode, mind));
+            }
+        }
+    }
+    monsters
+}
+
+/// The free cells of one level as a list that random draws take from by index (the last
+/// cell moves into the gap), with each cell's place in the list kept by cell, so "the first
+/// free cell near a point" looks at the cells around it, not the whole list.
+struct FreeCells<'w> {
+    world: &'w World,
+    cells: Vec<Point>,
+    /// For every cell of the level, its index in `cells`, or `u32::MAX` when not free.
+    at: Vec<u32>,
+}
+
+impl<'w> FreeCells<'w> {
+    fn new(world: &'w World, cells: Vec<Point>) -> Self {
+        let mut at = vec![u32::MAX; (world.width() * world.height()) as usize];
+        for (i, &p) in cells.iter().enumerate() {
+            if let Some(c) = world.level_index(p) {
+                at[c] = i as u32;
+            }
+        }
+        FreeCells { world, cells, at }
+    }
+
+    fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Takes the cell at index `i` out of the list.
+    fn take(&mut self, i: usize) -> Point {
+        let p = self.cells.swap_remove(i);
+        if let Some(c) = self.world.level_index(p) {
+            self.at[c] = u32::MAX;
+        }
+        if let Some(&moved) = self.cells.get(i) {
+            if let Some(c) = self.world.level_index(moved) {
+                self.at[c] = i as u32;
+            }
+        }
+        p
+    }
+
+    /// The index of the earliest listed free cell within `spread` (king's moves) of `p`.
+    fn first_near(&self, p: Point, spread: i32) -> Option<usize> {
+        let mut best = None;
+        for dy in -spread..=spread {
+            for dx in -spread..=spread {
+                let q = p.offset(dx, dy);
+                let i = self.world.level_index(q).map_or(u32::MAX, |c| self.at[c]);
+                if i != u32::MAX {
+                    best = Some(best.map_or(i, |b: u32| b.min(i)));
+                }
+            }
+        }
+        best.map(|i| i as usize)
+    }
+}
+
+/// The kinds that live on level `z` (0 = top).
+pub fn kinds_at(z: i32) -> Vec<Creature> {
+    Creature::ALL
+        .into_iter()
+        .filter(|c| c.stats().from_level <= z + 1)
+        .collect()
+}
+
+/// Where a creature at `from` steps next: towards `target` when it can see it (`hunting`),
+/// else a random step unless it idles (`IDLE_CHANCE`). `free(p)` tells whether it may enter `p`.
+pub fn next_step(
+    from: Point,
+    target: Point,
+    hunting: bool,
+    free: &dyn Fn(Point) -> bool,
+    rng: &mut GameRng,
+) -> Option<Point> {
+    if hunting {
+        let dist = |p: Point| distance(p, target);
+        return from
+            .neighbours8()
+            .filter(|&p| free(p) && dist(p) < dist(from))
+            .min_by_key(|&p| dist(p));
+    }
+    if rng.random_bool(IDLE_CHANCE) {
+        return None;
+    }
+    random_step(from, free, rng)
+}
+
+/// How far `p` is from `target` for creatures: king's moves first, then straight-line
+/// distance (squared) to break ties.
+pub fn distance(p: Point, target: Point) -> (i32, i32) {
+    (
+        p.chebyshev(target),
+        (p.x - target.x).pow(2) + (p.y - target.y).pow(2),
+    )
+}
+
+/// A step from `from` in a random direction, if that cell is free.
+pub fn random_step(from: Point, free: &dyn Fn(Point) -> bool, rng: &mut GameRng) -> Option<Point> {
+    let (dx, dy) = DIRECTIONS8[rng.random_range(0..8u32) as usize];
+    Some(from.offset(dx, dy)).filter(|&p| free(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::builder::WorldBuilder;
+    use crate::rng::seeded;
+
+    #[test]
+    fn placement_respects_the_rules_over_many_seeds() {
+        for seed in 0..60 {
+            let world = WorldBuilder::new(80, 40, 3, seed).make_caves().build();
+            let Some(player) = world
+                .points(0)
+                .find(|&(_, t)| t == Tile::StairsUp)
+                .map(|(p, _)| p)
+            else {
+                continue;
+            };
+            let monsters = place(&world, player, &[], Mode::Normal, &mut seeded(seed));
+            let mut spots: Vec<Point> = monsters.iter().map(|m| m.pos).collect();
+            for m in &monsters {
+                assert_eq!(world.tile(m.pos), Tile::Floor, "seed {seed}");
+                assert_ne!(m.pos, player);
+                assert!(m.pos.z != 0 || m.pos.chebyshev(player) > START_CLEARANCE);
+            }
+            let n = spots.len();
+            spots.sort();
+            spots.dedup();
+            assert_eq!(spots.len(), n, "seed {seed}: two creatures share a cell");
+            let per_level = |z| monsters.iter().filter(|m| m.pos.z == z).count();
+            for z in 0..3 {
+                assert!(
+                    per_level(z) >= creatures_for(z, 80 * 40),
+                    "seed {seed}: every level gets its share, packs on top"
+                );
+            }
+            assert!(
+                creatures_for(2, 80 * 40) > creatures_for(0, 80 * 40),
+                "more deeper down"
+            );
+        }
+    }
+
+    #[test]
+    fn a_hunter_closes_in_and_never_steps_into_walls() {
+        let world = World::from_text(&["......\n.####.\n......"]).expect("fixture");
+        let free = |p: Point| world.tile(p).is_open();
+        let mut rng = seeded(1);
+        let step = next_step(
+            Point::new(0, 0, 0),
+            Point::new(5, 0, 0),
+            true,
+            &free,
+            &mut rng,
+        );
+        assert_eq!(step, Some(Point::new(1, 0, 0)));
+        for _ in 0..50 {
+            if let Some(p) = next_step(
+                Point::new(0, 1, 0),
+                Point::new(5, 2, 0),
+                false,
+                &free,
+                &mut rng,
+            ) {
+                assert!(free(p));
+            }
+        }
+    }
+
+    /// The kept indexes answer what a scan of the whole list would: the earliest listed
+    /// free cell near a point, after any number of takes.
+    #[test]
+    fn free_cells_find_what_a_scan_finds() {
+        use crate::rng::seeded;
+        let world = World::filled(30, 20, 1, Tile::Floor);
+        let mut rng = seeded(5);
+        let mut scan = world.points_of(0, Tile::Floor);
+        let mut free = FreeCells::new(&world, scan.clone());
+        while !scan.is_empty() {
+            let p = Point::new(rng.random_range(0..30), rng.random_range(0..20), 0);
+            let near = scan.iter().position(|q| q.chebyshev(p) <= PACK_SPREAD);
+            assert_eq!(free.first_near(p, PACK_SPREAD), near, "near {p:?}");
+            let i = near.unwrap_or(rng.random_range(0..scan.len() as u32) as usize);
+            assert_eq!(free.take(i), scan.swap_remove(i));
+            assert_eq!(free.len(), scan.len());
+        }
+    }
+}

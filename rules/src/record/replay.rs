@@ -1,0 +1,71 @@
+//! Replaying a record: the world is rebuilt from the seed and parameters and every action is
+//! applied again, checking the fingerprints on the way.
+
+use super::{Record, CHECKPOINT_EVERY};
+use crate::{SetupError, State};
+
+/// Why a record does not replay to the game it describes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    Setup(SetupError),
+    /// The replayed game differs from the recorded one from around this action on.
+    Diverged {
+        action: usize,
+    },
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Setup(e) => write!(f, "its world cannot be built: {e}"),
+            ReplayError::Diverged { action } => write!(
+                f,
+                "replaying it gives a different game from action {action} on"
+            ),
+        }
+    }
+}
+
+/// The state at the start of the recorded run.
+pub fn initial(record: &Record) -> Result<State, ReplayError> {
+    record.header.start().map_err(ReplayError::Setup)
+}
+
+/// Replays the whole record and checks that it gives the recorded game.
+pub fn replay(record: &Record) -> Result<State, ReplayError> {
+    let mut state = initial(record)?;
+    for (i, &a) in record.actions.iter().enumerate() {
+        state.act(a);
+        record
+            .check(i + 1, &state)
+            .map_err(|action| ReplayError::Diverged { action })?;
+    }
+    if record.actions.is_empty() {
+        record
+            .check(0, &state)
+            .map_err(|action| ReplayError::Diverged { action })?;
+    }
+    Ok(state)
+}
+
+impl Record {
+    /// Checks `state`, reached after the first `done` actions, against what the record says
+    /// of that point: the checkpoint every `CHECKPOINT_EVERY` actions and the final hash after
+    /// the last. On a mismatch, answers the first action (from 1) since the last point that
+    /// matched.
+    pub fn check(&self, done: usize, state: &State) -> Result<(), usize> {
+        let checkpoint = done > 0 && done.is_multiple_of(CHECKPOINT_EVERY);
+        let last = done == self.actions.len();
+        if !checkpoint && !last {
+            return Ok(());
+        }
+        let hash = state.hash();
+        if checkpoint && self.checkpoints.get(done / CHECKPOINT_EVERY - 1) != Some(&(hash as u32)) {
+            return Err(done + 1 - CHECKPOINT_EVERY);
+        }
+        if last && hash != self.final_hash {
+            return Err(done / CHECKPOINT_EVERY * CHECKPOINT_EVERY + 1);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,16 @@
+//! The score of a run, by `balance::score`: points for the levels reached and the experience
+//! from kills, and for carrying the idol out a bonus and more for a quick return.
+
+use super::{Outcome, State};
+use crate::balance::score;
+
+impl State {
+    pub fn score(&self) -> u32 {
+        score(
+            self.depth_reached(),
+            self.xp,
+            self.outcome == Outcome::Won,
+            self.turn,
+        )
+    }
+}

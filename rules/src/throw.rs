@@ -1,0 +1,150 @@
+//! Throwing. A carried item flies from the player towards a chosen cell along a straight
+//! line (Bresenham's), at most `THROW_RANGE` cells: it stops at the first creature (which it
+//! strikes) or before the first cell it cannot pass, else at the target. Daggers and darts
+//! wound what they strike; a potion breaks where it lands and splashes the cells around;
+//! anything else just lands.
+
+use super::State;
+use crate::balance::{damage, THROW_BASE};
+use crate::events::Event;
+use crate::geom::Point;
+use crate::items::{a, Place};
+use crate::kinds::entry::{Effect, Stats};
+use crate::kinds::item::Item;
+use crate::monsters::Mind;
+
+/// The cells of the straight line from `from` to `to`, both ends included (Bresenham's line
+/// algorithm, on `from`'s level).
+pub fn line(from: Point, to: Point) -> Vec<Point> {
+    let (dx, dy) = ((to.x - from.x).abs(), -(to.y - from.y).abs());
+    let (sx, sy) = ((to.x - from.x).signum(), (to.y - from.y).signum());
+    let (mut x, mut y, mut err) = (from.x, from.y, dx + dy);
+    let mut out = vec![from];
+    while (x, y) != (to.x, to.y) {
+        let e2 = 2 * err;
+        if e2 >= dy {
+            err += dy;
+            x += sx;
+        }
+        if e2 <= dx {
+            err += dx;
+            y += sy;
+        }
+        out.push(Point::new(x, y, from.z));
+    }
+    out
+}
+
+impl State {
+    /// Where a thing thrown at `target` comes down, and the creature it strikes there (index),
+    /// if any: the flight's cells after the thrower's, cut at the first creature or before
+    /// the first cell it cannot pass.
+    pub fn flight(&self, target: Point) -> (Vec<Point>, Option<usize>) {
+        let mut path = Vec::new();
+        for p in line(self.player, target).into_iter().skip(1) {
+            if !self.world.tile(p).is_open() {
+                break;
+            }
+            path.push(p);
+            if let Some(i) = self.monsters.iter().position(|m| m.pos == p) {
+                return (path, Some(i));
+            }
+        }
+        (path, None)
+    }
+
+    /// Throws the item in pack slot `slot` at the cell (`dx`, `dy`) away: a turn.
+    pub(super) fn throw(&mut self, slot: usize, dx: i32, dy: i32) {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.items[i].kind;
+        let (path, struck) = self.flight(self.player.offset(dx, dy));
+        let Some(&land) = path.last() else {
+            self.log.add("There is no room to throw it that way.");
+            return;
+        };
+        self.free_letter(slot);
+        let name = self.item_name(kind);
+        self.events.push(Event::Flight {
+            path: std::iter::once(self.player)
+                .chain(path.iter().copied())
+                .collect(),
+            glyph: self.seen_as(kind).glyph,
+        });
+        self.turn += 1;
+        self.fought = true;
+        self.log.add(format!("You throw the {name}."));
+        match kind.effect() {
+            _ if Item::POTIONS.contains(&kind) => {
+                self.items.remove(i);
+                self.shatter(kind, name, land);
+            }
+            effect => {
+                let bonus = match effect {
+                    Effect::Weapon(n) | Effect::Missile(n) => Some(n),
+                    _ => None,
+                };
+                self.carry(i, Place::Floor(land));
+                match (struck, bonus) {
+                    (Some(m), Some(n)) => {
+                        let missile = Stats {
+                            attack: THROW_BASE + n,
+                            ..self.fighting()
+                        };
+                        let dmg = damage(missile, self.monsters[m].stats(), &mut self.rng);
+                        self.strike(m, dmg, "hit");
+                    }
+                    (Some(m), None) => {
+                        let who = self.monsters[m].name();
+                        self.events.push(Event::Miss(land));
+                        self.log.add(format!("The {name} bounces off the {who}."));
+                        self.monsters[m].mind = Mind::Hunting;
+                    }
+                    (None, _) => {
+                        self.events.push(Event::Miss(land));
+                        self.log.add(format!("The {name} lands on the floor."));
+                    }
+                }
+            }
+        }
+        self.end_turn();
+    }
+
+    /// A thrown potion of `kind` (called `name`) breaks at `at`: creatures on and beside the
+    /// cell are splashed. Its kind is learned when the player sees it work on one.
+    fn shatter(&mut self, kind: Item, name: &str, at: Point) {
+        self.log.add(format!("The {name} shatters."));
+        self.events.push(Event::Miss(at));
+        let splashed: Vec<usize> = (0..self.monsters.len())
+            .filter(|&m| self.monsters[m].pos.chebyshev(at) <= 1)
+            .collect();
+        let seen = splashed
+            .iter()
+            .any(|&m| self.sight.lit(self.monsters[m].pos));
+        for &m in &splashed {
+            let c = &mut self.monsters[m];
+            match kind.effect() {
+                Effect::Heal(n) => c.hp = (c.hp + n).min(c.stats().hp),
+                Effect::Confuse(n) => c.confused = n,
+                Effect::Darken(_) => {
+                    c.mind = Mind::Wandering;
+                    c.unseen = 0;
+                }
+                _ => {}
+            }
+        }
+        let what = match kind.effect() {
+            Effect::Heal(_) => "The splashed wounds close.",
+            Effect::Confuse(_) => "The splashed creatures reel about, befuddled.",
+            Effect::Darken(_) => "Inky darkness: the splashed creatures lose track of you.",
+            _ => "Nothing seems to happen.",
+        };
+        if seen {
+            self.log.add(what);
+            if !matches!(kind.effect(), Effect::Strength(_)) && self.identify(kind) {
+                self.log.add(format!("It was {}.", a(kind.name())));
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! The torch: the run's clock. It burns a turn of fuel every turn it is lit; its light
+//! shrinks as the fuel runs low and goes out at none. Oil feeds it; the player can douse it
+//! (the fuel lasts, creatures notice less, but only what other light shows is seen) and
+//! relight it.
+
+use super::State;
+use crate::balance::{torch_radius, DARK_RADIUS, MAX_FUEL};
+
+/// Fuel left at which the log warns that the torch is running low.
+const LOW_FUEL: i32 = 100;
+
+impl State {
+    /// Turns of fuel left in the torch.
+    pub fn fuel(&self) -> i32 {
+        self.fuel
+    }
+
+    /// True when the torch burns (lit and fuelled).
+    pub fn torch_lit(&self) -> bool {
+        self.torch_on && self.fuel > 0
+    }
+
+    /// True when the player has doused the torch (as opposed to it burning out).
+    pub fn torch_doused(&self) -> bool {
+        !self.torch_on
+    }
+
+    /// How far the player's own light reaches now.
+    pub fn light_radius(&self) -> i32 {
+        if self.torch_lit() {
+            torch_radius(self.fuel)
+        } else {
+            DARK_RADIUS
+        }
+    }
+
+    /// Douses a burning torch or relights a doused one: a turn. Without fuel there is nothing
+    /// to light (no turn).
+    pub(super) fn toggle_torch(&mut self) {
+        if self.torch_on && self.fuel > 0 {
+            self.torch_on = false;
+            self.log
+                .add("You douse your torch. Darkness closes in around you.");
+        } else if self.fuel > 0 {
+            self.torch_on = true;
+            self.log.add("You relight your torch.");
+        } else {
+            self.log.add("Your torch has no fuel left. Find oil.");
+            return;
+        }
+        self.turn += 1;
+        self.end_turn();
+    }
+
+    /// Burns a turn of fuel if the torch is lit, and says when it runs low or out.
+    pub(super) fn burn(&mut self) {
+        if !self.torch_lit() {
+            return;
+        }
+        self.fuel -= 1;
+        if self.fuel == LOW_FUEL {
+            self.log.add("Your torch gutters: its fuel is running low.");
+        } else if self.fuel == 0 {
+            self.log.add("Your torch burns out. You are in the dark.");
+        }
+    }
+
+    /// Pours `n` turns of fuel into the torch (up to `MAX_FUEL`) and lights it.
+    pub(super) fn refuel(&mut self, n: i32) {
+        self.fuel = (self.fuel + n).min(MAX_FUEL);
+        self.torch_on = true;
+    }
+
+    /// Spoils `n` turns of fuel and puts the torch out.
+    pub(super) fn darken(&mut self, n: i32) {
+        self.fuel = (self.fuel - n).max(0);
+        self.torch_on = false;
+    }
+}

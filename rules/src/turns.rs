@@ -1,0 +1,299 @@
+//! The rules of a turn: moving (astray when confused, not at all when webbed), fighting
+//! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
+//! the creatures' answer after each player action, and healing (by torchlight only).
+
+use super::crowd::Crowd;
+use super::items::a as with_article;
+use super::{Outcome, State};
+use crate::balance::{
+    damage, REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
+    STIR_DISTANCE,
+};
+use crate::events::{Attack, Event};
+use crate::geom::Point;
+use crate::geom::DIRECTIONS8;
+use crate::kinds::entry::{Stats, Tactic};
+use crate::kinds::item::Item;
+use crate::kinds::tile::Tile;
+use crate::monsters::{kinds_at, Mind, Monster};
+use rand::Rng;
+
+impl State {
+    /// After each turn the player took: creatures act, wounds heal, sight is renewed.
+    pub(super) fn end_turn(&mut self) {
+        if self.outcome != Outcome::Playing {
+            return;
+        }
+        self.burn();
+        self.linger();
+        self.stir();
+        self.monsters_act();
+        self.fought = false;
+        self.confused = (self.confused - 1).max(0);
+        let regen = if self.resting {
+            REST_REGEN_TURNS
+        } else {
+            REGEN_TURNS
+        };
+        // Wounds close only by torchlight: the dark keeps the fuel, not the blood.
+        if self.outcome == Outcome::Playing
+            && self.torch_lit()
+            && self.turn.is_multiple_of(regen)
+            && self.hp < self.max_hp()
+        {
+            self.hp = (self.hp + REGEN_HP).min(self.max_hp());
+        }
+        self.sight
+            .update(&self.world, self.player, self.light_radius());
+    }
+
+    /// Now and then a creature wanders onto the player's level, out of sight, unless the
+    /// level is crowded already (`STIR_CAP`); once the torch has burned out or the level has
+    /// grown restless (`restless.rs`), more often, hunting, and worth nothing when killed.
+    fn stir(&mut self) {
+        let me = self.player;
+        let Some(hunting) = self.stirs() else { return };
+        if self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP {
+            return;
+        }
+        let taken = Crowd::new(&self.world, &self.monsters, me.z);
+        let free: Vec<Point> = self
+            .world
+            .points(me.z)
+            .filter(|&(p, t)| {
+                t == Tile::Floor
+                    && p.chebyshev(me) >= STIR_DISTANCE
+                    && !self.sight.in_sight(p)
+                    && !taken.taken(&self.world, p)
+            })
+            .map(|(p, _)| p)
+            .collect();
+        let kinds = kinds_at(me.z);
+        if free.is_empty() || kinds.is_empty() {
+            return;
+        }
+        let p = free[self.rng.random_range(0..free.len() as u32) as usize];
+        let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
+        // What comes out of the dark (to a player without light, or on a restless level)
+        // comes hunting.
+        let mind = if hunting {
+            Mind::Hunting
+        } else {
+            Mind::Wandering
+        };
+        let mut m = Monster::in_mode(kind, p, self.mode, mind);
+        m.last_seen = me;
+        m.from_dark = hunting;
+        self.monsters.push(m);
+    }
+
+    /// The player's fighting numbers now: level, strength and gear included.
+    pub fn fighting(&self) -> Stats {
+        Stats {
+            hp: self.max_hp(),
+            attack: self.attack(),
+            defence: self.defence(),
+            from_level: 1,
+        }
+    }
+
+    pub(super) fn monster_attacks(&mut self, i: usize) {
+        let m = &self.monsters[i];
+        let (name, stats, from) = (m.name(), m.stats(), m.pos);
+        let dmg = damage(stats, self.fighting(), &mut self.rng);
+        self.events.push(Event::Attacked {
+            from,
+            to: self.player,
+            by: Attack::Blow,
+        });
+        self.events.push(Event::Hit(self.player));
+        self.hurt(dmg, &format!("The {name} hits you for {dmg}."), name);
+    }
+
+    /// The player takes `dmg` damage from a creature called `name`, said as `message`; it
+    /// may end the run.
+    pub(super) fn hurt(&mut self, dmg: i32, message: &str, name: &str) {
+        self.hp -= dmg;
+        self.log.add(message);
+        if self.hp <= 0 {
+            self.outcome = Outcome::Lost;
+            self.ending = format!(
+                "You were killed by {} on level {} after {} turns.",
+                with_article(name),
+                self.player.z + 1,
+                self.turn
+            );
+            self.log.add(self.ending.clone());
+        }
+    }
+
+    fn player_attacks(&mut self, i: usize) {
+        let dmg = damage(self.fighting(), self.monsters[i].stats(), &mut self.rng);
+        self.fought = true;
+        self.strike(i, dmg, "hit");
+    }
+
+    /// Creature `i` takes a blow of `dmg` from the player (`verb`: "hit"), several times as
+    /// hard (`SNEAK_MULTIPLIER`) when it had not noticed the player. It may die, split, or turn to hunt.
+    pub(super) fn strike(&mut self, i: usize, dmg: i32, verb: &str) {
+        let m = &self.monsters[i];
+        let (name, pos, unaware) = (m.name(), m.pos, m.unaware());
+        let dmg = if unaware { dmg * SNEAK_MULTIPLIER } else { dmg };
+        self.events.push(Event::Hit(pos));
+        self.monsters[i].hp -= dmg;
+        if self.monsters[i].hp <= 0 {
+            let dead = self.monsters.remove(i);
+            if unaware {
+                self.log
+                    .add(format!("You {verb} the unaware {name} and kill it."));
+            } else {
+                self.log.add(format!("You kill the {name}."));
+            }
+            if !dead.from_dark {
+                self.gain(dead.kind);
+                self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
+            }
+            return;
+        }
+        if unaware {
+            self.log
+                .add(format!("You {verb} the unaware {name} for {dmg}!"));
+        } else {
+            self.log.add(format!("You {verb} the {name} for {dmg}."));
+        }
+        self.monsters[i].mind = Mind::Hunting;
+        self.monsters[i].last_seen = self.player;
+        if self.monsters[i].kind.behaviour().tactic == Tactic::Splits {
+            self.split(i);
+        }
+    }
+
+    /// A splitting creature that survived a blow halves: the other half takes a free cell
+    /// beside it, if there is one and enough of it is left.
+    fn split(&mut self, i: usize) {
+        let m = &self.monsters[i];
+        if m.hp < SPLIT_MIN_HP {
+            return;
+        }
+        let spot = m.pos.neighbours8().find(|&p| {
+            let t = self.world.tile(p);
+            t.is_open() && t != Tile::StairsUp && p != self.player && self.monster_at(p).is_none()
+        });
+        let Some(p) = spot else { return };
+        let half = self.monsters[i].hp / 2;
+        let mut other = self.monsters[i].clone();
+        self.monsters[i].hp -= half;
+        other.hp = half;
+        other.pos = p;
+        let name = other.name();
+        self.monsters.push(other);
+        self.log.add(format!("The {name} splits in two!"));
+    }
+
+    pub(super) fn step(&mut self, dx: i32, dy: i32) {
+        let (dx, dy) = if self.confused > 0 && self.rng.random_bool(0.5) {
+            DIRECTIONS8[self.rng.random_range(0..8u32) as usize]
+        } else {
+            (dx, dy)
+        };
+        let to = self.player.offset(dx, dy);
+        if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
+            self.turn += 1;
+            self.player_attacks(i);
+            self.end_turn();
+            return;
+        }
+        if self.webbed > 0 {
+            self.webbed -= 1;
+            self.turn += 1;
+            self.log.add(if self.webbed > 0 {
+                "You struggle against the web."
+            } else {
+                "You tear free of the web."
+            });
+            self.end_turn();
+            return;
+        }
+        let tile = self.world.tile(to);
+        if !tile.is_open() && self.confused > 0 {
+            self.turn += 1;
+            self.log.add("You stagger into the rock.");
+            self.end_turn();
+            return;
+        }
+        if !tile.is_open() {
+            self.log
+                .add(format!("You bump into the {}.", tile.info().name));
+            return;
+        }
+        self.player = to;
+        let here = self.item_at(to);
+        if here == Some(Item::Idol) {
+            // The idol is taken as you step on it; `pick_up` counts the turn and ends it.
+            return self.pick_up();
+        }
+        self.turn += 1;
+        if let Some(item) = here {
+            self.log.add(format!(
+                "You see {} here.",
+                with_article(self.item_name(item))
+            ));
+        }
+        match tile {
+            Tile::StairsDown => self.log.add("There are stairs down here."),
+            Tile::StairsUp if to.z == 0 => self.log.add("Daylight shines down the way out."),
+            Tile::StairsUp => self.log.add("There are stairs up here."),
+            _ => {}
+        }
+        self.end_turn();
+    }
+
+    /// Climbs one level: `dz` = 1 goes down, -1 goes up. Stairs are needed; without them the
+    /// floor or the ceiling stops the player. Creatures close by that see the player follow.
+    pub(super) fn climb(&mut self, dz: i32) {
+        let here = self.world.tile(self.player);
+        if dz < 0 && here == Tile::StairsUp && self.player.z == 0 {
+            self.leave();
+            return;
+        }
+        let (needed, dir, blocker) = if dz > 0 {
+            (Tile::StairsDown, "down", "cave floor")
+        } else {
+            (Tile::StairsUp, "up", "cave ceiling")
+        };
+        // Stairs that would lead out of the world (a hand-drawn map can have them) are as
+        // good as none.
+        let beyond = !(0..self.world.depth()).contains(&(self.player.z + dz));
+        if here != needed || beyond {
+            self.log.add(format!(
+                "You try to go {dir} but are stopped by the {blocker}."
+            ));
+            return;
+        }
+        let followers = self.followers(self.player);
+        self.player.z += dz;
+        self.deepest = self.deepest.max(self.player.z);
+        self.turn += 1;
+        self.log.add(format!(
+            "You walk {dir} the stairs to level {}.",
+            self.player.z + 1
+        ));
+        self.arrive(&followers);
+        self.end_turn();
+    }
+
+    fn leave(&mut self) {
+        self.turn += 1;
+        if self.carrying_idol() {
+            self.outcome = Outcome::Won;
+            self.ending = format!(
+                "You climb into the daylight with the golden idol after {} turns.",
+                self.turn
+            );
+        } else {
+            self.outcome = Outcome::Lost;
+            self.ending = "You leave the caves empty-handed.".to_string();
+        }
+        self.log.add(self.ending.clone());
+    }
+}

@@ -1,0 +1,204 @@
+//! The world: `depth` levels of `width` x `height` tiles. Places outside answer `Tile::Bounds`.
+
+use crate::geom::Point;
+use crate::kinds::tile::Tile;
+
+/// A built cave world. Sizes are in cells; levels are numbered from 0 (the top).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct World {
+    width: i32,
+    height: i32,
+    depth: i32,
+    tiles: Vec<Tile>,
+}
+
+impl World {
+    /// A world of the given size filled with `fill`. Sizes below 1 count as 1.
+    pub fn filled(width: i32, height: i32, depth: i32, fill: Tile) -> Self {
+        let (w, h, d) = (width.max(1), height.max(1), depth.max(1));
+        World {
+            width: w,
+            height: h,
+            depth: d,
+            tiles: vec![fill; (w as usize) * (h as usize) * (d as usize)],
+        }
+    }
+
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+    pub fn depth(&self) -> i32 {
+        self.depth
+    }
+
+    /// True when `p` lies inside the world.
+    pub fn contains(&self, p: Point) -> bool {
+        (0..self.width).contains(&p.x)
+            && (0..self.height).contains(&p.y)
+            && (0..self.depth).contains(&p.z)
+    }
+
+    fn index(&self, p: Point) -> Option<usize> {
+        let i = self.level_index(p)?;
+        let plane = (self.width * self.height) as usize;
+        (0..self.depth)
+            .contains(&p.z)
+            .then(|| p.z as usize * plane + i)
+    }
+
+    /// Where `p`'s cell lies within its level (row by row), when `x` and `y` are inside the
+    /// world; the level itself is not checked. For grids of one level's cells.
+    pub fn level_index(&self, p: Point) -> Option<usize> {
+        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y))
+            .then(|| (p.y * self.width + p.x) as usize)
+    }
+
+    /// The tile at `p`, or `Tile::Bounds` outside the world. Never panics.
+    pub fn tile(&self, p: Point) -> Tile {
+        self.index(p).map_or(Tile::Bounds, |i| self.tiles[i])
+    }
+
+    /// Sets the tile at `p`; places outside the world are ignored.
+    pub fn set(&mut self, p: Point, tile: Tile) {
+        if let Some(i) = self.index(p) {
+            self.tiles[i] = tile;
+        }
+    }
+
+    /// The tiles of level `z` as a row-major slice, or `None` outside the world.
+    pub fn level(&self, z: i32) -> Option<&[Tile]> {
+        let n = (self.width * self.height) as usize;
+        (0..self.depth)
+            .contains(&z)
+            .then(|| &self.tiles[z as usize * n..(z as usize + 1) * n])
+    }
+
+    pub(crate) fn level_mut(&mut self, z: i32) -> &mut [Tile] {
+        let n = (self.width * self.height) as usize;
+        &mut self.tiles[z as usize * n..(z as usize + 1) * n]
+    }
+
+    /// Which cells of level `z` can be walked on, row-major (empty outside the world).
+    pub fn open_cells(&self, z: i32) -> Vec<bool> {
+        let mut walkable = [false; 256];
+        for t in Tile::ALL {
+            walkable[t as usize] = t.is_open();
+        }
+        self.level(z)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&t| walkable[t as usize])
+            .collect()
+    }
+
+    /// Every point of level `z` holding `tile`, row by row.
+    pub fn points_of(&self, z: i32, tile: Tile) -> Vec<Point> {
+        let mut out = Vec::new();
+        for (i, &t) in self.level(z).unwrap_or(&[]).iter().enumerate() {
+            if t == tile {
+                out.push(Point::new(i as i32 % self.width, i as i32 / self.width, z));
+            }
+        }
+        out
+    }
+
+    /// Every point of level `z` with its tile, row by row.
+    pub fn points(&self, z: i32) -> impl Iterator<Item = (Point, Tile)> + '_ {
+        let w = self.width;
+        self.level(z)
+            .unwrap_or(&[])
+            .iter()
+            .enumerate()
+            .map(move |(i, &t)| (Point::new(i as i32 % w, i as i32 / w, z), t))
+    }
+
+    /// A level drawn as text, one line per row, using each tile's dump character.
+    pub fn level_text(&self, z: i32) -> String {
+        let mut out = String::new();
+        for y in 0..self.height {
+            for x in 0..self.width {
+                out.push(self.tile(Point::new(x, y, z)).info().dump);
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The whole world as text, levels from the top: `level N` (from 1), the level's rows,
+    /// then a blank line. The format of the `dump` example.
+    pub fn dump(&self) -> String {
+        let mut out = String::new();
+        for z in 0..self.depth {
+            out.push_str(&format!("level {}\n{}\n", z + 1, self.level_text(z)));
+        }
+        out
+    }
+
+    /// Parses levels drawn as text ('.' floor, '#' wall, '<', '>'), one string per level.
+    /// All lines must have the same length; returns `None` otherwise or for unknown characters.
+    pub fn from_text(levels: &[&str]) -> Option<World> {
+        let rows: Vec<Vec<&str>> = levels
+            .iter()
+            .map(|l| l.lines().map(str::trim).filter(|r| !r.is_empty()).collect())
+            .collect();
+        let height = rows.first()?.len();
+        let width = rows.first()?.first()?.chars().count();
+        let mut world = World::filled(width as i32, height as i32, levels.len() as i32, Tile::Wall);
+        for (z, level) in rows.iter().enumerate() {
+            if level.len() != height {
+                return None;
+            }
+            for (y, row) in level.iter().enumerate() {
+                if row.chars().count() != width {
+                    return None;
+                }
+                for (x, c) in row.chars().enumerate() {
+                    let tile = Tile::ALL
+                        .into_iter()
+                        .find(|t| t.info().dump == c && *t != Tile::Bounds)?;
+                    world.set(Point::new(x as i32, y as i32, z as i32), tile);
+                }
+            }
+        }
+        Some(world)
+    }
+
+    /// FNV-1a checksum of sizes and tiles: a compact fingerprint for determinism tests.
+    pub fn checksum(&self) -> u64 {
+        let head = [self.width, self.height, self.depth].map(|v| v as u8);
+        let tiles = self.tiles.iter().map(|&t| t as u8);
+        crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outside_answers_bounds_and_never_panics() {
+        let w = World::filled(3, 2, 1, Tile::Floor);
+        for p in [
+            Point::new(-1, 0, 0),
+            Point::new(3, 0, 0),
+            Point::new(0, 2, 0),
+            Point::new(0, 0, 1),
+            Point::new(i32::MIN, i32::MAX, -5),
+        ] {
+            assert_eq!(w.tile(p), Tile::Bounds);
+        }
+        assert_eq!(w.tile(Point::new(2, 1, 0)), Tile::Floor);
+    }
+
+    #[test]
+    fn text_round_trips() {
+        let text = "#.<\n>.#\n";
+        let w = World::from_text(&[text]).expect("valid map");
+        assert_eq!(w.level_text(0), text);
+        assert!(World::from_text(&["#.\n#"]).is_none());
+        assert!(World::from_text(&["#x"]).is_none());
+    }
+}
