@@ -1,5 +1,5 @@
 //! Danger: which of the creatures in view the player must mind now. This is the one rule the
-//! autopilot (travel, exploring and runs, `app::travel`) and the bots go by.
+//! autopilot (travel, exploring and runs, `travel`) and the bots go by.
 //!
 //! A creature the player sees (lit, on the player's level) is a danger unless it runs away
 //! (hurt below its kind's `flee_below`); and then when it is awake (hunting the player, or

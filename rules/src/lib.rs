@@ -12,6 +12,7 @@ pub mod log;
 pub mod monsters;
 pub mod record;
 pub mod rng;
+pub mod routes;
 pub mod sight;
 pub mod world;
 
@@ -29,6 +30,7 @@ mod restless;
 pub mod score;
 pub mod throw;
 mod torch;
+pub mod travel;
 mod turns;
 
 pub use action::{Action, Dir, PACK_SLOTS};

@@ -16,11 +16,9 @@ mod play;
 mod pointer;
 mod prefs;
 mod replay;
-pub mod routes;
 mod run;
 mod session;
 mod start;
-pub mod travel;
 mod viewer;
 
 use announcer::Announcer;

@@ -5,11 +5,11 @@
 //! by the shortest known way, through known stairs (`routes`).
 
 use super::input::{direction, Command};
-use super::routes::{areas, levels_seen, stair_link};
-use super::travel::Goal;
 use super::{App, Next, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::routes::{areas, levels_seen, stair_link};
+use crate::rules::travel::Goal;
 use crate::rules::State;
 use crate::view::layout::Layout;
 

@@ -3,10 +3,10 @@
 //! taps and clicks on the screen, long presses that look, and taking the stairs underfoot.
 //! Every step is an ordinary action, so records and replays stay exact.
 
-use super::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
 use super::{App, Next, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
 use crate::rules::{Action, Dir, Outcome};
 
 /// Milliseconds between the steps of a journey, so each step is seen.

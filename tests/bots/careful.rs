@@ -7,7 +7,7 @@
 //! has fuel to spare, else goes down as soon as it knows the way.
 
 use super::{Game, Played};
-use caves::app::travel::{next_step, Goal};
+use caves::rules::travel::{next_step, Goal};
 use caves::rules::geom::Point;
 use caves::rules::kinds::entry::{Effect, Tactic};
 use caves::rules::kinds::item::Item;

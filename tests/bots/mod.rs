@@ -30,7 +30,7 @@ pub mod doused;
 pub mod expert;
 pub mod reckless;
 
-use caves::app::travel::{next_step, Goal};
+use caves::rules::travel::{next_step, Goal};
 use caves::rules::builder::WorldParams;
 use caves::rules::geom::Point;
 use caves::rules::kinds::item::Item;
@@ -192,7 +192,7 @@ impl Game {
             .points_of(here.z, Tile::StairsDown)
             .into_iter()
             .filter(|&p| s.sight().remembers(p) && !self.dead.contains(&p))
-            .filter_map(|p| caves::app::travel::path(s, p))
+            .filter_map(|p| caves::rules::travel::path(s, p))
             .filter(|steps| !steps.is_empty())
             .min_by_key(Vec::len)
             .map(|steps| Action::Move(steps[0]))

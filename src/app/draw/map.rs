@@ -141,7 +141,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
     }
     // The way a click would travel, under the mouse.
     if let Some(to) = app.hover().filter(|_| app.look_cursor().is_none()) {
-        for at in crate::app::travel::path_cells(state, to) {
+        for at in crate::rules::travel::path_cells(state, to) {
             if let Some(cell) = f.get(ox + at.x - sx, oy + at.y - sy) {
                 put(f, at, Cell { bg: PATH, ..cell });
             }

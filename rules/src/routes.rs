@@ -6,9 +6,9 @@
 //! A breadth-first search over the cells of the whole world: a step to a neighbour and a
 //! climb both cost one. Like the search of one level, it never walks through a lit creature.
 
-use crate::rules::geom::Point;
-use crate::rules::kinds::tile::Tile;
-use crate::rules::{Action, Dir, State};
+use crate::geom::Point;
+use crate::kinds::tile::Tile;
+use crate::{Action, Dir, State};
 
 /// A route found: the cell reached and the actions that lead there.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,13 +17,13 @@
 //! time), and when another danger appears (a creature wandering into view, or one asleep
 //! close by). A creature that flees, or sleeps farther off, does not stop it.
 
-use crate::rules::geom::Point;
-use crate::rules::items::a;
-use crate::rules::kinds::creature::Creature;
-use crate::rules::kinds::item::Item;
-use crate::rules::kinds::tile::Tile;
-use crate::rules::monsters::Mind;
-use crate::rules::{Action, Dir, Outcome, State, PACK_LIMIT};
+use crate::geom::Point;
+use crate::items::a;
+use crate::kinds::creature::Creature;
+use crate::kinds::item::Item;
+use crate::kinds::tile::Tile;
+use crate::monsters::Mind;
+use crate::{Action, Dir, Outcome, State, PACK_LIMIT};
 
 /// Where travel is headed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,14 +66,14 @@ pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
     let steps = match goal {
         Goal::To(p) => match path(state, p) {
             Some(steps) => steps,
-            None => return super::routes::route_to(state, p)?.actions.first().copied(),
+            None => return crate::routes::route_to(state, p)?.actions.first().copied(),
         },
         Goal::WayOut | Goal::Onward => {
             let here = state.player();
             let (route, down) = if goal == Goal::WayOut {
-                (super::routes::way_out(state), false)
+                (crate::routes::way_out(state), false)
             } else {
-                (super::routes::onward(state), true)
+                (crate::routes::onward(state), true)
             };
             match route.map(|r| r.first_stairs(here)) {
                 Some(p) if p == here => return None,
@@ -131,7 +131,7 @@ fn is_stairs(state: &State, p: Point, down: bool) -> bool {
 /// A remembered cell next to a cell of the world never seen, or one that only a map showed
 /// (never seen by the player's own light), with no lit creature on it.
 fn is_frontier(state: &State, p: Point) -> bool {
-    super::routes::unexplored(state, p) && !lit_creature(state, p)
+    crate::routes::unexplored(state, p) && !lit_creature(state, p)
 }
 
 fn lit_creature(state: &State, p: Point) -> bool {
