@@ -114,6 +114,7 @@ pub fn a(name: &str) -> String {
 impl State {
     /// Puts an item on the floor at `p`, for scripted scenes and tests. (Not an action: a
     /// state changed this way is a fixture, not a run.)
+    #[cfg(any(test, feature = "scenes"))]
     pub fn put_item(&mut self, kind: Item, p: Point) {
         self.items.push(Thing {
             kind,
@@ -123,6 +124,7 @@ impl State {
 
     /// Removes every item, on the floor and carried, for scripted scenes and tests (a
     /// fixture, not a run).
+    #[cfg(any(test, feature = "scenes"))]
     pub fn clear_items(&mut self) {
         self.items.clear();
         self.letters.clear();

@@ -47,7 +47,7 @@ use crate::kinds::entry::Entry;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::log::Log;
-use crate::monsters::{place, Mind, Monster};
+use crate::monsters::{place, Monster};
 use crate::rng::{seeded, GameRng};
 use crate::sight::Sight;
 use crate::world::World;
@@ -323,6 +323,7 @@ impl State {
 
     /// Puts a creature of `kind` at `p`, for scripted scenes and tests. (Not an action: a
     /// state changed this way is a fixture, not a run.)
+    #[cfg(any(test, feature = "scenes"))]
     pub fn put_monster(&mut self, kind: Creature, p: Point) {
         self.monsters.retain(|m| m.pos != p);
         self.monsters.push(Monster::new(kind, p));
@@ -332,13 +333,15 @@ impl State {
 
     /// Sets what the creature at `p` is about, for scripted scenes and tests (a fixture, not
     /// a run).
-    pub fn set_mind(&mut self, p: Point, mind: Mind) {
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn set_mind(&mut self, p: Point, mind: crate::monsters::Mind) {
         if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
             m.mind = mind;
         }
     }
 
     /// Sets the torch's fuel, for scripted scenes and tests (a fixture, not a run).
+    #[cfg(any(test, feature = "scenes"))]
     pub fn set_fuel(&mut self, fuel: i32) {
         self.fuel = fuel.max(0);
         self.sight
@@ -346,12 +349,14 @@ impl State {
     }
 
     /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
+    #[cfg(any(test, feature = "scenes"))]
     pub fn clear_monsters(&mut self) {
         self.monsters.clear();
     }
 
     /// Sets the hit points of the creature at `p`, for scripted scenes and tests (a fixture,
     /// not a run).
+    #[cfg(any(test, feature = "scenes"))]
     pub fn wound_monster(&mut self, p: Point, hp: i32) {
         if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
             m.hp = hp;
