@@ -37,7 +37,7 @@ impl State {
     /// that hunts by light, only while the torch burns.
     fn perceives(&self, i: usize) -> bool {
         let m = &self.monsters[i];
-        self.sight.in_sight(m.pos)
+        self.knowledge.sight.in_sight(m.pos)
             && (m.kind.behaviour().tactic != Tactic::LightHunter || self.torch_lit())
     }
 
@@ -46,7 +46,7 @@ impl State {
     /// (quieter).
     fn notice_chance(&self, i: usize) -> u32 {
         let m = &self.monsters[i];
-        let d = m.pos.chebyshev(self.player);
+        let d = m.pos.chebyshev(self.hero.pos);
         let range = if self.torch_lit() {
             NOTICE_LIT_RANGE
         } else {
@@ -60,10 +60,10 @@ impl State {
         } else {
             NOTICE_AWAKE
         };
-        if self.fought {
+        if self.hero.fought {
             c *= 2;
         }
-        if self.resting {
+        if self.hero.resting {
             c /= 2;
         }
         if d <= 1 {
@@ -76,17 +76,17 @@ impl State {
     pub(super) fn notice(&mut self, i: usize) {
         let m = &mut self.monsters[i];
         m.mind = Mind::Hunting;
-        m.last_seen = self.player;
+        m.last_seen = self.hero.pos;
         m.unseen = 0;
         let (pos, name) = (m.pos, m.name());
-        if self.sight.lit(pos) {
+        if self.knowledge.sight.lit(pos) {
             self.events.push(Event::Noticed(pos));
             self.log.add(format!("The {name} notices you."));
         }
     }
 
     pub(super) fn monsters_act(&mut self) {
-        let player = self.player;
+        let player = self.hero.pos;
         let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
         let lit = self.torch_lit();
         for i in 0..self.monsters.len() {
@@ -95,7 +95,7 @@ impl State {
                 continue;
             }
             let b = self.monsters[i].kind.behaviour();
-            if b.slow && !self.turn.is_multiple_of(SLOW_PERIOD) {
+            if b.slow && !self.clock.turn.is_multiple_of(SLOW_PERIOD) {
                 continue;
             }
             let world = &self.world;
@@ -171,7 +171,7 @@ impl State {
             }
             if hunting && d == 1 {
                 self.monster_attacks(i);
-                if self.outcome != Outcome::Playing {
+                if self.end.outcome != Outcome::Playing {
                     return;
                 }
                 continue;
@@ -186,7 +186,7 @@ impl State {
                 && self.rng.random_range(0..100u32) < SHOOT_CHANCE;
             if shoots {
                 self.shoot(i);
-                if self.outcome != Outcome::Playing {
+                if self.end.outcome != Outcome::Playing {
                     return;
                 }
                 continue;
@@ -207,7 +207,7 @@ impl State {
     fn shoot(&mut self, i: usize) {
         let m = &self.monsters[i];
         let (from, name, tactic) = (m.pos, m.name(), m.kind.behaviour().tactic);
-        let path = super::throw::line(from, self.player);
+        let path = super::throw::line(from, self.hero.pos);
         let by = if tactic == Tactic::Webs {
             Attack::Web
         } else {
@@ -215,12 +215,12 @@ impl State {
         };
         self.events.push(Event::Attacked {
             from,
-            to: self.player,
+            to: self.hero.pos,
             by,
         });
         if tactic == Tactic::Webs {
             self.events.push(Event::Flight { path, glyph: b'*' });
-            self.webbed = WEB_TURNS;
+            self.hero.webbed = WEB_TURNS;
             self.log
                 .add(format!("The {name} spits a web: you are stuck fast."));
             return;
@@ -231,7 +231,7 @@ impl State {
             ..self.monsters[i].stats()
         };
         let dmg = damage(stone, self.fighting(), &mut self.rng);
-        self.events.push(Event::Hit(self.player));
+        self.events.push(Event::Hit(self.hero.pos));
         self.hurt(
             dmg,
             &format!("The {name}'s stone hits you for {dmg}."),
@@ -248,7 +248,7 @@ impl State {
                 p.z == from.z
                     && self.monsters[i].mind == Mind::Hunting
                     && p.chebyshev(from) <= FOLLOW_RANGE
-                    && self.sight.in_sight(p)
+                    && self.knowledge.sight.in_sight(p)
                     && !self.fleeing(i)
             })
             .collect()
@@ -257,7 +257,7 @@ impl State {
     /// Puts each follower on a free cell next to the player, nearest first; one that finds
     /// no room stays behind.
     pub(super) fn arrive(&mut self, followers: &[usize]) {
-        let to = self.player;
+        let to = self.hero.pos;
         for &i in followers {
             let spot = to.neighbours8().find(|&p| {
                 let t = self.world.tile(p);
@@ -279,18 +279,21 @@ impl State {
     /// a creature in view, or in the dark, where wounds do not close.
     pub(super) fn rest(&mut self) {
         let mut turns = 0;
-        while turns < REST_TURNS && self.outcome == Outcome::Playing && self.hp < self.max_hp() {
+        while turns < REST_TURNS
+            && self.end.outcome == Outcome::Playing
+            && self.hero.hp < self.max_hp()
+        {
             if self.creature_in_view() || !self.torch_lit() {
                 break;
             }
-            self.turn += 1;
+            self.clock.tick();
             turns += 1;
-            self.resting = true;
+            self.hero.resting = true;
             self.end_turn();
-            self.resting = false;
+            self.hero.resting = false;
         }
         if turns == 0 {
-            let why = if self.hp >= self.max_hp() {
+            let why = if self.hero.hp >= self.max_hp() {
                 "You are not hurt."
             } else if self.creature_in_view() {
                 "You cannot rest with a creature in view."
@@ -300,7 +303,7 @@ impl State {
                 "Wounds do not close in the dark, and your torch has no fuel. Find oil."
             };
             self.log.add(why);
-        } else if self.outcome == Outcome::Playing {
+        } else if self.end.outcome == Outcome::Playing {
             self.log.add(format!("You rest for {turns} turns."));
         }
     }
@@ -309,6 +312,6 @@ impl State {
     pub fn creature_in_view(&self) -> bool {
         self.monsters
             .iter()
-            .any(|m| m.pos.z == self.player.z && self.sight.lit(m.pos))
+            .any(|m| m.pos.z == self.hero.pos.z && self.knowledge.sight.lit(m.pos))
     }
 }

@@ -16,17 +16,17 @@ pub const NEAR: i32 = 2;
 impl State {
     /// True when creature `m` is a danger to the player now (see the module's rule).
     pub fn danger(&self, m: &Monster) -> bool {
-        let me = self.player;
+        let me = self.hero.pos;
         m.pos.z == me.z
             && m.pos != me
-            && self.sight.lit(m.pos)
+            && self.knowledge.sight.lit(m.pos)
             && !m.flees()
             && (m.mind != Mind::Asleep || m.pos.chebyshev(me) <= NEAR)
     }
 
     /// The creatures that are a danger now, nearest first.
     pub fn dangers(&self) -> Vec<&Monster> {
-        let me = self.player;
+        let me = self.hero.pos;
         let mut out: Vec<&Monster> = self.monsters.iter().filter(|m| self.danger(m)).collect();
         out.sort_by_key(|m| m.pos.chebyshev(me));
         out

@@ -8,39 +8,39 @@ use crate::kinds::creature::Creature;
 
 impl State {
     pub fn xp(&self) -> i32 {
-        self.xp
+        self.hero.xp
     }
     /// The experience level, from 1.
     pub fn level(&self) -> i32 {
-        self.level
+        self.hero.level
     }
 
     /// Kills per creature kind, for kinds with at least one.
     pub fn kills(&self) -> Vec<(Creature, u32)> {
         Creature::ALL
             .into_iter()
-            .zip(self.kills)
+            .zip(self.hero.kills)
             .filter(|&(_, n)| n > 0)
             .collect()
     }
 
     /// Potions quaffed and scrolls read.
     pub fn items_used(&self) -> u32 {
-        self.used
+        self.hero.used
     }
 
     /// Counts a kill and its experience, and raises the level as far as it reaches.
     pub(super) fn gain(&mut self, kind: Creature) {
         if let Some(i) = Creature::ALL.iter().position(|&c| c == kind) {
-            self.kills[i] += 1;
+            self.hero.kills[i] += 1;
         }
-        self.xp += xp_worth(kind);
-        while self.xp >= xp_needed(self.level + 1) {
-            self.level += 1;
-            self.hp += HP_PER_LEVEL;
+        self.hero.xp += xp_worth(kind);
+        while self.hero.xp >= xp_needed(self.hero.level + 1) {
+            self.hero.level += 1;
+            self.hero.hp += HP_PER_LEVEL;
             self.log.add(format!(
                 "You reach experience level {}: {} hit points, attack {}.",
-                self.level,
+                self.hero.level,
                 self.max_hp(),
                 self.attack()
             ));

@@ -36,18 +36,18 @@ impl State {
     /// the explored map, the log, and the position of the gameplay random stream.
     pub fn hash(&self) -> u64 {
         let mut h = Fnv(fnv::START);
-        h.wide(self.seed);
-        h.point(self.player);
-        h.int(self.hp.into());
-        h.int(self.turn.into());
-        h.int(self.deepest.into());
-        h.int(match self.outcome {
+        h.wide(self.origin.seed);
+        h.point(self.hero.pos);
+        h.int(self.hero.hp.into());
+        h.int(self.clock.turn.into());
+        h.int(self.hero.deepest.into());
+        h.int(match self.end.outcome {
             Outcome::Playing => 0,
             Outcome::Won => 1,
             Outcome::Lost => 2,
         });
-        h.int(self.items.len() as i64);
-        for t in &self.items {
+        h.int(self.things.all.len() as i64);
+        for t in &self.things.all {
             h.int(t.kind.code().into());
             match t.place {
                 super::Place::Floor(p) => h.point(p),
@@ -56,13 +56,13 @@ impl State {
                 super::Place::Worn => h.int(-3),
             }
         }
-        for v in [self.xp, self.level, self.strength] {
+        for v in [self.hero.xp, self.hero.level, self.hero.strength] {
             h.int(v.into());
         }
-        for k in self.kills {
+        for k in self.hero.kills {
             h.int(k.into());
         }
-        h.int(self.used.into());
+        h.int(self.hero.used.into());
         h.int(self.monsters.len() as i64);
         for m in &self.monsters {
             h.int(m.kind.code().into());
@@ -74,17 +74,17 @@ impl State {
             h.int(m.confused.into());
             h.int(m.from_dark.into());
         }
-        h.int(self.mode as i64);
-        h.int(self.fuel.into());
-        h.int(self.torch_on.into());
-        h.int(self.known.into());
-        h.int(self.confused.into());
-        h.int(self.webbed.into());
-        h.int(self.lingered.len() as i64);
-        for &t in &self.lingered {
+        h.int(self.origin.mode as i64);
+        h.int(self.torch.fuel.into());
+        h.int(self.torch.on.into());
+        h.int(self.knowledge.known.into());
+        h.int(self.hero.confused.into());
+        h.int(self.hero.webbed.into());
+        h.int(self.clock.lingered.len() as i64);
+        for &t in &self.clock.lingered {
             h.int(t.into());
         }
-        h.wide(self.sight.memory_hash());
+        h.wide(self.knowledge.sight.memory_hash());
         // Each line as said, with its repeats.
         for e in self.log.entries() {
             h.bytes(e.text.as_bytes());

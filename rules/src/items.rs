@@ -13,25 +13,10 @@ use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::mode::Mode;
 use crate::monsters::{kinds_at, Mind, Monster};
+pub use crate::parts::{Place, Thing};
 use crate::rng::{seeded, GameRng};
 use crate::world::World;
 use rand::Rng;
-
-/// Where an item is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Place {
-    Floor(Point),
-    Pack,
-    Wielded,
-    Worn,
-}
-
-/// One item in the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Thing {
-    pub kind: Item,
-    pub place: Place,
-}
 
 /// Salt of the placement stream, apart from the generator's and the turns' numbers.
 const ITEM_STREAM: u64 = 0x17e3_5eed;
@@ -116,7 +101,7 @@ impl State {
     /// state changed this way is a fixture, not a run.)
     #[cfg(any(test, feature = "scenes"))]
     pub fn put_item(&mut self, kind: Item, p: Point) {
-        self.items.push(Thing {
+        self.things.all.push(Thing {
             kind,
             place: Place::Floor(p),
         });
@@ -126,18 +111,19 @@ impl State {
     /// fixture, not a run).
     #[cfg(any(test, feature = "scenes"))]
     pub fn clear_items(&mut self) {
-        self.items.clear();
-        self.letters.clear();
+        self.things.all.clear();
+        self.things.letters.clear();
     }
 
     /// Every item, on the floor and carried.
     pub fn items(&self) -> &[Thing] {
-        &self.items
+        &self.things.all
     }
 
     /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
     pub fn carried(&self) -> Vec<Thing> {
-        self.items
+        self.things
+            .all
             .iter()
             .filter(|t| !matches!(t.place, Place::Floor(_)))
             .copied()
@@ -150,7 +136,7 @@ impl State {
     /// slots, so a record means what it always meant; letters are only for the player, and
     /// not part of the fingerprint.
     pub fn letter(&self, slot: usize) -> char {
-        let n = self.letters.get(slot).copied();
+        let n = self.things.letters.get(slot).copied();
         char::from(b'a' + n.unwrap_or(slot.min(25) as u8))
     }
 
@@ -163,21 +149,24 @@ impl State {
 
     /// Gives the thing just taken into the pack (the last slot) the first free letter.
     fn give_letter(&mut self) -> char {
-        let free = (0..=25).find(|n| !self.letters.contains(n)).unwrap_or(25);
-        self.letters.push(free);
+        let free = (0..=25)
+            .find(|n| !self.things.letters.contains(n))
+            .unwrap_or(25);
+        self.things.letters.push(free);
         char::from(b'a' + free)
     }
 
     /// Frees the letter of carried slot `slot`, whose thing leaves the pack.
     pub(super) fn free_letter(&mut self, slot: usize) {
-        if slot < self.letters.len() {
-            self.letters.remove(slot);
+        if slot < self.things.letters.len() {
+            self.things.letters.remove(slot);
         }
     }
 
     /// The top item lying at `p`, if any.
     pub fn item_at(&self, p: Point) -> Option<Item> {
-        self.items
+        self.things
+            .all
             .iter()
             .rev()
             .find(|t| t.place == Place::Floor(p))
@@ -186,7 +175,11 @@ impl State {
 
     /// The carried item in `place` (wielded or worn).
     pub fn equipped(&self, place: Place) -> Option<Item> {
-        self.items.iter().find(|t| t.place == place).map(|t| t.kind)
+        self.things
+            .all
+            .iter()
+            .find(|t| t.place == place)
+            .map(|t| t.kind)
     }
 
     /// Attack: the player's base, one per experience level above the first, strength from
@@ -197,8 +190,8 @@ impl State {
             _ => 0,
         };
         balance::PLAYER.attack
-            + balance::ATTACK_PER_LEVEL * (self.level - 1)
-            + self.strength
+            + balance::ATTACK_PER_LEVEL * (self.hero.level - 1)
+            + self.hero.strength
             + weapon
     }
 
@@ -213,7 +206,8 @@ impl State {
 
     /// Index in `items` of carried slot `slot`.
     pub(super) fn slot_index(&self, slot: usize) -> Option<usize> {
-        self.items
+        self.things
+            .all
             .iter()
             .enumerate()
             .filter(|(_, t)| !matches!(t.place, Place::Floor(_)))
@@ -228,20 +222,20 @@ impl State {
 
     /// Moves item `i` to the end of the list (the last carried slot) in `place`.
     pub(super) fn carry(&mut self, i: usize, place: Place) {
-        let mut thing = self.items.remove(i);
+        let mut thing = self.things.all.remove(i);
         thing.place = place;
-        self.items.push(thing);
+        self.things.all.push(thing);
     }
 
     /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
     /// the player steps on it (see `step`); it fits even in a full pack.
     pub(super) fn pick_up(&mut self) {
-        let here = Place::Floor(self.player);
-        let Some(i) = self.items.iter().rposition(|t| t.place == here) else {
+        let here = Place::Floor(self.hero.pos);
+        let Some(i) = self.things.all.iter().rposition(|t| t.place == here) else {
             self.log.add("There is nothing here to pick up.");
             return;
         };
-        let kind = self.items[i].kind;
+        let kind = self.things.all[i].kind;
         if kind != Item::Idol && self.carried().len() >= usize::from(balance::PACK_LIMIT) {
             self.log.add("Your pack is full.");
             return;
@@ -256,7 +250,7 @@ impl State {
             let name = a(self.item_name(kind));
             self.log.add(format!("You pick up {name} ({letter})."));
         }
-        self.turn += 1;
+        self.clock.tick();
         self.end_turn();
     }
 
@@ -264,12 +258,12 @@ impl State {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
-        let kind = self.items[i].kind;
+        let kind = self.things.all[i].kind;
         self.free_letter(slot);
-        self.carry(i, Place::Floor(self.player));
+        self.carry(i, Place::Floor(self.hero.pos));
         self.log
             .add(format!("You drop the {}.", self.item_name(kind)));
-        self.turn += 1;
+        self.clock.tick();
         self.end_turn();
     }
 
@@ -279,7 +273,7 @@ impl State {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
-        let kind = self.items[i].kind;
+        let kind = self.things.all[i].kind;
         let name = self.item_name(kind);
         let verb = if Item::SCROLLS.contains(&kind) {
             "read"
@@ -300,8 +294,8 @@ impl State {
                 return;
             }
             Effect::Heal(n) => {
-                let healed = n.min(max - self.hp).max(0);
-                self.hp += healed;
+                let healed = n.min(max - self.hero.hp).max(0);
+                self.hero.hp += healed;
                 match healed {
                     0 => "you are already at full health.".to_string(),
                     1 => "1 hit point comes back.".to_string(),
@@ -309,11 +303,11 @@ impl State {
                 }
             }
             Effect::Strength(n) => {
-                self.strength += n;
+                self.hero.strength += n;
                 "you feel stronger.".to_string()
             }
             Effect::Light(r) => {
-                self.sight.reveal(&self.world, self.player, r);
+                self.knowledge.sight.reveal(&self.world, self.hero.pos, r);
                 "the caves around you flash bright.".to_string()
             }
             Effect::Teleport => {
@@ -325,7 +319,7 @@ impl State {
                 "your torch flares up.".to_string()
             }
             Effect::Confuse(n) => {
-                self.confused = n;
+                self.hero.confused = n;
                 "the world spins around you.".to_string()
             }
             Effect::Darken(n) => {
@@ -338,8 +332,8 @@ impl State {
             }
             Effect::Map => {
                 let (w, h) = (self.world.width(), self.world.height());
-                let middle = crate::geom::Point::new(w / 2, h / 2, self.player.z);
-                self.sight.reveal(&self.world, middle, w.max(h));
+                let middle = crate::geom::Point::new(w / 2, h / 2, self.hero.pos.z);
+                self.knowledge.sight.reveal(&self.world, middle, w.max(h));
                 "the shape of this level fills your mind.".to_string()
             }
         };
@@ -348,25 +342,25 @@ impl State {
             self.log.add(format!("It was {}.", a(kind.name())));
         }
         self.free_letter(slot);
-        self.items.remove(i);
-        self.used += 1;
-        self.turn += 1;
+        self.things.all.remove(i);
+        self.hero.used += 1;
+        self.clock.tick();
         self.end_turn();
     }
 
     /// Calls up to `n` creatures of the level's kinds onto free cells near the player, all
     /// hunting; answers how many came.
     fn summon(&mut self, n: i32) -> i32 {
-        let kinds = kinds_at(self.player.z);
+        let kinds = kinds_at(self.hero.pos.z);
         let mut came = 0;
-        for p in self.player.neighbours8().collect::<Vec<_>>() {
+        for p in self.hero.pos.neighbours8().collect::<Vec<_>>() {
             let t = self.world.tile(p);
             if came == n || !t.is_open() || t == Tile::StairsUp || self.monster_at(p).is_some() {
                 continue;
             }
             let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
             self.monsters
-                .push(Monster::in_mode(kind, p, self.mode, Mind::Hunting));
+                .push(Monster::in_mode(kind, p, self.origin.mode, Mind::Hunting));
             came += 1;
         }
         came
@@ -374,7 +368,7 @@ impl State {
 
     /// Moves the player to a random free floor cell of the level.
     fn teleport(&mut self) {
-        let z = self.player.z;
+        let z = self.hero.pos.z;
         let free: Vec<Point> = self
             .world
             .points(z)
@@ -382,7 +376,7 @@ impl State {
             .map(|(p, _)| p)
             .collect();
         if !free.is_empty() {
-            self.player = free[self.rng.random_range(0..free.len() as u32) as usize];
+            self.hero.pos = free[self.rng.random_range(0..free.len() as u32) as usize];
         }
     }
 
@@ -392,7 +386,7 @@ impl State {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
-        let kind = self.items[i].kind;
+        let kind = self.things.all[i].kind;
         let (place, verb) = match kind.effect() {
             Effect::Weapon(_) => (Place::Wielded, "wield"),
             Effect::Armour(_) => (Place::Worn, "wear"),
@@ -404,23 +398,23 @@ impl State {
                 return;
             }
         };
-        if self.items[i].place == place {
-            self.items[i].place = Place::Pack;
+        if self.things.all[i].place == place {
+            self.things.all[i].place = Place::Pack;
             self.log.add(format!("You take off the {}.", kind.name()));
         } else {
-            for t in self.items.iter_mut().filter(|t| t.place == place) {
+            for t in self.things.all.iter_mut().filter(|t| t.place == place) {
                 t.place = Place::Pack;
             }
-            self.items[i].place = place;
+            self.things.all[i].place = place;
             self.log.add(format!("You {verb} the {}.", kind.name()));
         }
-        self.turn += 1;
+        self.clock.tick();
         self.end_turn();
     }
 
     /// Lifting the idol wakes its level: every creature on it hunts the player from then on.
     fn wake_level(&mut self) {
-        let me = self.player;
+        let me = self.hero.pos;
         let mut woke = false;
         for m in self.monsters.iter_mut().filter(|m| m.pos.z == me.z) {
             woke |= m.mind != Mind::Hunting;
@@ -439,8 +433,8 @@ impl State {
         if chance == 0 || self.rng.random_range(0..100u32) >= chance {
             return;
         }
-        if let Some(kind) = random_kind(at.z, self.mode, &mut self.rng) {
-            self.items.push(Thing {
+        if let Some(kind) = random_kind(at.z, self.origin.mode, &mut self.rng) {
+            self.things.all.push(Thing {
                 kind,
                 place: Place::Floor(at),
             });

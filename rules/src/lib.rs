@@ -9,6 +9,7 @@ pub mod fov;
 pub mod geom;
 pub mod kinds;
 pub mod log;
+mod looks;
 pub mod monsters;
 pub mod record;
 pub mod rng;
@@ -26,6 +27,7 @@ mod hash;
 pub mod identify;
 pub mod items;
 pub mod mode;
+mod parts;
 mod restless;
 pub mod score;
 pub mod throw;
@@ -42,7 +44,6 @@ pub use mode::Mode;
 use crate::builder::WorldParams;
 use crate::geom::Point;
 use crate::identify::Looks;
-use crate::kinds::creature::Creature;
 use crate::kinds::entry::Entry;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
@@ -51,6 +52,8 @@ use crate::monsters::{place, Monster};
 use crate::rng::{seeded, GameRng};
 use crate::sight::Sight;
 use crate::world::World;
+pub use parts::Outcome;
+use parts::{Clock, Ending, Hero, Knowledge, Origin, Things, Torch};
 use rand::Rng;
 
 /// The version of these rules. Records name the ruleset they were played under; a record of
@@ -73,16 +76,6 @@ impl std::fmt::Display for SetupError {
     }
 }
 
-/// How the run stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Playing,
-    /// Climbed out with the idol.
-    Won,
-    /// Killed, or climbed out without the idol.
-    Lost,
-}
-
 /// A random floor tile of level `z` (not stairs), or an error when there is none.
 pub fn random_floor(world: &World, z: i32, rng: &mut GameRng) -> Result<Point, SetupError> {
     let floors = world.points_of(z, Tile::Floor);
@@ -92,54 +85,21 @@ pub fn random_floor(world: &World, z: i32, rng: &mut GameRng) -> Result<Point, S
     Ok(floors[rng.random_range(0..floors.len() as u32) as usize])
 }
 
-/// Everything that decides one game.
+/// Everything that decides one game, in parts (`parts.rs`).
 #[derive(Clone, Debug)]
 pub struct State {
     world: World,
-    seed: u64,
-    player: Point,
-    /// Every item, the idol too: on the floor or carried. Carried items keep the order they
-    /// were picked up in, which gives their pack slots.
-    items: Vec<Thing>,
-    /// The letter of each carried item (0 is 'a'), in slot order (see `State::letter`; not
-    /// part of the state's fingerprint).
-    letters: Vec<u8>,
-    /// Experience from kills, and the level it has bought (from 1).
-    xp: i32,
-    level: i32,
-    /// Attack gained from potions of strength.
-    strength: i32,
-    /// Kills per creature kind, in `Creature::ALL` order.
-    kills: [u32; Creature::ALL.len()],
-    /// Potions quaffed and scrolls read.
-    used: u32,
-    turn: u32,
-    /// The deepest level index the player has stood on.
-    deepest: i32,
-    log: Log,
-    outcome: Outcome,
-    ending: String,
-    hp: i32,
-    monsters: Vec<Monster>,
-    sight: Sight,
+    origin: Origin,
     /// Gameplay randomness: its own stream, apart from world generation.
     rng: GameRng,
-    mode: Mode,
-    /// Turns of fuel left in the torch, and whether the player keeps it lit.
-    fuel: i32,
-    torch_on: bool,
-    /// The looks of potions and scrolls this run, and the kinds identified (a bit per code).
-    looks: Looks,
-    known: u32,
-    /// Turns of confusion left, and turns a web still holds the player.
-    confused: i32,
-    webbed: u32,
-    /// Turns spent on each level (0 = top), all visits together: the caves' own clock
-    /// (`restless.rs`).
-    lingered: Vec<u32>,
-    /// The player fought this turn (loud) or is resting (quiet): creatures notice by it.
-    fought: bool,
-    resting: bool,
+    hero: Hero,
+    torch: Torch,
+    clock: Clock,
+    things: Things,
+    knowledge: Knowledge,
+    monsters: Vec<Monster>,
+    log: Log,
+    end: Ending,
     /// What the last action showed, for the screen (not part of the state's fingerprint).
     events: Vec<Event>,
 }
@@ -189,35 +149,27 @@ impl State {
         let fuel = mode.start_fuel();
         sight.update(&world, player, balance::torch_radius(fuel));
         Ok(State {
-            hp: balance::PLAYER.hp,
-            monsters,
-            sight,
-            rng,
             world,
-            seed,
-            player,
-            items,
-            letters: Vec::new(),
-            xp: 0,
-            level: 1,
-            strength: 0,
-            kills: [0; Creature::ALL.len()],
-            used: 0,
-            turn: 0,
-            deepest: player.z,
+            origin: Origin { seed, mode },
+            rng,
+            hero: Hero::new(player, balance::PLAYER.hp),
+            torch: Torch { fuel, on: true },
+            clock: Clock::default(),
+            things: Things {
+                all: items,
+                letters: Vec::new(),
+            },
+            knowledge: Knowledge {
+                looks: Looks::of(seed),
+                known: 0,
+                sight,
+            },
+            monsters,
             log,
-            outcome: Outcome::Playing,
-            ending: String::new(),
-            mode,
-            fuel,
-            torch_on: true,
-            looks: Looks::of(seed),
-            known: 0,
-            confused: 0,
-            webbed: 0,
-            lingered: Vec::new(),
-            fought: false,
-            resting: false,
+            end: Ending {
+                outcome: Outcome::Playing,
+                words: String::new(),
+            },
             events: Vec::new(),
         })
     }
@@ -226,7 +178,7 @@ impl State {
     /// run is over and nothing happened. Bumping into a wall is taken: it takes no turn but
     /// says so in the log.
     pub fn act(&mut self, action: Action) -> bool {
-        if self.outcome != Outcome::Playing {
+        if self.end.outcome != Outcome::Playing {
             return false;
         }
         self.events.clear();
@@ -236,7 +188,7 @@ impl State {
                 self.step(dx, dy);
             }
             Action::Wait => {
-                self.turn += 1;
+                self.clock.tick();
                 self.log.add("You wait.");
                 self.end_turn();
             }
@@ -255,7 +207,7 @@ impl State {
 
     /// The mode this run is played in.
     pub fn mode(&self) -> Mode {
-        self.mode
+        self.origin.mode
     }
     /// What the last action showed: blows, misses, flights, noticing (for animation).
     pub fn events(&self) -> &[Event] {
@@ -263,72 +215,74 @@ impl State {
     }
     /// Turns of confusion left.
     pub fn confused(&self) -> i32 {
-        self.confused
+        self.hero.confused
     }
     /// Turns a web still holds the player.
     pub fn webbed(&self) -> u32 {
-        self.webbed
+        self.hero.webbed
     }
 
     pub fn world(&self) -> &World {
         &self.world
     }
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.origin.seed
     }
     pub fn player(&self) -> Point {
-        self.player
+        self.hero.pos
     }
     /// Where the idol lies, or `None` when the player carries it (or there is none).
     pub fn idol(&self) -> Option<Point> {
-        self.items.iter().find_map(|t| match t.place {
+        self.things.all.iter().find_map(|t| match t.place {
             Place::Floor(p) if t.kind == Item::Idol => Some(p),
             _ => None,
         })
     }
     pub fn carrying_idol(&self) -> bool {
-        self.items
+        self.things
+            .all
             .iter()
             .any(|t| t.kind == Item::Idol && !matches!(t.place, Place::Floor(_)))
     }
     pub fn turn(&self) -> u32 {
-        self.turn
+        self.clock.turn
     }
     pub fn log(&self) -> &Log {
         &self.log
     }
     pub fn outcome(&self) -> Outcome {
-        self.outcome
+        self.end.outcome
     }
     /// What ended the run, for the end screen.
     pub fn ending(&self) -> &str {
-        &self.ending
+        &self.end.words
     }
     pub fn hp(&self) -> i32 {
-        self.hp
+        self.hero.hp
     }
     pub fn max_hp(&self) -> i32 {
-        balance::PLAYER.hp + balance::HP_PER_LEVEL * (self.level - 1)
+        balance::PLAYER.hp + balance::HP_PER_LEVEL * (self.hero.level - 1)
     }
     pub fn monsters(&self) -> &[Monster] {
         &self.monsters
     }
     pub fn sight(&self) -> &Sight {
-        &self.sight
+        &self.knowledge.sight
     }
     /// The deepest level (from 1) the player has stood on.
     pub fn depth_reached(&self) -> i32 {
-        self.deepest + 1
+        self.hero.deepest + 1
     }
 
     /// Puts a creature of `kind` at `p`, for scripted scenes and tests. (Not an action: a
     /// state changed this way is a fixture, not a run.)
     #[cfg(any(test, feature = "scenes"))]
-    pub fn put_monster(&mut self, kind: Creature, p: Point) {
+    pub fn put_monster(&mut self, kind: crate::kinds::creature::Creature, p: Point) {
         self.monsters.retain(|m| m.pos != p);
         self.monsters.push(Monster::new(kind, p));
-        self.sight
-            .update(&self.world, self.player, self.light_radius());
+        self.knowledge
+            .sight
+            .update(&self.world, self.hero.pos, self.light_radius());
     }
 
     /// Sets what the creature at `p` is about, for scripted scenes and tests (a fixture, not
@@ -343,9 +297,10 @@ impl State {
     /// Sets the torch's fuel, for scripted scenes and tests (a fixture, not a run).
     #[cfg(any(test, feature = "scenes"))]
     pub fn set_fuel(&mut self, fuel: i32) {
-        self.fuel = fuel.max(0);
-        self.sight
-            .update(&self.world, self.player, self.light_radius());
+        self.torch.fuel = fuel.max(0);
+        self.knowledge
+            .sight
+            .update(&self.world, self.hero.pos, self.light_radius());
     }
 
     /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
@@ -371,13 +326,13 @@ impl State {
     /// What the player knows of `p`: the creature there if it is lit, the idol, or the terrain;
     /// `None` for places never seen.
     pub fn describe(&self, p: Point) -> Option<&'static Entry> {
-        if p == self.player {
+        if p == self.hero.pos {
             return Some(crate::kinds::player::entry());
         }
-        if !self.sight.remembers(p) {
+        if !self.knowledge.sight.remembers(p) {
             return None;
         }
-        if self.sight.lit(p) {
+        if self.knowledge.sight.lit(p) {
             if let Some(m) = self.monster_at(p) {
                 return Some(m.kind.info());
             }

@@ -11,16 +11,12 @@ use crate::balance::{stir_period, RESTLESS_AFTER};
 impl State {
     /// Turns the player has spent on the level they stand on (all visits together).
     pub fn lingered(&self) -> u32 {
-        self.lingered_on(self.player.z)
+        self.lingered_on(self.hero.pos.z)
     }
 
     /// Turns the player has spent on level `z` (0 = top), all visits together.
     pub fn lingered_on(&self, z: i32) -> u32 {
-        usize::try_from(z)
-            .ok()
-            .and_then(|z| self.lingered.get(z))
-            .copied()
-            .unwrap_or(0)
+        self.clock.lingered_on(z)
     }
 
     /// True when the level the player stands on has grown restless.
@@ -30,13 +26,7 @@ impl State {
 
     /// Counts a turn on the player's level.
     pub(super) fn linger(&mut self) {
-        let Ok(z) = usize::try_from(self.player.z) else {
-            return;
-        };
-        if self.lingered.len() <= z {
-            self.lingered.resize(z + 1, 0);
-        }
-        self.lingered[z] = self.lingered[z].saturating_add(1);
+        self.clock.linger(self.hero.pos.z);
     }
 
     /// Whether a creature stirs onto the player's level this turn, and whether it comes
@@ -44,8 +34,8 @@ impl State {
     /// has grown restless.
     pub(super) fn stirs(&self) -> Option<bool> {
         let t = self.lingered();
-        let period = stir_period(self.fuel > 0, t);
+        let period = stir_period(self.torch.fuel > 0, t);
         t.is_multiple_of(period)
-            .then_some(self.fuel == 0 || t >= RESTLESS_AFTER)
+            .then_some(self.torch.fuel == 0 || t >= RESTLESS_AFTER)
     }
 }

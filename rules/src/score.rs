@@ -8,9 +8,9 @@ impl State {
     pub fn score(&self) -> u32 {
         score(
             self.depth_reached(),
-            self.xp,
-            self.outcome == Outcome::Won,
-            self.turn,
+            self.hero.xp,
+            self.end.outcome == Outcome::Won,
+            self.clock.turn,
         )
     }
 }

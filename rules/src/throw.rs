@@ -41,7 +41,7 @@ impl State {
     /// the first cell it cannot pass.
     pub fn flight(&self, target: Point) -> (Vec<Point>, Option<usize>) {
         let mut path = Vec::new();
-        for p in line(self.player, target).into_iter().skip(1) {
+        for p in line(self.hero.pos, target).into_iter().skip(1) {
             if !self.world.tile(p).is_open() {
                 break;
             }
@@ -58,8 +58,8 @@ impl State {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
-        let kind = self.items[i].kind;
-        let (path, struck) = self.flight(self.player.offset(dx, dy));
+        let kind = self.things.all[i].kind;
+        let (path, struck) = self.flight(self.hero.pos.offset(dx, dy));
         let Some(&land) = path.last() else {
             self.log.add("There is no room to throw it that way.");
             return;
@@ -67,17 +67,17 @@ impl State {
         self.free_letter(slot);
         let name = self.item_name(kind);
         self.events.push(Event::Flight {
-            path: std::iter::once(self.player)
+            path: std::iter::once(self.hero.pos)
                 .chain(path.iter().copied())
                 .collect(),
             glyph: self.seen_as(kind).glyph,
         });
-        self.turn += 1;
-        self.fought = true;
+        self.clock.tick();
+        self.hero.fought = true;
         self.log.add(format!("You throw the {name}."));
         match kind.effect() {
             _ if Item::POTIONS.contains(&kind) => {
-                self.items.remove(i);
+                self.things.all.remove(i);
                 self.shatter(kind, name, land);
             }
             effect => {
@@ -121,7 +121,7 @@ impl State {
             .collect();
         let seen = splashed
             .iter()
-            .any(|&m| self.sight.lit(self.monsters[m].pos));
+            .any(|&m| self.knowledge.sight.lit(self.monsters[m].pos));
         for &m in &splashed {
             let c = &mut self.monsters[m];
             match kind.effect() {

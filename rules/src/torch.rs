@@ -4,7 +4,7 @@
 //! relight it.
 
 use super::State;
-use crate::balance::{torch_radius, DARK_RADIUS, MAX_FUEL};
+use crate::balance::MAX_FUEL;
 
 /// Fuel left at which the log warns that the torch is running low.
 const LOW_FUEL: i32 = 100;
@@ -12,43 +12,39 @@ const LOW_FUEL: i32 = 100;
 impl State {
     /// Turns of fuel left in the torch.
     pub fn fuel(&self) -> i32 {
-        self.fuel
+        self.torch.fuel
     }
 
     /// True when the torch burns (lit and fuelled).
     pub fn torch_lit(&self) -> bool {
-        self.torch_on && self.fuel > 0
+        self.torch.lit()
     }
 
     /// True when the player has doused the torch (as opposed to it burning out).
     pub fn torch_doused(&self) -> bool {
-        !self.torch_on
+        !self.torch.on
     }
 
     /// How far the player's own light reaches now.
     pub fn light_radius(&self) -> i32 {
-        if self.torch_lit() {
-            torch_radius(self.fuel)
-        } else {
-            DARK_RADIUS
-        }
+        self.torch.radius()
     }
 
     /// Douses a burning torch or relights a doused one: a turn. Without fuel there is nothing
     /// to light (no turn).
     pub(super) fn toggle_torch(&mut self) {
-        if self.torch_on && self.fuel > 0 {
-            self.torch_on = false;
+        if self.torch.on && self.torch.fuel > 0 {
+            self.torch.on = false;
             self.log
                 .add("You douse your torch. Darkness closes in around you.");
-        } else if self.fuel > 0 {
-            self.torch_on = true;
+        } else if self.torch.fuel > 0 {
+            self.torch.on = true;
             self.log.add("You relight your torch.");
         } else {
             self.log.add("Your torch has no fuel left. Find oil.");
             return;
         }
-        self.turn += 1;
+        self.clock.tick();
         self.end_turn();
     }
 
@@ -57,23 +53,23 @@ impl State {
         if !self.torch_lit() {
             return;
         }
-        self.fuel -= 1;
-        if self.fuel == LOW_FUEL {
+        self.torch.fuel -= 1;
+        if self.torch.fuel == LOW_FUEL {
             self.log.add("Your torch gutters: its fuel is running low.");
-        } else if self.fuel == 0 {
+        } else if self.torch.fuel == 0 {
             self.log.add("Your torch burns out. You are in the dark.");
         }
     }
 
     /// Pours `n` turns of fuel into the torch (up to `MAX_FUEL`) and lights it.
     pub(super) fn refuel(&mut self, n: i32) {
-        self.fuel = (self.fuel + n).min(MAX_FUEL);
-        self.torch_on = true;
+        self.torch.fuel = (self.torch.fuel + n).min(MAX_FUEL);
+        self.torch.on = true;
     }
 
     /// Spoils `n` turns of fuel and puts the torch out.
     pub(super) fn darken(&mut self, n: i32) {
-        self.fuel = (self.fuel - n).max(0);
-        self.torch_on = false;
+        self.torch.fuel = (self.torch.fuel - n).max(0);
+        self.torch.on = false;
     }
 }

@@ -21,37 +21,38 @@ use rand::Rng;
 impl State {
     /// After each turn the player took: creatures act, wounds heal, sight is renewed.
     pub(super) fn end_turn(&mut self) {
-        if self.outcome != Outcome::Playing {
+        if self.end.outcome != Outcome::Playing {
             return;
         }
         self.burn();
         self.linger();
         self.stir();
         self.monsters_act();
-        self.fought = false;
-        self.confused = (self.confused - 1).max(0);
-        let regen = if self.resting {
+        self.hero.fought = false;
+        self.hero.confused = (self.hero.confused - 1).max(0);
+        let regen = if self.hero.resting {
             REST_REGEN_TURNS
         } else {
             REGEN_TURNS
         };
         // Wounds close only by torchlight: the dark keeps the fuel, not the blood.
-        if self.outcome == Outcome::Playing
+        if self.end.outcome == Outcome::Playing
             && self.torch_lit()
-            && self.turn.is_multiple_of(regen)
-            && self.hp < self.max_hp()
+            && self.clock.turn.is_multiple_of(regen)
+            && self.hero.hp < self.max_hp()
         {
-            self.hp = (self.hp + REGEN_HP).min(self.max_hp());
+            self.hero.hp = (self.hero.hp + REGEN_HP).min(self.max_hp());
         }
-        self.sight
-            .update(&self.world, self.player, self.light_radius());
+        self.knowledge
+            .sight
+            .update(&self.world, self.hero.pos, self.light_radius());
     }
 
     /// Now and then a creature wanders onto the player's level, out of sight, unless the
     /// level is crowded already (`STIR_CAP`); once the torch has burned out or the level has
     /// grown restless (`restless.rs`), more often, hunting, and worth nothing when killed.
     fn stir(&mut self) {
-        let me = self.player;
+        let me = self.hero.pos;
         let Some(hunting) = self.stirs() else { return };
         if self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP {
             return;
@@ -63,7 +64,7 @@ impl State {
             .filter(|&(p, t)| {
                 t == Tile::Floor
                     && p.chebyshev(me) >= STIR_DISTANCE
-                    && !self.sight.in_sight(p)
+                    && !self.knowledge.sight.in_sight(p)
                     && !taken.taken(&self.world, p)
             })
             .map(|(p, _)| p)
@@ -81,7 +82,7 @@ impl State {
         } else {
             Mind::Wandering
         };
-        let mut m = Monster::in_mode(kind, p, self.mode, mind);
+        let mut m = Monster::in_mode(kind, p, self.origin.mode, mind);
         m.last_seen = me;
         m.from_dark = hunting;
         self.monsters.push(m);
@@ -103,33 +104,33 @@ impl State {
         let dmg = damage(stats, self.fighting(), &mut self.rng);
         self.events.push(Event::Attacked {
             from,
-            to: self.player,
+            to: self.hero.pos,
             by: Attack::Blow,
         });
-        self.events.push(Event::Hit(self.player));
+        self.events.push(Event::Hit(self.hero.pos));
         self.hurt(dmg, &format!("The {name} hits you for {dmg}."), name);
     }
 
     /// The player takes `dmg` damage from a creature called `name`, said as `message`; it
     /// may end the run.
     pub(super) fn hurt(&mut self, dmg: i32, message: &str, name: &str) {
-        self.hp -= dmg;
+        self.hero.hp -= dmg;
         self.log.add(message);
-        if self.hp <= 0 {
-            self.outcome = Outcome::Lost;
-            self.ending = format!(
+        if self.hero.hp <= 0 {
+            self.end.outcome = Outcome::Lost;
+            self.end.words = format!(
                 "You were killed by {} on level {} after {} turns.",
                 with_article(name),
-                self.player.z + 1,
-                self.turn
+                self.hero.pos.z + 1,
+                self.clock.turn
             );
-            self.log.add(self.ending.clone());
+            self.log.add(self.end.words.clone());
         }
     }
 
     fn player_attacks(&mut self, i: usize) {
         let dmg = damage(self.fighting(), self.monsters[i].stats(), &mut self.rng);
-        self.fought = true;
+        self.hero.fought = true;
         self.strike(i, dmg, "hit");
     }
 
@@ -162,7 +163,7 @@ impl State {
             self.log.add(format!("You {verb} the {name} for {dmg}."));
         }
         self.monsters[i].mind = Mind::Hunting;
-        self.monsters[i].last_seen = self.player;
+        self.monsters[i].last_seen = self.hero.pos;
         if self.monsters[i].kind.behaviour().tactic == Tactic::Splits {
             self.split(i);
         }
@@ -177,7 +178,7 @@ impl State {
         }
         let spot = m.pos.neighbours8().find(|&p| {
             let t = self.world.tile(p);
-            t.is_open() && t != Tile::StairsUp && p != self.player && self.monster_at(p).is_none()
+            t.is_open() && t != Tile::StairsUp && p != self.hero.pos && self.monster_at(p).is_none()
         });
         let Some(p) = spot else { return };
         let half = self.monsters[i].hp / 2;
@@ -191,22 +192,22 @@ impl State {
     }
 
     pub(super) fn step(&mut self, dx: i32, dy: i32) {
-        let (dx, dy) = if self.confused > 0 && self.rng.random_bool(0.5) {
+        let (dx, dy) = if self.hero.confused > 0 && self.rng.random_bool(0.5) {
             DIRECTIONS8[self.rng.random_range(0..8u32) as usize]
         } else {
             (dx, dy)
         };
-        let to = self.player.offset(dx, dy);
+        let to = self.hero.pos.offset(dx, dy);
         if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
-            self.turn += 1;
+            self.clock.tick();
             self.player_attacks(i);
             self.end_turn();
             return;
         }
-        if self.webbed > 0 {
-            self.webbed -= 1;
-            self.turn += 1;
-            self.log.add(if self.webbed > 0 {
+        if self.hero.webbed > 0 {
+            self.hero.webbed -= 1;
+            self.clock.tick();
+            self.log.add(if self.hero.webbed > 0 {
                 "You struggle against the web."
             } else {
                 "You tear free of the web."
@@ -215,8 +216,8 @@ impl State {
             return;
         }
         let tile = self.world.tile(to);
-        if !tile.is_open() && self.confused > 0 {
-            self.turn += 1;
+        if !tile.is_open() && self.hero.confused > 0 {
+            self.clock.tick();
             self.log.add("You stagger into the rock.");
             self.end_turn();
             return;
@@ -226,13 +227,13 @@ impl State {
                 .add(format!("You bump into the {}.", tile.info().name));
             return;
         }
-        self.player = to;
+        self.hero.pos = to;
         let here = self.item_at(to);
         if here == Some(Item::Idol) {
             // The idol is taken as you step on it; `pick_up` counts the turn and ends it.
             return self.pick_up();
         }
-        self.turn += 1;
+        self.clock.tick();
         if let Some(item) = here {
             self.log.add(format!(
                 "You see {} here.",
@@ -251,8 +252,8 @@ impl State {
     /// Climbs one level: `dz` = 1 goes down, -1 goes up. Stairs are needed; without them the
     /// floor or the ceiling stops the player. Creatures close by that see the player follow.
     pub(super) fn climb(&mut self, dz: i32) {
-        let here = self.world.tile(self.player);
-        if dz < 0 && here == Tile::StairsUp && self.player.z == 0 {
+        let here = self.world.tile(self.hero.pos);
+        if dz < 0 && here == Tile::StairsUp && self.hero.pos.z == 0 {
             self.leave();
             return;
         }
@@ -263,37 +264,37 @@ impl State {
         };
         // Stairs that would lead out of the world (a hand-drawn map can have them) are as
         // good as none.
-        let beyond = !(0..self.world.depth()).contains(&(self.player.z + dz));
+        let beyond = !(0..self.world.depth()).contains(&(self.hero.pos.z + dz));
         if here != needed || beyond {
             self.log.add(format!(
                 "You try to go {dir} but are stopped by the {blocker}."
             ));
             return;
         }
-        let followers = self.followers(self.player);
-        self.player.z += dz;
-        self.deepest = self.deepest.max(self.player.z);
-        self.turn += 1;
+        let followers = self.followers(self.hero.pos);
+        self.hero.pos.z += dz;
+        self.hero.deepest = self.hero.deepest.max(self.hero.pos.z);
+        self.clock.tick();
         self.log.add(format!(
             "You walk {dir} the stairs to level {}.",
-            self.player.z + 1
+            self.hero.pos.z + 1
         ));
         self.arrive(&followers);
         self.end_turn();
     }
 
     fn leave(&mut self) {
-        self.turn += 1;
+        self.clock.tick();
         if self.carrying_idol() {
-            self.outcome = Outcome::Won;
-            self.ending = format!(
+            self.end.outcome = Outcome::Won;
+            self.end.words = format!(
                 "You climb into the daylight with the golden idol after {} turns.",
-                self.turn
+                self.clock.turn
             );
         } else {
-            self.outcome = Outcome::Lost;
-            self.ending = "You leave the caves empty-handed.".to_string();
+            self.end.outcome = Outcome::Lost;
+            self.end.words = "You leave the caves empty-handed.".to_string();
         }
-        self.log.add(self.ending.clone());
+        self.log.add(self.end.words.clone());
     }
 }

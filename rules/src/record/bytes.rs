@@ -1,7 +1,7 @@
 //! Byte-level helpers of the record format: LEB128 variable-length integers, a reader that
 //! fails with an error (never a panic) at the end of its input, and CRC-32.
 
-use super::DecodeError;
+use super::error::DecodeError;
 
 /// Appends `v` as an unsigned LEB128 integer (7 bits a byte, low bits first).
 pub fn put_varint(out: &mut Vec<u8>, mut v: u64) {

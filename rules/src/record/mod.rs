@@ -14,6 +14,7 @@
 
 pub mod base64;
 mod bytes;
+mod error;
 pub mod replay;
 
 pub use replay::{replay, ReplayError};
@@ -22,6 +23,7 @@ use crate::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use crate::{Action, Mode, SetupError, State, RULESET};
 pub use bytes::crc32;
 use bytes::{put_varint, Reader};
+pub use error::DecodeError;
 
 const MAGIC: &[u8; 4] = b"CAVE";
 /// The version of this byte layout.
@@ -32,39 +34,6 @@ pub const CHECKPOINT_EVERY: usize = 100;
 pub const MAX_CELLS: i64 = 1024 * 1024 * 8;
 /// The most actions a record may hold.
 pub const MAX_ACTIONS: u64 = 10_000_000;
-
-/// Why bytes are not a record this game can use.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DecodeError {
-    NotARecord,
-    Truncated,
-    /// The bytes were changed after they were written.
-    Damaged,
-    /// A newer or unknown byte layout.
-    Format(u8),
-    /// Played under other rules: replaying it here would not give the same game.
-    Ruleset(u32),
-    Malformed(&'static str),
-}
-
-impl std::fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DecodeError::NotARecord => write!(f, "it is not a Caves run"),
-            DecodeError::Truncated => write!(f, "it is cut short"),
-            DecodeError::Damaged => write!(f, "it is damaged (its checksum does not match)"),
-            DecodeError::Format(v) => write!(
-                f,
-                "it uses record format {v}, which this version cannot read"
-            ),
-            DecodeError::Ruleset(v) => write!(
-                f,
-                "it was played under ruleset {v}, and this version plays ruleset {RULESET}"
-            ),
-            DecodeError::Malformed(what) => write!(f, "it is malformed ({what})"),
-        }
-    }
-}
 
 /// What decides the world and the run before any action.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,172 @@
+//! The parts a `State` is made of, each holding what belongs together and the methods that
+//! need only it: the player (`Hero`), the torch (`Torch`), the run's clocks (`Clock`), what
+//! lies about and is carried (`Things`), what the player knows (`Knowledge`), how the run
+//! stands (`Ending`) and what it was started from (`Origin`).
+
+use crate::balance::{torch_radius, DARK_RADIUS};
+use crate::geom::Point;
+use crate::kinds::creature::Creature;
+use crate::kinds::item::Item;
+use crate::looks::Looks;
+use crate::mode::Mode;
+use crate::sight::Sight;
+
+/// The player: where they stand, their numbers and their conditions.
+#[derive(Clone, Debug)]
+pub(crate) struct Hero {
+    pub pos: Point,
+    pub hp: i32,
+    /// Experience from kills, and the level it has bought (from 1).
+    pub xp: i32,
+    pub level: i32,
+    /// Attack gained from potions of strength.
+    pub strength: i32,
+    /// Kills per creature kind, in `Creature::ALL` order.
+    pub kills: [u32; Creature::ALL.len()],
+    /// Potions quaffed and scrolls read.
+    pub used: u32,
+    /// The deepest level index the player has stood on.
+    pub deepest: i32,
+    /// Turns of confusion left, and turns a web still holds the player.
+    pub confused: i32,
+    pub webbed: u32,
+    /// The player fought this turn (loud) or is resting (quiet): creatures notice by it.
+    pub fought: bool,
+    pub resting: bool,
+}
+
+impl Hero {
+    /// A player fresh into the caves at `pos` with `hp` hit points.
+    pub fn new(pos: Point, hp: i32) -> Hero {
+        Hero {
+            pos,
+            hp,
+            xp: 0,
+            level: 1,
+            strength: 0,
+            kills: [0; Creature::ALL.len()],
+            used: 0,
+            deepest: pos.z,
+            confused: 0,
+            webbed: 0,
+            fought: false,
+            resting: false,
+        }
+    }
+}
+
+/// The torch: turns of fuel left, and whether the player keeps it lit.
+#[derive(Clone, Debug)]
+pub(crate) struct Torch {
+    pub fuel: i32,
+    pub on: bool,
+}
+
+impl Torch {
+    /// True when the torch burns (lit and fuelled).
+    pub fn lit(&self) -> bool {
+        self.on && self.fuel > 0
+    }
+
+    /// How far the player's own light reaches now.
+    pub fn radius(&self) -> i32 {
+        if self.lit() {
+            torch_radius(self.fuel)
+        } else {
+            DARK_RADIUS
+        }
+    }
+}
+
+/// The run's clocks: its turns, and the turns spent on each level (0 = top), all visits
+/// together, the caves' own clock (`restless.rs`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Clock {
+    pub turn: u32,
+    pub lingered: Vec<u32>,
+}
+
+impl Clock {
+    /// A turn passes: the one place the run's turn count goes up.
+    pub fn tick(&mut self) {
+        self.turn += 1;
+    }
+
+    /// Turns spent on level `z`.
+    pub fn lingered_on(&self, z: i32) -> u32 {
+        usize::try_from(z)
+            .ok()
+            .and_then(|z| self.lingered.get(z))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Counts a turn on level `z`.
+    pub fn linger(&mut self, z: i32) {
+        let Ok(z) = usize::try_from(z) else {
+            return;
+        };
+        if self.lingered.len() <= z {
+            self.lingered.resize(z + 1, 0);
+        }
+        self.lingered[z] = self.lingered[z].saturating_add(1);
+    }
+}
+
+/// Every item, the idol too: on the floor or carried. Carried items keep the order they
+/// were picked up in, which gives their pack slots; `letters` holds the letter of each
+/// carried item (0 is 'a'), in slot order (not part of the state's fingerprint).
+#[derive(Clone, Debug)]
+pub(crate) struct Things {
+    pub all: Vec<Thing>,
+    pub letters: Vec<u8>,
+}
+
+/// What the player knows: the looks of potions and scrolls this run and the kinds
+/// identified (a bit per code), and the map seen and remembered.
+#[derive(Clone, Debug)]
+pub(crate) struct Knowledge {
+    pub looks: Looks,
+    pub known: u32,
+    pub sight: Sight,
+}
+
+/// How the run stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Playing,
+    /// Climbed out with the idol.
+    Won,
+    /// Killed, or climbed out without the idol.
+    Lost,
+}
+
+/// How the run stands, and the words of its end.
+#[derive(Clone, Debug)]
+pub(crate) struct Ending {
+    pub outcome: Outcome,
+    pub words: String,
+}
+
+/// What the run was started from: its seed and its mode.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Origin {
+    pub seed: u64,
+    pub mode: Mode,
+}
+
+/// Where an item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    Floor(Point),
+    Pack,
+    Wielded,
+    Worn,
+}
+
+/// One item in the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Thing {
+    pub kind: Item,
+    pub place: Place,
+}
