@@ -4,9 +4,9 @@
 use super::{knobs, title, Lab, Shape, Step, KEYS};
 use crate::rules::builder::RegionMap;
 use crate::rules::geom::Point;
-use crate::rules::log::wrap;
 use crate::view::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Cell, Frame};
+use crate::view::wrap::wrap;
 
 /// Region colours, picked by id.
 const PALETTE: [Rgb; 8] = [

@@ -1,5 +1,5 @@
 //! The view: what any screen is drawn with. A `Frame` of glyph cells, the CP437 code page and
-//! its 8x8 font, the interface colours, the `Layout` chosen from the window, and the raster
+//! its 8x8 font, the interface colours, the `Layout` chosen from the window, text wrapping, and the raster
 //! that turns changed cells into pixels. It knows nothing of the game's screens; the app
 //! composes those into a frame (`app::draw`).
 
@@ -9,3 +9,4 @@ pub mod font;
 pub mod frame;
 pub mod layout;
 pub mod raster;
+pub mod wrap;

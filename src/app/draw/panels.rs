@@ -2,10 +2,10 @@
 
 use super::screens::clip;
 use crate::app::{App, Saving, Screen};
-use crate::rules::log::wrap;
 use crate::rules::{Mode, Place, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Cell, Frame};
+use crate::view::wrap::wrap;
 
 fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
     let p = state.player();

@@ -1,11 +1,11 @@
 //! Full-screen pages: start, help, and the end of a run.
 
 use crate::app::{App, Saving};
-use crate::rules::log::wrap;
 use crate::rules::{Outcome, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame};
 use crate::view::layout::Layout;
+use crate::view::wrap::wrap;
 
 /// The left edge of a page's text: narrower margins on narrow screens.
 fn left(layout: Layout) -> i32 {
