@@ -7,7 +7,8 @@
 
 use super::State;
 use crate::balance;
-use crate::geom::{nearest_chebyshev, Point};
+use crate::geom::Point;
+use crate::grid::nearest_chebyshev;
 use crate::kinds::entry::Effect;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
@@ -60,7 +61,7 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
             // getting it out.
             let ups = world.points_of(z, Tile::StairsUp);
             let field = nearest_chebyshev(world.width(), world.height(), &ups);
-            let away = |p: Point| world.level_index(p).map_or(0, |i| field[i]);
+            let away = |p: Point| field.get(p).copied().unwrap_or(0);
             let farthest = free.iter().map(|&p| away(p)).max().unwrap_or(0);
             let far: Vec<usize> = (0..free.len())
                 .filter(|&i| away(free[i]) * 4 >= farthest * 3)

@@ -7,6 +7,7 @@ pub mod builder;
 pub mod fnv;
 pub mod fov;
 pub mod geom;
+pub mod grid;
 pub mod kinds;
 pub mod log;
 mod looks;

@@ -7,6 +7,7 @@
 //! climb both cost one. Like the search of one level, it never walks through a lit creature.
 
 use crate::geom::Point;
+use crate::grid::Grid;
 use crate::kinds::tile::Tile;
 use crate::{Action, Dir, State};
 
@@ -181,27 +182,24 @@ pub fn unexplored(state: &State, p: Point) -> bool {
 
 /// The areas of level `z`: the connected regions (8-way) of the open cells the player
 /// remembers, numbered from 1 in reading order of their first cell; 0 for any other cell.
-pub fn areas(state: &State, z: i32) -> Vec<u16> {
+pub fn areas(state: &State, z: i32) -> Grid<u16> {
     let (world, sight) = (state.world(), state.sight());
-    let (w, h) = (world.width(), world.height());
-    let mut area = vec![0u16; (w * h).max(0) as usize];
+    let mut area = Grid::new(world.width(), world.height(), 0u16);
     let mut next = 0u16;
     let known = |p: Point| sight.remembers(p) && world.tile(p).is_open();
-    for y in 0..h {
-        for x in 0..w {
-            let p = Point::new(x, y, z);
-            if area[(y * w + x) as usize] != 0 || !known(p) {
-                continue;
-            }
-            next = next.saturating_add(1);
-            area[(y * w + x) as usize] = next;
-            let mut stack = vec![p];
-            while let Some(q) = stack.pop() {
-                for r in q.neighbours8() {
-                    if world.contains(r) && known(r) && area[(r.y * w + r.x) as usize] == 0 {
-                        area[(r.y * w + r.x) as usize] = next;
-                        stack.push(r);
-                    }
+    for i in 0..area.cells().len() {
+        let p = area.point(i, z);
+        if area.get(p) != Some(&0) || !known(p) {
+            continue;
+        }
+        next = next.saturating_add(1);
+        area.set(p, next);
+        let mut stack = vec![p];
+        while let Some(q) = stack.pop() {
+            for r in q.neighbours8() {
+                if area.get(r) == Some(&0) && known(r) {
+                    area.set(r, next);
+                    stack.push(r);
                 }
             }
         }

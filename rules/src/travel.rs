@@ -18,6 +18,7 @@
 //! close by). A creature that flees, or sleeps farther off, does not stop it.
 
 use crate::geom::Point;
+use crate::grid::Grid;
 use crate::items::a;
 use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
@@ -161,43 +162,39 @@ fn search(state: &State, goal: &dyn Fn(Point) -> bool) -> Option<(Point, Vec<Dir
     if goal(start) {
         return Some((start, Vec::new()));
     }
-    let (w, h) = (world.width(), world.height());
     let open = world.open_cells(start.z);
     if open.is_empty() || !world.contains(start) {
         return None;
     }
-    let index = |p: Point| (p.y * w + p.x) as usize;
-    let mut came = vec![UNSEEN; open.len()];
+    let mut came = Grid::new(world.width(), world.height(), UNSEEN);
     for m in state.monsters() {
-        if m.pos.z == start.z && world.contains(m.pos) && sight.lit(m.pos) {
-            came[index(m.pos)] = HELD;
+        if m.pos.z == start.z && sight.lit(m.pos) {
+            came.set(m.pos, HELD);
         }
     }
-    came[index(start)] = START;
-    let mut queue = vec![index(start) as u32];
+    came.set(start, START);
+    let mut queue = vec![start];
     let mut head = 0;
-    while let Some(&i) = queue.get(head) {
+    while let Some(&here) = queue.get(head) {
         head += 1;
-        let here = Point::new(i as i32 % w, i as i32 / w, start.z);
         for (k, d) in Dir::ALL.into_iter().enumerate() {
             let (dx, dy) = d.delta();
             let p = here.offset(dx, dy);
-            if !(0..w).contains(&p.x) || !(0..h).contains(&p.y) {
+            let (Some(j), Some(&c)) = (came.index(p), came.get(p)) else {
+                continue;
+            };
+            if !(UNSEEN..=HELD).contains(&c) || !open[j] || !sight.remembers(p) {
                 continue;
             }
-            let j = index(p);
-            if came[j] > HELD || came[j] < UNSEEN || !open[j] || !sight.remembers(p) {
-                continue;
-            }
-            let held = came[j] == HELD;
+            let held = c == HELD;
             if held && !goal(p) {
                 continue;
             }
-            came[j] = k as u8;
+            came.set(p, k as u8);
             if held || goal(p) {
-                return Some((p, steps_to(&came, w, p)));
+                return Some((p, steps_to(&came, p)));
             }
-            queue.push(j as u32);
+            queue.push(p);
         }
     }
     None
@@ -205,10 +202,10 @@ fn search(state: &State, goal: &dyn Fn(Point) -> bool) -> Option<(Point, Vec<Dir
 
 /// The steps from the search's start to `to`, read back along the directions cells were
 /// entered by.
-fn steps_to(came: &[u8], w: i32, to: Point) -> Vec<Dir> {
+fn steps_to(came: &Grid<u8>, to: Point) -> Vec<Dir> {
     let mut steps = Vec::new();
     let mut p = to;
-    while let Some(&d) = Dir::ALL.get(usize::from(came[(p.y * w + p.x) as usize])) {
+    while let Some(&d) = came.get(p).and_then(|&c| Dir::ALL.get(usize::from(c))) {
         steps.push(d);
         let (dx, dy) = d.delta();
         p = p.offset(-dx, -dy);

@@ -7,6 +7,7 @@
 use super::input::{direction, Command};
 use super::{App, Next, Screen};
 use crate::rules::geom::Point;
+use crate::rules::grid::Grid;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::routes::{areas, levels_seen, stair_link};
 use crate::rules::travel::Goal;
@@ -39,7 +40,7 @@ pub struct Stair {
 pub struct Sheet {
     pub z: i32,
     pub levels: Vec<i32>,
-    pub areas: Vec<u16>,
+    pub areas: Grid<u16>,
     pub stairs: Vec<Stair>,
     /// Cells of the world per screen cell, each way.
     pub scale: i32,
@@ -98,15 +99,11 @@ impl Sheet {
     }
 
     /// The area of a cell of the level shown (0 for none).
-    pub fn area(&self, state: &State, p: Point) -> u16 {
-        let w = state.world().width();
-        if p.z != self.z || !state.world().contains(p) {
+    pub fn area(&self, p: Point) -> u16 {
+        if p.z != self.z {
             return 0;
         }
-        self.areas
-            .get((p.y * w + p.x) as usize)
-            .copied()
-            .unwrap_or(0)
+        self.areas.get(p).copied().unwrap_or(0)
     }
 
     /// The world cells of the block shown at block (`bx`, `by`).
@@ -130,11 +127,7 @@ impl Sheet {
 
 /// The area of a cell on its own level.
 fn areas_at(state: &State, p: Point) -> u16 {
-    let w = state.world().width();
-    areas(state, p.z)
-        .get((p.y * w + p.x) as usize)
-        .copied()
-        .unwrap_or(0)
+    areas(state, p.z).get(p).copied().unwrap_or(0)
 }
 
 /// What a stair's entry in the legend says.

@@ -78,7 +78,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
                     bg: BLACK,
                 }
             } else if let Some(&p) = open {
-                let area = sheet.area(state, p);
+                let area = sheet.area(p);
                 let e = world.tile(p).info();
                 Cell {
                     glyph: e.glyph,
@@ -158,7 +158,7 @@ fn under_cursor(app: &App, state: &State, sheet: &Sheet) -> String {
         .into_iter()
         .chain(chars)
         .collect();
-    let area = sheet.area(state, p);
+    let area = sheet.area(p);
     match sheet.stairs.iter().find(|s| s.at == p) {
         Some(s) => format!("{name}, area {area}: {}. {go} goes there.", leads_text(s)),
         None => format!("{name}, area {area}. {go} goes there."),
