@@ -212,7 +212,9 @@ impl App {
     }
 
     /// Changes the stack of screens. The start screen is always at the bottom: popping the
-    /// last screen leaves it.
+    /// last screen leaves it. Every arrival at the start screen reads the store again, so its
+    /// menu lists runs as they are now (another tab or this page may have played, ended or
+    /// saved one since the last scan).
     fn go(&mut self, next: Next) {
         match next {
             Next::Push(screen) => self.screens.push(screen),
@@ -223,6 +225,9 @@ impl App {
                 }
             }
             Next::Reset(screen) => self.screens = vec![screen],
+        }
+        if self.screen() == Screen::Start {
+            self.rescan();
         }
     }
 
@@ -377,13 +382,46 @@ impl App {
         self.session.lock_lost();
     }
 
+    /// The page holds a lock per run (Web Locks), and answers every `Request::Lock` with
+    /// `lock_held` or `lock_refused`: a resumed run is then written only once its lock is held.
+    pub fn set_locking(&mut self, on: bool) {
+        self.session.set_locking(on);
+    }
+
+    /// This page holds the lock of run `id`. True when that changed what the sidebar says.
+    pub fn lock_held(&mut self, id: u32) -> bool {
+        self.session.lock_held(id)
+    }
+
+    /// Another page holds run `id`, which this page began to play before it knew: back to the
+    /// start menu, where the run is offered to take over, with nothing written. A run this
+    /// page held before is lost to the other page instead (`lock_lost`).
+    pub fn lock_refused(&mut self, id: u32) {
+        if !self.session.lock_refused(id) {
+            self.lock_lost();
+            return;
+        }
+        self.replay = None;
+        self.play = Play::default();
+        self.flash = None;
+        self.notice = Some("That run is being played in another tab.".into());
+        self.go(Next::Reset(Screen::Start));
+    }
+
     /// This page now holds run `id` (taken over from another page): resume it.
     pub fn took_over(&mut self, id: u32) {
         self.session.free(id);
         self.rescan();
         if let Some(i) = self.found().runs.iter().position(|r| r.id == id) {
             self.resume(i);
+            self.session.lock_held(id);
         }
+    }
+
+    /// Why the end of the run that ended last is not saved yet, while the store refuses it
+    /// (it is asked again after every input).
+    pub fn end_unsaved(&self) -> Option<String> {
+        self.session.end_unsaved()
     }
 
     /// Opens a record (from a link or a file) in the replay viewer. Returns false, with a
@@ -514,10 +552,11 @@ impl App {
         self.session.flush()
     }
 
-    fn begin_play(&mut self, run: Run) {
+    /// Plays `run`: a `new` one (written at once), or one resumed as it was saved.
+    fn begin_play(&mut self, run: Run, new: bool) {
         let id = run.id;
         self.replay = None;
-        self.session.begin(run);
+        self.session.begin(run, new);
         self.hush();
         self.play.hint = None;
         self.play.journey = None;
@@ -533,7 +572,6 @@ impl App {
         self.replay = None;
         self.session.drop_ended();
         self.play.look = None;
-        self.rescan();
         self.go(Next::Reset(Screen::Start));
     }
 

@@ -1,10 +1,23 @@
 //! The run being played and its saving: the store's runs and history, the run on screen,
 //! whether it is saved (and why not), the runs other tabs hold, and new run ids. The turn's
-//! write comes after its frame (`flush`); a run that ends is written and filed at once.
+//! write comes after its frame (`flush`); a run that ends is written and filed at once, and
+//! when the store refuses its end, asked again after every input until it takes it. A run that
+//! ended here is never offered again by this page, whatever the store holds; a resumed run is
+//! written only once this page holds its lock (where the page uses locks).
 
 use super::{history_entry, Run, Saving};
+use crate::record::Record;
 use crate::rules::{Action, Outcome};
-use crate::save::{Found, Saves, Store};
+use crate::save::{Found, HistoryEntry, SavedRun, Saves, Store, Unfiled};
+
+/// A run's end the store has not taken yet.
+struct Pending {
+    id: u32,
+    record: Record,
+    /// Level (from 1) and turn, as a slot keeps them.
+    at: (i32, u32),
+    entry: HistoryEntry,
+}
 
 pub struct Session {
     saves: Saves,
@@ -23,6 +36,15 @@ pub struct Session {
     next_id: u32,
     /// Today's date (YYYY-MM-DD), for the history.
     today: String,
+    /// Runs that ended on this page: never offered to continue here again.
+    ended_here: Vec<u32>,
+    /// The end of a run the store refused, asked again after every input.
+    pending: Option<Pending>,
+    /// The page holds a lock per run (Web Locks): a resumed run is written only once it holds
+    /// the run's.
+    locking: bool,
+    /// True while this page waits to hear whether it holds its run's lock.
+    lock_wait: bool,
 }
 
 impl Session {
@@ -38,6 +60,10 @@ impl Session {
             unsaved: false,
             next_id: nonce.max(1),
             today,
+            ended_here: Vec::new(),
+            pending: None,
+            locking: false,
+            lock_wait: false,
         }
     }
 
@@ -64,6 +90,20 @@ impl Session {
         self.run.as_ref().map(|r| r.state.outcome()) == Some(Outcome::Playing)
     }
 
+    /// "The end of this run could not be saved (why)", while the store refuses it.
+    pub fn end_unsaved(&self) -> Option<String> {
+        let Saving::Off(why) = &self.saving else {
+            return None;
+        };
+        self.pending.as_ref()?;
+        // ASCII: the words are the game's own (Unicode case tables would weigh on the page).
+        let mut said = why.clone();
+        if let Some(first) = said.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        Some(said)
+    }
+
     pub fn set_busy(&mut self, ids: Vec<u32>) {
         self.busy = ids;
     }
@@ -71,9 +111,13 @@ impl Session {
         self.busy.retain(|&b| b != id);
     }
 
-    /// Reads the store again. Answers a notice for the start screen when something needs
-    /// saying: the store cannot be used, or an ended run still waits for room in the history.
+    /// Reads the store again, after writing what waits to be written. Answers a notice for
+    /// the start screen when something needs saying: the store cannot be used, an ended run
+    /// still waits for room in the history, or the end of this page's last run is not saved.
+    /// The runs listed are the store's, with this page's own run as it stands (when the store
+    /// is behind it) and never a run that ended here.
     pub fn rescan(&mut self) -> Option<String> {
+        self.flush();
         let mut notice = None;
         match self.saves.scan() {
             Ok(found) => self.found = found,
@@ -94,7 +138,49 @@ impl Session {
                     .into(),
             );
         }
+        if let Some(why) = self.end_unsaved() {
+            notice = Some(format!(
+                "{why}. Keep this page open: it is tried again after every key."
+            ));
+        }
+        let ended = &self.ended_here;
+        self.found.runs.retain(|r| !ended.contains(&r.id));
+        self.overlay_own_run();
         notice
+    }
+
+    /// Lists this page's own run as it stands when the store is behind it (a write refused)
+    /// or does not have it at all.
+    fn overlay_own_run(&mut self) {
+        if !self.playing() || self.lost_lock || self.scene || self.lock_wait {
+            return;
+        }
+        let Some(run) = &self.run else {
+            return;
+        };
+        let here = SavedRun {
+            id: run.id,
+            record: run.record.clone(),
+            counter: 0,
+            date: self.today.clone(),
+            level: run.state.player().z + 1,
+            turn: run.state.turn(),
+        };
+        match self.found.runs.iter().position(|r| r.id == run.id) {
+            Some(i) if self.found.runs[i].record.actions.len() < run.record.actions.len() => {
+                let counter = self.found.runs[i].counter;
+                self.found.runs[i] = SavedRun { counter, ..here };
+            }
+            Some(_) => {}
+            None => self.found.runs.insert(0, here),
+        }
+    }
+
+    /// The run this page plays, to go on with it as it stands: when it is run `id`, still
+    /// played, and no other page took it over.
+    pub fn take_own(&mut self, id: u32) -> Option<Run> {
+        let own = self.playing() && !self.lost_lock && !self.scene;
+        self.run.take_if(|r| own && r.id == id)
     }
 
     /// Files the ended runs found still in their slots (their history line did not fit when
@@ -130,13 +216,48 @@ impl Session {
         self.scene = true;
     }
 
-    /// Plays `run` from now on: this page holds it, and it is written at once.
-    pub fn begin(&mut self, run: Run) {
+    /// Plays `run` from now on. A new run is written at once. A resumed one is already saved
+    /// as it is: it is written after its next turn, and where the page uses locks, not before
+    /// this page holds the run's lock (`lock_held`).
+    pub fn begin(&mut self, run: Run, new: bool) {
         self.run = Some(run);
         self.lost_lock = false;
         self.scene = false;
         self.saving = Saving::On;
-        self.save();
+        self.lock_wait = self.locking && !new;
+        if new {
+            self.save();
+        }
+    }
+
+    /// Whether the page holds a lock per run (it then says `lock_held` or `lock_refused`).
+    pub fn set_locking(&mut self, on: bool) {
+        self.locking = on;
+    }
+
+    /// This page holds the lock of run `id`: what waited is written now.
+    pub fn lock_held(&mut self, id: u32) -> bool {
+        if self.run.as_ref().is_some_and(|r| r.id == id) {
+            self.lock_wait = false;
+        }
+        self.flush()
+    }
+
+    /// Another page holds run `id`, which this page began to play before it heard so: the run
+    /// is dropped here, unwritten (true). False when this page did not wait for that lock.
+    pub fn lock_refused(&mut self, id: u32) -> bool {
+        if !(self.lock_wait && self.run.as_ref().is_some_and(|r| r.id == id)) {
+            return false;
+        }
+        self.run = None;
+        self.lock_wait = false;
+        self.unsaved = false;
+        self.pending.take_if(|p| p.id == id);
+        self.ended_here.retain(|&e| e != id);
+        if !self.busy.contains(&id) {
+            self.busy.push(id);
+        }
+        true
     }
 
     /// Drops a run that has ended (back on the start screen).
@@ -159,14 +280,17 @@ impl Session {
         if self.playing() {
             return false;
         }
-        self.save();
-        self.finish();
+        self.unsaved = false;
+        self.end();
         true
     }
 
     /// Writes the run. A failure turns saving off (and says so) but the game goes on; the
-    /// next turn tries again.
+    /// next turn tries again. Nothing is written while the page waits for the run's lock.
     fn save(&mut self) {
+        if self.lock_wait {
+            return;
+        }
         self.unsaved = false;
         let Some(run) = &self.run else {
             return;
@@ -183,24 +307,55 @@ impl Session {
 
     /// Writes the run if a turn was played since the last write: after every turn, and when
     /// the page is hidden. True when that changed what the sidebar says about saving.
+    /// The end of a run the store refused is asked again here too.
     pub fn flush(&mut self) -> bool {
-        if !(self.unsaved && self.playing()) {
-            return false;
-        }
         let before = self.saving.clone();
-        self.save();
+        self.settle();
+        if self.unsaved && self.playing() {
+            self.save();
+        }
         self.saving != before
     }
 
-    /// Files the ended run in the history.
-    fn finish(&mut self) {
+    /// Keeps the end of the run on screen: in a slot, marked ended, filed in the history. A
+    /// refusal leaves it pending, asked again after every input (`settle`).
+    fn end(&mut self) {
         let Some(run) = &self.run else {
             return;
         };
-        let entry = history_entry(&run.state, &run.record, &self.today);
-        if !self.lost_lock && !self.scene {
-            if let Err(e) = self.saves.finish(run.id, entry) {
+        if self.lost_lock || self.scene {
+            return;
+        }
+        self.ended_here.push(run.id);
+        self.pending = Some(Pending {
+            id: run.id,
+            record: run.record.clone(),
+            at: (run.state.player().z + 1, run.state.turn()),
+            entry: history_entry(&run.state, &run.record, &self.today),
+        });
+        self.settle();
+    }
+
+    /// Asks the store again to keep a run's end it refused.
+    fn settle(&mut self) {
+        if self.lock_wait || self.lost_lock {
+            return;
+        }
+        let Some(p) = &self.pending else {
+            return;
+        };
+        let date = p.entry.date.clone();
+        match self.saves.end(p.id, &p.record, &date, p.at, &p.entry) {
+            Ok(()) => {
+                self.pending = None;
+                self.saving = Saving::On;
+            }
+            Err(Unfiled::Waiting(e)) => {
+                self.pending = None;
                 self.saving = Saving::Off(format!("{e}"));
+            }
+            Err(Unfiled::Refused(e)) => {
+                self.saving = Saving::Off(format!("the end of this run could not be saved ({e})"));
             }
         }
     }
@@ -215,10 +370,16 @@ impl Session {
 
     /// Files saved run `id`, found ended, in the history (dated `date`).
     pub fn file(&mut self, run: &Run, date: &str) {
+        self.ended_here.push(run.id);
         let entry = history_entry(&run.state, &run.record, date);
         if let Err(e) = self.saves.finish(run.id, entry) {
             self.saving = Saving::Off(format!("{e}"));
         }
+    }
+
+    /// True when run `id` ended on this page.
+    pub fn ended_here(&self, id: u32) -> bool {
+        self.ended_here.contains(&id)
     }
 
     /// Keeps saved run `id` aside as text that cannot be used, saying why.
@@ -230,12 +391,14 @@ impl Session {
     pub fn fresh_id(&mut self) -> u32 {
         // Ended runs still in their slots keep their ids too, until they reach the history.
         let found = &self.found;
-        let taken: Vec<u32> = found
+        let mut taken: Vec<u32> = found
             .runs
             .iter()
             .chain(&found.ended)
             .map(|r| r.id)
             .collect();
+        // And runs marked ended, and those that ended here, until their slots are freed.
+        taken.extend(found.closed.iter().chain(&self.ended_here));
         loop {
             self.next_id = self
                 .next_id

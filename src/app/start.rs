@@ -231,7 +231,20 @@ impl App {
     pub fn choose(&mut self, choice: Choice) {
         match choice {
             Choice::Help => self.go(Next::Push(Screen::Help)),
-            Choice::Continue(i) => self.resume(i),
+            Choice::Continue(i) => {
+                // As the store holds it now: another tab may have played or ended it since
+                // the menu was shown.
+                let Some(id) = self.found().runs.get(i).map(|r| r.id) else {
+                    return;
+                };
+                self.rescan();
+                match self.found().runs.iter().position(|r| r.id == id) {
+                    Some(i) => self.resume(i),
+                    None => {
+                        self.notice = Some("That run is not saved any more.".into());
+                    }
+                }
+            }
             Choice::TakeOver(i) => {
                 if let Some(r) = self.found().runs.get(i) {
                     self.requests.push(Request::TakeOver(r.id));
@@ -294,7 +307,7 @@ impl App {
         let header = Header::new(seed, self.opts.params, daily).in_mode(mode);
         let id = self.session.fresh_id();
         match Run::start(id, header) {
-            Ok(run) => self.begin_play(run),
+            Ok(run) => self.begin_play(run, true),
             Err(e) => {
                 self.notice = Some(format!("Could not build the caves for seed {seed}: {e}."));
                 self.back_to_start();
@@ -308,6 +321,15 @@ impl App {
             return;
         };
         let seed = saved.record_seed();
+        if self.session.ended_here(saved.id) {
+            self.notice = Some(format!("The run of seed {seed} has ended."));
+            return;
+        }
+        // This page's own run goes on as it stands (the store may be behind it).
+        if let Some(run) = self.session.take_own(saved.id) {
+            self.begin_play(run, false);
+            return;
+        }
         match Run::resume(saved.id, saved.record) {
             Ok(run) if run.state.outcome() != Outcome::Playing => {
                 // An ended run is never played on: it belongs in the history.
@@ -315,7 +337,7 @@ impl App {
                 self.rescan();
                 self.notice = Some(format!("The run of seed {seed} has ended."));
             }
-            Ok(run) => self.begin_play(run),
+            Ok(run) => self.begin_play(run, false),
             Err(e) => {
                 self.session
                     .keep(saved.id, &format!("it could not be resumed: {e}"));

@@ -48,7 +48,7 @@ impl App {
             self.replay_to_end();
             return;
         }
-        self.begin_play(Run { id, state, record });
+        self.begin_play(Run { id, state, record }, true);
     }
 
     fn replay_to_end(&mut self) {

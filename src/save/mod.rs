@@ -10,7 +10,14 @@
 //! - ended runs go to a short history under `caves.history`, with their records (a line of
 //!   it that cannot be read is moved to a kept key too); a run whose ended record is in a slot
 //!   is never offered to continue, even when its history line could not be written (it is
-//!   filed into the history by a later scan, when there is room).
+//!   filed into the history by a later scan, when there is room);
+//! - a run that ends is first marked ended (`caves.ended.<id>`, any text): a scan never offers
+//!   a marked run, whatever its slots hold, and frees its slots from before the end. Ending
+//!   also frees those slots itself, so a run stays ended when either write is refused, and a
+//!   damaged slot holding the end never brings back the save from before it (`finish` says
+//!   when the store took neither);
+//! - `caves.top` holds the highest counter written by any page, so runs of two tabs sort by
+//!   when they were last played.
 
 mod history;
 mod store;
@@ -23,6 +30,8 @@ use crate::record::{DecodeError, Record};
 const RUN_PREFIX: &str = "caves.run.";
 const KEPT_PREFIX: &str = "caves.kept.";
 const HISTORY_KEY: &str = "caves.history";
+const ENDED_PREFIX: &str = "caves.ended.";
+const TOP_KEY: &str = "caves.top";
 /// At most this many ended runs are kept in the history, besides the best runs.
 pub const HISTORY_LEN: usize = 20;
 /// The best-scoring runs are kept in the history however old they are.
@@ -63,6 +72,39 @@ pub struct Found {
     pub kept: Vec<Kept>,
     /// Ended runs, newest first.
     pub history: Vec<HistoryEntry>,
+    /// Runs marked ended whose slots are not all freed yet: never offered, their ids not
+    /// used again.
+    pub closed: Vec<u32>,
+}
+
+/// What the two slots of a run hold (`Saves::held`).
+#[derive(Default)]
+struct Held {
+    /// A slot holds something, or cannot be read.
+    any: bool,
+    /// A slot holds the run from before its end, or cannot be read: a scan could offer it.
+    open: bool,
+    /// A slot holds the run's end.
+    end: bool,
+}
+
+/// Why a run's end is not in the history yet (`Saves::finish`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unfiled {
+    /// The end waits in its slot for room in the history. The run is never offered to
+    /// continue; a later scan files it.
+    Waiting(StoreError),
+    /// The store refused: the end is kept nowhere, or a later scan could still offer the run
+    /// from before its end. Ask again (`finish`, `end`) while the page is open.
+    Refused(StoreError),
+}
+
+impl std::fmt::Display for Unfiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unfiled::Waiting(e) | Unfiled::Refused(e) => e.fmt(f),
+        }
+    }
 }
 
 /// The saves of one page.
@@ -79,6 +121,21 @@ pub struct Saves {
 
 fn slot_key(id: u32, slot: u64) -> String {
     format!("{RUN_PREFIX}{id}.{slot}")
+}
+
+fn ended_key(id: u32) -> String {
+    format!("{ENDED_PREFIX}{id}")
+}
+
+/// Keeps the first refusal of the store in `first`; true when `result` is a success.
+fn note(first: &mut Option<StoreError>, result: Result<(), StoreError>) -> bool {
+    match result {
+        Ok(()) => true,
+        Err(e) => {
+            first.get_or_insert(e);
+            false
+        }
+    }
 }
 
 /// What a slot holds.
@@ -237,6 +294,11 @@ impl Saves {
                 });
             }
         }
+        // Runs marked ended are never offered to continue, whatever their slots hold.
+        let marked: Vec<u32> = keys
+            .iter()
+            .filter_map(|k| k.strip_prefix(ENDED_PREFIX)?.parse().ok())
+            .collect();
         // Most recently played first (a handful of runs: a selection sort is plenty).
         while !best.is_empty() {
             let newest = (0..best.len())
@@ -245,12 +307,69 @@ impl Saves {
             let (run, _) = best.swap_remove(newest);
             if run.record.ended {
                 found.ended.push(run);
+            } else if marked.contains(&run.id) {
+                // Saved before its end, which went to the history or was lost: never played.
+                self.free_before_end(run.id, &mut None);
+                self.set_last_slot(run.id, None);
             } else {
                 found.runs.push(run);
             }
         }
+        // A mark stays while its run has slots.
+        for id in marked {
+            if !self.held(id).any {
+                let _ = self.store.remove(&ended_key(id));
+            } else {
+                found.closed.push(id);
+            }
+        }
         found.history = self.history()?;
         Ok(found)
+    }
+
+    /// What the slots of run `id` hold, as read back from the store.
+    fn held(&self, id: u32) -> Held {
+        let mut held = Held::default();
+        for slot in 0..2 {
+            match self.store.get(&slot_key(id, slot)) {
+                Ok(None) => {}
+                Ok(Some(text)) => {
+                    held.any = true;
+                    match parse_slot(&text) {
+                        Ok(s) if s.record.ended => held.end = true,
+                        Ok(_) => held.open = true,
+                        Err(_) => {}
+                    }
+                }
+                Err(_) => {
+                    held.any = true;
+                    held.open = true;
+                }
+            }
+        }
+        held
+    }
+
+    /// Removes the slots of run `id` that hold it from before its end. Refusals go to
+    /// `refused`.
+    fn free_before_end(&mut self, id: u32, refused: &mut Option<StoreError>) {
+        for slot in 0..2 {
+            let key = slot_key(id, slot);
+            let before_end = match self.store.get(&key) {
+                Ok(text) => text.is_some_and(|t| parse_slot(&t).is_ok_and(|s| !s.record.ended)),
+                Err(e) => !note(refused, Err(e)),
+            };
+            if before_end {
+                note(refused, self.store.remove(&key));
+            }
+        }
+    }
+
+    /// Whether the history holds `entry`, as read back from the store.
+    fn history_has(&self, entry: &HistoryEntry) -> bool {
+        let line = entry.to_line();
+        self.history_lines()
+            .is_ok_and(|lines| lines.contains(&line))
     }
 
     /// Moves unreadable text at `key` to a kept key of its own, unchanged.
@@ -336,8 +455,12 @@ impl Saves {
         date: &str,
         (level, turn): (i32, u32),
     ) -> Result<(), StoreError> {
-        // Saturating: a counter cannot overflow (slots of one run then go by their records).
-        let counter = self.top.saturating_add(1);
+        // Above every counter written, by this page or another (`caves.top`), so the run
+        // played last sorts first. Saturating: a counter cannot overflow (slots of one run then
+        // go by their records).
+        let shared = self.store.get(TOP_KEY).ok().flatten();
+        let shared = shared.and_then(|t| t.trim().parse::<u64>().ok());
+        let counter = self.top.max(shared.unwrap_or(0)).saturating_add(1);
         let mut slot = self
             .last_slot
             .iter()
@@ -353,6 +476,8 @@ impl Saves {
         let text = slot_text(counter, date, (level, turn), record);
         self.store.set(&slot_key(id, slot), &text)?;
         self.top = counter;
+        // Only the order of runs of different tabs suffers when this is refused.
+        let _ = self.store.set(TOP_KEY, &counter.to_string());
         self.set_last_slot(id, Some(slot));
         if self.written.0 != id {
             self.written = (id, [String::new(), String::new()]);
@@ -371,31 +496,88 @@ impl Saves {
         Ok(ours || parse_slot(&text).is_ok())
     }
 
-    /// Ends the run `id`: adds it to the history and frees its slots. When the history cannot
-    /// be written, a slot holding the run's ended record stays (a later scan reports it as
-    /// ended, never as a run to continue); slots holding the run from before its end are
-    /// freed, as they would offer to play the ended run on, and the history is tried again
-    /// in the room they leave.
-    pub fn finish(&mut self, id: u32, entry: HistoryEntry) -> Result<(), StoreError> {
-        let Err(e) = self.add_to_history(&entry) else {
-            return self.forget(id);
-        };
-        if !self.holds_end(id) {
-            self.forget(id)?;
-            if self.add_to_history(&entry).is_ok() {
-                return Ok(());
-            }
+    /// Ends the run `id`, whose ended record is `record` (saved at `date`, `at` level and turn
+    /// as `write` takes them) and whose history line is `entry`: keeps the end in a slot, marks
+    /// the run ended, files it in the history and frees its slots (`finish`). Safe to ask again
+    /// after a refusal, as often as needed: nothing is written twice.
+    pub fn end(
+        &mut self,
+        id: u32,
+        record: &Record,
+        date: &str,
+        at: (i32, u32),
+        entry: &HistoryEntry,
+    ) -> Result<(), Unfiled> {
+        let mut refused = None;
+        if !self.history_has(entry) && !self.held(id).end {
+            note(&mut refused, self.write(id, record, date, at));
         }
-        Err(e)
+        note(&mut refused, self.store.set(&ended_key(id), &entry.date));
+        self.file(id, entry, refused)
     }
 
-    /// Whether a slot of run `id` holds the run's ended record.
-    fn holds_end(&self, id: u32) -> bool {
-        (0..2).any(|slot| {
-            let text = self.store.get(&slot_key(id, slot)).ok().flatten();
-            text.and_then(|t| parse_slot(&t).ok())
-                .is_some_and(|s| s.record.ended)
-        })
+    /// Ends the run `id`, whose end (if saved) is in its slots: marks it ended, adds `entry` to
+    /// the history and frees its slots. When the history cannot be written, a slot holding the
+    /// run's ended record stays (a later scan reports it as ended, never as a run to continue:
+    /// `Unfiled::Waiting`); slots holding the run from before its end are freed, as they would
+    /// offer to play the ended run on, and the history is tried again in the room they leave.
+    /// `Unfiled::Refused` when the store took neither the end nor the freeing: a later scan
+    /// might offer the run from before its end.
+    pub fn finish(&mut self, id: u32, entry: HistoryEntry) -> Result<(), Unfiled> {
+        let mut refused = None;
+        note(&mut refused, self.store.set(&ended_key(id), &entry.date));
+        self.file(id, &entry, refused)
+    }
+
+    /// Files the ended run `id` in the history and frees its slots; then reads back what the
+    /// store holds: whether the end is kept (in the history or a slot), and whether the run is
+    /// safe from being offered again (marked ended, or no slot from before its end).
+    fn file(
+        &mut self,
+        id: u32,
+        entry: &HistoryEntry,
+        mut refused: Option<StoreError>,
+    ) -> Result<(), Unfiled> {
+        let mut filed = self.history_has(entry)
+            || (note(&mut refused, self.add_to_history(entry)) && self.history_has(entry));
+        if !filed {
+            self.free_before_end(id, &mut refused);
+            if !self.held(id).end {
+                note(&mut refused, self.add_to_history(entry));
+                filed = self.history_has(entry);
+            }
+        }
+        if filed {
+            for slot in 0..2 {
+                let key = slot_key(id, slot);
+                if let Ok(Some(text)) = self.store.get(&key) {
+                    if parse_slot(&text).is_ok() {
+                        note(&mut refused, self.store.remove(&key));
+                    }
+                }
+            }
+            self.set_last_slot(id, None);
+            if self.written.0 == id {
+                self.written.1 = [String::new(), String::new()];
+            }
+        }
+        let held = self.held(id);
+        let marked = matches!(self.store.get(&ended_key(id)), Ok(Some(_)));
+        if filed && !held.any {
+            let _ = self.store.remove(&ended_key(id));
+        }
+        let safe = marked || !held.open;
+        let kept = filed || held.end;
+        let why = || {
+            refused
+                .clone()
+                .unwrap_or_else(|| StoreError("storage did not keep what was written".into()))
+        };
+        match (safe && kept, filed) {
+            (true, true) => Ok(()),
+            (true, false) => Err(Unfiled::Waiting(why())),
+            (false, _) => Err(Unfiled::Refused(why())),
+        }
     }
 
     /// Puts `entry` first in the history.
@@ -431,6 +613,9 @@ impl Saves {
         self.set_last_slot(id, None);
         if self.written.0 == id {
             self.written.1 = [String::new(), String::new()];
+        }
+        if !self.held(id).any {
+            let _ = self.store.remove(&ended_key(id));
         }
         Ok(())
     }

@@ -31,7 +31,9 @@ fn writes_alternate_slots_and_the_newest_wins() {
         .write(7, &record(3), "2026-11-22", (2, 3))
         .expect("saved");
     let keys = store.borrow().keys().expect("keys");
-    assert_eq!(keys, ["caves.run.7.0", "caves.run.7.1"]);
+    // Two slots, and the highest counter any page wrote.
+    assert_eq!(keys, ["caves.run.7.0", "caves.run.7.1", "caves.top"]);
+    assert_eq!(store.borrow().map["caves.top"], "3");
     let found = Saves::new(Box::new(store)).scan().expect("scan");
     assert_eq!(found.runs.len(), 1);
     assert_eq!(found.runs[0].record, record(3));
@@ -254,4 +256,92 @@ fn saves_written_before_the_slot_checksum_are_still_read_and_then_replaced() {
         record(6),
         "the newer, checked save wins"
     );
+}
+
+fn ended_record(moves: usize) -> Record {
+    Record {
+        ended: true,
+        ..record(moves)
+    }
+}
+
+#[test]
+fn a_run_marked_ended_is_never_offered_and_its_mark_goes_with_its_slots() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves.write(5, &record(1), "d", (1, 1)).expect("saved");
+    saves.write(5, &record(2), "d", (1, 2)).expect("saved");
+    // The run ended on a page whose store took only the mark: its end, its history line and
+    // the freeing of its slots were refused.
+    store
+        .borrow_mut()
+        .map
+        .insert("caves.ended.5".into(), "2026-11-22".into());
+    // A scan never offers the run, frees its slots from before the end and then its mark.
+    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    assert!(found.runs.is_empty(), "{:?}", found.runs);
+    let again = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    assert!(again.runs.is_empty() && again.closed.is_empty());
+    let keys = store.borrow().keys().expect("keys");
+    assert!(
+        keys.iter()
+            .all(|k| !k.starts_with("caves.run.5.") && !k.starts_with("caves.ended.")),
+        "{keys:?}"
+    );
+}
+
+#[test]
+fn ending_frees_the_slots_from_before_the_end_when_the_history_is_full() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    saves.write(6, &record(1), "d", (1, 1)).expect("saved");
+    saves.write(6, &record(2), "d", (1, 2)).expect("saved");
+    // The end fits in a slot and the mark beside it, the history line does not.
+    let slot = slot_text(9, "d", (1, 3), &ended_record(3)).len();
+    let used = store.borrow().used();
+    store.borrow_mut().quota = Some(used + slot + 40);
+    let entry = HistoryEntry {
+        record: ended_record(3).to_text(),
+        ..ended(6)
+    };
+    let waiting = saves.end(6, &ended_record(3), "d", (1, 3), &entry);
+    assert!(matches!(waiting, Err(Unfiled::Waiting(_))), "{waiting:?}");
+    let slots: Vec<String> = store
+        .borrow()
+        .map
+        .iter()
+        .filter(|(k, _)| k.starts_with("caves.run.6."))
+        .map(|(_, v)| v.clone())
+        .collect();
+    assert_eq!(slots.len(), 1, "only the end is left: {slots:?}");
+    // Damage to it later brings nothing back to continue.
+    let damaged = slots[0].replacen('|', "#", 1);
+    let key = store
+        .borrow()
+        .map
+        .iter()
+        .find(|(k, _)| k.starts_with("caves.run.6."))
+        .map(|(k, _)| k.clone())
+        .expect("the slot");
+    store.borrow_mut().map.insert(key, damaged);
+    store.borrow_mut().quota = None;
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    assert!(found.runs.is_empty() && found.ended.is_empty());
+    assert_eq!(found.kept.len(), 1, "the damaged end is kept");
+}
+
+#[test]
+fn runs_of_two_pages_sort_by_when_they_were_last_played() {
+    let store = shared();
+    let mut one = Saves::new(Box::new(store.clone()));
+    let mut two = Saves::new(Box::new(store.clone()));
+    for n in 1..=10 {
+        one.write(1, &record(n), "d", (1, n as u32)).expect("saved");
+    }
+    two.scan().expect("scan");
+    two.write(2, &record(1), "d", (1, 1)).expect("saved");
+    one.write(1, &record(11), "d", (1, 11)).expect("saved");
+    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    let ids: Vec<u32> = found.runs.iter().map(|r| r.id).collect();
+    assert_eq!(ids, [1, 2], "the run played last comes first");
 }

@@ -221,6 +221,26 @@ impl Game {
         self.paint();
     }
 
+    /// The page holds a Web Lock per run it plays, and answers each `lock` request with
+    /// `lock_held` or `lock_refused`: a resumed run is written only once its lock is held.
+    pub fn set_locking(&mut self, on: bool) {
+        self.app.set_locking(on);
+    }
+
+    /// This tab holds the lock of run `id`: the turns played while it waited are written now.
+    pub fn lock_held(&mut self, id: u32) {
+        if self.app.lock_held(id) {
+            self.paint();
+        }
+    }
+
+    /// Another tab holds run `id`, which this tab began to play before it knew: back to the
+    /// start menu, nothing written.
+    pub fn lock_refused(&mut self, id: u32) {
+        self.app.lock_refused(id);
+        self.paint();
+    }
+
     /// Writes the run if a turn was played since the last write. The page calls it right
     /// after each input's frame is painted, and when it is hidden.
     pub fn flush(&mut self) {

@@ -82,6 +82,30 @@ try {
     await viewer.close();
   });
 
+  // 2b. A link that cannot be opened, in the middle of a run: the start menu it leaves lists the
+  //     run as it is now (turn 33), not as it was when the page loaded (turn 3), and Enter goes
+  //     on from there.
+  await check('a link that cannot be opened mid-run leaves a menu of the run as it is now', async () => {
+    const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const p = await open(c, `${base}?seed=1`);
+    await press(p, ['Enter', '.', '.', '.']);
+    await p.reload({ waitUntil: 'load' });
+    await ready(p);
+    await press(p, ['Enter', ...Array(30).fill('.')]);
+    assert(await p.evaluate(() => window.cavesGame.actions()) === 33, 'the run did not reach 33 actions');
+    for (const bad of ['#run=AAAA', `#raw=${'Q0FWRQ'}`]) {
+      await p.evaluate((h) => { location.hash = h; }, bad);
+      await p.waitForFunction(() => /cannot be shown/.test(window.cavesGame.text().replace(/\s+/g, ' ')), null, { timeout: 5000 });
+      const menu = norm(await text(p));
+      assert(/Continue seed 1, level 1, turn 33 /.test(menu), `${bad}: the menu lists the run as it was at the page's load: ${menu.slice(-300)}`);
+      await press(p, ['Enter']);
+      const at = await p.evaluate(() => window.cavesGame.actions());
+      assert(at === 33, `${bad}: Enter resumed the run at ${at} actions, not 33`);
+    }
+    assert(p.errors.length === 0, p.errors.join(' | '));
+    await c.close();
+  });
+
   // 3. Two tabs: both play; neither loses the other's run.
   await check('two tabs both play and neither loses the other run', async () => {
     const second = await open(ctx, `${base}?seed=77`);
@@ -95,6 +119,109 @@ try {
     assert(/seed 42/.test(list) && /seed 77/.test(list), `both runs are not saved: ${list.slice(0, 300)}`);
     await third.close();
     await second.close();
+  });
+
+  // 3b. Two tabs on one seed, under load (the CPU slowed 20x): the first tab plays, the second
+  //     starts a new run of the same seed and plays 3 turns, the first plays on to turn 18 and
+  //     reloads. Enter there continues the first tab's run at turn 18, never the second's,
+  //     whose tab still holds it.
+  await check('two tabs on one seed under load: the reloaded first tab continues its own run', async () => {
+    const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const slow = async (p) => {
+      const cdp = await c.newCDPSession(p);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    };
+    const waits = (n) => Array(n).fill('.');
+    // Each key on its own: its frame, then its write, as a player's keys come.
+    const press = async (p, keys) => {
+      for (const k of keys) {
+        await p.keyboard.press(k);
+        await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
+      }
+    };
+    const one = await open(c, `${base}?seed=61`);
+    await slow(one);
+    await press(one, ['Enter', ...waits(15)]);
+    const two = await open(c, `${base}?seed=61`);
+    await slow(two);
+    await press(two, ['n', ...waits(3)]);
+    assert(await two.evaluate(() => window.cavesGame.actions()) === 3, 'the second tab did not play 3 turns');
+    await press(one, waits(3));
+    const played = await one.evaluate(() => window.cavesGame.actions());
+    assert(played === 18, `the first tab played ${played} actions, not 18`);
+    const before = await text(one);
+    // Enter comes the moment the reloaded page is ready, as a key pressed while it loads would
+    // (before the page has heard back which runs other tabs hold).
+    await one.addInitScript(() => {
+      new MutationObserver((_, seen) => {
+        if (document.body && document.body.dataset.state === 'ready') {
+          seen.disconnect();
+          window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-state'] });
+    });
+    await one.reload({ waitUntil: 'load' });
+    await slow(one);
+    await ready(one);
+    await one.waitForFunction(() => /Turn \d+|in another tab/.test(window.cavesGame.text().replace(/\s+/g, ' ')), null, { timeout: 10000 });
+    const now = await one.evaluate(() => window.cavesGame.actions());
+    assert(now === 18, `Enter continued a run at ${now} actions, not the first tab's at 18: ${norm(await text(one)).slice(0, 200)}`);
+    assert(await text(one) === before, 'the continued screen differs from the one before the reload');
+    // The second tab's run is its own still: it plays on and is saved at turn 4.
+    await press(two, ['.']);
+    const third = await open(c, `${base}?seed=62`);
+    const list = norm(await text(third));
+    assert(/seed 61, level 1, turn 4 /.test(list) && /seed 61, level 1, turn 18 /.test(list), `the runs are not saved as played: ${list.slice(-400)}`);
+    // Now the second tab's run is the one played last. The first tab reloads again, and Enter
+    // still continues its own run: the second tab holds the other one.
+    await one.reload({ waitUntil: 'load' });
+    await slow(one);
+    await ready(one);
+    await one.waitForFunction(() => /Turn \d+|in another tab/.test(window.cavesGame.text().replace(/\s+/g, ' ')), null, { timeout: 10000 });
+    const own = await one.evaluate(() => window.cavesGame.actions());
+    assert(own === 18, `after the second tab played last, Enter continued a run at ${own} actions, not 18`);
+    for (const q of [one, two, third]) assert(q.errors.length === 0, q.errors.join(' | '));
+    await c.close();
+  });
+
+  // 3c. Under load, a tab whose menu is older than another tab's take of a run: its Enter
+  //     continues that run, its lock is refused, and it goes back to its menu having written
+  //     nothing, while the other tab's run goes on as that tab plays it.
+  await check('a tab that continues a run another tab took meanwhile goes back to its menu and writes nothing', async () => {
+    const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const slow = async (p) => {
+      const cdp = await c.newCDPSession(p);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    };
+    const first = await open(c, `${base}?seed=63`);
+    await press(first, ['Enter', '.', '.']);
+    await first.close();
+    const p = await open(c, `${base}?seed=64`);
+    await slow(p);
+    const q = await open(c, `${base}?seed=64`);
+    await slow(q);
+    await press(q, ['Enter', 'l']);
+    assert(await q.evaluate(() => window.cavesGame.actions()) === 3, 'the other tab did not continue the run');
+    // Its menu still offers the run (it has not asked which runs other tabs hold since): Enter
+    // and a move, in one go, before anything can tell it.
+    const stale = await p.evaluate(() => {
+      if (!/Enter Continue seed 63/.test(window.cavesGame.text().replace(/\s+/g, ' '))) return false;
+      for (const key of ['Enter', 'h']) window.dispatchEvent(new KeyboardEvent('keydown', { key }));
+      return true;
+    });
+    assert(stale, 'the first tab heard of the take before its Enter: nothing to check');
+    await p.waitForFunction(() => /in another tab/.test(window.cavesGame.text().replace(/\s+/g, ' ')), null, { timeout: 10000 })
+      .catch(async () => { throw new Error(`not back on the start menu: ${norm(await text(p)).slice(0, 600)}`); });
+    const menu = norm(await text(p));
+    assert(/Take over seed 63/.test(menu) && /Press any key/i.test(menu), `not back on the start menu: ${menu.slice(-400)}`);
+    await press(q, ['l']);
+    const played = await text(q);
+    await q.close();
+    const r = await open(c, `${base}?seed=65`);
+    await press(r, ['Enter']);
+    assert(await text(r) === played, 'the run is not as the tab that holds it played it');
+    for (const x of [p, r]) assert(x.errors.length === 0, x.errors.join(' | '));
+    await c.close();
   });
 
   // 4. A damaged save is kept under its own key and reported.

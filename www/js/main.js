@@ -7,7 +7,7 @@ import { game, guard, hold, fail, why } from "./handle.js";
 import { afterInput } from "./after-input.js";
 import { fit } from "./fit.js";
 import { listenKeys } from "./keys.js";
-import { queryBusy } from "./lock.js";
+import { locking, queryBusy } from "./lock.js";
 import { listenPad } from "./pad.js";
 import { listenGamepad } from "./gamepad.js";
 import { boardDaily, sendQueued } from "./board.js";
@@ -55,6 +55,9 @@ async function startGame(bindings) {
     fail("The game could not start: " + why(e));
     return;
   }
+  guard(() => game.set_locking(locking()));
+  // Which runs other tabs hold, before any key can choose one to continue.
+  await queryBusy();
   expose(canvas);
   listenKeys();
   window.addEventListener("resize", fit);
@@ -75,7 +78,6 @@ async function startGame(bindings) {
   canvas.focus();
   document.body.dataset.state = "ready";
   performance.mark("caves-ready"); // the first playable frame is painted (benchmarks read it)
-  queryBusy();
   openLink();
   sendQueued(); // runs posted while the board could not be reached
 }

@@ -121,12 +121,22 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
     ended.key("<");
     ended.key("<");
     assert_eq!(ended.screen(), crate::app::Screen::Ended);
+    // The end of a run the store refused: the end screen says so.
+    let failing = SharedStore::default();
+    let mut unsaved = start_app(&failing, layout, touch);
+    unsaved.key("Enter");
+    failing.borrow_mut().broken = true;
+    unsaved.key("<");
+    unsaved.key("<");
+    assert_eq!(unsaved.screen(), crate::app::Screen::Ended);
+    assert!(unsaved.end_unsaved().is_some());
     vec![
         ("start", start),
         ("help", help),
         ("play, looking at a jelly", look),
         ("inventory", items),
         ("the end", ended),
+        ("the end, not saved", unsaved),
     ]
 }
 

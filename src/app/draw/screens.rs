@@ -562,6 +562,15 @@ pub(super) fn end(f: &mut Frame, app: &App, state: &State) {
         }
     }
     let mut y = y + 1;
+    if app.end_unsaved().is_some() {
+        // Why is in the sidebar and on the start screen; here the few words fit every layout.
+        y = lines(
+            f,
+            y,
+            "Its end could not be saved yet: keep this page open.",
+            WARN,
+        ) + 1;
+    }
     if !app.touch() {
         y = lines(f, y, "R watch the replay   S share   E export", TEXT);
         if app.daily_ended() {
