@@ -81,22 +81,24 @@ impl<T> Grid<T> {
 /// in the cells, however many sources there are.
 pub fn nearest_chebyshev(width: i32, height: i32, sources: &[Point]) -> Grid<i32> {
     let mut dist = Grid::new(width, height, -1);
-    let mut queue = std::collections::VecDeque::new();
+    let mut queue = Vec::new();
     for &s in sources {
         if dist.get(s) == Some(&-1) {
             dist.set(s, 0);
-            queue.push_back(Point { z: 0, ..s });
+            queue.push(Point { z: 0, ..s });
         }
     }
     if queue.is_empty() {
         return Grid::new(width, height, 0);
     }
-    while let Some(p) = queue.pop_front() {
+    let mut head = 0;
+    while let Some(&p) = queue.get(head) {
+        head += 1;
         let d = dist.get(p).copied().unwrap_or(0);
         for q in p.neighbours8() {
             if dist.get(q) == Some(&-1) {
                 dist.set(q, d + 1);
-                queue.push_back(q);
+                queue.push(q);
             }
         }
     }

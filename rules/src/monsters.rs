@@ -2,6 +2,7 @@
 
 use crate::balance::{asleep_chance, creatures_for, IDLE_CHANCE, PACK_SPREAD, START_CLEARANCE};
 use crate::geom::{Point, DIRECTIONS8};
+use crate::grid::Grid;
 use crate::kinds::creature::Creature;
 use crate::kinds::entry::Stats;
 use crate::kinds::tile::Tile;
@@ -103,11 +104,14 @@ pub fn place(
 ) -> Vec<Monster> {
     let mut monsters = Vec::new();
     for z in 0..world.depth() {
-        let avoided: std::collections::HashSet<Point> =
-            avoid.iter().copied().filter(|p| p.z == z).collect();
+        let mut avoided = Grid::new(world.width(), world.height(), false);
+        for &p in avoid.iter().filter(|p| p.z == z) {
+            avoided.set(p, true);
+        }
         let mut free: Vec<Point> = world.points_of(z, Tile::Floor);
-        free.retain(|p| {
-            !avoided.contains(p) && (p.z != player.z || p.chebyshev(player) > START_CLEARANCE)
+        free.retain(|&p| {
+            avoided.get(p) != Some(&true)
+                && (p.z != player.z || p.chebyshev(player) > START_CLEARANCE)
         });
         let mut free = FreeCells::new(world, free);
         let kinds = kinds_at(z);
@@ -137,22 +141,19 @@ pub fn place(
 /// The free cells of one level as a list that random draws take from by index (the last
 /// cell moves into the gap), with each cell's place in the list kept by cell, so "the first
 /// free cell near a point" looks at the cells around it, not the whole list.
-struct FreeCells<'w> {
-    world: &'w World,
+struct FreeCells {
     cells: Vec<Point>,
     /// For every cell of the level, its index in `cells`, or `u32::MAX` when not free.
-    at: Vec<u32>,
+    at: Grid<u32>,
 }
 
-impl<'w> FreeCells<'w> {
-    fn new(world: &'w World, cells: Vec<Point>) -> Self {
-        let mut at = vec![u32::MAX; (world.width() * world.height()) as usize];
+impl FreeCells {
+    fn new(world: &World, cells: Vec<Point>) -> Self {
+        let mut at = Grid::new(world.width(), world.height(), u32::MAX);
         for (i, &p) in cells.iter().enumerate() {
-            if let Some(c) = world.level_index(p) {
-                at[c] = i as u32;
-            }
+            at.set(p, i as u32);
         }
-        FreeCells { world, cells, at }
+        FreeCells { cells, at }
     }
 
     fn len(&self) -> usize {
@@ -166,13 +167,9 @@ impl<'w> FreeCells<'w> {
     /// Takes the cell at index `i` out of the list.
     fn take(&mut self, i: usize) -> Point {
         let p = self.cells.swap_remove(i);
-        if let Some(c) = self.world.level_index(p) {
-            self.at[c] = u32::MAX;
-        }
+        self.at.set(p, u32::MAX);
         if let Some(&moved) = self.cells.get(i) {
-            if let Some(c) = self.world.level_index(moved) {
-                self.at[c] = i as u32;
-            }
+            self.at.set(moved, i as u32);
         }
         p
     }
@@ -182,8 +179,7 @@ impl<'w> FreeCells<'w> {
         let mut best = None;
         for dy in -spread..=spread {
             for dx in -spread..=spread {
-                let q = p.offset(dx, dy);
-                let i = self.world.level_index(q).map_or(u32::MAX, |c| self.at[c]);
+                let i = self.at.get(p.offset(dx, dy)).copied().unwrap_or(u32::MAX);
                 if i != u32::MAX {
                     best = Some(best.map_or(i, |b: u32| b.min(i)));
                 }
