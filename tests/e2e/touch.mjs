@@ -178,12 +178,16 @@ try {
     const moved = Math.max(Math.abs(after[0] - before[0]), Math.abs(after[1] - before[1]));
     assert(moved >= 2, `the player moved ${moved} cells (${before} -> ${after})`);
   });
-  await check('phone: tap targets are at least 44 CSS px, and the status line keeps the torch with larger glyphs', async () => {
+  await check('phone: tap targets are at least 44 CSS px with their labels inside, and the status line keeps the torch with larger glyphs', async () => {
     const small = await p.evaluate(() => [...document.querySelectorAll('#tools button, #pad button')]
       .filter((b) => b.offsetParent !== null)
       .map((b) => { const r = b.getBoundingClientRect(); return { name: b.textContent, w: r.width, h: r.height }; })
       .filter((b) => b.w < 44 || b.h < 44));
     assert(small.length === 0, `small tap targets: ${JSON.stringify(small)}`);
+    const spilt = await p.evaluate(() => [...document.querySelectorAll('#tools button, #pad button')]
+      .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth)
+      .map((b) => b.textContent));
+    assert(spilt.length === 0, `labels wider than their buttons: ${JSON.stringify(spilt)}`);
     for (const larger of [false, true]) {
       if (larger) await p.click('[data-tool="Z"]');
       await frames(p);
