@@ -145,22 +145,13 @@ struct Slot {
     level: i32,
     turn: u32,
     record: Record,
-    /// Written with the checksum that covers the counter, date, level and turn (every slot
-    /// since it was added; older slots are still read, their counter taken on trust).
-    checked: bool,
 }
 
 impl Slot {
     /// Which of two readable slots of one run is the one to use (the higher): a slot with the
-    /// run's end, then a checked one (written by this version, so after any unchecked one),
-    /// then the higher counter, then the longer record (a run's record only grows).
-    fn rank(&self) -> (bool, bool, u64, usize) {
-        (
-            self.record.ended,
-            self.checked,
-            self.counter,
-            self.record.actions.len(),
-        )
+    /// run's end, then the higher counter, then the longer record (a run's record only grows).
+    fn rank(&self) -> (bool, u64, usize) {
+        (self.record.ended, self.counter, self.record.actions.len())
     }
 }
 
@@ -173,20 +164,18 @@ fn slot_text(counter: u64, date: &str, (level, turn): (i32, u32), record: &Recor
     format!("{body}|{crc:08x}")
 }
 
-/// Reads a slot: `counter|date|level|turn|record|crc`, or the older form without the CRC.
+/// Reads a slot: `counter|date|level|turn|record|crc`. (Slots written before the checksum
+/// hold records of an older ruleset, which no longer replay: they are kept as unreadable.)
 fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
-    let (body, checked) = match text.matches('|').count() {
-        5 => {
-            let (body, crc) = text.rsplit_once('|').ok_or(DecodeError::Truncated)?;
-            let hex = crc.len() == 8 && crc.bytes().all(|b| b.is_ascii_hexdigit());
-            let crc = u32::from_str_radix(crc, 16).ok().filter(|_| hex);
-            if crc != Some(crate::record::crc32(body.as_bytes())) {
-                return Err(DecodeError::Damaged);
-            }
-            (body, true)
-        }
-        _ => (text, false),
-    };
+    if text.matches('|').count() != 5 {
+        return Err(DecodeError::NotARecord);
+    }
+    let (body, crc) = text.rsplit_once('|').ok_or(DecodeError::Truncated)?;
+    let hex = crc.len() == 8 && crc.bytes().all(|b| b.is_ascii_hexdigit());
+    let crc = u32::from_str_radix(crc, 16).ok().filter(|_| hex);
+    if crc != Some(crate::record::crc32(body.as_bytes())) {
+        return Err(DecodeError::Damaged);
+    }
     let mut parts = body.splitn(5, '|');
     let mut number = || {
         parts
@@ -211,7 +200,6 @@ fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
         level,
         turn,
         record,
-        checked,
     })
 }
 
@@ -238,7 +226,7 @@ impl Saves {
         let keys = self.store.keys()?;
         let mut found = Found::default();
         // Each run's slot to use, and its rank.
-        let mut best: Vec<(SavedRun, (bool, bool, u64, usize))> = Vec::new();
+        let mut best: Vec<(SavedRun, (bool, u64, usize))> = Vec::new();
         for key in &keys {
             if let Some(rest) = key.strip_prefix(RUN_PREFIX) {
                 let mut parts = rest.split('.');
