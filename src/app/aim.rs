@@ -5,17 +5,11 @@
 //! itself is one action of the rules (`Action::Throw`), so it replays exactly.
 
 use super::input::Command;
+use super::mode::{Aim, Mode};
 use super::App;
 use crate::rules::balance::THROW_RANGE;
 use crate::rules::geom::Point;
 use crate::rules::Action;
-
-/// A throw being aimed: the pack slot of the thing, and the cell aimed at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Aim {
-    pub slot: u8,
-    pub at: Point,
-}
 
 /// What the aiming line says (shown and said aloud).
 const HOW: &str = "Aim: direction keys move the target, Enter or t throws, Escape cancels.";
@@ -40,7 +34,7 @@ impl App {
             .filter(|m| in_reach(me, m.pos))
             .min_by_key(|m| m.pos.chebyshev(me))
             .map_or(me, |m| m.pos);
-        self.play.aim = Some(Aim { slot, at });
+        self.play.mode = Mode::Aim(Aim { slot, at });
         let how = match (at == me, self.touch()) {
             (false, false) => HOW,
             (false, true) => HOW_TOUCH,
@@ -53,12 +47,12 @@ impl App {
 
     /// The throw being aimed, if any.
     pub fn aim(&self) -> Option<Aim> {
-        self.play.aim
+        self.play.mode.aim()
     }
 
     /// Keys while aiming.
     pub(super) fn aim_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
-        let Some(aim) = self.play.aim else {
+        let Mode::Aim(aim) = self.play.mode else {
             return false;
         };
         match cmd {
@@ -67,7 +61,7 @@ impl App {
                 let me = self.state().map(|s| s.player());
                 let next = aim.at.offset(dx, dy);
                 if me.is_some_and(|me| in_reach(me, next)) {
-                    self.play.aim = Some(Aim { at: next, ..aim });
+                    self.play.mode = Mode::Aim(Aim { at: next, ..aim });
                 }
             }
             // Enter, Space, `t` again, or a gamepad's A (wait) throw.
@@ -77,7 +71,7 @@ impl App {
                 | Command::Inventory(super::inventory::Pick::Throw),
             ) => self.throw_at(aim.at),
             Some(Command::Back) => {
-                self.play.aim = None;
+                self.play.mode = Mode::Normal;
                 self.play.hint = Some("You put it away.".into());
             }
             _ => return !key.is_empty() && cmd.is_some(),
@@ -88,7 +82,7 @@ impl App {
     /// Throws the aimed thing at `at`, if it is within reach and not the player's own cell
     /// (else says so).
     pub(super) fn throw_at(&mut self, at: Point) {
-        let (Some(aim), Some(me)) = (self.play.aim, self.state().map(|s| s.player())) else {
+        let (Mode::Aim(aim), Some(me)) = (self.play.mode, self.state().map(|s| s.player())) else {
             return;
         };
         if at == me {
@@ -104,7 +98,7 @@ impl App {
         let action = Action::throw(aim.slot, at.x - me.x, at.y - me.y).filter(|_| at.z == me.z);
         match action {
             Some(a) => {
-                self.play.aim = None;
+                self.play.mode = Mode::Normal;
                 self.play.hint = None;
                 self.act(a);
             }

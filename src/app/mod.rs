@@ -10,6 +10,7 @@ mod ended;
 mod flash;
 pub mod input;
 pub mod inventory;
+mod mode;
 mod overview;
 mod pick;
 mod play;
@@ -37,7 +38,8 @@ use crate::save::{Found, HistoryEntry, MemoryStore, Store};
 use crate::view::colour::Palette;
 use crate::view::layout::Layout;
 use input::{command, is_modifier, travel_key, Command};
-pub use pointer::Journey;
+pub use mode::Journey;
+use mode::Mode;
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,7 +138,8 @@ pub struct App {
     session: Session,
     replay: Option<Replayer>,
     screens: Vec<Screen>,
-    /// The play screen's own state: look cursor, journey, hint, the leave question.
+    /// The play screen's own state: its sub-mode (look, aim, the leave question, a journey)
+    /// and its hint.
     play: Play,
     hover: Option<Point>,
     focused: bool,
@@ -290,7 +293,7 @@ impl App {
     }
     /// The look cursor while look mode is on.
     pub fn look_cursor(&self) -> Option<Point> {
-        self.play.look
+        self.play.mode.look()
     }
     pub fn hover(&self) -> Option<Point> {
         self.hover
@@ -299,14 +302,14 @@ impl App {
     /// cursor has scrolled the view to.
     pub fn view_focus(&self) -> Option<Point> {
         let player = self.state().map(State::player);
-        self.play
-            .view
-            .filter(|_| self.play.look.is_some())
-            .or(player)
+        match self.play.mode {
+            Mode::Look(look) => look.view.or(player),
+            _ => player,
+        }
     }
     /// The cell being looked at: the look cursor, else the mouse.
     pub fn looking_at(&self) -> Option<Point> {
-        self.play.look.or(self.hover)
+        self.play.mode.look().or(self.hover)
     }
     /// What the page has been asked to do since the last call.
     pub fn take_requests(&mut self) -> Vec<Request> {
@@ -322,7 +325,7 @@ impl App {
     /// The page's layout changed (a new window size or glyph size).
     pub fn set_layout(&mut self, layout: Layout) {
         self.layout = layout;
-        self.play.look = None;
+        self.play.mode.end_if(|m| matches!(m, Mode::Look(_)));
     }
 
     /// Whether the player uses a touch screen (screens then say "tap").
@@ -356,7 +359,7 @@ impl App {
     pub fn set_hover(&mut self, p: Option<Point>) {
         self.hover = p;
         let me = self.state().map(State::player);
-        if let (Some(aim), Some(p), Some(me)) = (&mut self.play.aim, p, me) {
+        if let (Mode::Aim(aim), Some(p), Some(me)) = (&mut self.play.mode, p, me) {
             if aim::in_reach(me, p) {
                 aim.at = p;
             }
@@ -454,7 +457,7 @@ impl App {
             Ok(state) => {
                 self.replay = Some(Replayer::new(record, state));
                 self.go(Next::Reset(Screen::Replay));
-                self.play.look = None;
+                self.play = Play::default();
                 true
             }
             Err(e) => {
@@ -470,7 +473,7 @@ impl App {
         if self.flash.is_some() {
             return self.tick_flash(ms);
         }
-        if self.play.journey.is_some() {
+        if self.play.mode.journey().is_some() {
             return self.tick_travel(ms);
         }
         match (&mut self.replay, self.screens.last()) {
@@ -482,7 +485,7 @@ impl App {
     /// True while something moves on its own (a playing replay, a journey).
     pub fn animating(&self) -> bool {
         self.flash.is_some()
-            || self.play.journey.is_some()
+            || self.play.mode.journey().is_some()
             || (self.screen() == Screen::Replay && self.replay.as_ref().is_some_and(|r| r.playing))
     }
 
@@ -494,11 +497,11 @@ impl App {
         if !Self::ignorable(key) {
             self.flash = None;
         }
-        if self.play.journey.take().is_some() && !Self::ignorable(key) {
+        if self.end_journey() && !Self::ignorable(key) {
             self.play.hint = Some("Stopped.".into());
             return true;
         }
-        if self.play.leave_asked && !Self::ignorable(key) {
+        if self.play.mode == Mode::Leaving && !Self::ignorable(key) {
             self.answer_leave(key);
             return true;
         }
@@ -509,7 +512,8 @@ impl App {
             self.requests.push(Request::Prefs);
             return true;
         }
-        if self.screen() == Screen::Play && self.play.look.is_none() {
+        // Journeys set out from play's own keys only: never while looking or aiming.
+        if self.screen() == Screen::Play && self.play.mode == Mode::Normal {
             if let Some(goal) = travel_key(key) {
                 self.start_travel(goal);
                 return true;
@@ -528,9 +532,11 @@ impl App {
             Screen::Replay => self.replay_key(key),
             Screen::Inventory(pick) => self.inventory_key(key, pick),
             Screen::Overview => self.overview_key(key, cmd),
-            Screen::Play if self.play.aim.is_some() => self.aim_key(key, cmd),
-            Screen::Play if self.play.look.is_some() => self.look_key(cmd),
-            Screen::Play => self.play_key(cmd),
+            Screen::Play => match self.play.mode {
+                Mode::Aim(_) => self.aim_key(key, cmd),
+                Mode::Look(_) => self.look_key(cmd),
+                _ => self.play_key(cmd),
+            },
         }
     }
 
@@ -541,7 +547,7 @@ impl App {
         let ended = self.session.act(action);
         self.start_flash();
         if ended {
-            self.play.look = None;
+            self.play.mode.end_if(|m| matches!(m, Mode::Look(_)));
             self.go(Next::Reset(Screen::Ended));
         }
     }
@@ -558,12 +564,8 @@ impl App {
         self.replay = None;
         self.session.begin(run, new);
         self.hush();
-        self.play.hint = None;
-        self.play.journey = None;
-        self.play.leave_asked = false;
-        self.play.aim = None;
+        self.play = Play::default();
         self.notice = None;
-        self.play.look = None;
         self.go(Next::Reset(Screen::Play));
         self.requests.push(Request::Lock(id));
     }
@@ -571,7 +573,7 @@ impl App {
     fn back_to_start(&mut self) {
         self.replay = None;
         self.session.drop_ended();
-        self.play.look = None;
+        self.play = Play::default();
         self.go(Next::Reset(Screen::Start));
     }
 

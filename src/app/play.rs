@@ -1,9 +1,9 @@
-//! The play screen: its own state (the look cursor, a journey under way, the interface's
-//! latest hint, the question on the way out) and its keys: actions for the rules, look mode,
-//! and the question before leaving the caves without the idol.
+//! The play screen: its own state (its sub-mode, `mode.rs`: look, aim, the question on the
+//! way out, a journey; and the interface's latest hint) and its keys: actions for the rules,
+//! look mode, and the question before leaving the caves without the idol.
 
 use super::input::Command;
-use super::pointer::Journey;
+use super::mode::{Look, Mode};
 use super::{App, Next, Request, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
@@ -11,21 +11,11 @@ use crate::rules::{Action, State};
 
 #[derive(Debug, Default)]
 pub struct Play {
-    /// The look cursor while look mode is on.
-    pub look: Option<Point>,
-    /// The place the view follows while the look cursor has gone past what the player's
-    /// own view shows (`None`: the view follows the player).
-    pub view: Option<Point>,
-    /// Where the player is travelling to, a step per clock tick.
-    pub journey: Option<Journey>,
+    /// What play is doing besides waiting for an action: one sub-mode at a time.
+    pub mode: Mode,
     /// The interface's own latest message during play (travel and the like), shown under the
     /// log; it is not part of the rules' log, so replays stay exact.
     pub hint: Option<String>,
-    /// True while the game asks whether to leave the caves without the idol (a first `<` or
-    /// tap on the way out): a second one, or `y`, leaves; anything else stays.
-    pub leave_asked: bool,
-    /// A throw being aimed.
-    pub aim: Option<super::aim::Aim>,
     /// The pack slot of a wielded weapon chosen once to throw: chosen again, it is thrown.
     pub throw_asked: Option<u8>,
 }
@@ -47,8 +37,9 @@ impl App {
             Command::Act(a) => self.act(a),
             Command::Help => self.go(Next::Push(Screen::Help)),
             Command::Look => {
-                self.play.look = self.state().map(State::player);
-                self.play.view = None;
+                if let Some(at) = self.state().map(State::player) {
+                    self.play.mode = Mode::Look(Look { at, view: None });
+                }
             }
             Command::Share => self.requests.push(Request::Share),
             Command::Export => self.requests.push(Request::Export),
@@ -75,7 +66,7 @@ impl App {
 
     /// Asks whether to leave the caves without the idol (shown and said aloud).
     pub(super) fn ask_leave(&mut self, question: &str) {
-        self.play.leave_asked = true;
+        self.play.mode = Mode::Leaving;
         self.play.hint = Some(question.into());
         self.announcer.say(question);
     }
@@ -83,7 +74,7 @@ impl App {
     /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
     /// nothing else.
     pub(super) fn answer_leave(&mut self, key: &str) {
-        self.play.leave_asked = false;
+        self.play.mode.end_if(|m| *m == Mode::Leaving);
         if matches!(key, "<" | "y") && self.screen() == Screen::Play {
             self.play.hint = None;
             self.act(Action::Ascend);
@@ -96,13 +87,13 @@ impl App {
 
     /// Keys in look mode move the cursor over the view; Escape or 'x' ends it.
     pub(super) fn look_key(&mut self, cmd: Option<Command>) -> bool {
-        let (Some(cursor), Some(state)) = (self.play.look, self.state()) else {
+        let (Mode::Look(look), Some(state)) = (self.play.mode, self.state()) else {
             return false;
         };
         match cmd {
             Some(Command::Act(Action::Move(d))) => {
                 let (dx, dy) = d.delta();
-                let next = cursor.offset(dx, dy);
+                let next = look.at.offset(dx, dy);
                 let w = state.world();
                 let focus = self.view_focus().unwrap_or(state.player());
                 let (sx, sy) = self.layout.scroll(focus, w.width(), w.height());
@@ -119,17 +110,15 @@ impl App {
                         }
                     };
                     let (mx, my) = (shift(next.x, sx, vw), shift(next.y, sy, vh));
-                    if (mx, my) != (0, 0) {
-                        let at = Point::new(sx + vw / 2 + mx, sy + vh / 2 + my, focus.z);
-                        self.play.view = Some(at);
-                    }
-                    self.play.look = Some(next);
+                    let view = if (mx, my) != (0, 0) {
+                        Some(Point::new(sx + vw / 2 + mx, sy + vh / 2 + my, focus.z))
+                    } else {
+                        look.view
+                    };
+                    self.play.mode = Mode::Look(Look { at: next, view });
                 }
             }
-            Some(Command::Look | Command::Back) => {
-                self.play.look = None;
-                self.play.view = None;
-            }
+            Some(Command::Look | Command::Back) => self.play.mode = Mode::Normal,
             _ => {}
         }
         cmd.is_some()

@@ -3,6 +3,7 @@
 //! taps and clicks on the screen, long presses that look, and taking the stairs underfoot.
 //! Every step is an ordinary action, so records and replays stay exact.
 
+use super::mode::{Journey, Mode};
 use super::{App, Next, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
@@ -12,26 +13,16 @@ use crate::rules::{Action, Dir, Outcome};
 /// Milliseconds between the steps of a journey, so each step is seen.
 const STEP_MS: f64 = 45.0;
 
-/// A journey under way.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Journey {
-    pub goal: Goal,
-    /// Milliseconds of clock not yet spent on a step.
-    carry: u32,
-    /// True once it has taken its first action.
-    under_way: bool,
-}
-
 impl App {
     /// The journey under way, if any.
     pub fn journey(&self) -> Option<Journey> {
-        self.play.journey
+        self.play.mode.journey()
     }
 
     /// Sets out towards `goal`, taking the first step at once.
     pub fn start_travel(&mut self, goal: Goal) {
         self.play.hint = None;
-        self.play.journey = Some(Journey {
+        self.play.mode = Mode::Journey(Journey {
             goal,
             carry: 0,
             under_way: false,
@@ -60,14 +51,19 @@ impl App {
         }
     }
 
+    /// Ends the journey under way, if any; true when there was one.
+    pub(super) fn end_journey(&mut self) -> bool {
+        self.play.mode.end_if(|m| matches!(m, Mode::Journey(_)))
+    }
+
     /// Takes one step of the journey; false when it is over (arrived, stopped, or no way).
     fn travel_step(&mut self) -> bool {
-        let (Some(j), Some(run)) = (self.play.journey, self.session.run()) else {
-            self.play.journey = None;
+        let (Some(j), Some(run)) = (self.play.mode.journey(), self.session.run()) else {
+            self.end_journey();
             return false;
         };
         if self.screen() != Screen::Play || run.state.outcome() != Outcome::Playing {
-            self.play.journey = None;
+            self.end_journey();
             return false;
         }
         let watch = Watch::of(&run.state);
@@ -77,20 +73,20 @@ impl App {
             first_step(&run.state, j.goal)
         };
         let Some(action) = next else {
-            self.play.journey = None;
+            self.end_journey();
             return false;
         };
-        if let Some(j) = &mut self.play.journey {
+        if let Some(j) = self.play.mode.journey_mut() {
             j.under_way = true;
         }
         self.act(action);
         let Some(run) = self.session.run() else {
-            self.play.journey = None;
+            self.end_journey();
             return true;
         };
         let state = &run.state;
         if let Some(why) = interrupted(&watch, state, j.goal) {
-            self.play.journey = None;
+            self.end_journey();
             // After what the step itself showed (where an unseen attack came from).
             let stop = format!("Travel stops: {why}.");
             self.play.hint = Some(match self.play.hint.take() {
@@ -99,14 +95,14 @@ impl App {
             });
         } else if let Goal::Run(d) = j.goal {
             if run_stop(state, d) {
-                self.play.journey = None;
+                self.end_journey();
             }
         }
         true
     }
 
     pub(super) fn tick_travel(&mut self, ms: f64) -> bool {
-        let Some(j) = &mut self.play.journey else {
+        let Some(j) = self.play.mode.journey_mut() else {
             return false;
         };
         let ms = if ms.is_finite() {
@@ -116,7 +112,7 @@ impl App {
         };
         j.carry += ms as u32;
         let mut moved = false;
-        while let Some(j) = &mut self.play.journey {
+        while let Some(j) = self.play.mode.journey_mut() {
             if f64::from(j.carry) < STEP_MS {
                 break;
             }
@@ -156,10 +152,11 @@ impl App {
 
     /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
-        self.play.journey = None;
         self.flash = None;
-        // A question to leave is answered by this tap: a tap on the player leaves.
-        let asked = std::mem::take(&mut self.play.leave_asked);
+        // A journey stops; a question to leave is answered by this tap: a tap on the player
+        // leaves.
+        self.end_journey();
+        let asked = self.play.mode.end_if(|m| *m == Mode::Leaving);
         match self.screen() {
             Screen::Start => match self.menu_at(row) {
                 Some(c) => {
@@ -201,13 +198,16 @@ impl App {
         let Some(at) = self.world_at(col, row) else {
             return false;
         };
-        if self.play.look.is_some() {
-            self.play.look = Some(at);
-            return true;
-        }
-        if self.play.aim.is_some() {
-            self.throw_at(at);
-            return true;
+        match &mut self.play.mode {
+            Mode::Look(look) => {
+                look.at = at;
+                return true;
+            }
+            Mode::Aim(_) => {
+                self.throw_at(at);
+                return true;
+            }
+            _ => {}
         }
         let leaving = self.at_way_out_without_idol();
         let Some(state) = self.state() else {

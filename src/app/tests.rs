@@ -1363,3 +1363,42 @@ fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
     settle(&mut a, 50.0, 500);
     assert_eq!((a.screen(), me(&a)), (Screen::Play, Point::new(2, 1, 0)));
 }
+
+/// Aiming while a journey walks: a travel key pressed with the aim cursor up set out on a
+/// journey that went on moving the player over the clock's ticks, so the throw was aimed
+/// from a place the player had left. While aiming, the player stays put.
+#[test]
+fn no_journey_walks_the_player_while_a_throw_is_aimed() {
+    let world = crate::rules::world::World::from_text(&[
+        "######################\n#<...................#\n#....................#\n######################",
+    ])
+    .expect("fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    state.clear_items();
+    let me = state.player();
+    state.put_item(crate::rules::kinds::item::Item::Dart, me);
+    let mut a = App::scene(state);
+    press(&mut a, &["g", "t", "a"]);
+    assert!(a.aim().is_some(), "aiming");
+    let me = a.state().expect("a run").player();
+    for key in ["o", "L", "]"] {
+        a.key(key);
+        for _ in 0..40 {
+            a.tick(50.0);
+        }
+        assert_eq!(
+            a.state().map(State::player),
+            Some(me),
+            "{key} moved the player while aiming"
+        );
+        assert!(a.journey().is_none(), "{key} set out while aiming");
+        assert!(a.aim().is_some(), "{key}: still aiming");
+    }
+    press(&mut a, &["l", "l", "Enter"]);
+    assert_eq!(
+        last_action(&a),
+        Action::throw(0, 2, 0),
+        "thrown from where it was aimed"
+    );
+}
