@@ -347,7 +347,7 @@ fn on_circles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> BTreeSet<Module> {
 /// Modules of the game and of the rules that still sit on a circle with their parent (the
 /// parent defines a type, the child adds to it and the parent re-exports the child): these
 /// may only go away, never grow, until every crate is free of circles as the server is.
-const PARENT_CHILD_CIRCLES: [(&str, usize); 2] = [("src", 12), ("rules/src", 8)];
+const PARENT_CHILD_CIRCLES: [(&str, usize); 2] = [("src", 9), ("rules/src", 8)];
 
 #[test]
 fn no_modules_import_each_other() {
