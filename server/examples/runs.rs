@@ -26,8 +26,8 @@
 use std::collections::HashSet;
 use std::path::PathBuf;
 
-use caves::record::{crc32, Record};
-use caves::rules::{Action, Dir, Mode};
+use caves_rules::record::{crc32, Record};
+use caves_rules::{Action, Dir, Mode};
 use caves_server::board::run_id;
 use caves_server::runs::{bumped_copy, daily_run, daily_run_in, long_run, tail_copy};
 
@@ -40,7 +40,7 @@ fn fail(why: String) -> ! {
 
 /// A run's entry in the manifest: its file, id, replayed score and turns.
 fn entry(file: &str, record: &Record, bytes: &[u8]) -> String {
-    let state = match caves::record::replay(record) {
+    let state = match caves_rules::record::replay(record) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("runs: {file} does not replay: {e}");

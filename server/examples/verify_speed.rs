@@ -13,7 +13,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use caves::record::Record;
+use caves_rules::record::Record;
 use caves_server::runs::daily_run;
 use caves_server::verify::{verify, Day};
 
@@ -57,7 +57,7 @@ fn main() {
     let mut ms: Vec<f64> = (0..12)
         .map(|_| {
             let t = Instant::now();
-            black_box(caves::record::replay(black_box(&record)).is_ok());
+            black_box(caves_rules::record::replay(black_box(&record)).is_ok());
             t.elapsed().as_secs_f64() * 1000.0
         })
         .collect();

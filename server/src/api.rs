@@ -255,7 +255,7 @@ async fn day(State(service): Shared, Path(date): Path<String>) -> Result<Respons
     let entries = service.board.day(&date).await?;
     Ok(Json(json!({
         "date": date,
-        "ruleset": caves::rules::RULESET,
+        "ruleset": caves_rules::RULESET,
         "entries": entries,
     }))
     .into_response())

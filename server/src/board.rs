@@ -515,8 +515,8 @@ impl Board {
         .bind(i64::from(run.turns))
         .bind(i64::from(practice))
         .bind(new.submitted)
-        .bind(i64::from(caves::rules::RULESET))
-        .bind(caves::record::base64::encode(new.bytes))
+        .bind(i64::from(caves_rules::RULESET))
+        .bind(caves_rules::record::base64::encode(new.bytes))
         .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -617,7 +617,7 @@ impl Board {
             .bind(id)
             .fetch_optional(&self.pool)
             .await?;
-        Ok(row.and_then(|(text,)| caves::record::base64::decode(&text)))
+        Ok(row.and_then(|(text,)| caves_rules::record::base64::decode(&text)))
     }
 
     /// How many runs are kept in all (counted and practice).

@@ -20,12 +20,12 @@
 //!   (a wall bump added first; the first turns kept and another ending played), with every
 //!   fingerprint right.
 
-use caves::record::{Header, Record};
-use caves::rules::balance::RANGED_REACH;
-use caves::rules::builder::WorldParams;
-use caves::rules::geom::Point;
-use caves::rules::monsters::Mind;
-use caves::rules::{Action, Dir, Mode, Outcome, State};
+use caves_rules::balance::RANGED_REACH;
+use caves_rules::builder::WorldParams;
+use caves_rules::geom::Point;
+use caves_rules::monsters::Mind;
+use caves_rules::record::{Header, Record};
+use caves_rules::{Action, Dir, Mode, Outcome, State};
 
 /// How many turns of waiting or torch a daily run has before it climbs out.
 pub const DAILY_TURNS: u32 = 14;
@@ -311,7 +311,7 @@ pub fn tail_copy(original: &Record, keep_turns: u32, pattern: u32, turns: u32) -
 #[cfg(test)]
 mod tests {
     use super::*;
-    use caves::record::replay;
+    use caves_rules::record::replay;
 
     const DATE: &str = "2026-11-24";
     const SEED: u64 = 0x0123_4567_89ab_cdef;

@@ -114,7 +114,7 @@ async fn import_line(board: &Board, text: &str) -> Result<bool, String> {
         .seed
         .parse()
         .map_err(|_| "the seed is not a number".to_string())?;
-    let bytes = caves::record::base64::decode(&line.record)
+    let bytes = caves_rules::record::base64::decode(&line.record)
         .ok_or_else(|| "the record is not base64url".to_string())?;
     let db = |e: sqlx::Error| format!("the database failed: {e}");
     if !board.adopt_seed(&line.date, seed).await.map_err(db)? {

@@ -9,10 +9,10 @@
 
 use sha2::{Digest, Sha256};
 
-use caves::record::replay::initial;
-use caves::record::{DecodeError, Header, Record};
-use caves::rules::builder::WorldParams;
-use caves::rules::{Mode, Outcome, RULESET};
+use caves_rules::builder::WorldParams;
+use caves_rules::record::replay::initial;
+use caves_rules::record::{DecodeError, Header, Record};
+use caves_rules::{Mode, Outcome, RULESET};
 
 use crate::limits::{MAX_ACTIONS, MAX_BYTES};
 
@@ -209,7 +209,7 @@ pub fn hex(digest: &[u8]) -> String {
 mod tests {
     use super::*;
     use crate::runs::{daily_run, long_run};
-    use caves::rules::{Action, Dir};
+    use caves_rules::{Action, Dir};
 
     const TODAY: &str = "2026-11-24";
     const YESTERDAY: &str = "2026-11-23";
@@ -248,7 +248,7 @@ mod tests {
     fn a_daily_run_verifies_with_the_replayed_score() {
         let run = daily_run(TODAY, SEED, 5);
         let v = verify(&run.encode(), &days()).expect("verifies");
-        let state = caves::record::replay(&run).expect("replays");
+        let state = caves_rules::record::replay(&run).expect("replays");
         assert_eq!(v.score, state.score());
         assert_eq!(v.turns, state.turn());
         assert_eq!(v.date, TODAY);
@@ -260,7 +260,7 @@ mod tests {
         // Another day.
         assert_eq!(status(&daily_run("2026-11-20", SEED, 1).encode()), Err(422));
         // Today's date with another seed (the public one, say).
-        let public = caves::record::daily_seed(TODAY);
+        let public = caves_rules::record::daily_seed(TODAY);
         assert_eq!(status(&daily_run(TODAY, public, 1).encode()), Err(422));
         // Yesterday's seed today.
         assert_eq!(status(&daily_run(TODAY, SEED_Y, 1).encode()), Err(422));
@@ -303,7 +303,7 @@ mod tests {
         let mut padded = bytes[..5].to_vec();
         padded.extend_from_slice(&[bytes[5] | 0x80, 0x00]);
         padded.extend_from_slice(&bytes[6..bytes.len() - 4]);
-        let crc = caves::record::crc32(&padded);
+        let crc = caves_rules::record::crc32(&padded);
         padded.extend_from_slice(&crc.to_le_bytes());
         assert_eq!(
             Record::decode(&padded).map(|r| r.encode()),

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use caves::record::Record;
+use caves_rules::record::Record;
 use caves_server::board::{now_micros, Board, NewRun, TakeError, Taken};
 use caves_server::limits::PRACTICE_PER_DAY;
 use caves_server::names::name_key;
@@ -63,7 +63,11 @@ async fn names_tokens_practice_copies_and_ranks() {
     let scratch = Scratch::new("rules");
     let board = Board::open(&scratch.db("b.db")).await.expect("opens");
     let seed = board.seed(DATE).await.expect("seed");
-    assert_ne!(seed, caves::record::daily_seed(DATE), "not the public seed");
+    assert_ne!(
+        seed,
+        caves_rules::record::daily_seed(DATE),
+        "not the public seed"
+    );
     assert_ne!(seed, board.seed("2026-11-25").await.expect("seed"));
 
     let ada = post(&board, &daily_run(DATE, seed, 1), "Ada", "token-ada")
