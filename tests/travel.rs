@@ -2,11 +2,11 @@
 //! stairs, auto-explore, and the rules that stop travel and runs.
 #![cfg(not(target_arch = "wasm32"))]
 
+use caves::rules::geom::Point;
+use caves::rules::kinds::creature::Creature;
 use caves::rules::travel::{
     explore_target, first_step, interrupted, nearest_stairs, next_step, path, run_stop, Goal, Watch,
 };
-use caves::rules::geom::Point;
-use caves::rules::kinds::creature::Creature;
 use caves::rules::world::World;
 use caves::rules::{Action, Dir, State};
 

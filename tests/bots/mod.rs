@@ -30,12 +30,12 @@ pub mod doused;
 pub mod expert;
 pub mod reckless;
 
-use caves::rules::travel::{next_step, Goal};
 use caves::rules::builder::WorldParams;
 use caves::rules::geom::Point;
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::monsters::Monster;
+use caves::rules::travel::{next_step, Goal};
 use caves::rules::{Action, Dir, Mode, Outcome, State};
 use std::collections::HashMap;
 
