@@ -166,24 +166,32 @@ async fn take_submission(
         headers,
         service.settings.trust_proxy,
     ));
-    let minute = now_micros() / 60_000_000;
-    if service.board.count_submission(&client, minute).await? > i64::from(service.per_minute) {
-        return Err(ApiError::TooMany(service.per_minute));
-    }
     let name = query
         .and_then(|q| q.name)
-        .ok_or_else(|| ApiError::BadRequest("A name is needed (?name=...).".into()))?;
-    let name = clean_name(&name).map_err(|e| ApiError::BadRequest(e.to_string()))?;
-    let key = name_key(&name);
+        .ok_or_else(|| ApiError::BadRequest("A name is needed (?name=...).".into()))
+        .and_then(|name| clean_name(&name).map_err(|e| ApiError::BadRequest(e.to_string())));
+    let key = name.as_deref().map(name_key).unwrap_or_default();
+    // A database that cannot be written answers 503 before anything is counted (SQLite's
+    // disk and files; a PostgreSQL that cannot write fails the count itself).
+    service.board.can_write()?;
+    // The submission is counted (refused ones too) and the name's owner read at once.
+    let minute = now_micros() / 60_000_000;
+    let (count, owner) = service
+        .board
+        .count_submission(&client, minute, &key)
+        .await?;
+    if count > i64::from(service.per_minute) {
+        return Err(ApiError::TooMany(service.per_minute));
+    }
+    let name = name?;
     let token = token(headers).map(token_hash);
-    match (service.board.name_owner(&key).await?, &token) {
+    match (owner, &token) {
         (Some(owner), Some(t)) if owner == *t => {}
         (Some(_), _) => return Err(ApiError::NameTaken),
         (None, None) => return Err(ApiError::NoToken),
         (None, Some(_)) => {}
     }
     let token = token.ok_or(ApiError::NoToken)?;
-    service.board.has_room()?;
     let bytes = read_body(service, headers, body).await?;
     let days = service.days().await?;
     let checked = {

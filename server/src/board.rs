@@ -16,7 +16,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use sha2::{Digest, Sha256};
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
-use sqlx::{Any, AnyPool, FromRow, Transaction};
+use sqlx::{Any, AnyPool, AssertSqlSafe, FromRow, Transaction};
 
 use crate::limits::{BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, PRACTICE_PER_DAY};
 use crate::verify::{hex, Verified};
@@ -60,7 +60,59 @@ struct FoundRow {
     day: String,
     score: i64,
     practice: i64,
-    submitted: i64,
+    rank: i64,
+}
+
+/// What `take` reads before it writes, in one query: `LOOK`, the column `original` (a kept
+/// run the new one copies, or NULL), then `LOOK_FROM`. Parameters: $1 the name's key, $2 the
+/// run's id, $3 its day, $4 the token's digest, $5 its score, $6 when it came.
+///
+/// The token's counted and practice runs are counted in one pass over its runs of the day
+/// (conditions on day and token only, so no planner, even one that has no statistics yet,
+/// walks the day's practice runs instead). Its rank comes from the kept count of each
+/// score: the counted runs of a score at least its own, less those of its score that came
+/// after it (none, unless it is an imported run or a clock went back), so no query walks
+/// the runs that tie with it.
+const LOOK: &str = "SELECT \
+     (SELECT token FROM names WHERE name_key = $1) AS owner, \
+     (SELECT COUNT(*) FROM runs WHERE id = $2) AS same, \
+     mine.counted AS counted, mine.practice AS practice, \
+     (SELECT CAST(COALESCE(SUM(runs), 0) AS BIGINT) FROM day_scores \
+      WHERE day = $3 AND score >= $5) AS at_least, \
+     (SELECT COUNT(*) FROM runs WHERE day = $3 AND practice = 0 AND score = $5 \
+      AND submitted >= $6 AND (submitted > $6 OR id > $2)) AS later,";
+const LOOK_FROM: &str = "FROM (SELECT \
+     CAST(COALESCE(SUM(CASE WHEN practice = 0 THEN 1 ELSE 0 END), 0) AS BIGINT) AS counted, \
+     CAST(COALESCE(SUM(CASE WHEN practice = 1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS practice \
+     FROM runs WHERE day = $3 AND token = $4) AS mine";
+
+#[derive(FromRow)]
+struct Looked {
+    /// The token digest that owns the name, if it is claimed.
+    owner: Option<String>,
+    /// 1 when the same record is kept already.
+    same: i64,
+    /// The token's counted and practice runs of the day.
+    counted: i64,
+    practice: i64,
+    /// Counted runs of the day with a score at least its own, and those of its score that
+    /// came after it.
+    at_least: i64,
+    later: i64,
+    /// The kept run this one copies.
+    original: Option<String>,
+}
+
+/// How `keep` ended without a refusal.
+enum Outcome {
+    Kept {
+        practice: bool,
+        rank: i64,
+    },
+    /// The same record is kept already.
+    Same,
+    /// A row that came in meanwhile stood in the way of the insert.
+    InTheWay,
 }
 
 /// A kept run as `export` writes it and `import` reads it back.
@@ -123,6 +175,8 @@ pub enum OpenError {
     Connect(String, sqlx::Error),
     #[error("cannot prepare the database: {0}")]
     Migrate(sqlx::migrate::MigrateError),
+    #[error("cannot prepare the database: {0}")]
+    Prepare(sqlx::Error),
     #[error("the database cannot be written: {0}")]
     ReadOnly(sqlx::Error),
 }
@@ -210,6 +264,25 @@ impl Board {
             .run(&pool)
             .await
             .map_err(OpenError::Migrate)?;
+        if !sqlite {
+            // The submissions counted per minute need no crash safety (a crash of PostgreSQL
+            // only forgets this minute's counts), so their table writes no write-ahead log
+            // and a count commits without waiting for a disk flush, which every submission
+            // would otherwise wait for, queued on its address's row.
+            let (persistence,): (String,) = sqlx::query_as(
+                "SELECT CAST(relpersistence AS TEXT) FROM pg_class \
+                 WHERE oid = CAST('limits' AS regclass)",
+            )
+            .fetch_one(&pool)
+            .await
+            .map_err(OpenError::Prepare)?;
+            if persistence != "u" {
+                sqlx::query("ALTER TABLE limits SET UNLOGGED")
+                    .execute(&pool)
+                    .await
+                    .map_err(OpenError::Prepare)?;
+            }
+        }
         let mut fresh = [0u8; 32];
         getrandom::fill(&mut fresh).map_err(|e| {
             OpenError::ReadOnly(sqlx::Error::Protocol(format!("no randomness: {e}")))
@@ -238,10 +311,10 @@ impl Board {
     }
 
     /// Writes the health row: an error when the database cannot be written now, or (SQLite)
-    /// when the disk holding it has less than `DISK_RESERVE` free. A write-ahead log can take
-    /// a few more commits on a full disk; runs are not taken on such hope.
+    /// when `can_write` says it cannot. A write-ahead log can take a few more commits on a
+    /// full disk; runs are not taken on such hope.
     pub async fn writable(&self) -> Result<(), sqlx::Error> {
-        self.has_room()?;
+        self.can_write()?;
         sqlx::query(
             "INSERT INTO health (id, checked) VALUES (1, $1) \
              ON CONFLICT (id) DO UPDATE SET checked = excluded.checked",
@@ -252,15 +325,39 @@ impl Board {
         .map(|_| ())
     }
 
-    /// An error when a SQLite database's disk is (nearly) full.
-    pub fn has_room(&self) -> Result<(), sqlx::Error> {
-        match self.file.as_deref().and_then(free_bytes) {
-            Some(free) if free < DISK_RESERVE => Err(sqlx::Error::Io(std::io::Error::new(
-                std::io::ErrorKind::StorageFull,
-                format!("{free} bytes free on the database's disk"),
-            ))),
-            _ => Ok(()),
+    /// An error when a SQLite database cannot take writes: its disk has less than
+    /// `DISK_RESERVE` free, or a file of it cannot be written (`access`, which sees a
+    /// read-only mode, `chattr +i` and a read-only mount without opening the file: closing a
+    /// descriptor of it would drop the locks SQLite holds on it). Checked
+    /// before SQLite touches the files: on an immutable file, SQLite's write to the shared
+    /// memory it maps for the write-ahead log (a reader's mark after a commit) stops the
+    /// process with SIGBUS instead of failing.
+    pub fn can_write(&self) -> Result<(), sqlx::Error> {
+        let Some(file) = self.file.as_deref() else {
+            return Ok(());
+        };
+        if let Some(free) = free_bytes(file) {
+            if free < DISK_RESERVE {
+                return Err(sqlx::Error::Io(std::io::Error::new(
+                    std::io::ErrorKind::StorageFull,
+                    format!("{free} bytes free on the database's disk"),
+                )));
+            }
         }
+        for suffix in ["", "-wal", "-shm"] {
+            let mut path = file.as_os_str().to_owned();
+            path.push(suffix);
+            match rustix::fs::access(Path::new(&path), rustix::fs::Access::WRITE_OK) {
+                Ok(()) | Err(rustix::io::Errno::NOENT) => {}
+                Err(e) => {
+                    return Err(sqlx::Error::Io(std::io::Error::new(
+                        std::io::ErrorKind::PermissionDenied,
+                        format!("{} cannot be written: {e}", Path::new(&path).display()),
+                    )))
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Closes the database's connections (at a stop).
@@ -324,17 +421,25 @@ impl Board {
         Ok(true)
     }
 
-    /// Counts a submission of `client` in `minute`; the count so far this minute.
-    pub async fn count_submission(&self, client: &str, minute: i64) -> Result<i64, sqlx::Error> {
-        let (count,): (i64,) = sqlx::query_as(
+    /// Counts a submission of `client` in `minute`, and reads who owns the name of key
+    /// `name_key` (`None` when it is unclaimed) in the same statement: one round trip before
+    /// the run is read and verified. The count is this minute's so far.
+    pub async fn count_submission(
+        &self,
+        client: &str,
+        minute: i64,
+        name_key: &str,
+    ) -> Result<(i64, Option<String>), sqlx::Error> {
+        sqlx::query_as(
             "INSERT INTO limits (client, minute, count) VALUES ($1, $2, 1) \
-             ON CONFLICT (client, minute) DO UPDATE SET count = limits.count + 1 RETURNING count",
+             ON CONFLICT (client, minute) DO UPDATE SET count = limits.count + 1 \
+             RETURNING count, (SELECT token FROM names WHERE name_key = $3)",
         )
         .bind(client)
         .bind(minute)
+        .bind(name_key)
         .fetch_one(&self.pool)
-        .await?;
-        Ok(count)
+        .await
     }
 
     /// Forgets the counts of minutes before `minute`.
@@ -355,75 +460,50 @@ impl Board {
         Ok(row.map(|(t,)| t))
     }
 
-    /// The entry of run `id`, if it is kept.
+    /// The entry of run `id`, if it is kept, with its rank (one query).
     pub async fn find(&self, id: &str) -> Result<Option<Taken>, sqlx::Error> {
-        let row: Option<FoundRow> =
-            sqlx::query_as("SELECT day, score, practice, submitted FROM runs WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?;
-        let Some(row) = row else {
-            return Ok(None);
-        };
-        let rank = self.rank(&row.day, row.score, row.submitted, id).await?;
-        Ok(Some(Taken {
+        let row: Option<FoundRow> = sqlx::query_as(
+            "SELECT r.day, r.score, r.practice, \
+             (SELECT CAST(COALESCE(SUM(s.runs), 0) AS BIGINT) FROM day_scores s \
+              WHERE s.day = r.day AND s.score > r.score) \
+             + (SELECT COUNT(*) FROM runs t WHERE t.day = r.day AND t.practice = 0 \
+                AND t.score = r.score \
+                AND (t.submitted < r.submitted OR (t.submitted = r.submitted AND t.id < r.id))) \
+             + 1 AS rank \
+             FROM runs r WHERE r.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|row| Taken {
             id: id.to_string(),
             date: row.day,
             score: row.score,
-            rank,
+            rank: row.rank,
             practice: row.practice != 0,
             new: false,
         }))
     }
 
-    /// Where a run of `score` submitted at `submitted` stands among the day's counted runs:
-    /// higher scores first (summed from the kept count of each score), then earlier
-    /// submissions of the same score.
-    async fn rank(
-        &self,
-        date: &str,
-        score: i64,
-        submitted: i64,
-        id: &str,
-    ) -> Result<i64, sqlx::Error> {
-        let (above,): (i64,) = sqlx::query_as(
-            "SELECT CAST(COALESCE(SUM(runs), 0) AS BIGINT) FROM day_scores WHERE day = $1 AND score > $2",
-        )
-        .bind(date)
-        .bind(score)
-        .fetch_one(&self.pool)
-        .await?;
-        let (tied,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM runs WHERE day = $1 AND practice = 0 AND score = $2 \
-             AND (submitted < $3 OR (submitted = $3 AND id < $4))",
-        )
-        .bind(date)
-        .bind(score)
-        .bind(submitted)
-        .bind(id)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(above + tied + 1)
-    }
-
     /// Keeps a verified run. The same record again answers its first entry; a token's
     /// second run of a day is practice (up to `PRACTICE_PER_DAY`); a copy of a kept run, or
     /// a name another token claimed, is refused.
+    ///
+    /// One transaction: a query that reads everything the checks need (the name's owner,
+    /// whether the record is kept already, the token's counted and practice runs that day,
+    /// a kept run this one copies, and where its score would rank), then the name's claim
+    /// if it has no owner yet, the run, and the day's count of its score or its marks. A
+    /// counted or practice run already owning its name costs BEGIN, the reading query, the
+    /// insert and COMMIT (one more for a counted run's score, one for a long run's marks).
     pub async fn take(&self, new: &NewRun<'_>) -> Result<Taken, TakeError> {
         let id = run_id(new.bytes);
         // A race with another copy of the server can make an insert meet a row that was
         // not there when this one looked; looking again settles it.
         for _ in 0..3 {
-            if let Some(taken) = self.find(&id).await? {
-                return Ok(taken);
-            }
-            let mut tx = self.pool.begin().await?;
+            let mut tx = self.begin().await?;
             match self.keep(&mut tx, new, &id).await {
-                Ok(Some(practice)) => {
+                Ok(Outcome::Kept { practice, rank }) => {
                     tx.commit().await?;
-                    let rank = self
-                        .rank(&new.run.date, i64::from(new.run.score), new.submitted, &id)
-                        .await?;
                     return Ok(Taken {
                         id,
                         date: new.run.date.clone(),
@@ -433,7 +513,13 @@ impl Board {
                         new: true,
                     });
                 }
-                Ok(None) => tx.rollback().await?,
+                Ok(Outcome::Same) => {
+                    tx.rollback().await?;
+                    if let Some(taken) = self.find(&id).await? {
+                        return Ok(taken);
+                    }
+                }
+                Ok(Outcome::InTheWay) => tx.rollback().await?,
                 Err(e) => {
                     tx.rollback().await?;
                     return Err(e);
@@ -445,60 +531,107 @@ impl Board {
         )))
     }
 
-    /// The writes of `take` in one transaction, the first a write so SQLite holds its write
-    /// lock for the checks that follow. `Some(practice)` when kept, `None` when a row that
-    /// came in meanwhile stood in the way.
+    /// A transaction for `take`. SQLite's begins with the write lock taken (`BEGIN
+    /// IMMEDIATE`), so no other writer (an import beside the server) changes what its checks
+    /// read before it writes; PostgreSQL's checks are settled by its unique indexes and the
+    /// retry in `take`.
+    async fn begin(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+        if self.kind == "sqlite" {
+            self.pool.begin_with("BEGIN IMMEDIATE").await
+        } else {
+            self.pool.begin().await
+        }
+    }
+
+    /// The checks and writes of `take` inside its transaction.
     async fn keep(
         &self,
         tx: &mut Transaction<'static, Any>,
         new: &NewRun<'_>,
         id: &str,
-    ) -> Result<Option<bool>, TakeError> {
+    ) -> Result<Outcome, TakeError> {
         let run = new.run;
-        sqlx::query(
-            "INSERT INTO names (name_key, token, claimed) VALUES ($1, $2, $3) \
-             ON CONFLICT (name_key) DO NOTHING",
-        )
-        .bind(new.name_key)
-        .bind(new.token)
-        .bind(new.submitted)
-        .execute(&mut **tx)
-        .await?;
-        let (owner,): (String,) = sqlx::query_as("SELECT token FROM names WHERE name_key = $1")
-            .bind(new.name_key)
-            .fetch_one(&mut **tx)
-            .await?;
-        if owner != new.token {
-            return Err(TakeError::NameTaken);
-        }
-        let game = if run.game.moves >= COPY_MIN_MOVES {
-            if let Some(original) = self.copy_of(tx, new).await? {
-                return Err(TakeError::Copy(original));
+        let score = i64::from(run.score);
+        let long = run.game.moves >= COPY_MIN_MOVES;
+        let looked: Looked = if long {
+            // The same moves (its whole digest), or the same first moves at a mark of at
+            // least half of its own, preferring the whole game, then the largest mark.
+            let marks: Vec<&(u32, String)> = run
+                .game
+                .marks
+                .iter()
+                .rev()
+                .take_while(|(moves, _)| moves * 2 >= run.game.moves)
+                .collect();
+            let mut copy = String::from(
+                "(SELECT original FROM (SELECT id AS original, 0 AS pick FROM runs \
+                 WHERE day = $3 AND game = $7",
+            );
+            for (i, _) in marks.iter().enumerate() {
+                let (m, k) = (8 + 2 * i, 9 + 2 * i);
+                copy.push_str(&format!(
+                    " UNION ALL SELECT run, {} FROM marks WHERE day = $3 AND moves = ${m} AND mark = ${k}",
+                    i + 1
+                ));
             }
-            run.game.whole.as_str()
-        } else {
-            ""
-        };
-        let (counted,): (i64,) = sqlx::query_as(
-            "SELECT COUNT(*) FROM runs WHERE day = $1 AND token = $2 AND practice = 0",
-        )
-        .bind(&run.date)
-        .bind(new.token)
-        .fetch_one(&mut **tx)
-        .await?;
-        let practice = counted > 0;
-        if practice {
-            let (kept,): (i64,) = sqlx::query_as(
-                "SELECT COUNT(*) FROM runs WHERE day = $1 AND token = $2 AND practice = 1",
-            )
+            copy.push_str(") AS found ORDER BY pick, original LIMIT 1)");
+            let mut query = sqlx::query_as(AssertSqlSafe(format!(
+                "{LOOK} {copy} AS original {LOOK_FROM}"
+            )))
+            .bind(new.name_key)
+            .bind(id)
             .bind(&run.date)
             .bind(new.token)
+            .bind(score)
+            .bind(new.submitted)
+            .bind(run.game.whole.as_str());
+            for (moves, mark) in marks {
+                query = query.bind(i64::from(*moves)).bind(mark.as_str());
+            }
+            query.fetch_one(&mut **tx).await?
+        } else {
+            sqlx::query_as(AssertSqlSafe(format!(
+                "{LOOK} CAST(NULL AS TEXT) AS original {LOOK_FROM}"
+            )))
+            .bind(new.name_key)
+            .bind(id)
+            .bind(&run.date)
+            .bind(new.token)
+            .bind(score)
+            .bind(new.submitted)
+            .fetch_one(&mut **tx)
+            .await?
+        };
+        if looked.same > 0 {
+            return Ok(Outcome::Same);
+        }
+        if looked.owner.as_deref().is_some_and(|o| o != new.token) {
+            return Err(TakeError::NameTaken);
+        }
+        if let Some(original) = looked.original {
+            return Err(TakeError::Copy(original));
+        }
+        let practice = looked.counted > 0;
+        if practice && looked.practice >= PRACTICE_PER_DAY {
+            return Err(TakeError::PracticeFull);
+        }
+        if looked.owner.is_none() {
+            // Claims the name; when another transaction claimed it meanwhile, the update
+            // that does nothing returns that claim's token.
+            let (owner,): (String,) = sqlx::query_as(
+                "INSERT INTO names (name_key, token, claimed) VALUES ($1, $2, $3) \
+                 ON CONFLICT (name_key) DO UPDATE SET claimed = names.claimed RETURNING token",
+            )
+            .bind(new.name_key)
+            .bind(new.token)
+            .bind(new.submitted)
             .fetch_one(&mut **tx)
             .await?;
-            if kept >= PRACTICE_PER_DAY {
-                return Err(TakeError::PracticeFull);
+            if owner != new.token {
+                return Err(TakeError::NameTaken);
             }
         }
+        let game = if long { run.game.whole.as_str() } else { "" };
         let done = sqlx::query(
             "INSERT INTO runs (id, day, name, device, token, game, score, outcome, depth, turns, \
              practice, submitted, ruleset, record) \
@@ -509,7 +642,7 @@ impl Board {
         .bind(new.name)
         .bind(new.token)
         .bind(game)
-        .bind(i64::from(run.score))
+        .bind(score)
         .bind(run.outcome)
         .bind(i64::from(run.depth))
         .bind(i64::from(run.turns))
@@ -520,7 +653,7 @@ impl Board {
         .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
-            return Ok(None);
+            return Ok(Outcome::InTheWay);
         }
         if !practice {
             sqlx::query(
@@ -528,61 +661,30 @@ impl Board {
                  ON CONFLICT (day, score) DO UPDATE SET runs = day_scores.runs + 1",
             )
             .bind(&run.date)
-            .bind(i64::from(run.score))
+            .bind(score)
             .execute(&mut **tx)
             .await?;
         }
-        if !game.is_empty() {
+        if long && !run.game.marks.is_empty() {
+            // Every mark in one statement.
+            let rows: Vec<String> = (0..run.game.marks.len())
+                .map(|i| format!("($1, ${}, ${}, $2)", 3 + 2 * i, 4 + 2 * i))
+                .collect();
+            let mut insert = sqlx::query(AssertSqlSafe(format!(
+                "INSERT INTO marks (day, moves, mark, run) VALUES {} ON CONFLICT DO NOTHING",
+                rows.join(", ")
+            )))
+            .bind(&run.date)
+            .bind(id);
             for (moves, mark) in &run.game.marks {
-                sqlx::query(
-                    "INSERT INTO marks (day, moves, mark, run) VALUES ($1, $2, $3, $4) \
-                     ON CONFLICT DO NOTHING",
-                )
-                .bind(&run.date)
-                .bind(i64::from(*moves))
-                .bind(mark)
-                .bind(id)
-                .execute(&mut **tx)
-                .await?;
+                insert = insert.bind(i64::from(*moves)).bind(mark.as_str());
             }
+            insert.execute(&mut **tx).await?;
         }
-        Ok(Some(practice))
-    }
-
-    /// The kept run of the same day that `new` copies, if any: the same moves, or the same
-    /// first moves up to a mark of at least half of its own.
-    async fn copy_of(
-        &self,
-        tx: &mut Transaction<'static, Any>,
-        new: &NewRun<'_>,
-    ) -> Result<Option<String>, sqlx::Error> {
-        let game = &new.run.game;
-        let same: Option<(String,)> =
-            sqlx::query_as("SELECT id FROM runs WHERE day = $1 AND game = $2 LIMIT 1")
-                .bind(&new.run.date)
-                .bind(&game.whole)
-                .fetch_optional(&mut **tx)
-                .await?;
-        if let Some((original,)) = same {
-            return Ok(Some(original));
-        }
-        for (moves, mark) in game.marks.iter().rev() {
-            if moves * 2 < game.moves {
-                break;
-            }
-            let shared: Option<(String,)> = sqlx::query_as(
-                "SELECT run FROM marks WHERE day = $1 AND moves = $2 AND mark = $3 LIMIT 1",
-            )
-            .bind(&new.run.date)
-            .bind(i64::from(*moves))
-            .bind(mark)
-            .fetch_optional(&mut **tx)
-            .await?;
-            if let Some((original,)) = shared {
-                return Ok(Some(original));
-            }
-        }
-        Ok(None)
+        Ok(Outcome::Kept {
+            practice,
+            rank: looked.at_least - looked.later + 1,
+        })
     }
 
     /// The day's counted runs, best first (ties to the earlier submission), at most

@@ -135,6 +135,93 @@ async fn names_tokens_practice_copies_and_ranks() {
     }
 }
 
+/// Keeps `record` as if it came at `submitted` (microseconds).
+async fn post_at(
+    board: &Board,
+    record: &Record,
+    name: &str,
+    token: &str,
+    submitted: i64,
+) -> Result<Taken, TakeError> {
+    let seed = board.seed(DATE).await.expect("a seed");
+    let bytes = record.encode();
+    let day = [Day {
+        date: DATE.into(),
+        seed,
+    }];
+    let run = verify(&bytes, &day).expect("verifies");
+    board
+        .take(&NewRun {
+            bytes: &bytes,
+            run: &run,
+            name,
+            name_key: &name_key(name),
+            token,
+            submitted,
+        })
+        .await
+}
+
+#[tokio::test]
+async fn ranks_of_ties_follow_the_time_a_run_came_even_when_it_is_earlier() {
+    let scratch = Scratch::new("ties");
+    let board = Board::open(&scratch.db("t.db")).await.expect("opens");
+    let seed = board.seed(DATE).await.expect("seed");
+    // Runs of one score (a short run's), kept in an order other than the one they came in,
+    // as an import may keep them: each is ranked where the board lists it.
+    let score = |v: u32| {
+        verify(
+            &daily_run(DATE, seed, v).encode(),
+            &[Day {
+                date: DATE.into(),
+                seed,
+            }],
+        )
+        .expect("verifies")
+        .score
+    };
+    let variants: Vec<u32> = (0..40).filter(|&v| score(v) == score(0)).take(4).collect();
+    assert_eq!(variants.len(), 4, "four runs of one score");
+    let base = now_micros();
+    let mut ranks = Vec::new();
+    for (i, at) in [30, 10, 40, 20].into_iter().enumerate() {
+        let taken = post_at(
+            &board,
+            &daily_run(DATE, seed, variants[i]),
+            &format!("P{i}"),
+            &format!("token-{i}"),
+            base + at,
+        )
+        .await
+        .expect("kept");
+        ranks.push(taken.rank);
+    }
+    // At 30: first; at 10: before it; at 40: after both; at 20: second.
+    assert_eq!(ranks, [1, 1, 3, 2]);
+    let entries = board.day(DATE).await.expect("a board");
+    assert_eq!(
+        entries.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(),
+        ["P1", "P3", "P0", "P2"]
+    );
+    for e in &entries {
+        let found = board.find(&e.id).await.expect("db").expect("kept");
+        assert_eq!(found.rank, e.rank, "{}", e.name);
+    }
+    // A practice run is ranked where it would stand.
+    let practice = post_at(
+        &board,
+        &daily_run(DATE, seed, variants[0] + 1000),
+        "P0",
+        "token-0",
+        base + 25,
+    )
+    .await
+    .expect("kept");
+    assert!(practice.practice);
+    let found = board.find(&practice.id).await.expect("db").expect("kept");
+    assert_eq!(found.rank, practice.rank);
+}
+
 #[tokio::test]
 async fn export_then_import_gives_the_same_board_and_seed() {
     let scratch = Scratch::new("transfer");

@@ -10,6 +10,7 @@
 // retried 503; prints throughput and latencies as `@ board.<db>.<key> <value>` lines.
 //
 //   node tests/board/load.mjs [--pg]     # after: cargo build --release -p caves-server --bins --examples
+//   LOAD_RUNS=N LOAD_READERS=R node tests/board/load.mjs [--pg]   # other counts (R=0: submissions alone)
 
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +20,7 @@ import { makeRuns, boardSeed, makeToken, startBoard, startPostgres, postRetrying
 const TODAY = '2026-11-24';
 const RUNS = Number(process.env.LOAD_RUNS) || 10000;
 const WRITERS = 100;
-const READERS = 10;
+const READERS = process.env.LOAD_READERS === undefined ? 10 : Number(process.env.LOAD_READERS);
 const PER_PLAYER = 20;
 const ADDRESSES = Array.from({ length: 8 }, (_, i) => `127.0.0.${i + 2}`);
 const usePg = process.argv.includes('--pg');
