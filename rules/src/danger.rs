@@ -26,8 +26,14 @@ impl State {
 
     /// The creatures that are a danger now, nearest first.
     pub fn dangers(&self) -> Vec<&Monster> {
+        self.nearest_creatures(&|m| self.danger(m))
+    }
+
+    /// The creatures `keep` chooses, nearest to the player first (by king's moves). One sort
+    /// for every such list, whatever chooses its creatures.
+    pub fn nearest_creatures(&self, keep: &dyn Fn(&Monster) -> bool) -> Vec<&Monster> {
         let me = self.hero.pos;
-        let mut out: Vec<&Monster> = self.monsters.iter().filter(|m| self.danger(m)).collect();
+        let mut out: Vec<&Monster> = self.monsters.iter().filter(|m| keep(m)).collect();
         out.sort_by_key(|m| m.pos.chebyshev(me));
         out
     }

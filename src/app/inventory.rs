@@ -34,17 +34,19 @@ impl App {
         let Some(state) = self.state() else {
             return Vec::new();
         };
-        let mut lines: Vec<Line> = (0u8..)
-            .zip(state.carried())
-            .map(|(slot, thing)| Line {
-                letter: state.letter(slot.into()),
-                slot,
-                thing,
+        let carried = state.carried();
+        ('a'..='z')
+            .filter_map(|letter| {
+                let slot = state.slot_of(letter)?;
+                let thing = *carried.get(usize::from(slot))?;
+                Some(Line {
+                    letter,
+                    slot,
+                    thing,
+                })
             })
             .filter(|l| pick.lists(l.thing))
-            .collect();
-        lines.sort_by_key(|l| l.letter);
-        lines
+            .collect()
     }
 
     pub(super) fn inventory_key(&mut self, key: &str, pick: Pick) -> bool {

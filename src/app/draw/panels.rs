@@ -125,13 +125,9 @@ fn conditions(state: &State) -> Option<String> {
 /// The creatures the player sees, nearest first, with what they are about: "goblin, asleep".
 pub(crate) fn in_view(state: &State) -> Vec<String> {
     let me = state.player();
-    let mut seen: Vec<_> = state
-        .monsters()
+    state
+        .nearest_creatures(&|m| m.pos.z == me.z && state.sight().lit(m.pos))
         .iter()
-        .filter(|m| m.pos.z == me.z && state.sight().lit(m.pos))
-        .collect();
-    seen.sort_by_key(|m| m.pos.chebyshev(me));
-    seen.iter()
         .take(5)
         .map(|m| format!("{}, {}", m.name(), m.mind.name()))
         .collect()

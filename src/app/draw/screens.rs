@@ -478,14 +478,12 @@ pub(super) fn help(f: &mut Frame, app: &App) {
 /// The plural of a creature's name: "giant rats", "ochre jellies", "bats" ("y" after a
 /// consonant becomes "ies"; "s", "x", "z", "ch" and "sh" take "es").
 pub(crate) fn plural(name: &str) -> String {
-    let consonant_y =
-        name.ends_with('y') && !name[..name.len() - 1].ends_with(['a', 'e', 'i', 'o', 'u']);
-    if consonant_y {
-        format!("{}ies", &name[..name.len() - 1])
-    } else if name.ends_with(['s', 'x', 'z']) || name.ends_with("ch") || name.ends_with("sh") {
-        format!("{name}es")
-    } else {
-        format!("{name}s")
+    match name.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
+        _ if name.ends_with(['s', 'x', 'z']) || name.ends_with("ch") || name.ends_with("sh") => {
+            format!("{name}es")
+        }
+        _ => format!("{name}s"),
     }
 }
 
