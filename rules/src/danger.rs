@@ -34,7 +34,7 @@ impl State {
     pub fn nearest_creatures(&self, keep: &dyn Fn(&Monster) -> bool) -> Vec<&Monster> {
         let me = self.hero.pos;
         let mut out: Vec<&Monster> = self.monsters.iter().filter(|m| keep(m)).collect();
-        out.sort_by_key(|m| m.pos.chebyshev(me));
+        out.sort_unstable_by_key(|m| m.pos.chebyshev(me));
         out
     }
 }

@@ -1,6 +1,11 @@
 //! The browser edge: the exported `Game` handle. It passes key names, pointer positions and
 //! page events to the app layer and paints the composed frame; nothing here decides rules.
 
+/// The page's allocator: talc in place of the standard library's dlmalloc, for a smaller
+/// page (the game is single-threaded, so no lock).
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[cfg(feature = "lab")]
 mod bench;
 #[cfg(feature = "lab")]
