@@ -17,6 +17,7 @@ use crate::geom::Point;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::tile::Tile;
 use crate::monsters::{distance, next_step, random_step, Mind};
+use crate::parts::Spent;
 use rand::Rng;
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
@@ -277,20 +278,20 @@ impl State {
     /// Rests: turn after turn until the player is healed, a creature comes into view, the
     /// torch goes out, or `REST_TURNS` turns pass. Refused (no turn) when already healed, with
     /// a creature in view, or in the dark, where wounds do not close.
-    pub(super) fn rest(&mut self) {
-        let mut turns = 0;
-        while turns < REST_TURNS
+    pub(super) fn rest(&mut self) -> Spent {
+        self.rest_on(0)
+    }
+
+    /// After `turns` turns of rest: one more (`Spent::Rest`) while the rest may go on; else
+    /// the rest ends (or is refused, at none) and says so.
+    pub(super) fn rest_on(&mut self, turns: u32) -> Spent {
+        if turns < REST_TURNS
             && self.end.outcome == Outcome::Playing
             && self.hero.hp < self.max_hp()
+            && !self.creature_in_view()
+            && self.torch_lit()
         {
-            if self.creature_in_view() || !self.torch_lit() {
-                break;
-            }
-            self.clock.tick();
-            turns += 1;
-            self.hero.resting = true;
-            self.end_turn();
-            self.hero.resting = false;
+            return Spent::Rest;
         }
         if turns == 0 {
             let why = if self.hero.hp >= self.max_hp() {
@@ -306,6 +307,7 @@ impl State {
         } else if self.end.outcome == Outcome::Playing {
             self.log.add(format!("You rest for {turns} turns."));
         }
+        Spent::Nothing
     }
 
     /// True when a creature on the player's level is in the player's line of sight and lit.

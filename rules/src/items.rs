@@ -14,6 +14,7 @@ use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::mode::Mode;
 use crate::monsters::{kinds_at, Mind, Monster};
+use crate::parts::Spent;
 pub use crate::parts::{Place, Thing};
 use crate::rng::{seeded, GameRng};
 use crate::world::World;
@@ -216,9 +217,11 @@ impl State {
             .map(|(i, _)| i)
     }
 
-    pub(super) fn no_item(&mut self, slot: usize) {
+    /// Says that carried slot `slot` is empty: no turn.
+    pub(super) fn no_item(&mut self, slot: usize) -> Spent {
         let letter = char::from(b'a' + slot.min(25) as u8);
         self.log.add(format!("You carry no item '{letter}'."));
+        Spent::Nothing
     }
 
     /// Moves item `i` to the end of the list (the last carried slot) in `place`.
@@ -230,16 +233,16 @@ impl State {
 
     /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
     /// the player steps on it (see `step`); it fits even in a full pack.
-    pub(super) fn pick_up(&mut self) {
+    pub(super) fn pick_up(&mut self) -> Spent {
         let here = Place::Floor(self.hero.pos);
         let Some(i) = self.things.all.iter().rposition(|t| t.place == here) else {
             self.log.add("There is nothing here to pick up.");
-            return;
+            return Spent::Nothing;
         };
         let kind = self.things.all[i].kind;
         if kind != Item::Idol && self.carried().len() >= usize::from(balance::PACK_LIMIT) {
             self.log.add("Your pack is full.");
-            return;
+            return Spent::Nothing;
         }
         self.carry(i, Place::Pack);
         let letter = self.give_letter();
@@ -251,11 +254,10 @@ impl State {
             let name = a(self.item_name(kind));
             self.log.add(format!("You pick up {name} ({letter})."));
         }
-        self.clock.tick();
-        self.end_turn();
+        Spent::Turn
     }
 
-    pub(super) fn drop_item(&mut self, slot: usize) {
+    pub(super) fn drop_item(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -264,13 +266,12 @@ impl State {
         self.carry(i, Place::Floor(self.hero.pos));
         self.log
             .add(format!("You drop the {}.", self.item_name(kind)));
-        self.clock.tick();
-        self.end_turn();
+        Spent::Turn
     }
 
     /// Quaffs a potion, reads a scroll or pours oil (used up, and its kind learned), or
     /// equips a weapon or armour.
-    pub(super) fn use_item(&mut self, slot: usize) {
+    pub(super) fn use_item(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -288,11 +289,11 @@ impl State {
             Effect::Weapon(_) | Effect::Armour(_) => return self.equip(slot),
             Effect::Treasure => {
                 self.log.add("The idol gleams. Carry it out of the caves.");
-                return;
+                return Spent::Nothing;
             }
             Effect::Missile(_) => {
                 self.log.add(format!("Throw the {name} (t) to use it."));
-                return;
+                return Spent::Nothing;
             }
             Effect::Heal(n) => {
                 let healed = n.min(max - self.hero.hp).max(0);
@@ -345,8 +346,7 @@ impl State {
         self.free_letter(slot);
         self.things.all.remove(i);
         self.hero.used += 1;
-        self.clock.tick();
-        self.end_turn();
+        Spent::Turn
     }
 
     /// Calls up to `n` creatures of the level's kinds onto free cells near the player, all
@@ -383,7 +383,7 @@ impl State {
 
     /// Wields a weapon or wears armour (what was there goes back to the pack); equipping what
     /// is already wielded or worn takes it off.
-    pub(super) fn equip(&mut self, slot: usize) {
+    pub(super) fn equip(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -396,7 +396,7 @@ impl State {
                     "You cannot wield or wear the {}.",
                     self.item_name(kind)
                 ));
-                return;
+                return Spent::Nothing;
             }
         };
         if self.things.all[i].place == place {
@@ -409,8 +409,7 @@ impl State {
             self.things.all[i].place = place;
             self.log.add(format!("You {verb} the {}.", kind.name()));
         }
-        self.clock.tick();
-        self.end_turn();
+        Spent::Turn
     }
 
     /// Lifting the idol wakes its level: every creature on it hunts the player from then on.

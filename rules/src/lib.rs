@@ -54,7 +54,7 @@ use crate::rng::{seeded, GameRng};
 use crate::sight::Sight;
 use crate::world::World;
 pub use parts::Outcome;
-use parts::{Clock, Ending, Hero, Knowledge, Origin, Things, Torch};
+use parts::{Clock, Ending, Hero, Knowledge, Origin, Spent, Things, Torch};
 use rand::Rng;
 
 /// The version of these rules. Records name the ruleset they were played under; a record of
@@ -179,19 +179,26 @@ impl State {
     /// run is over and nothing happened. Bumping into a wall is taken: it takes no turn but
     /// says so in the log.
     pub fn act(&mut self, action: Action) -> bool {
+        self.take(action).is_some()
+    }
+
+    /// Applies one action (see `act`) and answers how many turns it took, `None` when the run
+    /// is over. This is the one place turns pass: the action's handler does what the player
+    /// does and says what that took (`Spent`); then each turn is counted and followed by
+    /// what comes after it, the creatures' answer and the rest (or the way out) going on.
+    pub(crate) fn take(&mut self, action: Action) -> Option<u32> {
         if self.end.outcome != Outcome::Playing {
-            return false;
+            return None;
         }
         self.events.clear();
-        match action {
+        let mut spent = match action {
             Action::Move(d) => {
                 let (dx, dy) = d.delta();
-                self.step(dx, dy);
+                self.step(dx, dy)
             }
             Action::Wait => {
-                self.clock.tick();
                 self.log.add("You wait.");
-                self.end_turn();
+                Spent::Turn
             }
             Action::Descend => self.climb(1),
             Action::Ascend => self.climb(-1),
@@ -202,8 +209,30 @@ impl State {
             Action::Equip(slot) => self.equip(slot.into()),
             Action::Torch => self.toggle_torch(),
             Action::Throw { slot, dx, dy } => self.throw(slot.into(), dx.into(), dy.into()),
+        };
+        let mut turns = 0;
+        while spent != Spent::Nothing {
+            self.clock.tick();
+            turns += 1;
+            spent = match spent {
+                Spent::Turn => {
+                    self.end_turn();
+                    Spent::Nothing
+                }
+                Spent::Rest => {
+                    self.hero.resting = true;
+                    self.end_turn();
+                    self.hero.resting = false;
+                    self.rest_on(turns)
+                }
+                Spent::Out => {
+                    self.leave();
+                    Spent::Nothing
+                }
+                Spent::Nothing => Spent::Nothing,
+            };
         }
-        true
+        Some(turns)
     }
 
     /// The mode this run is played in.

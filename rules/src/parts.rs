@@ -1,7 +1,8 @@
 //! The parts a `State` is made of, each holding what belongs together and the methods that
 //! need only it: the player (`Hero`), the torch (`Torch`), the run's clocks (`Clock`), what
 //! lies about and is carried (`Things`), what the player knows (`Knowledge`), how the run
-//! stands (`Ending`) and what it was started from (`Origin`).
+//! stands (`Ending`) and what it was started from (`Origin`); and what an action took
+//! (`Spent`).
 
 use crate::balance::{torch_radius, DARK_RADIUS};
 use crate::geom::Point;
@@ -111,6 +112,20 @@ impl Clock {
         }
         self.lingered[z] = self.lingered[z].saturating_add(1);
     }
+}
+
+/// The time an action took, as its handler reports it. Handlers never let a turn pass
+/// themselves: `State::act` counts each turn and then runs what follows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Spent {
+    /// No time: the action was refused, or the player bumped into something.
+    Nothing,
+    /// One turn, and the creatures answer (`end_turn`).
+    Turn,
+    /// One turn of rest, and the creatures answer; the rest may go on (`rest_on`).
+    Rest,
+    /// The turn the player climbs out of the caves (`leave`): the run ends with it.
+    Out,
 }
 
 /// Every item, the idol too: on the floor or carried. Carried items keep the order they

@@ -12,6 +12,7 @@ use crate::items::{a, Place};
 use crate::kinds::entry::{Effect, Stats};
 use crate::kinds::item::Item;
 use crate::monsters::Mind;
+use crate::parts::Spent;
 
 /// The cells of the straight line from `from` to `to`, both ends included (Bresenham's line
 /// algorithm, on `from`'s level).
@@ -54,7 +55,7 @@ impl State {
     }
 
     /// Throws the item in pack slot `slot` at the cell (`dx`, `dy`) away: a turn.
-    pub(super) fn throw(&mut self, slot: usize, dx: i32, dy: i32) {
+    pub(super) fn throw(&mut self, slot: usize, dx: i32, dy: i32) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -62,7 +63,7 @@ impl State {
         let (path, struck) = self.flight(self.hero.pos.offset(dx, dy));
         let Some(&land) = path.last() else {
             self.log.add("There is no room to throw it that way.");
-            return;
+            return Spent::Nothing;
         };
         self.free_letter(slot);
         let name = self.item_name(kind);
@@ -72,7 +73,6 @@ impl State {
                 .collect(),
             glyph: self.seen_as(kind).glyph,
         });
-        self.clock.tick();
         self.hero.fought = true;
         self.log.add(format!("You throw the {name}."));
         match kind.effect() {
@@ -108,7 +108,7 @@ impl State {
                 }
             }
         }
-        self.end_turn();
+        Spent::Turn
     }
 
     /// A thrown potion of `kind` (called `name`) breaks at `at`: creatures on and beside the

@@ -5,6 +5,7 @@
 
 use super::State;
 use crate::balance::MAX_FUEL;
+use crate::parts::Spent;
 
 /// Fuel left at which the log warns that the torch is running low.
 const LOW_FUEL: i32 = 100;
@@ -32,7 +33,7 @@ impl State {
 
     /// Douses a burning torch or relights a doused one: a turn. Without fuel there is nothing
     /// to light (no turn).
-    pub(super) fn toggle_torch(&mut self) {
+    pub(super) fn toggle_torch(&mut self) -> Spent {
         if self.torch.on && self.torch.fuel > 0 {
             self.torch.on = false;
             self.log
@@ -42,10 +43,9 @@ impl State {
             self.log.add("You relight your torch.");
         } else {
             self.log.add("Your torch has no fuel left. Find oil.");
-            return;
+            return Spent::Nothing;
         }
-        self.clock.tick();
-        self.end_turn();
+        Spent::Turn
     }
 
     /// Burns a turn of fuel if the torch is lit, and says when it runs low or out.

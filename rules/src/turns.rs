@@ -16,6 +16,7 @@ use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::monsters::{kinds_at, Mind, Monster};
+use crate::parts::Spent;
 use rand::Rng;
 
 impl State {
@@ -191,7 +192,7 @@ impl State {
         self.log.add(format!("The {name} splits in two!"));
     }
 
-    pub(super) fn step(&mut self, dx: i32, dy: i32) {
+    pub(super) fn step(&mut self, dx: i32, dy: i32) -> Spent {
         let (dx, dy) = if self.hero.confused > 0 && self.rng.random_bool(0.5) {
             DIRECTIONS8[self.rng.random_range(0..8u32) as usize]
         } else {
@@ -199,41 +200,34 @@ impl State {
         };
         let to = self.hero.pos.offset(dx, dy);
         if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
-            self.clock.tick();
             self.player_attacks(i);
-            self.end_turn();
-            return;
+            return Spent::Turn;
         }
         if self.hero.webbed > 0 {
             self.hero.webbed -= 1;
-            self.clock.tick();
             self.log.add(if self.hero.webbed > 0 {
                 "You struggle against the web."
             } else {
                 "You tear free of the web."
             });
-            self.end_turn();
-            return;
+            return Spent::Turn;
         }
         let tile = self.world.tile(to);
         if !tile.is_open() && self.hero.confused > 0 {
-            self.clock.tick();
             self.log.add("You stagger into the rock.");
-            self.end_turn();
-            return;
+            return Spent::Turn;
         }
         if !tile.is_open() {
             self.log
                 .add(format!("You bump into the {}.", tile.info().name));
-            return;
+            return Spent::Nothing;
         }
         self.hero.pos = to;
         let here = self.item_at(to);
         if here == Some(Item::Idol) {
-            // The idol is taken as you step on it; `pick_up` counts the turn and ends it.
+            // The idol is taken as you step on it: the step and the taking are one turn.
             return self.pick_up();
         }
-        self.clock.tick();
         if let Some(item) = here {
             self.log.add(format!(
                 "You see {} here.",
@@ -246,16 +240,15 @@ impl State {
             Tile::StairsUp => self.log.add("There are stairs up here."),
             _ => {}
         }
-        self.end_turn();
+        Spent::Turn
     }
 
     /// Climbs one level: `dz` = 1 goes down, -1 goes up. Stairs are needed; without them the
     /// floor or the ceiling stops the player. Creatures close by that see the player follow.
-    pub(super) fn climb(&mut self, dz: i32) {
+    pub(super) fn climb(&mut self, dz: i32) -> Spent {
         let here = self.world.tile(self.hero.pos);
         if dz < 0 && here == Tile::StairsUp && self.hero.pos.z == 0 {
-            self.leave();
-            return;
+            return Spent::Out;
         }
         let (needed, dir, blocker) = if dz > 0 {
             (Tile::StairsDown, "down", "cave floor")
@@ -269,22 +262,22 @@ impl State {
             self.log.add(format!(
                 "You try to go {dir} but are stopped by the {blocker}."
             ));
-            return;
+            return Spent::Nothing;
         }
         let followers = self.followers(self.hero.pos);
         self.hero.pos.z += dz;
         self.hero.deepest = self.hero.deepest.max(self.hero.pos.z);
-        self.clock.tick();
         self.log.add(format!(
             "You walk {dir} the stairs to level {}.",
             self.hero.pos.z + 1
         ));
         self.arrive(&followers);
-        self.end_turn();
+        Spent::Turn
     }
 
-    fn leave(&mut self) {
-        self.clock.tick();
+    /// The run ends at the way out, in the turn spent climbing it: won with the idol, lost
+    /// without it.
+    pub(super) fn leave(&mut self) {
         if self.carrying_idol() {
             self.end.outcome = Outcome::Won;
             self.end.words = format!(
@@ -296,5 +289,139 @@ impl State {
             self.end.words = "You leave the caves empty-handed.".to_string();
         }
         self.log.add(self.end.words.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::{Action, Dir};
+    use crate::geom::Point;
+    use crate::kinds::creature::Creature;
+    use crate::kinds::item::Item;
+    use crate::kinds::tile::Tile;
+    use crate::rng::seeded;
+    use crate::world::World;
+    use crate::{Outcome, State};
+    use rand::Rng;
+    use std::collections::BTreeSet;
+
+    /// Two small levels joined by a stair, the way out on the first.
+    const CAVE: [&str; 2] = [
+        "##############
+         #<...........#
+         #....##......#
+         #............#
+         #...........>#
+         ##############",
+        "##############
+         #............#
+         #.....#......#
+         #............#
+         #...........<#
+         ##############",
+    ];
+
+    /// The cave with every kind of item lying about, the idol below, and creatures on both
+    /// levels (among them a web spinner and a stone thrower).
+    fn scene(seed: u64) -> State {
+        let world = World::from_text(&CAVE).expect("map");
+        let mut s = State::in_world(world, seed).expect("start");
+        s.clear_items();
+        s.clear_monsters();
+        let kinds = Item::ALL.into_iter().filter(|&i| i != Item::Idol);
+        for (n, kind) in kinds.enumerate() {
+            s.put_item(kind, Point::new(2 + n as i32 % 11, 1 + n as i32 / 11, 0));
+        }
+        s.put_item(Item::Idol, Point::new(2, 3, 1));
+        s.put_monster(Creature::Rat, Point::new(11, 3, 0));
+        for (kind, x) in [
+            (Creature::Spider, 2),
+            (Creature::Kobold, 5),
+            (Creature::Jelly, 9),
+        ] {
+            s.put_monster(kind, Point::new(x, 1, 1));
+        }
+        s
+    }
+
+    /// Any action at all, item slots empty or not; the stairs and the things underfoot are
+    /// taken often enough to go everywhere.
+    fn any_action(s: &State, rng: &mut crate::rng::GameRng) -> Action {
+        let here = s.world().tile(s.player());
+        if here == Tile::StairsDown && rng.random_bool(0.5) {
+            return Action::Descend;
+        }
+        if s.item_at(s.player()).is_some() && rng.random_bool(0.5) {
+            return Action::PickUp;
+        }
+        let slot = rng.random_range(0..=s.carried().len() as u32) as u8;
+        match rng.random_range(0..16u32) {
+            0..=4 => Action::Move(Dir::ALL[rng.random_range(0..8u32) as usize]),
+            5 => Action::Wait,
+            6 => Action::Descend,
+            7 => Action::Ascend,
+            8 => Action::Rest,
+            9 => Action::PickUp,
+            10 => Action::Drop(slot),
+            11 => Action::Use(slot),
+            12 => Action::Equip(slot),
+            13 => Action::Torch,
+            _ => Action::Throw {
+                slot,
+                dx: rng.random_range(-3..=3i32) as i8,
+                dy: rng.random_range(-3..=3i32) as i8,
+            },
+        }
+    }
+
+    /// Every action moves the turn on by exactly the turns it took, and each of those turns
+    /// is followed by the creatures' answer (the torch burns once a turn), except the last
+    /// turn of a run, spent climbing out of the caves.
+    #[test]
+    fn every_action_moves_the_turn_on_by_the_turns_it_took() {
+        let mut seen = BTreeSet::new();
+        let mut longest_rest = 0;
+        for seed in 0..60 {
+            let mut s = scene(seed);
+            let mut rng = seeded(seed);
+            for _ in 0..400 {
+                if s.outcome() != Outcome::Playing {
+                    break;
+                }
+                let a = any_action(&s, &mut rng);
+                let (turn, fuel, lit) = (s.turn(), s.fuel(), s.torch_lit());
+                let out = a == Action::Ascend
+                    && s.player().z == 0
+                    && s.world().tile(s.player()) == Tile::StairsUp;
+                let took = s.take(a).expect("the run goes on");
+                assert_eq!(s.turn() - turn, took, "seed {seed}: {a:?}");
+                seen.insert((a.code(), took > 0));
+                if out {
+                    assert_eq!(took, 1, "seed {seed}: climbing out is a turn");
+                    assert_ne!(s.outcome(), Outcome::Playing, "seed {seed}");
+                    assert_eq!(s.fuel(), fuel, "seed {seed}: nothing follows the way out");
+                } else if lit && fuel > took as i32 && !matches!(a, Action::Use(_) | Action::Torch)
+                {
+                    assert_eq!(fuel - s.fuel(), took as i32, "seed {seed}: {a:?}");
+                }
+                if a == Action::Rest {
+                    longest_rest = longest_rest.max(took);
+                }
+            }
+        }
+        for code in 0..=17 {
+            assert!(
+                seen.contains(&(code, true)),
+                "action {code} never took a turn"
+            );
+        }
+        // Waiting always takes a turn, and so does the torch while there is fuel.
+        for code in (0..=17).filter(|&c| c != 8 && c != 16) {
+            assert!(
+                seen.contains(&(code, false)),
+                "action {code} never took no time"
+            );
+        }
+        assert!(longest_rest > 1, "a rest of several turns");
     }
 }
