@@ -115,10 +115,10 @@ fn print_with_items(out: &mut impl Write, world: &World, seed: u64) -> std::io::
         for y in 0..world.height() {
             row.clear();
             for x in 0..world.width() {
-                let mut c = world.tile(Point::new(x, y, z)).info().dump;
+                let mut c = world.tile(Point::new(x, y, z)).dump();
                 // The last item on a cell is the one shown.
                 while let Some((_, item)) = items.next_if(|(p, _)| (p.z, p.y, p.x) == (z, y, x)) {
-                    c = item.info().dump;
+                    c = item.dump();
                 }
                 row.push(c);
             }

@@ -8,6 +8,7 @@ use caves::rules::builder::{WorldBuilder, WorldParams};
 use caves::rules::{Outcome, State};
 use caves::view::colour::BLACK;
 use caves::view::frame::{Cell, Frame};
+use caves::view::kinds::Shown;
 use caves::view::raster::Raster;
 use caves::web::{Game, RequestKind};
 use wasm_bindgen::JsCast;
@@ -113,7 +114,7 @@ fn the_game_paints_the_player_glyph_in_its_cell() {
     // Find the player in the text snapshot and compare that cell's pixels with the atlas.
     let (col, row) = player_cell(&game.text());
     let core = State::new(42, &WorldParams::default()).expect("same game natively");
-    let under = core.world().tile(core.player()).info();
+    let under = core.world().tile(core.player()).look();
     for y in 0..8 {
         for x in 0..8 {
             let px = pixel(&ctx, (col * 8 + x) as f64, (row * 8 + y) as f64);

@@ -245,7 +245,7 @@ fn every_item_the_game_places_shows_on_its_cell_over_the_level() {
     let items = caves::rules::items::place(&world, seed, caves::rules::Mode::Normal);
     assert!(items.len() > 20, "{} items", items.len());
     for (p, item) in items {
-        expected[p.z as usize][p.y as usize][p.x as usize] = item.info().dump;
+        expected[p.z as usize][p.y as usize][p.x as usize] = item.dump();
     }
     let expected: Vec<Vec<String>> = expected
         .into_iter()

@@ -6,13 +6,15 @@ use caves::app::draw::compose;
 use caves::app::{App, Screen};
 use caves::rules::builder::WorldParams;
 use caves::rules::geom::Point;
+use caves::rules::identify::{Guise, Seen};
 use caves::rules::kinds::creature::Creature;
-use caves::rules::kinds::cyclopedia::by_name;
 use caves::rules::kinds::entry::Effect;
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::world::World;
 use caves::rules::{items, Place, State};
+use caves::view::kinds::cyclopedia::{by_name, entry};
+use caves::view::kinds::Shown;
 
 /// Level 1: the way out at the left of a hall, stairs down at the right. Level 2: a hall.
 fn scene() -> App {
@@ -213,7 +215,7 @@ fn kills_give_experience_and_levels() {
 #[test]
 fn every_item_kind_has_a_cyclopedia_entry_and_a_dump_char() {
     for i in Item::ALL {
-        let e = i.info();
+        let e = entry(Seen::Item(Guise::Known(i)));
         assert_eq!(by_name(e.name), Some(e), "{}", e.name);
         assert!(!e.description.is_empty());
         let want = match i.effect() {
@@ -224,7 +226,7 @@ fn every_item_kind_has_a_cyclopedia_entry_and_a_dump_char() {
             Effect::Fuel(_) => '%',
             Effect::Treasure => '*',
         };
-        assert_eq!(e.dump, want, "{}", e.name);
+        assert_eq!(i.dump(), want, "{}", e.name);
     }
 }
 
@@ -306,7 +308,7 @@ fn the_readme_shows_every_item_by_its_glyph_in_the_game() {
             .iter()
             .find(|(_, items)| items.contains(name) || items.contains(short))
             .unwrap_or_else(|| panic!("the README's items table does not list the {name}"));
-        let glyph = UNICODE[usize::from(kind.info().glyph)].to_string();
+        let glyph = UNICODE[usize::from(kind.look().glyph)].to_string();
         assert_eq!(row.0, glyph, "the {name} is drawn as {glyph} in the game");
     }
 }

@@ -5,6 +5,7 @@
 use caves::app::draw::compose;
 use caves::app::{App, Screen};
 use caves::rules::geom::Point;
+use caves::rules::identify::Seen;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
 use caves::rules::world::World;
@@ -308,7 +309,7 @@ fn look_mode_names_what_the_cursor_is_on() {
     press(&mut app, &["x"]);
     assert!(compose(&app).to_string().contains("Looking at"));
     let cursor = app.look_cursor().expect("cursor");
-    assert_eq!(state(&app).describe(cursor).map(|e| e.name), Some("you"));
+    assert_eq!(state(&app).describe(cursor), Some(Seen::Player));
     press(&mut app, &["l", "l"]);
     let text = compose(&app).to_string();
     assert!(

@@ -30,7 +30,7 @@ fn known(state: &State) -> String {
             out.push(if p == state.player() {
                 '@'
             } else if sight.remembers(p) {
-                world.tile(p).info().dump
+                world.tile(p).dump()
             } else {
                 '?'
             });

@@ -255,10 +255,7 @@ fn a_first_level_whose_only_open_tile_holds_the_way_down_still_gets_a_way_out() 
         min_region: 0,
     };
     let world = p.build(18328);
-    let level1: String = world
-        .points(0)
-        .map(|(_, t)| t.info().glyph as char)
-        .collect();
+    let level1: String = world.points(0).map(|(_, t)| t.dump()).collect();
     assert_eq!(level1.matches('<').count(), 1, "level 1: {level1:?}");
     check_with(&world, (1, 7, 3), 18328, 0);
     let state = caves::rules::State::new(18328, &p).expect("a run starts");

@@ -381,30 +381,6 @@ mod tests {
     }
 
     #[test]
-    fn item_descriptions_state_their_numbers() {
-        for i in Item::ALL {
-            let text = i.info().description;
-            let said = match i.effect() {
-                Effect::Heal(n) => format!("{n} hit points"),
-                Effect::Weapon(n) => format!("attack +{n}"),
-                Effect::Armour(n) => format!("defence +{n}"),
-                Effect::Light(r) => format!("within {r} cells"),
-                Effect::Fuel(n) => format!("{n} turns of fuel"),
-                Effect::Missile(n) => format!("damage {}", THROW_BASE + n),
-                Effect::Confuse(n) => format!("{n} turns"),
-                Effect::Darken(n) => format!("{n} turns of its fuel"),
-                Effect::Summon(n) => format!("{n} creatures"),
-                Effect::Strength(_) | Effect::Teleport | Effect::Treasure | Effect::Map => continue,
-            };
-            assert!(
-                text.contains(&said),
-                "{}: {text:?} should say {said:?}",
-                i.name()
-            );
-        }
-    }
-
-    #[test]
     fn populations_grow_with_depth() {
         let area = 100 * 60;
         assert_eq!(

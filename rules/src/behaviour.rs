@@ -12,7 +12,7 @@ use crate::balance::{
     NOTICE_DARK_RANGE, NOTICE_LIT_RANGE, RANGED_REACH, REST_TURNS, SHOOT_CHANCE, SLOW_PERIOD,
     STONE_ATTACK, WEB_TURNS,
 };
-use crate::events::{Attack, Event};
+use crate::events::{Attack, Event, Flier};
 use crate::geom::Point;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::tile::Tile;
@@ -220,13 +220,19 @@ impl State {
             by,
         });
         if tactic == Tactic::Webs {
-            self.events.push(Event::Flight { path, glyph: b'*' });
+            self.events.push(Event::Flight {
+                path,
+                thing: Flier::Web,
+            });
             self.hero.webbed = WEB_TURNS;
             self.log
                 .add(format!("The {name} spits a web: you are stuck fast."));
             return;
         }
-        self.events.push(Event::Flight { path, glyph: 0x07 });
+        self.events.push(Event::Flight {
+            path,
+            thing: Flier::Stone,
+        });
         let stone = Stats {
             attack: STONE_ATTACK,
             ..self.monsters[i].stats()

@@ -3,6 +3,7 @@
 //! the state's fingerprint; the rules only note them.
 
 use crate::geom::Point;
+use crate::looks::Guise;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
@@ -12,12 +13,23 @@ pub enum Event {
     Miss(Point),
     /// A creature at the point noticed the player.
     Noticed(Point),
-    /// A thing flew along these cells (from the thrower, in order), shown as `glyph`.
-    Flight { path: Vec<Point>, glyph: u8 },
+    /// A thing flew along these cells (from the thrower, in order).
+    Flight { path: Vec<Point>, thing: Flier },
     /// The creature at `from` attacked the player at `to`. The screen says where an attack
     /// from out of sight came from (the rules' log line stays as it was, so records keep
     /// their fingerprints).
     Attacked { from: Point, to: Point, by: Attack },
+}
+
+/// What flew in a `Flight`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flier {
+    /// A thrown item, as the player sees it.
+    Item(Guise),
+    /// A spat web.
+    Web,
+    /// A slung stone.
+    Stone,
 }
 
 /// How a creature attacked the player.

@@ -4,9 +4,22 @@
 //! identifies its kind for the rest of the run.
 
 use super::State;
-use crate::kinds::entry::Entry;
+use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
-pub use crate::looks::{fingerprint, Looks, LOOKS};
+use crate::kinds::tile::Tile;
+pub use crate::looks::{fingerprint, Guise, Looks, PotionLook, ScrollLook, LOOKS};
+
+/// What the player knows to be at a place (`State::describe`): the screen shows its look and
+/// its description.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// The player.
+    Player,
+    Creature(Creature),
+    /// An item, as the player sees it.
+    Item(Guise),
+    Tile(Tile),
+}
 
 const fn bit(kind: Item) -> u32 {
     1 << kind.code()
@@ -19,17 +32,20 @@ impl State {
         !kind.is_unknown_kind() || self.knowledge.known & bit(kind) != 0
     }
 
-    /// How the player sees `kind`: its own entry once known, else its look this run.
-    pub fn seen_as(&self, kind: Item) -> &'static Entry {
+    /// How the player sees `kind`: as itself once known, else as its look this run.
+    pub fn seen_as(&self, kind: Item) -> Guise {
         if self.knows(kind) {
-            return kind.info();
+            return Guise::Known(kind);
         }
-        self.knowledge.looks.of_kind(kind).unwrap_or(kind.info())
+        self.knowledge
+            .looks
+            .of_kind(kind)
+            .unwrap_or(Guise::Known(kind))
     }
 
     /// The name the player knows `kind` by.
     pub fn item_name(&self, kind: Item) -> &'static str {
-        self.seen_as(kind).name
+        self.seen_as(kind).name()
     }
 
     /// Learns what `kind` is; true when it was not known before.

@@ -38,14 +38,13 @@ mod turns;
 
 pub use action::{Action, Dir, PACK_SLOTS};
 pub use balance::PACK_LIMIT;
-pub use events::{Attack, Event};
+pub use events::{Attack, Event, Flier};
 pub use items::{Place, Thing};
 pub use mode::Mode;
 
 use crate::builder::WorldParams;
 use crate::geom::Point;
-use crate::identify::Looks;
-use crate::kinds::entry::Entry;
+use crate::identify::{Looks, Seen};
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::log::Log;
@@ -355,21 +354,21 @@ impl State {
 
     /// What the player knows of `p`: the creature there if it is lit, the idol, or the terrain;
     /// `None` for places never seen.
-    pub fn describe(&self, p: Point) -> Option<&'static Entry> {
+    pub fn describe(&self, p: Point) -> Option<Seen> {
         if p == self.hero.pos {
-            return Some(crate::kinds::player::entry());
+            return Some(Seen::Player);
         }
         if !self.knowledge.sight.remembers(p) {
             return None;
         }
         if self.knowledge.sight.lit(p) {
             if let Some(m) = self.monster_at(p) {
-                return Some(m.kind.info());
+                return Some(Seen::Creature(m.kind));
             }
         }
         if let Some(item) = self.item_at(p) {
-            return Some(self.seen_as(item));
+            return Some(Seen::Item(self.seen_as(item)));
         }
-        Some(self.world.tile(p).info())
+        Some(Seen::Tile(self.world.tile(p)))
     }
 }

@@ -1,11 +1,9 @@
 //! The looks of unknown potions and scrolls. Every run gives the potion kinds random looks
 //! ("a murky potion") and the scroll kinds random titles ("a scroll titled XOTH"), drawn from
 //! the seed: the same look means the same kind all run. What the player has identified is
-//! in `identify`.
+//! in `identify`. Here a look is its name; how it shows on screen is the view's.
 
-use crate::kinds::entry::Entry;
 use crate::kinds::item::Item;
-use crate::kinds::rgb::hex;
 use crate::rng::seeded;
 use rand::Rng;
 
@@ -43,12 +41,12 @@ impl Looks {
     }
 
     /// How an unidentified `kind` looks, or `None` for kinds that are always known.
-    pub fn of_kind(&self, kind: Item) -> Option<&'static Entry> {
+    pub fn of_kind(&self, kind: Item) -> Option<Guise> {
         if let Some(i) = Item::POTIONS.iter().position(|&k| k == kind) {
-            return Some(&POTION_LOOKS[usize::from(self.potions[i])]);
+            return Some(Guise::Potion(PotionLook::ALL[usize::from(self.potions[i])]));
         }
         let i = Item::SCROLLS.iter().position(|&k| k == kind)?;
-        Some(&SCROLL_LOOKS[usize::from(self.scrolls[i])])
+        Some(Guise::Scroll(ScrollLook::ALL[usize::from(self.scrolls[i])]))
     }
 }
 
@@ -62,34 +60,105 @@ pub fn fingerprint(seeds: std::ops::Range<u64>) -> u64 {
     crate::fnv::fnv1a(crate::fnv::START, bytes)
 }
 
-const POTION_TEXT: &str =
-    "A potion you have not identified. Drink one, or throw it and watch, to learn what it is.";
-const SCROLL_TEXT: &str =
-    "A scroll you have not identified. Read one to learn what it is: some help, some harm.";
-
-const fn potion(name: &'static str, colour: &str) -> Entry {
-    Entry::item(name, (b'!', hex(colour), '!'), POTION_TEXT)
+/// How the player sees an item: as its kind once that is known, else as the look its kind
+/// has this run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guise {
+    Known(Item),
+    Potion(PotionLook),
+    Scroll(ScrollLook),
 }
 
-const fn scroll(name: &'static str) -> Entry {
-    Entry::item(name, (b'?', hex("#F5DEB3"), '?'), SCROLL_TEXT)
+impl Guise {
+    /// What the player calls it ("murky potion", "potion of healing").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Guise::Known(kind) => kind.name(),
+            Guise::Potion(look) => look.name(),
+            Guise::Scroll(look) => look.name(),
+        }
+    }
 }
 
-#[rustfmt::skip]
-static POTION_LOOKS: [Entry; LOOKS] = [
-    potion("murky potion", "#8B7D6B"), potion("fizzy potion", "#66D9EF"),
-    potion("amber potion", "#E6DB74"), potion("smoky potion", "#A0A0A0"),
-    potion("violet potion", "#AE81FF"), potion("milky potion", "#F8F8F2"),
-    potion("bubbling potion", "#A6E22E"), potion("crimson potion", "#F92672"),
-];
+/// The looks an unknown potion may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PotionLook {
+    Murky,
+    Fizzy,
+    Amber,
+    Smoky,
+    Violet,
+    Milky,
+    Bubbling,
+    Crimson,
+}
 
-#[rustfmt::skip]
-static SCROLL_LOOKS: [Entry; LOOKS] = [
-    scroll("scroll titled XOTH"), scroll("scroll titled KRAMA"),
-    scroll("scroll titled ULLUN"), scroll("scroll titled VESPIR"),
-    scroll("scroll titled DORNAK"), scroll("scroll titled ISHTEL"),
-    scroll("scroll titled MOGRA"), scroll("scroll titled PELLAS"),
-];
+impl PotionLook {
+    /// Every look, in the order of the indices `Looks::potions` holds.
+    pub const ALL: [PotionLook; LOOKS] = [
+        PotionLook::Murky,
+        PotionLook::Fizzy,
+        PotionLook::Amber,
+        PotionLook::Smoky,
+        PotionLook::Violet,
+        PotionLook::Milky,
+        PotionLook::Bubbling,
+        PotionLook::Crimson,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            PotionLook::Murky => "murky potion",
+            PotionLook::Fizzy => "fizzy potion",
+            PotionLook::Amber => "amber potion",
+            PotionLook::Smoky => "smoky potion",
+            PotionLook::Violet => "violet potion",
+            PotionLook::Milky => "milky potion",
+            PotionLook::Bubbling => "bubbling potion",
+            PotionLook::Crimson => "crimson potion",
+        }
+    }
+}
+
+/// The titles an unknown scroll may bear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScrollLook {
+    Xoth,
+    Krama,
+    Ullun,
+    Vespir,
+    Dornak,
+    Ishtel,
+    Mogra,
+    Pellas,
+}
+
+impl ScrollLook {
+    /// Every title, in the order of the indices `Looks::scrolls` holds.
+    pub const ALL: [ScrollLook; LOOKS] = [
+        ScrollLook::Xoth,
+        ScrollLook::Krama,
+        ScrollLook::Ullun,
+        ScrollLook::Vespir,
+        ScrollLook::Dornak,
+        ScrollLook::Ishtel,
+        ScrollLook::Mogra,
+        ScrollLook::Pellas,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            ScrollLook::Xoth => "scroll titled XOTH",
+            ScrollLook::Krama => "scroll titled KRAMA",
+            ScrollLook::Ullun => "scroll titled ULLUN",
+            ScrollLook::Vespir => "scroll titled VESPIR",
+            ScrollLook::Dornak => "scroll titled DORNAK",
+            ScrollLook::Ishtel => "scroll titled ISHTEL",
+            ScrollLook::Mogra => "scroll titled MOGRA",
+            ScrollLook::Pellas => "scroll titled PELLAS",
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -111,5 +180,18 @@ mod tests {
             assert_eq!(l, Looks::of(seed), "the same seed gives the same looks");
         }
         assert!(differ > 190, "looks change with the seed ({differ} of 200)");
+    }
+
+    #[test]
+    fn every_look_is_listed_once_with_a_name_of_its_own() {
+        let mut names: Vec<&str> = PotionLook::ALL.iter().map(|l| l.name()).collect();
+        names.extend(ScrollLook::ALL.iter().map(|l| l.name()));
+        let all = names.len();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), all);
+        assert!(PotionLook::ALL
+            .iter()
+            .all(|l| l.name().ends_with(" potion")));
     }
 }

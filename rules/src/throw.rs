@@ -6,7 +6,7 @@
 
 use super::State;
 use crate::balance::{damage, THROW_BASE};
-use crate::events::Event;
+use crate::events::{Event, Flier};
 use crate::geom::Point;
 use crate::items::{a, Place};
 use crate::kinds::entry::{Effect, Stats};
@@ -71,7 +71,7 @@ impl State {
             path: std::iter::once(self.hero.pos)
                 .chain(path.iter().copied())
                 .collect(),
-            glyph: self.seen_as(kind).glyph,
+            thing: Flier::Item(self.seen_as(kind)),
         });
         self.hero.fought = true;
         self.log.add(format!("You throw the {name}."));

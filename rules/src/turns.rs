@@ -218,8 +218,7 @@ impl State {
             return Spent::Turn;
         }
         if !tile.is_open() {
-            self.log
-                .add(format!("You bump into the {}.", tile.info().name));
+            self.log.add(format!("You bump into the {}.", tile.name()));
             return Spent::Nothing;
         }
         self.hero.pos = to;

@@ -120,7 +120,7 @@ impl World {
         let mut out = String::new();
         for y in 0..self.height {
             for x in 0..self.width {
-                out.push(self.tile(Point::new(x, y, z)).info().dump);
+                out.push(self.tile(Point::new(x, y, z)).dump());
             }
             out.push('\n');
         }
@@ -158,7 +158,7 @@ impl World {
                 for (x, c) in row.chars().enumerate() {
                     let tile = Tile::ALL
                         .into_iter()
-                        .find(|t| t.info().dump == c && *t != Tile::Bounds)?;
+                        .find(|t| t.dump() == c && *t != Tile::Bounds)?;
                     world.set(Point::new(x as i32, y as i32, z as i32), tile);
                 }
             }

@@ -32,7 +32,7 @@ pub fn surroundings(state: &State) -> String {
         state.turn(),
         state.hp(),
         state.max_hp(),
-        world.tile(p).info().name
+        world.tile(p).name()
     )];
     let mut ways = String::new();
     for d in Dir::ALL {

@@ -10,7 +10,8 @@
 
 use super::App;
 use crate::rules::geom::Point;
-use crate::rules::{Attack, Dir, Event, State};
+use crate::rules::{Attack, Dir, Event, Flier, State};
+use crate::view::kinds::Shown;
 
 /// Milliseconds a thing in flight takes per cell, and a blow, miss or notice is shown.
 const FLIGHT_MS: f64 = 28.0;
@@ -56,13 +57,13 @@ impl Flash {
         let mut out = Vec::new();
         for e in &self.events {
             match (e, flying) {
-                (Event::Flight { path, glyph }, true) => {
+                (Event::Flight { path, thing }, true) => {
                     // The path starts at the thrower: the thing is first shown a cell out.
                     let i = (self.ms / FLIGHT_MS) as usize + 1;
                     if let Some(&at) = path.get(i.min(path.len().saturating_sub(1))) {
                         out.push(Mark {
                             at,
-                            glyph: Some(*glyph),
+                            glyph: Some(flier_glyph(*thing)),
                             fg: [255, 255, 255],
                             bg: None,
                         });
@@ -102,6 +103,15 @@ impl Flash {
             }
         }
         out
+    }
+}
+
+/// The glyph of a thing in flight: a thrown item as the player sees it, a web or a stone.
+fn flier_glyph(thing: Flier) -> u8 {
+    match thing {
+        Flier::Item(seen) => seen.look().glyph,
+        Flier::Web => b'*',
+        Flier::Stone => 0x07,
     }
 }
 
@@ -201,12 +211,14 @@ mod tests {
 
     #[test]
     fn a_flight_moves_cell_by_cell_then_the_blow_shows_then_all_ends() {
+        use crate::rules::identify::Guise;
+        use crate::rules::kinds::item::Item;
         let path: Vec<Point> = (0..4).map(|x| Point::new(x, 0, 0)).collect();
         let mut f = Flash {
             events: vec![
                 Event::Flight {
                     path: path.clone(),
-                    glyph: b')',
+                    thing: Flier::Item(Guise::Known(Item::Dagger)),
                 },
                 Event::Hit(path[3]),
             ],
@@ -214,6 +226,7 @@ mod tests {
         };
         let at = |f: &Flash| f.marks().iter().map(|m| m.at).collect::<Vec<_>>();
         assert_eq!(at(&f), [path[1]]);
+        assert_eq!(f.marks()[0].glyph, Some(b')'), "a dagger flies as a dagger");
         f.ms = 1.5 * FLIGHT_MS;
         assert_eq!(at(&f), [path[2]]);
         f.ms = 3.0 * FLIGHT_MS;

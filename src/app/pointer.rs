@@ -9,6 +9,7 @@ use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
 use crate::rules::{Action, Dir, Outcome};
+use crate::view::kinds::cyclopedia::entry;
 
 /// Milliseconds between the steps of a journey, so each step is seen.
 const STEP_MS: f64 = 45.0;
@@ -247,7 +248,10 @@ impl App {
         self.hover = at;
         let said = match (at, self.state()) {
             (Some(p), Some(state)) => Some(match state.describe(p) {
-                Some(e) => format!("{}: {}", e.name, e.description),
+                Some(e) => {
+                    let e = entry(e);
+                    format!("{}: {}", e.name, e.description)
+                }
                 None => "A place you have not seen.".to_string(),
             }),
             _ => None,

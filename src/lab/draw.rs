@@ -6,6 +6,7 @@ use crate::rules::builder::RegionMap;
 use crate::rules::geom::Point;
 use crate::view::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Cell, Frame};
+use crate::view::kinds::Shown;
 use crate::view::wrap::wrap;
 
 /// Region colours, picked by id.
@@ -58,11 +59,11 @@ fn map(f: &mut Frame, lab: &Lab, regions: Option<&RegionMap>) {
     for vy in 0..ah.min(h - lab.show.pan.1) {
         for vx in 0..aw.min(w - lab.show.pan.0) {
             let (x, y) = (lab.show.pan.0 + vx, lab.show.pan.1 + vy);
-            let info = world.tile(Point::new(x, y, lab.show.z)).info();
+            let look = world.tile(Point::new(x, y, lab.show.z)).look();
             let mut cell = Cell {
-                glyph: info.glyph,
-                fg: info.fg,
-                bg: info.bg,
+                glyph: look.glyph,
+                fg: look.fg,
+                bg: look.bg,
             };
             if let Some(m) = regions {
                 let id = m.labels[(y * w + x) as usize] as usize;

@@ -9,18 +9,19 @@ use crate::rules::kinds::tile::Tile;
 use crate::rules::world::World;
 use crate::view::colour::Rgb;
 use crate::view::font::{lit, GLYPH_SIZE};
+use crate::view::kinds::Shown;
 
 /// The colour a tile is drawn in at one pixel or less per cell.
 pub fn tile_colour(t: Tile) -> Rgb {
-    let info = t.info();
+    let look = t.look();
     if !matches!(t, Tile::Floor | Tile::Wall) {
-        return info.fg;
+        return look.fg;
     }
     let n = GLYPH_SIZE * GLYPH_SIZE;
     let on = (0..n)
-        .filter(|&i| lit(info.glyph, i % GLYPH_SIZE, i / GLYPH_SIZE))
+        .filter(|&i| lit(look.glyph, i % GLYPH_SIZE, i / GLYPH_SIZE))
         .count();
-    std::array::from_fn(|c| ((info.fg[c] as usize * on + info.bg[c] as usize * (n - on)) / n) as u8)
+    std::array::from_fn(|c| ((look.fg[c] as usize * on + look.bg[c] as usize * (n - on)) / n) as u8)
 }
 
 /// Draws level `z` of `world` over the map `area` (in cells: x, y, columns, rows) of an RGBA

@@ -1,5 +1,6 @@
 //! The view: what any screen is drawn with. A `Frame` of glyph cells, the CP437 code page and
-//! its 8x8 font, the interface colours, the `Layout` chosen from the window, text wrapping, and the raster
+//! its 8x8 font, the interface colours, how every kind of thing looks and what the cyclopedia
+//! says of it (`kinds`), the `Layout` chosen from the window, text wrapping, and the raster
 //! that turns changed cells into pixels. It knows nothing of the game's screens; the app
 //! composes those into a frame (`app::draw`).
 
@@ -7,6 +8,7 @@ pub mod colour;
 pub mod cp437;
 pub mod font;
 pub mod frame;
+pub mod kinds;
 pub mod layout;
 pub mod raster;
 pub mod wrap;

@@ -19,6 +19,7 @@ use crate::app::draw::compose;
 use crate::app::{App, Options};
 use crate::rules::builder::WorldParams;
 use crate::rules::rng::parse_seed;
+use crate::view::kinds::cyclopedia::entry;
 use crate::view::layout::{css_size, Layout};
 #[cfg(feature = "lab")]
 pub use bench::bench_generate;
@@ -354,7 +355,7 @@ impl Game {
         self.app
             .looking_at()
             .and_then(|p| state.describe(p))
-            .map_or(String::new(), |e| e.name.to_string())
+            .map_or(String::new(), |e| entry(e).name.to_string())
     }
 
     /// Repaints every cell (used by the benchmark and after a lost canvas).

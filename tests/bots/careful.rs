@@ -19,9 +19,9 @@ pub fn known(g: &Game, kind: Item) -> Option<Effect> {
     g.state.knows(kind).then(|| kind.effect())
 }
 
-/// True for an unidentified potion (`b'!'`) or scroll (`b'?'`) by its look.
-pub fn unknown(g: &Game, kind: Item, glyph: u8) -> bool {
-    !g.state.knows(kind) && g.state.seen_as(kind).glyph == glyph
+/// True for an unidentified kind of the sort `sort` (`Item::POTIONS` or `Item::SCROLLS`).
+pub fn unknown(g: &Game, kind: Item, sort: &[Item]) -> bool {
+    !g.state.knows(kind) && sort.contains(&kind)
 }
 
 /// The slot of the first carried item that `pick` accepts.
@@ -69,7 +69,7 @@ pub fn save_life(g: &Game, hurt: bool, cornered: bool, dying: bool) -> Option<Ac
         }
     }
     if dying {
-        return slot_of(g, |k, _| unknown(g, k, b'!')).map(Action::Use);
+        return slot_of(g, |k, _| unknown(g, k, &Item::POTIONS)).map(Action::Use);
     }
     None
 }
@@ -91,7 +91,10 @@ pub fn learn(g: &Game) -> Option<Action> {
     if s.hp() < s.max_hp() || !g.foes().is_empty() {
         return None;
     }
-    slot_of(g, |k, _| unknown(g, k, b'!') || unknown(g, k, b'?')).map(Action::Use)
+    slot_of(g, |k, _| {
+        unknown(g, k, &Item::POTIONS) || unknown(g, k, &Item::SCROLLS)
+    })
+    .map(Action::Use)
 }
 
 /// A step away from the nearest danger in view (`State::dangers`, else the nearest creature

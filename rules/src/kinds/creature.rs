@@ -1,10 +1,8 @@
-//! Creature kinds. Each has a fixed one-byte code and a name (its saved forms) and its
-//! cyclopedia entry (look, name, description). Its fighting numbers and behaviour
-//! (`Creature::stats`, `Creature::behaviour`) are set in `rules::balance`.
+//! Creature kinds. Each has a fixed one-byte code and a name (its saved forms, and the log's
+//! word for it). Its fighting numbers and behaviour (`Creature::stats`,
+//! `Creature::behaviour`) are set in `rules::balance`.
 
 use crate::kinds::coded::coded_kinds;
-use crate::kinds::entry::Entry;
-use crate::kinds::rgb::hex;
 
 coded_kinds! {
     /// The kinds of creature in the caves. The discriminants are the saved codes.
@@ -33,42 +31,23 @@ impl Creature {
 
     /// The kind called `name` ("orc").
     pub fn named(name: &str) -> Option<Creature> {
-        Creature::ALL.into_iter().find(|c| c.info().name == name)
+        Creature::ALL.into_iter().find(|c| c.name() == name)
     }
 
-    /// The cyclopedia entry of this kind: its look, name and description.
-    pub fn info(self) -> &'static Entry {
-        use table::*;
+    /// What the log calls this kind ("cave bat"), by an exhaustive `match`.
+    pub const fn name(self) -> &'static str {
         match self {
-            Creature::Bat => &BAT,
-            Creature::Rat => &RAT,
-            Creature::Goblin => &GOBLIN,
-            Creature::Orc => &ORC,
-            Creature::Bugbear => &BUGBEAR,
-            Creature::Spider => &SPIDER,
-            Creature::Jelly => &JELLY,
-            Creature::Shade => &SHADE,
-            Creature::Kobold => &KOBOLD,
+            Creature::Bat => "cave bat",
+            Creature::Rat => "giant rat",
+            Creature::Goblin => "goblin",
+            Creature::Orc => "orc",
+            Creature::Bugbear => "bugbear",
+            Creature::Spider => "cave spider",
+            Creature::Jelly => "ochre jelly",
+            Creature::Shade => "shade",
+            Creature::Kobold => "kobold slinger",
         }
     }
-
-    pub fn name(self) -> &'static str {
-        self.info().name
-    }
-}
-
-#[rustfmt::skip]
-mod table {
-    use super::*;
-    pub static BAT: Entry = Entry::creature("cave bat", (b'b', hex("#AE81FF")), "A fluttering bat; more noise than bite. It flits about at random half the time.");
-    pub static RAT: Entry = Entry::creature("giant rat", (b'r', hex("#C4A484")), "A rat the size of a dog, always hungry. Rats come in packs of up to three.");
-    pub static GOBLIN: Entry = Entry::creature("goblin", (b'g', hex("#A6E22E")), "A small, cunning cave dweller with a rusty knife. It flees when badly hurt.");
-    pub static ORC: Entry = Entry::creature("orc", (b'o', hex("#FD971F")), "A brutish warrior: slow, but every blow is heavy.");
-    pub static BUGBEAR: Entry = Entry::creature("bugbear", (b'B', hex("#F92672")), "A huge hairy goblin-kin that strikes hard and slowly.");
-    pub static SPIDER: Entry = Entry::creature("cave spider", (b'S', hex("#E0E0E0")), "A pale spider as big as a shield. From up to five cells away it spits webs that hold you for a few turns; cut through by fighting, or keep out of its sight.");
-    pub static JELLY: Entry = Entry::creature("ochre jelly", (b'j', hex("#E6DB74")), "A quivering heap of slime. Every blow that does not kill it splits it in two: strike hard, throw, or leave it be.");
-    pub static SHADE: Entry = Entry::creature("shade", (b's', hex("#7E8AA2")), "A shadow that feeds on light. It hunts only a burning torch: douse yours and it loses you.");
-    pub static KOBOLD: Entry = Entry::creature("kobold slinger", (b'k', hex("#66D9EF")), "A small scaly pest with a sling. It hurls stones from up to six cells away and backs off when you close in.");
 }
 
 #[cfg(test)]

@@ -1,8 +1,6 @@
-//! The shapes every kind's data takes: a cyclopedia `Entry` (look, name, description), and the
-//! rules' numbers of creatures (`Stats`, `Behaviour`) and items (`ItemData`, `Effect`). This
-//! module knows no kind; each kind fills these in for itself.
-
-use crate::kinds::rgb::{hex, Rgb};
+//! The shapes of the rules' data of the kinds: the numbers of creatures (`Stats`,
+//! `Behaviour`) and items (`ItemData`, `Effect`). This module knows no kind; `rules::balance`
+//! fills these in for each.
 
 /// Fighting numbers of a creature.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,83 +82,4 @@ pub enum Tactic {
     LightHunter,
     /// Slings stones from a distance, and keeps its distance.
     Slings,
-}
-
-/// One cyclopedia definition: how a kind looks and what it is called. (The numbers of the
-/// rules are in `rules::balance`.)
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Entry {
-    pub name: &'static str,
-    /// CP437 code of the glyph.
-    pub glyph: u8,
-    pub fg: Rgb,
-    pub bg: Rgb,
-    pub description: &'static str,
-    /// Character in text dumps (terrain, features and items; a blank for the others).
-    pub dump: char,
-    pub walkable: bool,
-    pub transparent: bool,
-}
-
-/// The background of the cave floor, which creatures, items and the player stand on.
-pub const FLOOR_BG: Rgb = hex("#1E2320");
-
-impl Entry {
-    /// A terrain entry: `look` is (glyph, fg, bg); `passable` is (walkable, transparent).
-    pub const fn terrain(
-        name: &'static str,
-        look: (u8, Rgb, Rgb),
-        dump: char,
-        passable: (bool, bool),
-        description: &'static str,
-    ) -> Entry {
-        let (glyph, fg, bg) = look;
-        let (walkable, transparent) = passable;
-        Entry {
-            name,
-            glyph,
-            fg,
-            bg,
-            description,
-            dump,
-            walkable,
-            transparent,
-        }
-    }
-
-    /// A creature's (or the player's) entry, on the floor: it blocks the way, not the view.
-    pub const fn creature(
-        name: &'static str,
-        (glyph, fg): (u8, Rgb),
-        description: &'static str,
-    ) -> Entry {
-        Entry {
-            name,
-            glyph,
-            fg,
-            bg: FLOOR_BG,
-            description,
-            dump: ' ',
-            walkable: false,
-            transparent: true,
-        }
-    }
-
-    /// An item entry, on the floor: `look` is (glyph, fg, dump character).
-    pub const fn item(
-        name: &'static str,
-        (glyph, fg, dump): (u8, Rgb, char),
-        description: &'static str,
-    ) -> Entry {
-        Entry {
-            name,
-            glyph,
-            fg,
-            bg: FLOOR_BG,
-            description,
-            dump,
-            walkable: true,
-            transparent: true,
-        }
-    }
 }

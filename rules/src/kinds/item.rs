@@ -1,10 +1,8 @@
-//! Item kinds. Each has a fixed one-byte code and a name (its saved forms) and its
-//! cyclopedia entry (look, name, description, dump character). What it does, where it lies
-//! and how common it is (`Item::data`, `Item::effect`) are set in `rules::balance`.
+//! Item kinds. Each has a fixed one-byte code and a name (its saved forms, and the log's
+//! word for it) and a character in text dumps. What it does, where it lies and how common it
+//! is (`Item::data`, `Item::effect`) are set in `rules::balance`.
 
 use crate::kinds::coded::coded_kinds;
-use crate::kinds::entry::Entry;
-use crate::kinds::rgb::hex;
 
 coded_kinds! {
     /// The kinds of item in the caves. The discriminants are the saved codes.
@@ -59,54 +57,38 @@ impl Item {
         Item::ALL.into_iter().find(|i| i.code() == code)
     }
 
-    /// The cyclopedia entry of this kind: its look, name, description and the character of
-    /// text dumps (`!` potion, `)` weapon, `[` armour, `?` scroll, `*` the idol).
-    pub fn info(self) -> &'static Entry {
-        use table::*;
+    /// This kind's name and its character in text dumps (`!` potion, `)` weapon, `[` armour,
+    /// `?` scroll, `%` oil, `*` the idol), by an exhaustive `match`.
+    const fn words(self) -> &'static (&'static str, char) {
         match self {
-            Item::Idol => &IDOL,
-            Item::HealingPotion => &HEALING,
-            Item::StrengthPotion => &STRENGTH,
-            Item::Dagger => &DAGGER,
-            Item::Sword => &SWORD,
-            Item::Axe => &AXE,
-            Item::Leather => &LEATHER,
-            Item::Mail => &MAIL,
-            Item::LightScroll => &LIGHT,
-            Item::TeleportScroll => &TELEPORT,
-            Item::Oil => &OIL,
-            Item::Dart => &DART,
-            Item::ConfusionPotion => &CONFUSION,
-            Item::DarknessPotion => &DARKNESS,
-            Item::SummonScroll => &SUMMON,
-            Item::MappingScroll => &MAPPING,
+            Item::Idol => &("golden idol", '*'),
+            Item::HealingPotion => &("potion of healing", '!'),
+            Item::StrengthPotion => &("potion of strength", '!'),
+            Item::Dagger => &("dagger", ')'),
+            Item::Sword => &("sword", ')'),
+            Item::Axe => &("battle axe", ')'),
+            Item::Leather => &("leather armour", '['),
+            Item::Mail => &("chain mail", '['),
+            Item::LightScroll => &("scroll of light", '?'),
+            Item::TeleportScroll => &("scroll of teleport", '?'),
+            Item::Oil => &("flask of oil", '%'),
+            Item::Dart => &("dart", ')'),
+            Item::ConfusionPotion => &("potion of confusion", '!'),
+            Item::DarknessPotion => &("potion of darkness", '!'),
+            Item::SummonScroll => &("scroll of summoning", '?'),
+            Item::MappingScroll => &("scroll of mapping", '?'),
         }
     }
 
-    pub fn name(self) -> &'static str {
-        self.info().name
+    /// What the log calls this kind once it is known ("potion of healing").
+    pub const fn name(self) -> &'static str {
+        self.words().0
     }
-}
 
-#[rustfmt::skip]
-mod table {
-    use super::*;
-    pub static IDOL: Entry = Entry::item("golden idol", (b'$', hex("#FFD700"), '*'), "The treasure you came for. Carry it out to win.");
-    pub static HEALING: Entry = Entry::item("potion of healing", (b'!', hex("#F92672"), '!'), "A red draught that closes wounds: 15 hit points.");
-    pub static STRENGTH: Entry = Entry::item("potion of strength", (b'!', hex("#FD971F"), '!'), "A bitter orange brew: one more point of attack, for good.");
-    pub static DAGGER: Entry = Entry::item("dagger", (b')', hex("#C0C0C0"), ')'), "A short blade. Wielded: attack +2.");
-    pub static SWORD: Entry = Entry::item("sword", (b')', hex("#E6E6FA"), ')'), "A long straight blade. Wielded: attack +4.");
-    pub static AXE: Entry = Entry::item("battle axe", (b')', hex("#FFD580"), ')'), "A heavy double-bladed axe. Wielded: attack +6.");
-    pub static LEATHER: Entry = Entry::item("leather armour", (b'[', hex("#C4A484"), '['), "Stiff boiled leather. Worn: defence +1.");
-    pub static MAIL: Entry = Entry::item("chain mail", (b'[', hex("#C0C0C0"), '['), "Rings of iron. Worn: defence +3.");
-    pub static LIGHT: Entry = Entry::item("scroll of light", (b'?', hex("#FFFF99"), '?'), "Read it and a flash shows the caves within 20 cells.");
-    pub static TELEPORT: Entry = Entry::item("scroll of teleport", (b'?', hex("#66D9EF"), '?'), "Read it to vanish and reappear somewhere else on this level.");
-    pub static OIL: Entry = Entry::item("flask of oil", (b'\xAD', hex("#F4BF75"), '%'), "Lamp oil: use it to feed your torch 400 turns of fuel.");
-    pub static DART: Entry = Entry::item("dart", (b'\x18', hex("#A0A0A0"), ')'), "A weighted throwing dart. Thrown: damage 5 and up.");
-    pub static CONFUSION: Entry = Entry::item("potion of confusion", (b'!', hex("#AE81FF"), '!'), "The world spins for 8 turns: your steps go astray. Thrown, it befuddles what it splashes.");
-    pub static DARKNESS: Entry = Entry::item("potion of darkness", (b'!', hex("#465457"), '!'), "Ink for the eyes: it puts out your torch and spoils 150 turns of its fuel. Thrown, the creatures it splashes lose track of you.");
-    pub static SUMMON: Entry = Entry::item("scroll of summoning", (b'?', hex("#F92672"), '?'), "A shrill rune that calls 3 creatures of the level to the reader.");
-    pub static MAPPING: Entry = Entry::item("scroll of mapping", (b'?', hex("#A6E22E"), '?'), "Read it and the whole level is drawn in your memory.");
+    /// This kind's character in text dumps (the `dump` example's).
+    pub const fn dump(self) -> char {
+        self.words().1
+    }
 }
 
 #[cfg(test)]

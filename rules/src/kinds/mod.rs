@@ -1,12 +1,11 @@
 //! The kinds of things in the caves: terrain, creatures and items, each an enum with a fixed
-//! saved code that owns its cyclopedia entry; the shapes of their data (`entry`), the player's
-//! entry, and the cyclopedia that indexes them all. Their numbers are in `rules::balance`.
+//! saved code, a name (the log's and the saved forms' word for it) and, for terrain and
+//! items, a character in text dumps; and the shapes of the rules' data (`entry`). Their
+//! numbers are in `rules::balance`; how they look on screen is the game's view's, not the
+//! rules'.
 
 mod coded;
 pub mod creature;
-pub mod cyclopedia;
 pub mod entry;
 pub mod item;
-pub mod player;
-pub mod rgb;
 pub mod tile;

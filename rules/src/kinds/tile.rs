@@ -1,9 +1,7 @@
-//! Terrain kinds. Each has a fixed one-byte code (its saved form) and its cyclopedia entry:
-//! its look, name, description and whether it can be walked and seen through.
+//! Terrain kinds. Each has a fixed one-byte code (its saved form), a name, a character in
+//! text dumps and ASCII maps, and whether it can be walked on and seen through.
 
 use crate::kinds::coded::coded_kinds;
-use crate::kinds::entry::{Entry, FLOOR_BG};
-use crate::kinds::rgb::{hex, Rgb};
 
 coded_kinds! {
     /// The kinds of terrain a world is made of. The discriminants are the saved codes: never
@@ -35,30 +33,40 @@ impl Tile {
         Tile::ALL.into_iter().find(|t| t.code() == code)
     }
 
-    /// The cyclopedia entry of this tile kind: its look, name and behaviour.
-    pub fn info(self) -> &'static Entry {
-        use table::*;
+    /// What the rules know of this kind, by an exhaustive `match`.
+    const fn terrain(self) -> &'static Terrain {
         match self {
-            Tile::Floor => &FLOOR,
-            Tile::Wall => &WALL,
-            Tile::Bounds => &BOUNDS,
-            Tile::StairsUp => &STAIRS_UP,
-            Tile::StairsDown => &STAIRS_DOWN,
-            Tile::Stalagmite => &STALAGMITE,
-            Tile::Pool => &POOL,
-            Tile::Fungus => &FUNGUS,
-            Tile::Rubble => &RUBBLE,
+            Tile::Floor => &const { Terrain::new("cave floor", '.', OPEN) },
+            Tile::Wall => &const { Terrain::new("cave wall", '#', SOLID) },
+            Tile::Bounds => &const { Terrain::new("solid rock", ' ', SOLID) },
+            Tile::StairsUp => &const { Terrain::new("stairs up", '<', OPEN) },
+            Tile::StairsDown => &const { Terrain::new("stairs down", '>', OPEN) },
+            Tile::Stalagmite => &const { Terrain::new("stalagmite", 'S', SOLID) },
+            Tile::Pool => &const { Terrain::new("deep pool", 'P', (false, true)) },
+            Tile::Fungus => &const { Terrain::new("glowing fungus", 'f', OPEN) },
+            Tile::Rubble => &const { Terrain::new("rubble", 'r', OPEN) },
         }
     }
 
+    /// What the log and the screen call this kind ("cave floor").
+    pub const fn name(self) -> &'static str {
+        self.terrain().name
+    }
+
+    /// This kind's character in text dumps and ASCII maps (`World::dump`, `World::from_text`):
+    /// a capital letter for a feature that blocks the way, a small one for one that does not.
+    pub const fn dump(self) -> char {
+        self.terrain().dump
+    }
+
     /// Open tiles can be walked on (floor, stairs and the features that do not block).
-    pub fn is_open(self) -> bool {
-        self.info().walkable
+    pub const fn is_open(self) -> bool {
+        self.terrain().walkable
     }
 
     /// Light and sight pass through.
-    pub fn is_transparent(self) -> bool {
-        self.info().transparent
+    pub const fn is_transparent(self) -> bool {
+        self.terrain().transparent
     }
 
     pub const fn is_stairs(self) -> bool {
@@ -66,20 +74,27 @@ impl Tile {
     }
 }
 
-const STONE: Rgb = hex("#75715E");
+/// The rules' data of a terrain kind.
+struct Terrain {
+    name: &'static str,
+    dump: char,
+    walkable: bool,
+    transparent: bool,
+}
 
-#[rustfmt::skip]
-mod table {
-    use super::*;
-    pub static FLOOR: Entry = Entry::terrain("cave floor", (250, STONE, FLOOR_BG), '.', (true, true), "Bare rock worn smooth by water long gone.");
-    pub static WALL: Entry = Entry::terrain("cave wall", (177, STONE, hex("#3E3D32")), '#', (false, false), "Solid rock.");
-    pub static BOUNDS: Entry = Entry::terrain("solid rock", (b' ', [0, 0, 0], [0, 0, 0]), ' ', (false, false), "The edge of the world.");
-    pub static STAIRS_UP: Entry = Entry::terrain("stairs up", (b'<', hex("#F8F8F2"), FLOOR_BG), '<', (true, true), "Rough steps climbing to the level above.");
-    pub static STAIRS_DOWN: Entry = Entry::terrain("stairs down", (b'>', hex("#F8F8F2"), FLOOR_BG), '>', (true, true), "Rough steps leading down into the dark.");
-    pub static STALAGMITE: Entry = Entry::terrain("stalagmite", (30, hex("#A89F7A"), FLOOR_BG), 'S', (false, false), "A tall spike of dripstone; it blocks the way and the view.");
-    pub static POOL: Entry = Entry::terrain("deep pool", (247, hex("#66D9EF"), hex("#1B3A4B")), 'P', (false, true), "Black water, too deep to wade. You can see across it.");
-    pub static FUNGUS: Entry = Entry::terrain("glowing fungus", (5, hex("#A6E22E"), FLOOR_BG), 'f', (true, true), "Pale caps that shine: they light the cells around them in green, torch or no torch. Harmless underfoot.");
-    pub static RUBBLE: Entry = Entry::terrain("rubble", (44, hex("#9E9A85"), FLOOR_BG), 'r', (true, true), "Loose stones fallen from the ceiling.");
+/// (walkable, transparent) of open ground and of solid rock.
+const OPEN: (bool, bool) = (true, true);
+const SOLID: (bool, bool) = (false, false);
+
+impl Terrain {
+    const fn new(name: &'static str, dump: char, (walkable, transparent): (bool, bool)) -> Self {
+        Terrain {
+            name,
+            dump,
+            walkable,
+            transparent,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -87,15 +102,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn palette_follows_the_design() {
-        assert_eq!(Tile::Floor.info().glyph, 250);
-        assert_eq!(Tile::Wall.info().glyph, 177);
-        assert_eq!(Tile::Floor.info().fg, [0x75, 0x71, 0x5E]);
-        assert_eq!(Tile::Floor.info().bg, [0x1E, 0x23, 0x20]);
-        assert_eq!(Tile::Wall.info().bg, [0x3E, 0x3D, 0x32]);
+    fn floor_is_open_and_walls_and_spikes_block() {
         assert!(
             Tile::Floor.is_open() && !Tile::Wall.is_open() && !Tile::Stalagmite.is_transparent()
         );
+        assert!(!Tile::Pool.is_open() && Tile::Pool.is_transparent());
+        assert_eq!(Tile::Wall.name(), "cave wall");
     }
 
     #[test]
@@ -112,10 +124,19 @@ mod tests {
 
     #[test]
     fn dump_characters_are_distinct() {
-        let mut chars: Vec<char> = Tile::ALL.iter().map(|t| t.info().dump).collect();
+        let mut chars: Vec<char> = Tile::ALL.iter().map(|t| t.dump()).collect();
         chars.sort();
         chars.dedup();
         assert_eq!(chars.len(), Tile::ALL.len());
+    }
+
+    #[test]
+    fn dump_letters_tell_blocking_features_apart() {
+        for t in Tile::ALL {
+            if t.dump().is_ascii_alphabetic() {
+                assert_eq!(t.dump().is_ascii_uppercase(), !t.is_open(), "{}", t.name());
+            }
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::rules::kinds::item::Item;
 use crate::rules::{Place, State, PACK_LIMIT};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::{Area, Cell, Frame};
+use crate::view::kinds::Shown;
 
 /// "murky potion: healing" for every potion and scroll kind identified this run.
 fn identified(state: &State) -> Vec<String> {
@@ -16,7 +17,7 @@ fn identified(state: &State) -> Vec<String> {
         .chain(Item::SCROLLS)
         .filter(|&k| state.knows(k))
         .filter_map(|k| {
-            let look = state.looks().of_kind(k)?.name;
+            let look = state.looks().of_kind(k)?.name();
             // "potion of healing" and "scroll of light" without their first ten letters.
             let kind = k.name().get(10..).unwrap_or(k.name());
             Some(format!("{look}: {kind}"))
@@ -69,7 +70,8 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
             Place::Worn => " (worn)",
             _ => "",
         };
-        let e = state.seen_as(t.kind);
+        let seen = state.seen_as(t.kind);
+        let e = seen.look();
         f.text(x + 2, row, &format!("{letter})"), TITLE, BLACK);
         f.put(
             x + 5,
@@ -80,7 +82,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
                 bg: BLACK,
             },
         );
-        let name = clip(&format!("{}{note}", e.name), w - 8);
+        let name = clip(&format!("{}{note}", seen.name()), w - 8);
         f.text(x + 7, row, &name, TEXT, BLACK);
     }
     // What using has taught: each identified look and its kind.

@@ -3,12 +3,12 @@
 
 use crate::app::App;
 use crate::rules::geom::Point;
-use crate::rules::kinds::player;
 use crate::rules::sight::Light;
 use crate::rules::Place;
 use crate::rules::State;
 use crate::view::colour::{Palette, Rgb, BLACK, TITLE};
 use crate::view::frame::{Cell, Frame};
+use crate::view::kinds::{player, Look, Shown};
 
 /// The background of the cells on a previewed path.
 const PATH: Rgb = crate::view::colour::hex("#3B4A63");
@@ -56,15 +56,10 @@ fn lit_cell(cell: Cell, light: Light) -> Cell {
     }
 }
 
-/// A creature of kind `e` on a cell whose (lit) background is `bg`. In dim light and in the
+/// A creature that looks like `e` on a cell whose (lit) background is `bg`. In dim light and in the
 /// fungus glow it keeps its own colour (only the floor is darkened or tinted), so it stands
 /// out from the floor it is on (`creatures_stand_out_on_every_floor_in_every_light`).
-fn creature_cell(
-    e: &crate::rules::kinds::entry::Entry,
-    bg: Rgb,
-    light: Light,
-    pal: Palette,
-) -> Cell {
+fn creature_cell(e: &Look, bg: Rgb, light: Light, pal: Palette) -> Cell {
     let fg = pal.map(e.fg);
     let fg = match light {
         Light::Bright | Light::Dim | Light::Glow => fg,
@@ -112,14 +107,14 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
     for vy in 0..vh {
         for vx in 0..vw {
             let at = Point::new(sx + vx, sy + vy, p.z);
-            let info = world.tile(at).info();
+            let look = world.tile(at).look();
             let mut cell = Cell {
-                glyph: info.glyph,
-                fg: pal.map(info.fg),
-                bg: pal.map(info.bg),
+                glyph: look.glyph,
+                fg: pal.map(look.fg),
+                bg: pal.map(look.bg),
             };
             if let Some(item) = items[(vy * vw + vx) as usize] {
-                let e = state.seen_as(item);
+                let e = state.seen_as(item).look();
                 cell = Cell {
                     glyph: e.glyph,
                     fg: pal.map(e.fg),
@@ -135,7 +130,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
         .filter(|m| m.pos.z == p.z && sight.lit(m.pos))
     {
         if let Some(under) = f.get(ox + m.pos.x - sx, oy + m.pos.y - sy) {
-            let cell = creature_cell(m.kind.info(), under.bg, sight.light(m.pos), pal);
+            let cell = creature_cell(m.kind.look(), under.bg, sight.light(m.pos), pal);
             put(f, m.pos, cell);
         }
     }
@@ -147,14 +142,14 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
             }
         }
     }
-    let hero = player::entry();
+    let hero = player::LOOK;
     put(
         f,
         p,
         Cell {
             glyph: hero.glyph,
             fg: hero.fg,
-            bg: world.tile(p).info().bg,
+            bg: world.tile(p).look().bg,
         },
     );
     // A throw being aimed: its flight, and the target.
@@ -246,9 +241,9 @@ mod tests {
     fn creatures_stand_out_on_every_floor_in_every_light() {
         let mut poor = Vec::new();
         for pal in [Palette::Standard, Palette::ColourSafe] {
-            for tile in Tile::ALL.into_iter().filter(|t| t.info().walkable) {
+            for tile in Tile::ALL.into_iter().filter(|t| t.is_open()) {
                 for light in [Light::Bright, Light::Dim, Light::Glow] {
-                    let floor = tile.info();
+                    let floor = tile.look();
                     let under = lit_cell(
                         Cell {
                             glyph: floor.glyph,
@@ -258,13 +253,13 @@ mod tests {
                         light,
                     );
                     for c in Creature::ALL {
-                        let cell = creature_cell(c.info(), under.bg, light, pal);
+                        let cell = creature_cell(c.look(), under.bg, light, pal);
                         let ratio = contrast(cell.fg, cell.bg);
                         if ratio < 3.0 {
                             poor.push(format!(
                                 "{} on {} ({light:?}, {pal:?}): {ratio:.2}",
                                 c.name(),
-                                floor.name
+                                tile.name()
                             ));
                         }
                     }

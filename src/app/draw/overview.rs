@@ -9,6 +9,7 @@ use crate::rules::kinds::item::Item;
 use crate::rules::State;
 use crate::view::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Cell, Frame};
+use crate::view::kinds::Shown;
 
 /// The floor colours of areas, in turn.
 const AREAS: [Rgb; 4] = [
@@ -61,7 +62,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
                     bg: BLACK,
                 }
             } else if idol.is_some_and(|p| cells.contains(&p)) {
-                let e = Item::Idol.info();
+                let e = Item::Idol.look();
                 Cell {
                     glyph: e.glyph,
                     fg: e.fg,
@@ -79,14 +80,14 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
                 }
             } else if let Some(&p) = open {
                 let area = sheet.area(p);
-                let e = world.tile(p).info();
+                let e = world.tile(p).look();
                 Cell {
                     glyph: e.glyph,
                     fg: AREAS[usize::from(area) % AREAS.len()],
                     bg: BLACK,
                 }
             } else if let Some(&p) = cells.first() {
-                let e = world.tile(p).info();
+                let e = world.tile(p).look();
                 Cell {
                     glyph: e.glyph,
                     fg: DIM,
@@ -150,7 +151,7 @@ fn under_cursor(app: &App, state: &State, sheet: &Sheet) -> String {
         return "Unknown.".into();
     };
     let go = if app.touch() { "A tap" } else { "Enter" };
-    let name = state.world().tile(p).info().name;
+    let name = state.world().tile(p).name();
     let mut chars = name.chars();
     let name: String = chars
         .next()

@@ -5,6 +5,7 @@ use crate::app::{App, Saving, Screen};
 use crate::rules::{Mode, Place, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Cell, Frame};
+use crate::view::kinds::cyclopedia::entry;
 use crate::view::wrap::wrap;
 
 fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
@@ -12,7 +13,7 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
     let depth = state.world().depth();
     let under = state
         .item_at(p)
-        .map_or(state.world().tile(p).info().name, |i| state.item_name(i));
+        .map_or(state.world().tile(p).name(), |i| state.item_name(i));
     let goal: [&str; 2] = if state.carrying_idol() {
         ["You carry the idol.", "Climb out by '<'."]
     } else {
@@ -260,11 +261,7 @@ pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
         None => match (conditions(state), in_view(state).first()) {
             (Some(c), _) => c,
             (None, Some(seen)) => format!("Turn {}, near: {seen}", state.turn()),
-            (None, None) => format!(
-                "Turn {} on {}",
-                state.turn(),
-                state.world().tile(p).info().name
-            ),
+            (None, None) => format!("Turn {} on {}", state.turn(), state.world().tile(p).name()),
         },
     };
     let second = if whole {
@@ -276,6 +273,7 @@ pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
     let third = match (app.looking_at().map(|at| state.describe(at)), app.saving()) {
         (Some(Some(e)), _) => {
             let mind = app.looking_at().and_then(|at| mind_of(state, at));
+            let e = entry(e);
             let name = mind.map_or(e.name.to_string(), |m| format!("{} ({m})", e.name));
             (format!("{name}: {}", e.description), TITLE)
         }
@@ -308,7 +306,10 @@ fn look_lines(app: &App, state: &State, width: usize) -> Vec<(String, Rgb)> {
         return Vec::new();
     };
     let (name, text) = match state.describe(at) {
-        Some(e) => (e.name, e.description),
+        Some(e) => {
+            let e = entry(e);
+            (e.name, e.description)
+        }
         None => ("unknown", "You have not seen that place."),
     };
     let name = match mind_of(state, at) {

@@ -4,6 +4,7 @@ use crate::app::{App, Saving};
 use crate::rules::{Outcome, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame};
+use crate::view::kinds::{player, Shown};
 use crate::view::layout::Layout;
 use crate::view::wrap::wrap;
 
@@ -199,11 +200,11 @@ fn caves_view(f: &mut Frame, app: &App, below: i32) {
     for vy in 0..h {
         for vx in 0..w {
             let at = crate::rules::geom::Point::new(sx + vx, sy + vy, me.z);
-            let tile = world.tile(at).info();
+            let tile = world.tile(at).look();
             let e = if at == me {
-                crate::rules::kinds::player::entry()
+                &player::LOOK
             } else {
-                state.monster_at(at).map_or(tile, |m| m.kind.info())
+                state.monster_at(at).map_or(tile, |m| m.kind.look())
             };
             let bg = tile.bg;
             f.put(

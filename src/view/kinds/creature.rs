@@ -1,0 +1,36 @@
+//! How creatures look: a letter in a colour of its own, and their descriptions.
+
+use super::{show, Look, Showing, Shown};
+use crate::rules::kinds::creature::Creature;
+use crate::view::colour::hex;
+
+/// A creature's look: `glyph` in the colour `fg` (`#RRGGBB`).
+const fn on(glyph: u8, fg: &str) -> Look {
+    Look::on_floor(glyph, hex(fg))
+}
+
+/// How `c` shows.
+#[rustfmt::skip]
+fn showing(c: Creature) -> &'static Showing {
+    match c {
+        Creature::Bat => &const { show(on(b'b', "#AE81FF"), "A fluttering bat; more noise than bite. It flits about at random half the time.") },
+        Creature::Rat => &const { show(on(b'r', "#C4A484"), "A rat the size of a dog, always hungry. Rats come in packs of up to three.") },
+        Creature::Goblin => &const { show(on(b'g', "#A6E22E"), "A small, cunning cave dweller with a rusty knife. It flees when badly hurt.") },
+        Creature::Orc => &const { show(on(b'o', "#FD971F"), "A brutish warrior: slow, but every blow is heavy.") },
+        Creature::Bugbear => &const { show(on(b'B', "#F92672"), "A huge hairy goblin-kin that strikes hard and slowly.") },
+        Creature::Spider => &const { show(on(b'S', "#E0E0E0"), "A pale spider as big as a shield. From up to five cells away it spits webs that hold you for a few turns; cut through by fighting, or keep out of its sight.") },
+        Creature::Jelly => &const { show(on(b'j', "#E6DB74"), "A quivering heap of slime. Every blow that does not kill it splits it in two: strike hard, throw, or leave it be.") },
+        Creature::Shade => &const { show(on(b's', "#7E8AA2"), "A shadow that feeds on light. It hunts only a burning torch: douse yours and it loses you.") },
+        Creature::Kobold => &const { show(on(b'k', "#66D9EF"), "A small scaly pest with a sling. It hurls stones from up to six cells away and backs off when you close in.") },
+    }
+}
+
+impl Shown for Creature {
+    fn name(self) -> &'static str {
+        Creature::name(self)
+    }
+
+    fn showing(self) -> &'static Showing {
+        showing(self)
+    }
+}

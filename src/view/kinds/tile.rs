@@ -1,0 +1,52 @@
+//! How terrain looks: a glyph on a background of its own, and its description.
+
+use super::{show, Look, Showing, Shown, FLOOR_BG};
+use crate::rules::kinds::tile::Tile;
+use crate::view::colour::{hex, Rgb};
+
+/// The colour of bare rock.
+const STONE: Rgb = hex("#75715E");
+
+const fn look(glyph: u8, fg: Rgb, bg: Rgb) -> Look {
+    Look { glyph, fg, bg }
+}
+
+/// How `t` shows.
+#[rustfmt::skip]
+fn showing(t: Tile) -> &'static Showing {
+    match t {
+        Tile::Floor => &const { show(look(250, STONE, FLOOR_BG), "Bare rock worn smooth by water long gone.") },
+        Tile::Wall => &const { show(look(177, STONE, hex("#3E3D32")), "Solid rock.") },
+        Tile::Bounds => &const { show(look(b' ', [0, 0, 0], [0, 0, 0]), "The edge of the world.") },
+        Tile::StairsUp => &const { show(look(b'<', hex("#F8F8F2"), FLOOR_BG), "Rough steps climbing to the level above.") },
+        Tile::StairsDown => &const { show(look(b'>', hex("#F8F8F2"), FLOOR_BG), "Rough steps leading down into the dark.") },
+        Tile::Stalagmite => &const { show(look(30, hex("#A89F7A"), FLOOR_BG), "A tall spike of dripstone; it blocks the way and the view.") },
+        Tile::Pool => &const { show(look(247, hex("#66D9EF"), hex("#1B3A4B")), "Black water, too deep to wade. You can see across it.") },
+        Tile::Fungus => &const { show(look(5, hex("#A6E22E"), FLOOR_BG), "Pale caps that shine: they light the cells around them in green, torch or no torch. Harmless underfoot.") },
+        Tile::Rubble => &const { show(look(44, hex("#9E9A85"), FLOOR_BG), "Loose stones fallen from the ceiling.") },
+    }
+}
+
+impl Shown for Tile {
+    fn name(self) -> &'static str {
+        Tile::name(self)
+    }
+
+    fn showing(self) -> &'static Showing {
+        showing(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palette_follows_the_design() {
+        assert_eq!(Tile::Floor.look().glyph, 250);
+        assert_eq!(Tile::Wall.look().glyph, 177);
+        assert_eq!(Tile::Floor.look().fg, [0x75, 0x71, 0x5E]);
+        assert_eq!(Tile::Floor.look().bg, [0x1E, 0x23, 0x20]);
+        assert_eq!(Tile::Wall.look().bg, [0x3E, 0x3D, 0x32]);
+    }
+}
