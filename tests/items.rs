@@ -76,7 +76,7 @@ fn pick_up_wield_and_quaff() {
     press(&mut app, &["i"]);
     assert_eq!(
         app.screen(),
-        Screen::Inventory(caves::app::inventory::Pick::Browse)
+        Screen::Inventory(caves::app::screens::inventory::Pick::Browse)
     );
     let text = compose(&app).to_string();
     let look = state(&app).item_name(Item::HealingPotion);

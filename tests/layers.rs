@@ -7,7 +7,8 @@
 //!
 //! In every crate of the workspace, no two modules import each other, directly or around a
 //! longer circle. An import is a `crate::` or `super::` path (each `super` one level up) or a
-//! `use` of a child by its name; a file's inline test module is left out. Parents and
+//! path through a child module, in a `use` or in code, landing in the deepest module it names;
+//! a file's inline test module is left out. Parents and
 //! children on a circle are counted apart, and their number may only go down.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -161,24 +162,48 @@ fn target(path: &[String], known: &BTreeMap<Module, String>) -> Option<Module> {
         })
 }
 
-/// The children of `module` that its text imports by a relative path (`use items::Thing;`,
-/// `pub use action::{Action, Dir};`).
+/// The modules under `module` that its text names by a relative path: in a `use` line
+/// (`use items::Thing;`, `pub use action::{Action, Dir};`, `use screens::play::mode::Play;`)
+/// or in code (`screens::overview::Overview`), each landing in the longest prefix of the
+/// path that is a module.
 fn child_imports(text: &str, module: &[String], known: &BTreeMap<Module, String>) -> Vec<Module> {
+    let code: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
     let mut found = Vec::new();
-    for line in text.lines() {
-        let t = line.trim_start();
-        let Some(rest) = t
-            .strip_prefix("pub use ")
-            .or_else(|| t.strip_prefix("use "))
-        else {
+    let mut at = 0;
+    while at < code.len() {
+        let rest = &code[at..];
+        let n = rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len());
+        if n == 0 {
+            at += rest.chars().next().map_or(1, char::len_utf8);
             continue;
-        };
-        let first: String = rest.chars().take_while(|&c| is_ident(c)).collect();
-        let mut child = module.to_vec();
-        child.push(first);
-        if rest.contains("::") && known.contains_key(&child) {
-            found.push(child);
         }
+        let after_path = code[..at].ends_with(|c: char| is_ident(c) || c == ':');
+        let mut segs = module.to_vec();
+        let mut tail = rest;
+        loop {
+            let n = tail.find(|c: char| !is_ident(c)).unwrap_or(tail.len());
+            segs.push(tail[..n].to_string());
+            tail = &tail[n..];
+            match tail.strip_prefix("::") {
+                Some(r) if r.starts_with(is_ident) => tail = r,
+                _ => break,
+            }
+        }
+        let is_path = segs.len() > module.len() + 1 || rest[n..].starts_with("::{");
+        if !after_path && is_path {
+            if let Some(t) = (module.len() + 1..=segs.len())
+                .rev()
+                .map(|k| segs[..k].to_vec())
+                .find(|p| known.contains_key(p))
+            {
+                found.push(t);
+            }
+        }
+        at += n;
     }
     found
 }
@@ -345,9 +370,10 @@ fn on_circles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> BTreeSet<Module> {
 }
 
 /// Modules of the game and of the rules that still sit on a circle with their parent (the
-/// parent defines a type, the child adds to it and the parent re-exports the child): these
-/// may only go away, never grow, until every crate is free of circles as the server is.
-const PARENT_CHILD_CIRCLES: [(&str, usize); 2] = [("src", 9), ("rules/src", 8)];
+/// parent defines a type, the child adds to it and the parent holds the child's type): these
+/// may only go away, never grow, until every crate is free of circles as the server is. In
+/// the game: `app` and the overview (whose state `App` holds), `lab` and its drawing.
+const PARENT_CHILD_CIRCLES: [(&str, usize); 2] = [("src", 4), ("rules/src", 7)];
 
 #[test]
 fn no_modules_import_each_other() {

@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use caves::app::draw::compose;
-use caves::app::{App, Choice, Options, Saving, Screen};
+use caves::app::screens::start::Choice;
+use caves::app::{App, Options, Saving, Screen};
 use caves::record::Record;
 use caves::rules::{Action, Outcome, State};
 use caves::save::{Saves, SharedStore, Store, StoreError};

@@ -64,6 +64,11 @@ impl<T> Grid<T> {
         &self.cells
     }
 
+    /// Every cell, row by row, to change.
+    pub fn cells_mut(&mut self) -> &mut [T] {
+        &mut self.cells
+    }
+
     /// The rows, top first.
     pub fn rows(&self) -> impl Iterator<Item = &[T]> {
         self.cells.chunks(self.width.max(1) as usize)

@@ -4,22 +4,8 @@
 //! identifies its kind for the rest of the run.
 
 use super::State;
-use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
-use crate::kinds::tile::Tile;
-pub use crate::looks::{fingerprint, Guise, Looks, PotionLook, ScrollLook, LOOKS};
-
-/// What the player knows to be at a place (`State::describe`): the screen shows its look and
-/// its description.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seen {
-    /// The player.
-    Player,
-    Creature(Creature),
-    /// An item, as the player sees it.
-    Item(Guise),
-    Tile(Tile),
-}
+pub use crate::looks::{fingerprint, Guise, Looks, PotionLook, ScrollLook, Seen, LOOKS};
 
 const fn bit(kind: Item) -> u32 {
     1 << kind.code()

@@ -39,15 +39,15 @@ mod turns;
 pub use action::{Action, Dir, PACK_SLOTS};
 pub use balance::PACK_LIMIT;
 pub use events::{Attack, Event, Flier};
-pub use items::{Place, Thing};
 pub use mode::Mode;
+pub use parts::{Place, Thing};
 
 use crate::builder::WorldParams;
 use crate::geom::Point;
-use crate::identify::{Looks, Seen};
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::log::Log;
+use crate::looks::{Looks, Seen};
 use crate::monsters::{place, Monster};
 use crate::rng::{seeded, GameRng};
 use crate::sight::Sight;

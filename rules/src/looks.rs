@@ -3,9 +3,23 @@
 //! the seed: the same look means the same kind all run. What the player has identified is
 //! in `identify`. Here a look is its name; how it shows on screen is the view's.
 
+use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
+use crate::kinds::tile::Tile;
 use crate::rng::seeded;
 use rand::Rng;
+
+/// What the player knows to be at a place (`State::describe`): the screen shows its look and
+/// its description.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// The player.
+    Player,
+    Creature(Creature),
+    /// An item, as the player sees it.
+    Item(Guise),
+    Tile(Tile),
+}
 
 /// Salt of the looks' stream, apart from the generator's, the items' and the turns' numbers.
 const LOOK_STREAM: u64 = 0x100c_5eed;

@@ -8,7 +8,6 @@
 //! ("A stone hits you from the north-east."), shown under the log and said aloud: the rules'
 //! log is part of every record's fingerprint, so the direction comes from an event instead.
 
-use super::App;
 use crate::rules::geom::Point;
 use crate::rules::{Attack, Dir, Event, Flier, State};
 use crate::view::kinds::Shown;
@@ -170,38 +169,27 @@ fn unseen_attacks(events: &[Event]) -> Vec<String> {
     lines
 }
 
-impl App {
-    /// Starts showing what the last action did, if it showed anything, and says where an
-    /// attack from out of sight came from.
-    pub(super) fn start_flash(&mut self) {
-        let events = self.state().map(shown).unwrap_or_default();
+impl Flash {
+    /// What the last action showed in `state`, if anything, and the words that say where an
+    /// attack from out of sight came from (empty when there was none).
+    pub fn after(state: &State) -> (Option<Flash>, String) {
+        let events = shown(state);
         let said = unseen_attacks(&events).join(" ");
-        if !said.is_empty() {
-            self.play.hint = Some(said.clone());
-            self.announcer.say(&said);
-        }
-        self.flash = (!events.is_empty()).then_some(Flash { events, ms: 0.0 });
+        (
+            (!events.is_empty()).then_some(Flash { events, ms: 0.0 }),
+            said,
+        )
     }
 
-    /// What is being shown for a moment, if anything.
-    pub fn flash(&self) -> Option<&Flash> {
-        self.flash.as_ref()
-    }
-
-    /// Advances the moment by `ms`; true when the view changed.
-    pub(super) fn tick_flash(&mut self, ms: f64) -> bool {
-        let Some(f) = &mut self.flash else {
-            return false;
-        };
-        f.ms += if ms.is_finite() {
+    /// Advances the moment by `ms` (a bad or huge step counts as at most a second); true
+    /// when it is over.
+    pub fn advance(&mut self, ms: f64) -> bool {
+        self.ms += if ms.is_finite() {
             ms.clamp(0.0, 1000.0)
         } else {
             0.0
         };
-        if f.done() {
-            self.flash = None;
-        }
-        true
+        self.done()
     }
 }
 

@@ -2,44 +2,34 @@
 //! saving after every turn, the start menu and the replay viewer. Keys become rules actions
 //! or interface commands here; the rules never see a key.
 
-mod aim;
 mod announcer;
 mod describe;
 pub mod draw;
-mod ended;
 mod flash;
 pub mod input;
-pub mod inventory;
-mod mode;
-mod overview;
 mod pick;
-mod play;
-mod pointer;
 mod prefs;
-mod replay;
+mod replayer;
 mod run;
+pub mod screens;
 mod session;
-mod start;
-mod viewer;
 
 use announcer::Announcer;
-use play::Play;
 pub use prefs::Prefs;
-pub use replay::{Replayer, MAX_SPEED};
+pub use replayer::{Replayer, MAX_SPEED};
 pub use run::Run;
-pub use session::Session;
-pub use start::{Choice, MenuItem};
+pub use session::{Saving, Session};
 
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
 use crate::rules::geom::Point;
 use crate::rules::{Action, Outcome, State};
-use crate::save::{Found, HistoryEntry, MemoryStore, Store};
+use crate::save::{Found, MemoryStore, Store};
 use crate::view::colour::Palette;
 use crate::view::layout::Layout;
-use input::{command, is_modifier, travel_key, Command};
-pub use mode::Journey;
-use mode::Mode;
+use input::is_modifier;
+pub use screens::play::mode::Journey;
+use screens::play::mode::{in_reach, Mode, Play};
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +41,7 @@ pub enum Screen {
     Ended,
     Replay,
     /// The carried items, to look at or to choose one for an action.
-    Inventory(inventory::Pick),
+    Inventory(pick::Pick),
     /// The map of every level seen (`overview.rs`).
     Overview,
 }
@@ -124,14 +114,6 @@ impl Default for Options {
     }
 }
 
-/// Whether this page's run is being saved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Saving {
-    On,
-    /// Off, and why (storage full or missing, another page took the run over).
-    Off(String),
-}
-
 /// The app: the screens over the run being played (its `Session`), the replay viewer, the
 /// player's display choices, the words for screen readers and what the page is asked to do.
 pub struct App {
@@ -153,7 +135,7 @@ pub struct App {
     /// What the last action showed, drawn for a moment.
     flash: Option<flash::Flash>,
     /// The overview's level and cursor.
-    overview: overview::Overview,
+    overview: screens::overview::Overview,
 }
 
 impl App {
@@ -173,7 +155,7 @@ impl App {
             prefs: Prefs::default(),
             requests: Vec::new(),
             flash: None,
-            overview: overview::Overview {
+            overview: screens::overview::Overview {
                 z: 0,
                 cursor: Point::new(0, 0, 0),
             },
@@ -281,6 +263,10 @@ impl App {
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
     }
+    /// What is being shown for a moment, if anything.
+    pub fn flash(&self) -> Option<&flash::Flash> {
+        self.flash.as_ref()
+    }
     /// The interface's latest message during play, if any.
     pub fn hint(&self) -> Option<&str> {
         self.play.hint.as_deref()
@@ -360,7 +346,7 @@ impl App {
         self.hover = p;
         let me = self.state().map(State::player);
         if let (Mode::Aim(aim), Some(p), Some(me)) = (&mut self.play.mode, p, me) {
-            if aim::in_reach(me, p) {
+            if in_reach(me, p) {
                 aim.at = p;
             }
         }
@@ -489,57 +475,6 @@ impl App {
             || (self.screen() == Screen::Replay && self.replay.as_ref().is_some_and(|r| r.playing))
     }
 
-    // ---- keys
-
-    /// Handles a `KeyboardEvent.key`. Returns true when the app used the key (the page should
-    /// then not act on it), false for keys it ignores.
-    pub fn key(&mut self, key: &str) -> bool {
-        if !Self::ignorable(key) {
-            self.flash = None;
-        }
-        if self.end_journey() && !Self::ignorable(key) {
-            self.play.hint = Some("Stopped.".into());
-            return true;
-        }
-        if self.play.mode == Mode::Leaving && !Self::ignorable(key) {
-            self.answer_leave(key);
-            return true;
-        }
-        // Colours and glyph size change anywhere but in a replay and in a menu, where a letter
-        // chooses an item.
-        let menu = matches!(self.screen(), Screen::Inventory(_));
-        if self.screen() != Screen::Replay && !menu && self.prefs.toggle(key) {
-            self.requests.push(Request::Prefs);
-            return true;
-        }
-        // Journeys set out from play's own keys only: never while looking or aiming.
-        if self.screen() == Screen::Play && self.play.mode == Mode::Normal {
-            if let Some(goal) = travel_key(key) {
-                self.start_travel(goal);
-                return true;
-            }
-        }
-        let cmd = command(key);
-        match self.screen() {
-            Screen::Start => self.start_key(key),
-            Screen::Help => {
-                if matches!(cmd, Some(Command::Help | Command::Back)) {
-                    self.go(Next::Pop);
-                }
-                cmd.is_some()
-            }
-            Screen::Ended => self.ended_key(key, cmd),
-            Screen::Replay => self.replay_key(key),
-            Screen::Inventory(pick) => self.inventory_key(key, pick),
-            Screen::Overview => self.overview_key(key, cmd),
-            Screen::Play => match self.play.mode {
-                Mode::Aim(_) => self.aim_key(key, cmd),
-                Mode::Look(_) => self.look_key(cmd),
-                _ => self.play_key(cmd),
-            },
-        }
-    }
-
     /// Applies an action to the run, and shows the end when the rules end it. A turn that
     /// goes on is written by `flush`, which the page calls right after painting the turn (so
     /// the save never delays the frame).
@@ -580,24 +515,6 @@ impl App {
     /// True for a key that only modifies others (it never starts anything).
     fn ignorable(key: &str) -> bool {
         is_modifier(key) || key.is_empty()
-    }
-}
-
-/// The history line of a run ended in `state`, on `date`.
-pub(crate) fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {
-    HistoryEntry {
-        date: date.to_string(),
-        seed: state.seed(),
-        outcome: if state.outcome() == Outcome::Won {
-            "won"
-        } else {
-            "lost"
-        }
-        .into(),
-        turns: state.turn(),
-        depth: state.depth_reached(),
-        score: Some(state.score()),
-        record: record.to_text(),
     }
 }
 

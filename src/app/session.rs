@@ -5,10 +5,36 @@
 //! ended here is never offered again by this page, whatever the store holds; a resumed run is
 //! written only once this page holds its lock (where the page uses locks).
 
-use super::{history_entry, Run, Saving};
+use super::run::Run;
 use crate::record::Record;
-use crate::rules::{Action, Outcome};
+use crate::rules::{Action, Outcome, State};
 use crate::save::{Found, HistoryEntry, SavedRun, Saves, Store, Unfiled};
+
+/// Whether this page's run is being saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Saving {
+    On,
+    /// Off, and why (storage full or missing, another page took the run over).
+    Off(String),
+}
+
+/// The history line of a run ended in `state`, on `date`.
+fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {
+    HistoryEntry {
+        date: date.to_string(),
+        seed: state.seed(),
+        outcome: if state.outcome() == Outcome::Won {
+            "won"
+        } else {
+            "lost"
+        }
+        .into(),
+        turns: state.turn(),
+        depth: state.depth_reached(),
+        score: Some(state.score()),
+        record: record.to_text(),
+    }
+}
 
 /// A run's end the store has not taken yet.
 struct Pending {

@@ -1,3 +1,5 @@
+use super::screens::start::Choice;
+use super::screens::{inventory, overview};
 use super::*;
 use crate::app::draw::compose;
 use crate::rules::kinds::tile::Tile;
@@ -738,7 +740,7 @@ fn the_start_menu_stays_inside_the_frame_of_the_page_on_a_desktop() {
     assert_eq!(a.layout(), Layout::DESKTOP);
     let text = compose(&a).to_string();
     let rows: Vec<&str> = text.lines().collect();
-    let page = draw::screens::page(a.layout());
+    let page = draw::page::page(a.layout());
     let bottom = rows[(page.y + page.h - 1) as usize];
     assert!(
         !bottom.chars().any(|c| c.is_ascii_alphanumeric()),

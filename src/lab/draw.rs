@@ -1,33 +1,14 @@
 //! The lab's screen as glyphs: the explanation, parameters, figures and keys in a text panel,
 //! and the shown level in the map area (as glyphs; the whole-level view paints pixels there).
 
+use super::palette::{region_colour, REMOVED};
 use super::{knobs, title, Lab, Shape, Step, KEYS};
 use crate::rules::builder::RegionMap;
 use crate::rules::geom::Point;
-use crate::view::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
+use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Cell, Frame};
 use crate::view::kinds::Shown;
 use crate::view::wrap::wrap;
-
-/// Region colours, picked by id.
-const PALETTE: [Rgb; 8] = [
-    hex("#66D9EF"),
-    hex("#A6E22E"),
-    hex("#FD971F"),
-    hex("#AE81FF"),
-    hex("#E6DB74"),
-    hex("#5FD7AF"),
-    hex("#F78FB3"),
-    hex("#9FB6FF"),
-];
-
-/// The colour of cells in a region about to be removed.
-pub const REMOVED: Rgb = WARN;
-
-/// The colour of region `id`.
-pub fn region_colour(id: usize) -> Rgb {
-    PALETTE[id % PALETTE.len()]
-}
 
 fn dark(c: Rgb) -> Rgb {
     c.map(|v| v / 4)

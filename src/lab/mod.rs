@@ -11,11 +11,13 @@ mod draw;
 mod keys;
 mod knobs;
 mod overview;
+mod palette;
 mod parts;
 mod steps;
 
 pub use keys::{action, Action, BUTTONS, KEYS};
 pub use knobs::MAX_CELLS;
+pub use parts::Shape;
 use parts::{Cache, Canvas, Showing};
 pub use steps::{explain, steps, title, Step};
 
@@ -26,15 +28,6 @@ use crate::rules::rng::parse_seed;
 use crate::rules::world::World;
 use crate::view::frame::Frame;
 use crate::view::raster::Raster;
-
-/// The screen's shape, chosen from the space the page offers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shape {
-    /// 80 x 50 cells: the text on the left, the level on the right.
-    Wide,
-    /// 48 x 100 cells: the level on top, the text below (phones held upright).
-    Tall,
-}
 
 /// The lab's state.
 pub struct Lab {

@@ -3,7 +3,7 @@
 //! (a box filter; a 1024 x 1024 level fits in 400 x 400 pixels). Floor and wall are drawn in
 //! their glyph's average colour, stairs and features in their glyph colour so they stand out.
 
-use super::draw::{region_colour, REMOVED};
+use super::palette::{region_colour, REMOVED};
 use crate::rules::builder::RegionMap;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::world::World;

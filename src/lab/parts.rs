@@ -1,9 +1,17 @@
 //! The parts of the lab's state, by concern: what is shown, what is cached about it, and
 //! the pixels handed to the page.
 
-use super::Shape;
 use crate::rules::builder::{Figures, RegionMap};
 use crate::view::raster::Raster;
+
+/// The screen's shape, chosen from the space the page offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// 80 x 50 cells: the text on the left, the level on the right.
+    Wide,
+    /// 48 x 100 cells: the level on top, the text below (phones held upright).
+    Tall,
+}
 
 /// What the lab shows: a recipe step, a level of it, all of it or a part, and how.
 #[derive(Clone, Copy, Debug)]

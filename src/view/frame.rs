@@ -1,6 +1,8 @@
 //! A frame: a grid of glyph cells (CP437 code, foreground, background) that the game view
 //! writes and a painter turns into pixels. Writes outside the grid are clipped.
 
+use crate::rules::geom::Point;
+use crate::rules::grid::Grid;
 use crate::view::colour::{Rgb, BLACK};
 use crate::view::cp437;
 use std::fmt;
@@ -31,9 +33,7 @@ pub struct Area {
 /// A `width` x `height` grid of cells (sizes in cells).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
-    width: usize,
-    height: usize,
-    cells: Vec<Cell>,
+    cells: Grid<Cell>,
     /// In tests: every box drawn, with its border's cells as drawn, so a test can tell when
     /// later text crossed a border (`Frame::crossed`).
     #[cfg(test)]
@@ -42,40 +42,33 @@ pub struct Frame {
 
 impl Frame {
     pub fn new(width: usize, height: usize) -> Self {
+        let side = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
         Frame {
-            width,
-            height,
-            cells: vec![BLANK; width * height],
+            cells: Grid::new(side(width), side(height), BLANK),
             #[cfg(test)]
             boxes: Vec::new(),
         }
     }
 
     pub fn width(&self) -> usize {
-        self.width
+        self.cells.width() as usize
     }
     pub fn height(&self) -> usize {
-        self.height
+        self.cells.height() as usize
     }
+    /// Every cell, row by row.
     pub fn cells(&self) -> &[Cell] {
-        &self.cells
+        self.cells.cells()
     }
 
     /// The cell at (`x`, `y`), or `None` outside the frame.
     pub fn get(&self, x: i32, y: i32) -> Option<Cell> {
-        self.index(x, y).map(|i| self.cells[i])
-    }
-
-    fn index(&self, x: i32, y: i32) -> Option<usize> {
-        (x >= 0 && y >= 0 && (x as usize) < self.width && (y as usize) < self.height)
-            .then(|| y as usize * self.width + x as usize)
+        self.cells.get(Point::new(x, y, 0)).copied()
     }
 
     /// Writes a cell; outside the frame nothing happens.
     pub fn put(&mut self, x: i32, y: i32, cell: Cell) {
-        if let Some(i) = self.index(x, y) {
-            self.cells[i] = cell;
-        }
+        self.cells.set(Point::new(x, y, 0), cell);
     }
 
     /// Writes `text` from (`x`, `y`) rightwards, mapping each character to CP437.
@@ -164,7 +157,7 @@ impl Frame {
 
     /// Passes every cell's colours through `map`.
     pub fn recolour(&mut self, map: impl Fn(Rgb) -> Rgb) {
-        for c in &mut self.cells {
+        for c in self.cells.cells_mut() {
             c.fg = map(c.fg);
             c.bg = map(c.bg);
         }
@@ -172,7 +165,10 @@ impl Frame {
 
     /// Row `y` as Unicode text.
     pub fn row_text(&self, y: usize) -> String {
-        self.cells[y * self.width..(y + 1) * self.width]
+        self.cells
+            .rows()
+            .nth(y)
+            .unwrap_or_default()
             .iter()
             .map(|c| match c.glyph {
                 0 | 255 => ' ',
@@ -199,7 +195,7 @@ fn border_points(area: Area) -> Vec<(i32, i32)> {
 /// The frame as text, one line per row: a snapshot for tests and debugging.
 impl fmt::Display for Frame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for y in 0..self.height {
+        for y in 0..self.height() {
             writeln!(f, "{}", self.row_text(y))?;
         }
         Ok(())

@@ -33,7 +33,7 @@ impl Lab {
     pub fn new(canvas_id: &str, query: &str) -> Result<Lab, JsError> {
         console_error_panic_hook::set_once();
         let (canvas, ctx) = super::painter::canvas_2d(canvas_id)?;
-        let seed = u64::from(super::random_u32());
+        let seed = u64::from(super::random::random_u32());
         let mut lab = Lab {
             lab: lab::Lab::new(query, seed),
             canvas,

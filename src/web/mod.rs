@@ -12,6 +12,7 @@ mod bench;
 mod lab;
 mod link;
 mod painter;
+mod random;
 mod request;
 mod storage;
 
@@ -28,6 +29,7 @@ pub use lab::Lab;
 use link::Deflated;
 pub use link::Link;
 use painter::Painter;
+use random::random_u32;
 pub use request::{PageRequest, RequestKind};
 use storage::LocalStore;
 use wasm_bindgen::prelude::*;
@@ -38,13 +40,6 @@ pub struct Game {
     app: App,
     painter: Painter,
     deflated: Deflated,
-}
-
-pub(crate) fn random_u32() -> u32 {
-    let mut bytes = [0u8; 4];
-    // A failed read only makes the number less random; the game still starts.
-    let _ = getrandom::fill(&mut bytes);
-    u32::from_le_bytes(bytes)
 }
 
 /// A plain YYYY-MM-DD date, or `None`.

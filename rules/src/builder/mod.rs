@@ -27,7 +27,7 @@ mod tunnel;
 
 pub use bitgrid::BitGrid;
 pub use figures::{level_figures, region_map, world_figures, Figures, RegionMap};
-pub use params::{WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
+pub use params::{WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE, MIN_REGION};
 pub use recipe::Recipe;
 pub use regions::Regions;
 pub use smooth::{smooth_once, SmoothRule};
@@ -39,9 +39,6 @@ use crate::kinds::tile::Tile;
 use crate::rng::{seeded, GameRng};
 use crate::world::World;
 use rand::{Rng, RngCore};
-
-/// Regions smaller than this many cells are filled in by `make_caves`.
-pub const MIN_REGION: u32 = 25;
 
 /// Builds a world step by step. Sizes are in cells and clamped to at least 1.
 pub struct WorldBuilder {

@@ -1,8 +1,13 @@
 //! The parameters of a world: its size and the cave recipe's numbers. A world is a pure
 //! function of these and a seed, so a run's record carries them to replay exactly.
 
-use super::{Recipe, SmoothRule, Stage, MIN_REGION};
+use super::recipe::Recipe;
+use super::smooth::SmoothRule;
+use super::stage::Stage;
 use crate::world::World;
+
+/// Regions smaller than this many cells are filled in by `make_caves`.
+pub const MIN_REGION: u32 = 25;
 
 /// Something that looks at the world after each step of the recipe.
 type Observer<'a> = dyn FnMut(Stage, &World) + 'a;

@@ -3,6 +3,7 @@
 
 use crate::app::App;
 use crate::rules::geom::Point;
+use crate::rules::grid::Grid;
 use crate::rules::sight::Light;
 use crate::rules::Place;
 use crate::rules::State;
@@ -83,7 +84,7 @@ fn creature_cell(e: &Look, bg: Rgb, light: Light, pal: Palette) -> Cell {
 }
 
 /// Draws the map view: tiles by their light, creatures in the light, the player, the cursor.
-pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
+pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     let world = state.world();
     let sight = state.sight();
@@ -95,12 +96,11 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
     let (vw, vh) = (layout.view_width(), layout.view_height());
     // The item shown on each cell of the view, found in one pass over the items: the last
     // one listed on a cell lies on top (as `State::item_at` answers).
-    let mut items = vec![None; (vw.max(0) * vh.max(0)) as usize];
+    let mut items = Grid::new(vw, vh, None);
     for t in state.items() {
         if let Place::Floor(at) = t.place {
-            let (vx, vy) = (at.x - sx, at.y - sy);
-            if at.z == p.z && (0..vw).contains(&vx) && (0..vh).contains(&vy) {
-                items[(vy * vw + vx) as usize] = Some(t.kind);
+            if at.z == p.z {
+                items.set(at.offset(-sx, -sy), Some(t.kind));
             }
         }
     }
@@ -113,7 +113,7 @@ pub(super) fn draw(f: &mut Frame, app: &App, state: &State) {
                 fg: pal.map(look.fg),
                 bg: pal.map(look.bg),
             };
-            if let Some(item) = items[(vy * vw + vx) as usize] {
+            if let Some(&Some(item)) = items.get(Point::new(vx, vy, p.z)) {
                 let e = state.seen_as(item).look();
                 cell = Cell {
                     glyph: e.glyph,

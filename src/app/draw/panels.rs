@@ -1,6 +1,6 @@
 //! The sidebar and the log box.
 
-use super::screens::clip;
+use super::page::clip;
 use crate::app::{App, Saving, Screen};
 use crate::rules::{Mode, Place, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
@@ -136,7 +136,7 @@ pub(crate) fn in_view(state: &State) -> Vec<String> {
 
 /// The sidebar: level, position, hit points, experience, attack and defence, turn, seed,
 /// gear, footing, goal, and the look panel.
-pub(super) fn sidebar(f: &mut Frame, app: &App, state: &State) {
+pub(in crate::app) fn sidebar(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     let (w, h) = (layout.sidebar, layout.rows);
     let blank = Cell {
@@ -212,7 +212,7 @@ fn sidebar_hints(app: &App) -> &'static [&'static str] {
 
 /// The phone's status bar: the vital numbers on the first row, footing or the replay on the
 /// second, and what is being looked at (or why saving is off) on the third.
-pub(super) fn status_bar(f: &mut Frame, app: &App, state: &State) {
+pub(in crate::app) fn status_bar(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     let w = layout.cols;
     let blank = Cell {
@@ -323,7 +323,7 @@ fn look_lines(app: &App, state: &State, width: usize) -> Vec<(String, Rgb)> {
 }
 
 /// The "Log" box: newest line at the bottom, wrapped, repeats folded.
-pub(super) fn log(f: &mut Frame, app: &App, state: &State) {
+pub(in crate::app) fn log(f: &mut Frame, app: &App, state: &State) {
     let layout = app.layout();
     let (x, y, w, h) = (
         layout.sidebar,

@@ -1,11 +1,20 @@
-//! The replay viewer's keys: play and pause, step, speed, jump to the end, and play on from
-//! the shown point as a new run.
+//! The replay viewer: a record played back (`app/replayer.rs`), drawn as play is. Its keys:
+//! play and pause, step, speed, jump to the end, and play on from the shown point as a new
+//! run; a tap plays or pauses.
 
-use super::input::{command, Command};
-use super::{App, Next, Outcome, Replayer, Request, Run, Screen};
+use crate::app::input::{command, Command};
+use crate::app::{App, Next, Outcome, Replayer, Request, Run, Screen};
 
 impl App {
-    pub(super) fn replay_key(&mut self, key: &str) -> bool {
+    /// A tap on the replay plays or pauses it.
+    pub(in crate::app) fn replay_tap(&mut self) -> bool {
+        if let Some(r) = &mut self.replay {
+            r.toggle();
+        }
+        true
+    }
+
+    pub(in crate::app) fn replay_key(&mut self, key: &str) -> bool {
         let Some(r) = &mut self.replay else {
             return false;
         };

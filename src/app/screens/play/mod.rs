@@ -1,31 +1,41 @@
-//! The play screen: its own state (its sub-mode, `mode.rs`: look, aim, the question on the
-//! way out, a journey; and the interface's latest hint) and its keys: actions for the rules,
-//! look mode, and the question before leaving the caves without the idol.
+//! The play screen: its own state (`mode.rs`: its sub-mode, the interface's latest hint), its
+//! keys (actions for the rules, look mode, the question before leaving the caves without the
+//! idol), its drawing (the map view, the sidebar or status bar, the log) and what the last
+//! action showed for a moment. Aiming (`aim.rs`) and journeys and taps on the map
+//! (`journey.rs`) are its sub-modes' own files.
 
-use super::input::Command;
-use super::mode::{Look, Mode};
-use super::{App, Next, Request, Screen};
+pub(in crate::app) mod aim;
+pub(in crate::app) mod journey;
+pub mod mode;
+
+use crate::app::draw::{map, panels};
+use crate::app::flash::Flash;
+use crate::app::input::Command;
+use crate::app::{App, Next, Request, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::{Action, State};
-
-#[derive(Debug, Default)]
-pub struct Play {
-    /// What play is doing besides waiting for an action: one sub-mode at a time.
-    pub mode: Mode,
-    /// The interface's own latest message during play (travel and the like), shown under the
-    /// log; it is not part of the rules' log, so replays stay exact.
-    pub hint: Option<String>,
-    /// The pack slot of a wielded weapon chosen once to throw: chosen again, it is thrown.
-    pub throw_asked: Option<u8>,
-}
+use crate::view::frame::Frame;
+use mode::{Look, Mode};
 
 /// The question a first `<` on the way out asks.
 pub(super) const LEAVE_KEY: &str =
     "This is the way out. Leave without the idol and end the run? Press < again or y to leave, any other key to stay.";
 
+/// The play screen (and a replay, which shows a run the same way): the map view, the sidebar
+/// (a status bar on a portrait screen) and the log.
+pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
+    map::draw(f, app, state);
+    if app.layout().is_portrait() {
+        panels::status_bar(f, app, state);
+    } else {
+        panels::sidebar(f, app, state);
+    }
+    panels::log(f, app, state);
+}
+
 impl App {
-    pub(super) fn play_key(&mut self, cmd: Option<Command>) -> bool {
+    pub(in crate::app) fn play_key(&mut self, cmd: Option<Command>) -> bool {
         let Some(cmd) = cmd else {
             return false;
         };
@@ -57,7 +67,7 @@ impl App {
 
     /// True when the player stands on the way out (the stair up of level 1) without the
     /// idol: climbing there ends the run, lost, so the game asks first.
-    pub(super) fn at_way_out_without_idol(&self) -> bool {
+    pub(in crate::app) fn at_way_out_without_idol(&self) -> bool {
         self.state().is_some_and(|s| {
             let me = s.player();
             me.z == 0 && s.world().tile(me) == Tile::StairsUp && !s.carrying_idol()
@@ -65,7 +75,7 @@ impl App {
     }
 
     /// Asks whether to leave the caves without the idol (shown and said aloud).
-    pub(super) fn ask_leave(&mut self, question: &str) {
+    pub(in crate::app) fn ask_leave(&mut self, question: &str) {
         self.play.mode = Mode::Leaving;
         self.play.hint = Some(question.into());
         self.announcer.say(question);
@@ -73,7 +83,7 @@ impl App {
 
     /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
     /// nothing else.
-    pub(super) fn answer_leave(&mut self, key: &str) {
+    pub(in crate::app) fn answer_leave(&mut self, key: &str) {
         self.play.mode.end_if(|m| *m == Mode::Leaving);
         if matches!(key, "<" | "y") && self.screen() == Screen::Play {
             self.play.hint = None;
@@ -86,7 +96,7 @@ impl App {
     }
 
     /// Keys in look mode move the cursor over the view; Escape or 'x' ends it.
-    pub(super) fn look_key(&mut self, cmd: Option<Command>) -> bool {
+    pub(in crate::app) fn look_key(&mut self, cmd: Option<Command>) -> bool {
         let (Mode::Look(look), Some(state)) = (self.play.mode, self.state()) else {
             return false;
         };
@@ -122,5 +132,27 @@ impl App {
             _ => {}
         }
         cmd.is_some()
+    }
+
+    /// Starts showing what the last action did, if it showed anything, and says where an
+    /// attack from out of sight came from.
+    pub(in crate::app) fn start_flash(&mut self) {
+        let (flash, said) = self.state().map(Flash::after).unwrap_or_default();
+        if !said.is_empty() {
+            self.play.hint = Some(said.clone());
+            self.announcer.say(&said);
+        }
+        self.flash = flash;
+    }
+
+    /// Advances the moment by `ms`; true when the view changed.
+    pub(in crate::app) fn tick_flash(&mut self, ms: f64) -> bool {
+        let Some(f) = &mut self.flash else {
+            return false;
+        };
+        if f.advance(ms) {
+            self.flash = None;
+        }
+        true
     }
 }

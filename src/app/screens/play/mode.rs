@@ -1,7 +1,8 @@
-//! The play screen's sub-modes, one at a time: looking, aiming a throw, the question before
-//! leaving, a journey under way. Being in two at once cannot be written, and leaving one
-//! leaves everything it held behind.
+//! The play screen's own state (`Play`): its sub-mode, one at a time (looking, aiming a throw,
+//! the question before leaving, a journey under way), its hint and a throw asked for. Being in
+//! two sub-modes at once cannot be written, and leaving one leaves everything it held behind.
 
+use crate::rules::balance::THROW_RANGE;
 use crate::rules::geom::Point;
 use crate::rules::travel::Goal;
 
@@ -88,4 +89,24 @@ impl Mode {
         }
         ended
     }
+}
+
+/// The play screen's state.
+#[derive(Debug, Default)]
+pub struct Play {
+    /// What play is doing besides waiting for an action: one sub-mode at a time.
+    pub mode: Mode,
+    /// The interface's own latest message during play (travel and the like), shown under the
+    /// log; it is not part of the rules' log, so replays stay exact.
+    pub hint: Option<String>,
+    /// The pack slot of a wielded weapon chosen once to throw: chosen again, it is thrown.
+    pub throw_asked: Option<u8>,
+}
+
+/// True when `to` is a cell a throw from `from` can aim at.
+pub fn in_reach(from: Point, to: Point) -> bool {
+    to != from
+        && to.z == from.z
+        && (to.x - from.x).abs() <= THROW_RANGE
+        && (to.y - from.y).abs() <= THROW_RANGE
 }

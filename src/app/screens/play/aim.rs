@@ -4,10 +4,9 @@
 //! throws, Escape puts the item away. A click or a tap on a cell throws there. The throw
 //! itself is one action of the rules (`Action::Throw`), so it replays exactly.
 
-use super::input::Command;
-use super::mode::{Aim, Mode};
-use super::App;
-use crate::rules::balance::THROW_RANGE;
+use crate::app::input::Command;
+use crate::app::screens::play::mode::{in_reach, Aim, Mode};
+use crate::app::App;
 use crate::rules::geom::Point;
 use crate::rules::Action;
 
@@ -22,7 +21,7 @@ const NONE_TOUCH: &str = "No creature in range. Aim: tap the cell to throw at; M
 impl App {
     /// Starts aiming the thing in pack `slot`, at the nearest creature in view within reach
     /// (else at the player, saying that no creature is in range).
-    pub(super) fn start_aim(&mut self, slot: u8) {
+    pub(in crate::app) fn start_aim(&mut self, slot: u8) {
         let Some(state) = self.state() else {
             return;
         };
@@ -51,7 +50,7 @@ impl App {
     }
 
     /// Keys while aiming.
-    pub(super) fn aim_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
+    pub(in crate::app) fn aim_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
         let Mode::Aim(aim) = self.play.mode else {
             return false;
         };
@@ -68,7 +67,7 @@ impl App {
             Some(
                 Command::Confirm
                 | Command::Act(Action::Wait)
-                | Command::Inventory(super::inventory::Pick::Throw),
+                | Command::Inventory(crate::app::pick::Pick::Throw),
             ) => self.throw_at(aim.at),
             Some(Command::Back) => {
                 self.play.mode = Mode::Normal;
@@ -81,7 +80,7 @@ impl App {
 
     /// Throws the aimed thing at `at`, if it is within reach and not the player's own cell
     /// (else says so).
-    pub(super) fn throw_at(&mut self, at: Point) {
+    pub(in crate::app) fn throw_at(&mut self, at: Point) {
         let (Mode::Aim(aim), Some(me)) = (self.play.mode, self.state().map(|s| s.player())) else {
             return;
         };
@@ -109,12 +108,4 @@ impl App {
             }
         }
     }
-}
-
-/// True when `to` is a cell a throw from `from` can aim at.
-pub fn in_reach(from: Point, to: Point) -> bool {
-    to != from
-        && to.z == from.z
-        && (to.x - from.x).abs() <= THROW_RANGE
-        && (to.y - from.y).abs() <= THROW_RANGE
 }

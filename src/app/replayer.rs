@@ -1,11 +1,13 @@
 //! Watching a record play back: play and pause, step, speed from 1x to 64x, jump to the end,
-//! or take over and play on from the current point as a new run.
+//! or take over and play on from the current point as a new run. The replay viewer
+//! (`screens/replay.rs`) shows it and maps keys to it.
 
 use crate::record::Record;
 use crate::rules::State;
 
 /// Milliseconds per action at 1x.
 const BASE_MS: f64 = 250.0;
+
 /// Speeds go 1x, 2x, 4x ... up to this.
 pub const MAX_SPEED: u32 = 64;
 

@@ -3,8 +3,8 @@
 //! taps and clicks on the screen, long presses that look, and taking the stairs underfoot.
 //! Every step is an ordinary action, so records and replays stay exact.
 
-use super::mode::{Journey, Mode};
-use super::{App, Next, Screen};
+use crate::app::screens::play::mode::{Journey, Mode};
+use crate::app::{App, Screen};
 use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
@@ -53,7 +53,7 @@ impl App {
     }
 
     /// Ends the journey under way, if any; true when there was one.
-    pub(super) fn end_journey(&mut self) -> bool {
+    pub(in crate::app) fn end_journey(&mut self) -> bool {
         self.play.mode.end_if(|m| matches!(m, Mode::Journey(_)))
     }
 
@@ -102,7 +102,7 @@ impl App {
         true
     }
 
-    pub(super) fn tick_travel(&mut self, ms: f64) -> bool {
+    pub(in crate::app) fn tick_travel(&mut self, ms: f64) -> bool {
         let Some(j) = self.play.mode.journey_mut() else {
             return false;
         };
@@ -124,7 +124,7 @@ impl App {
     }
 
     /// Takes the stairs the player stands on (the way out on level 1 included).
-    pub(super) fn take_stairs(&mut self) {
+    pub(in crate::app) fn take_stairs(&mut self) {
         let Some(run) = self.session.run() else {
             return;
         };
@@ -139,7 +139,7 @@ impl App {
     /// stairs that way it takes them; anywhere else (stairs the other way included) it
     /// travels to the nearest known stairs that way, so a run can be played from the pad
     /// alone. Stairs the other way are taken by tapping the player standing on them.
-    pub(super) fn stairs_button(&mut self) {
+    pub(in crate::app) fn stairs_button(&mut self) {
         let Some(run) = self.session.run() else {
             return;
         };
@@ -151,51 +151,7 @@ impl App {
         }
     }
 
-    /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
-    pub fn tap(&mut self, col: i32, row: i32) -> bool {
-        self.flash = None;
-        // A journey stops; a question to leave is answered by this tap: a tap on the player
-        // leaves.
-        self.end_journey();
-        let asked = self.play.mode.end_if(|m| *m == Mode::Leaving);
-        match self.screen() {
-            Screen::Start => match self.menu_at(row) {
-                Some(c) => {
-                    self.choose(c);
-                    true
-                }
-                None => false,
-            },
-            Screen::Help => {
-                self.go(Next::Pop);
-                true
-            }
-            Screen::Ended => {
-                self.key("Enter");
-                true
-            }
-            Screen::Replay => {
-                if let Some(r) = &mut self.replay {
-                    r.toggle();
-                }
-                true
-            }
-            Screen::Play => self.tap_map(col, row, asked),
-            Screen::Overview => self.overview_tap(col, row),
-            Screen::Inventory(pick) => {
-                // A row of a thing picks it; anywhere else closes the inventory.
-                let line = usize::try_from(row - self.inventory_top())
-                    .ok()
-                    .and_then(|i| self.menu(pick).get(i).copied());
-                if !line.is_some_and(|l| self.pick_slot(l.slot, pick)) {
-                    self.go(Next::Pop);
-                }
-                true
-            }
-        }
-    }
-
-    fn tap_map(&mut self, col: i32, row: i32, asked: bool) -> bool {
+    pub(in crate::app) fn tap_map(&mut self, col: i32, row: i32, asked: bool) -> bool {
         let Some(at) = self.world_at(col, row) else {
             return false;
         };

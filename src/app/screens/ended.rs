@@ -1,0 +1,197 @@
+//! The end screen of a run, won or lost: its page (what ended it, the score, the kills, what
+//! the keys do) and its keys (a new run, watch it, share, export, post a daily run to the
+//! board, back to the start); a tap starts a new run.
+
+use crate::app::draw::page::*;
+use crate::app::input::Command;
+use crate::app::{App, Next, Request, Screen};
+use crate::rules::{Outcome, State};
+use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
+use crate::view::frame::{Area, Frame};
+use crate::view::wrap::wrap;
+
+impl App {
+    /// A tap on the end screen starts a new run, as Enter does.
+    pub(in crate::app) fn ended_tap(&mut self) -> bool {
+        self.key("Enter");
+        true
+    }
+
+    /// True when the run shown is a daily run that has ended: one the board takes.
+    pub fn daily_ended(&self) -> bool {
+        self.screen() == Screen::Ended
+            && self
+                .session
+                .run()
+                .is_some_and(|r| r.record.header.daily.is_some() && r.record.ended)
+    }
+
+    pub(in crate::app) fn ended_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
+        match (key, cmd) {
+            (_, Some(Command::Confirm)) => {
+                self.new_run(false);
+                true
+            }
+            ("r", _) => {
+                if let Some(record) = self.session.run().map(|r| r.record.clone()) {
+                    self.watch(record);
+                }
+                true
+            }
+            ("p" | "P", _) if self.daily_ended() => {
+                self.requests.push(Request::Post);
+                true
+            }
+            ("B", _) => {
+                self.requests.push(Request::Board);
+                true
+            }
+            (_, Some(Command::Share)) => {
+                self.requests.push(Request::Share);
+                true
+            }
+            (_, Some(Command::Export)) => {
+                self.requests.push(Request::Export);
+                true
+            }
+            (_, Some(Command::Back)) => {
+                self.back_to_start();
+                true
+            }
+            (_, Some(Command::Help)) => {
+                self.go(Next::Push(Screen::Help));
+                true
+            }
+            (_, c) => c.is_some(),
+        }
+    }
+}
+
+/// The plural of a creature's name: "giant rats", "ochre jellies", "bats" ("y" after a
+/// consonant becomes "ies"; "s", "x", "z", "ch" and "sh" take "es").
+pub(crate) fn plural(name: &str) -> String {
+    match name.strip_suffix('y') {
+        Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
+        _ if name.ends_with(['s', 'x', 'z']) || name.ends_with("ch") || name.ends_with("sh") => {
+            format!("{name}es")
+        }
+        _ => format!("{name}s"),
+    }
+}
+
+/// "3 giant rats, 1 orc", or "none".
+fn kills_text(state: &State) -> String {
+    let kills: Vec<String> = state
+        .kills()
+        .into_iter()
+        .map(|(c, n)| match n {
+            1 => format!("1 {}", c.name()),
+            _ => format!("{n} {}", plural(c.name())),
+        })
+        .collect();
+    if kills.is_empty() {
+        "none".into()
+    } else {
+        kills.join(", ")
+    }
+}
+
+/// The win or lose screen: how the run ended and its summary, with the score.
+pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
+    let layout = app.layout();
+    let x = left(layout);
+    let frame = Area {
+        x: (x - 4).max(0),
+        y: 8,
+        w: layout.cols - 2 * (x - 4).max(0),
+        h: 30.min(layout.rows - 9),
+    };
+    f.boxed(frame, "", DIM, BLACK);
+    // Lines of text end a blank column before the box's right border.
+    let room = (frame.x + frame.w - 2 - x) as usize;
+    let lines = |f: &mut Frame, y: i32, text: &str, colour: Rgb| -> i32 {
+        let mut y = y;
+        for l in wrap(text, room) {
+            f.text(x, y, &l, colour, BLACK);
+            y += 1;
+        }
+        y
+    };
+    let (title, colour) = if state.outcome() == Outcome::Won {
+        ("YOU WIN", ACCENT)
+    } else {
+        ("GAME OVER", WARN)
+    };
+    f.text(
+        (layout.cols - title.len() as i32) / 2,
+        11,
+        title,
+        colour,
+        BLACK,
+    );
+    let mut y = paragraph(f, layout, 14, state.ending(), TEXT);
+    let rows = [
+        ("Score", state.score().to_string()),
+        ("Depth", format!("level {} reached", state.depth_reached())),
+        ("Turns", state.turn().to_string()),
+        (
+            "Experience",
+            format!("level {}, {} xp", state.level(), state.xp()),
+        ),
+        ("Kills", kills_text(state)),
+        ("Items used", state.items_used().to_string()),
+        ("Seed", state.seed().to_string()),
+    ];
+    let vx = x + if layout.cols < 60 { 11 } else { 14 };
+    for (label, value) in rows {
+        f.text(x, y, label, DIM, BLACK);
+        for line in wrap(&value, (layout.cols - vx - x).max(10) as usize) {
+            let colour = if label == "Score" { TITLE } else { TEXT };
+            f.text(vx, y, &line, colour, BLACK);
+            y += 1;
+        }
+    }
+    let mut y = y + 1;
+    if app.end_unsaved().is_some() {
+        // Why is in the sidebar and on the start screen; here the few words fit every layout.
+        y = lines(
+            f,
+            y,
+            "Its end could not be saved yet: keep this page open.",
+            WARN,
+        ) + 1;
+    }
+    if !app.touch() {
+        y = lines(f, y, "R watch the replay   S share   E export", TEXT);
+        if app.daily_ended() {
+            y = lines(f, y, "P post to today's board   B the board", TITLE);
+        }
+    } else if app.daily_ended() {
+        y = lines(f, y, "Board (under the map): post this run", TITLE);
+    }
+    let again = if app.touch() {
+        "Tap for a new game"
+    } else {
+        "Press Enter for a new game"
+    };
+    lines(f, y + 1, again, ACCENT);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plural;
+    use crate::rules::kinds::creature::Creature;
+
+    #[test]
+    fn creatures_are_counted_in_english_plurals() {
+        assert_eq!(plural("ochre jelly"), "ochre jellies");
+        assert_eq!(plural("giant rat"), "giant rats");
+        assert_eq!(plural("monkey"), "monkeys");
+        assert_eq!(plural("lynx"), "lynxes");
+        for c in Creature::ALL {
+            let many = plural(c.name());
+            assert!(many.starts_with(&c.name()[..c.name().len() - 1]), "{many}");
+            assert!(!many.ends_with("ys") || many.ends_with("eys"), "{many}");
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! The help screen: every key, and a way back. Its keys close it; a tap anywhere does too.
+
+use crate::app::draw::page::*;
+use crate::app::input::Command;
+use crate::app::{App, Next};
+use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
+use crate::view::frame::Frame;
+use crate::view::layout::Layout;
+use crate::view::wrap::wrap;
+
+/// Every key, as shown on the help screen.
+pub const KEYS: [(&str, &str); 29] = [
+    ("arrows, h j k l", "move west, south, north, east"),
+    ("y u b n", "move diagonally"),
+    ("numeric keypad", "move in 8 directions (NumLock on or off)"),
+    (". or keypad 5", "wait a turn"),
+    ("R", "rest by torchlight until healed"),
+    ("g or ,", "pick up what lies here"),
+    ("i", "inventory: a letter uses or equips"),
+    ("q r a, w, d", "quaff/read, wield/wear, drop an item"),
+    ("t", "throw an item: pick it, aim, Enter throws"),
+    ("T", "douse or relight your torch"),
+    ("5 to 9", "start screen: watch a best run"),
+    ("> and <", "walk down or up stairs you stand on"),
+    ("walk into", "attack a creature"),
+    ("click or tap", "walk to a place you have seen"),
+    ("Shift+direction", "run until something happens"),
+    ("o", "explore: walk to the nearest unknown place"),
+    ("] and [", "stairs to the unexplored, to the way out"),
+    ("m", "map of every level seen: choose, travel"),
+    ("x, or mouse", "look: name what is under the cursor"),
+    ("v", "describe the surroundings (screen readers)"),
+    ("s / e", "share a link / export a file of this run"),
+    ("c", "colour-blind-safe colours on or off"),
+    ("Z", "larger glyphs on or off"),
+    ("?", "show or close this help"),
+    ("Escape", "close a screen"),
+    ("Enter", "new game on the win and lose screens"),
+    ("B, P", "today's board; post a finished daily run"),
+    (
+        "gamepad",
+        "stick moves, A wait, B back, X look, Y items, L3 torch, R3 throw",
+    ),
+    ("any key", "stops a journey"),
+];
+
+/// The key table from row `y`, each description wrapped beside its key (under it on narrow
+/// pages), as far as row `limit`. Returns the next row and how many keys did not fit.
+fn key_table(f: &mut Frame, layout: Layout, y: i32, limit: i32) -> (i32, usize) {
+    let x = left(layout);
+    let narrow = layout.cols < 60;
+    let mut y = y;
+    for (shown, (key, what)) in KEYS.iter().enumerate() {
+        let dx = if narrow { 2 } else { 18 };
+        let lines = wrap(what, (right(layout) - x - dx).max(8) as usize);
+        let rows = lines.len() as i32 + i32::from(narrow);
+        if y + rows > limit {
+            return (y + 1, KEYS.len() - shown);
+        }
+        f.text(x, y, key, TITLE, BLACK);
+        y += i32::from(narrow);
+        for l in lines {
+            f.text(x + dx, y, &l, TEXT, BLACK);
+            y += 1;
+        }
+    }
+    (y + 1, 0)
+}
+
+/// The help screen: every key, and how to play by touch.
+pub(in crate::app) fn draw(f: &mut Frame, app: &App) {
+    let layout = app.layout();
+    f.boxed(page(layout), "Help", DIM, BLACK);
+    let y = paragraph(
+        f,
+        layout,
+        page(layout).y + 2,
+        "Take the golden idol from the deepest level and climb out by the stair up on level 1.",
+        TEXT,
+    );
+    let replay = "Watching a replay: Space plays or pauses, the right arrow steps, + and - change \
+         the speed (1x to 64x), End jumps to the end, Enter plays on from there as a new run, \
+         Escape leaves.";
+    // The last row for text: the back line sits a blank row above the bottom border.
+    let last = page(layout).y + page(layout).h - 3;
+    let y = if app.touch() {
+        paragraph(
+            f,
+            layout,
+            y,
+            "Tap a cell you have seen to walk there. Tap a creature next to you to attack it, \
+             yourself to wait a turn, and the stairs you stand on to take them. Hold a finger \
+             on a cell to hear what is there. The pad below the map has every move, Torch \
+             douses or relights your torch, and Throw picks an item, then a tap on a cell \
+             throws it there.",
+            TEXT,
+        )
+    } else {
+        // The keys first; the replay's keys only when they fit below them.
+        let (y, left_out) = key_table(f, layout, y, last - 1);
+        if left_out > 0 {
+            line(
+                f,
+                layout,
+                left(layout),
+                y - 1,
+                &format!("({left_out} more: Z for smaller glyphs)"),
+                DIM,
+            );
+        }
+        y
+    };
+    let y = if y + paragraph_rows(layout, replay) < last {
+        paragraph(f, layout, y, replay, TEXT)
+    } else {
+        y
+    };
+    let back = if app.touch() {
+        "Tap to go back"
+    } else {
+        "Press Escape or ? to go back"
+    };
+    line(f, layout, left(layout), (y + 1).min(last), back, ACCENT);
+}
+
+impl App {
+    /// A tap anywhere on the help screen closes it.
+    pub(in crate::app) fn help_tap(&mut self) -> bool {
+        self.go(Next::Pop);
+        true
+    }
+
+    /// Keys on the help screen: help or back closes it; any other command is used up.
+    pub(in crate::app) fn help_key(&mut self, cmd: Option<Command>) -> bool {
+        if matches!(cmd, Some(Command::Help | Command::Back)) {
+            self.go(Next::Pop);
+        }
+        cmd.is_some()
+    }
+}
