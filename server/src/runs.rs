@@ -167,6 +167,19 @@ fn long_action(state: &State, home: Point, pattern: u32, i: u32, left: u32) -> A
     if let Some((d, _)) = way_home {
         return Action::Move(d);
     }
+    // Wounds close only by torchlight: hurt, with time to spare and no creature in sight,
+    // light the torch and rest (a rest ends when healed or a creature comes).
+    let seen = state
+        .monsters()
+        .iter()
+        .any(|m| m.pos.z == me.z && state.sight().in_sight(m.pos));
+    if left > REST_SPARE && state.hp() < state.max_hp() && !seen && state.fuel() > 0 {
+        return if state.torch_lit() {
+            Action::Rest
+        } else {
+            Action::Torch
+        };
+    }
     let lit = i < 32 && pattern >> i & 1 == 1;
     if lit != state.torch_lit() && state.fuel() > 0 {
         Action::Torch
@@ -221,6 +234,9 @@ fn pattern_of(variant: u32, attempt: u32) -> u32 {
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     (z ^ (z >> 31)) as u32
 }
+
+/// A long run rests only with more turns than this left: no rest runs past the run's end.
+const REST_SPARE: u32 = 2_000;
 
 /// How many patterns `long_run` tries before it gives up.
 const LONG_ATTEMPTS: u32 = 64;
