@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# The game page's download budget: 145 KiB (145 * 1024 bytes), gzip -9. It was 120 KiB until
+# The game page's download budget: 150 KiB (150 * 1024 bytes), gzip -9. It was 120 KiB until
 # the game gained its torch, stealth, unknown items, throwing, four creatures and two modes
 # (118.2 to 132.9 KiB), 135 KiB until the board's player key, an autopilot that stops for
 # danger, the fixes of bugs players met, the map of the caves and a screen that reads at a
 # glance took it to 148.1 KiB, and 155 KiB while the rules became a crate and runs could no
 # longer be lost (153.3 KiB). Cuts brought it back to 144.0 KiB (docs/benchmarks.md): no sort
 # instantiations the page can do without, no string slicing's panic report with its Unicode
-# tables, and talc for an allocator. Counted: every file
+# tables, and talc for an allocator. It is 150 KiB for the doors, traps, fire, creatures and
+sound of the next content; sound came first (+2.0 KiB). Counted: every file
 # of the built site a normal visit downloads (index.html, the styles, the scripts and
 # modules, the wasm and its glue, the manifest, offline.js and the service worker), each
 # compressed on its own as a server sends it. Not counted: the icons, and the lab's bundle
@@ -18,7 +19,7 @@
 # 1 with a message when the total is over the budget.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-BUDGET=$((145 * 1024))
+BUDGET=$((150 * 1024))
 dir="${1:-dist}"
 [ -f "$dir/index.html" ] || { echo "page-size: no $dir/index.html: run trunk build --release first" >&2; exit 1; }
 

@@ -47,6 +47,9 @@ node tests/e2e/touch.mjs
 step "browser end-to-end test: items, the end screen and the best runs"
 node tests/e2e/items.mjs
 
+step "browser end-to-end test: sound"
+node tests/e2e/sound.mjs
+
 step "offline and installable page test"
 node tests/e2e/offline.mjs
 

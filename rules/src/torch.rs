@@ -21,6 +21,11 @@ impl State {
         self.torch.lit()
     }
 
+    /// True while the torch burns on its last fuel (the log has warned that it runs low).
+    pub fn torch_low(&self) -> bool {
+        self.torch.fuel <= LOW_FUEL
+    }
+
     /// True when the player has doused the torch (as opposed to it burning out).
     pub fn torch_doused(&self) -> bool {
         !self.torch.on

@@ -69,7 +69,7 @@ pub fn command(key: &str) -> Option<Command> {
         "e" => Command::Export,
         "Stairs" => Command::Stairs,
         "v" => Command::Describe,
-        "m" | "Map" => Command::Overview,
+        "M" | "Map" => Command::Overview,
         _ => return None,
     })
 }

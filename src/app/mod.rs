@@ -13,12 +13,14 @@ mod replayer;
 mod run;
 pub mod screens;
 mod session;
+mod sound;
 
 use announcer::Announcer;
 pub use prefs::Prefs;
 pub use replayer::{Replayer, MAX_SPEED};
 pub use run::Run;
 pub use session::{Saving, Session};
+pub use sound::Cue;
 
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
@@ -136,6 +138,8 @@ pub struct App {
     flash: Option<flash::Flash>,
     /// The overview's level and cursor.
     overview: screens::overview::Overview,
+    /// The sounds of what happened since the page last asked, when sound is on.
+    cues: Vec<Cue>,
 }
 
 impl App {
@@ -159,6 +163,7 @@ impl App {
                 z: 0,
                 cursor: Point::new(0, 0, 0),
             },
+            cues: Vec::new(),
         };
         app.rescan();
         app
@@ -298,6 +303,11 @@ impl App {
         self.play.mode.look().or(self.hover)
     }
     /// What the page has been asked to do since the last call.
+    /// The sounds to play, from the actions since the last call.
+    pub fn take_cues(&mut self) -> Vec<Cue> {
+        std::mem::take(&mut self.cues)
+    }
+
     pub fn take_requests(&mut self) -> Vec<Request> {
         std::mem::take(&mut self.requests)
     }
@@ -426,6 +436,19 @@ impl App {
         }
     }
 
+    /// Says whether sound is now on, in play's hint and to screen readers, and drops the
+    /// sounds not yet played when it went off.
+    fn say_sound(&mut self) {
+        let words = if self.prefs.sound {
+            "Sound on (m turns it off)."
+        } else {
+            self.cues.clear();
+            "Sound off (m turns it on)."
+        };
+        self.play.hint = Some(words.into());
+        self.announcer.say(words);
+    }
+
     /// Shows a message on the start screen.
     pub fn say(&mut self, message: &str) {
         self.notice = Some(message.to_string());
@@ -479,7 +502,15 @@ impl App {
     /// goes on is written by `flush`, which the page calls right after painting the turn (so
     /// the save never delays the frame).
     pub fn act(&mut self, action: Action) {
+        let before = self.state().map(sound::Before::of);
         let ended = self.session.act(action);
+        if let (Some(before), Some(state), true) = (before, self.state(), self.prefs.sound) {
+            // A page that never asks keeps only the latest few.
+            let cues = before.cues(state);
+            self.cues.extend(cues);
+            let over = self.cues.len().saturating_sub(16);
+            self.cues.drain(..over);
+        }
         self.start_flash();
         if ended {
             self.play.mode.end_if(|m| matches!(m, Mode::Look(_)));

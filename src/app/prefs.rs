@@ -1,5 +1,5 @@
-//! The player's display choices: colours, glyph size, and whether they play by touch. They
-//! change how screens look and read, never the game.
+//! The player's display choices: colours, glyph size, sound, and whether they play by touch.
+//! They change how screens look, read and sound, never the game.
 
 use crate::view::colour::Palette;
 
@@ -10,6 +10,8 @@ pub struct Prefs {
     pub larger: bool,
     /// The player has touched the screen: screens say "tap", menus grow.
     pub touch: bool,
+    /// Short sounds for what matters (on until turned off).
+    pub sound: bool,
 }
 
 impl Default for Prefs {
@@ -18,12 +20,14 @@ impl Default for Prefs {
             palette: Palette::Standard,
             larger: false,
             touch: false,
+            sound: true,
         }
     }
 }
 
 impl Prefs {
-    /// The choices worth remembering, as text: `palette=safe`, `larger`, separated by spaces.
+    /// The choices worth remembering, as text: `palette=safe`, `larger`, `quiet`, separated by
+    /// spaces.
     pub fn to_text(self) -> String {
         let mut words = Vec::new();
         if self.palette == Palette::ColourSafe {
@@ -31,6 +35,9 @@ impl Prefs {
         }
         if self.larger {
             words.push("larger");
+        }
+        if !self.sound {
+            words.push("quiet");
         }
         words.join(" ")
     }
@@ -44,10 +51,11 @@ impl Prefs {
             Palette::Standard
         };
         self.larger = words.contains(&"larger");
+        self.sound = !words.contains(&"quiet");
     }
 
-    /// A key that changes how the game looks, on any screen: `c` colours, `Z` glyph size.
-    /// True when the key was one of them.
+    /// A key that changes how the game looks or sounds, on any screen: `c` colours, `Z` glyph
+    /// size, `m` sound. True when the key was one of them.
     pub fn toggle(&mut self, key: &str) -> bool {
         match key {
             "c" => {
@@ -57,6 +65,7 @@ impl Prefs {
                 };
             }
             "Z" => self.larger = !self.larger,
+            "m" | "Sound" => self.sound = !self.sound,
             _ => return false,
         }
         true
@@ -73,16 +82,19 @@ mod tests {
         assert_eq!(p.to_text(), "");
         assert!(p.toggle("c") && p.toggle("Z") && !p.toggle("x"));
         assert_eq!(p.to_text(), "palette=safe larger");
+        assert!(p.sound && p.toggle("m") && !p.sound);
+        assert_eq!(p.to_text(), "palette=safe larger quiet");
         let mut q = Prefs {
             touch: true,
             ..Prefs::default()
         };
-        q.read("larger nonsense palette=safe");
+        q.read("larger nonsense palette=safe quiet");
         assert_eq!(
-            (q.palette, q.larger, q.touch),
-            (Palette::ColourSafe, true, true)
+            (q.palette, q.larger, q.touch, q.sound),
+            (Palette::ColourSafe, true, true, false)
         );
         q.read("");
         assert_eq!(q.to_text(), "");
+        assert!(q.sound);
     }
 }

@@ -1274,7 +1274,7 @@ fn the_overview_shows_every_level_seen_its_stairs_and_where_they_lead() {
         &[Move(E), Move(E), Move(E), Descend],
     );
     a.take_announcements();
-    press(&mut a, &["m"]);
+    press(&mut a, &["M"]);
     let said = a.take_announcements().join(" ");
     assert!(
         said.contains("Map of level 2. a < to level 1, area 1. b < leads: not known yet."),
@@ -1344,7 +1344,7 @@ fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
     assert_eq!(me(&a), Point::new(4, 1, 0));
     // The overview opens on the player's level with the cursor on the player: seven steps
     // east is the room beyond the wall.
-    press(&mut a, &["m"]);
+    press(&mut a, &["M"]);
     for _ in 0..7 {
         press(&mut a, &["l"]);
     }
@@ -1354,7 +1354,7 @@ fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
     assert_eq!(me(&a), Point::new(11, 1, 0), "{:?}", a.hint());
 
     // The mouse moves the cursor, and a click on a place travels there.
-    press(&mut a, &["m"]);
+    press(&mut a, &["M"]);
     let sheet = a.overview_sheet().expect("a sheet");
     let (col, row) = (sheet.ox + 2, overview::TOP + 1);
     assert!(a.overview_hover(col, row));
@@ -1403,4 +1403,30 @@ fn no_journey_walks_the_player_while_a_throw_is_aimed() {
         Action::throw(0, 2, 0),
         "thrown from where it was aimed"
     );
+}
+
+#[test]
+fn m_turns_sound_off_and_on_and_says_so_and_a_quiet_game_names_no_sounds() {
+    let mut a = corridor();
+    press(&mut a, &["T"]);
+    assert_eq!(a.take_cues(), vec![Cue::TorchOut]);
+    a.take_announcements();
+    press(&mut a, &["m"]);
+    assert_eq!(a.prefs(), "quiet");
+    assert_eq!(a.hint(), Some("Sound off (m turns it on)."));
+    assert!(a.take_announcements().join(" ").contains("Sound off"));
+    assert!(
+        a.take_requests().contains(&Request::Prefs),
+        "the choice is remembered"
+    );
+    press(&mut a, &["T"]);
+    assert_eq!(a.take_cues(), vec![], "no sounds while sound is off");
+    press(&mut a, &["m", "T"]);
+    assert_eq!(a.prefs(), "");
+    assert_eq!(a.take_cues(), vec![Cue::TorchOut]);
+    // `M` is the map, which `M` closes again.
+    press(&mut a, &["M"]);
+    assert_eq!(a.screen(), Screen::Overview);
+    press(&mut a, &["M"]);
+    assert_eq!(a.screen(), Screen::Play);
 }

@@ -312,7 +312,14 @@ impl Game {
         self.app.take_announcements().join("\n")
     }
 
-    /// The display choices to remember (`palette=safe`, `larger`).
+    /// The sounds to play since the last call, by name, separated by spaces (none while
+    /// sound is off).
+    pub fn sounds(&mut self) -> String {
+        let cues = self.app.take_cues();
+        cues.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The display choices to remember (`palette=safe`, `larger`, `quiet`).
     pub fn prefs(&self) -> String {
         self.app.prefs()
     }

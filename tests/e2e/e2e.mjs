@@ -281,9 +281,9 @@ async function main() {
   });
 
   // k) the overview: every level seen, its stairs and where they lead; Escape closes it.
-  await check('"m" shows the map of both levels seen, "<" the level above, Escape closes it', async () => {
+  await check('"M" shows the map of both levels seen, "<" the level above, Escape closes it', async () => {
     needReady();
-    await press('m');
+    await press('M');
     let t = norm(await text());
     assert(/Map of the caves: level 2 \(2 levels seen\)/.test(t), `no overview of level 2 in text(): ${t.slice(0, 120)}`);
     assert(/< to level 1, area 1/.test(t), 'the stairs up are not said to lead to level 1');
@@ -299,7 +299,7 @@ async function main() {
 
   await check('the mouse over the overview moves its cursor, and a click travels there', async () => {
     needReady();
-    await press('m');
+    await press('M');
     const lines = (await text()).split('\n');
     const row = lines.findIndex((l) => l.includes('@'));
     const col = [...lines[row]].indexOf('@');

@@ -162,7 +162,7 @@ try {
       await p.touchscreen.tap(s.left + s.width / 2, s.top + s.height * 0.3);
       await frames(p);
     }
-    await p.click('#pad [data-key="m"]');
+    await p.click('#pad [data-key="Map"]');
     await frames(p);
     const t = await text(p);
     assert(/Map: level 1/.test(t), `no overview in text(): ${norm(t).slice(0, 120)}`);

@@ -21,7 +21,7 @@ export const BUTTON_KEYS = {
   9: "Enter", // Start: start or continue a run
   10: "T", // L3 (left stick pressed): douse or relight the torch
   11: "t", // R3 (right stick pressed): throw (then aim with the stick, A throws)
-  16: "m", // Home / Guide, where the browser passes it on: the map (the stick moves its cursor, A goes there)
+  16: "Map", // Home / Guide, where the browser passes it on: the map (the stick moves its cursor, A goes there)
 };
 const DPAD = { 12: "k", 13: "j", 14: "h", 15: "l" };
 // Stick directions by octant, counter-clockwise from east (screen y grows downward).

@@ -14,6 +14,7 @@ import { boardDaily, sendQueued } from "./board.js";
 import { listenPointer } from "./pointer.js";
 import { openLink, shareLink } from "./share.js";
 import { recall } from "./storage.js";
+import { listenSound, showSound } from "./sound.js";
 
 let starting = false;
 
@@ -71,6 +72,8 @@ async function startGame(bindings) {
   window.addEventListener("hashchange", () => openLink());
   window.addEventListener("online", () => sendQueued());
   guard(() => game.set_prefs(recall("caves.prefs")));
+  showSound();
+  listenSound();
   listenPointer(canvas);
   listenPad();
   listenGamepad();

@@ -4,6 +4,7 @@
 import { game, guard } from "./handle.js";
 import { announce } from "./announce.js";
 import { saveSoon } from "./save.js";
+import { playSounds } from "./sound.js";
 
 let clock = 0;
 
@@ -14,6 +15,7 @@ export function startClock() {
     guard(() => game.tick(now - last));
     last = now;
     announce();
+    playSounds();
     saveSoon(); // a journey plays turns
     clock = guard(() => game.animating(), false) ? requestAnimationFrame(frame) : 0;
   };

@@ -9,6 +9,7 @@ import { shareLink } from "./share.js";
 import { showLink } from "./dialog.js";
 import { remember } from "./storage.js";
 import { postRun, showBoard } from "./board.js";
+import { showSound } from "./sound.js";
 
 function record() {
   const bytes = guard(() => game.record_bytes(), new Uint8Array());
@@ -23,7 +24,7 @@ const DO = {
   import: importFile,
   kept: (r) => download("caves-kept-save-" + r.kept + ".txt", guard(() => game.kept_text(r.kept), ""), "text/plain"),
   lab: (r) => window.location.assign("./?lab&seed=" + r.seed),
-  prefs: () => { remember("caves.prefs", guard(() => game.prefs(), "")); fit(); },
+  prefs: () => { remember("caves.prefs", guard(() => game.prefs(), "")); showSound(); fit(); },
   board: () => showBoard(),
   post: () => postRun(),
 };

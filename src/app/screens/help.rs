@@ -9,7 +9,7 @@ use crate::view::layout::Layout;
 use crate::view::wrap::wrap;
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 29] = [
+pub const KEYS: [(&str, &str); 30] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
@@ -27,7 +27,8 @@ pub const KEYS: [(&str, &str); 29] = [
     ("Shift+direction", "run until something happens"),
     ("o", "explore: walk to the nearest unknown place"),
     ("] and [", "stairs to the unexplored, to the way out"),
-    ("m", "map of every level seen: choose, travel"),
+    ("M", "map of every level seen: choose, travel"),
+    ("m", "sound off and on"),
     ("x, or mouse", "look: name what is under the cursor"),
     ("v", "describe the surroundings (screen readers)"),
     ("s / e", "share a link / export a file of this run"),

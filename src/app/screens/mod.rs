@@ -31,11 +31,15 @@ impl App {
             self.answer_leave(key);
             return true;
         }
-        // Colours and glyph size change anywhere but in a replay and in a menu, where a letter
-        // chooses an item.
-        let menu = matches!(self.screen(), Screen::Inventory(_));
+        // Colours, glyph size and sound change anywhere but in a replay and in a menu, where a
+        // letter chooses an item (the start menu's `m` chooses how to play).
+        let menu = matches!(self.screen(), Screen::Inventory(_))
+            || (self.screen() == Screen::Start && key == "m");
         if self.screen() != Screen::Replay && !menu && self.prefs.toggle(key) {
             self.requests.push(Request::Prefs);
+            if matches!(key, "m" | "Sound") {
+                self.say_sound();
+            }
             return true;
         }
         // Journeys set out from play's own keys only: never while looking or aiming.

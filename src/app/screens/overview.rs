@@ -185,7 +185,7 @@ impl App {
 
     /// Keys on the overview: movement keys move the cursor a block, `<` and `>` (and Tab)
     /// show the level above or below, Enter (or `.`, a gamepad's A) travels to the cursor,
-    /// Escape or `m` closes.
+    /// Escape or `M` closes.
     pub(in crate::app) fn overview_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
         let Some(sheet) = self.overview_sheet() else {
             self.go(Next::Pop);
@@ -203,7 +203,7 @@ impl App {
         match (key, cmd) {
             ("<" | "-", _) => self.overview_level(&sheet, -1),
             (">" | "+" | "Tab", _) => self.overview_level(&sheet, 1),
-            ("m", _) | (_, Some(Command::Back)) => self.go(Next::Pop),
+            ("M" | "Map", _) | (_, Some(Command::Back)) => self.go(Next::Pop),
             (".", _) | (_, Some(Command::Confirm)) => {
                 let c = self.overview.cursor;
                 let (bx, by) = (c.x / sheet.scale, c.y / sheet.scale);
