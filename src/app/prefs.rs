@@ -82,7 +82,9 @@ mod tests {
         assert_eq!(p.to_text(), "");
         assert!(p.toggle("c") && p.toggle("Z") && !p.toggle("x"));
         assert_eq!(p.to_text(), "palette=safe larger");
-        assert!(p.sound && p.toggle("m") && !p.sound);
+        assert!(p.sound);
+        assert!(p.toggle("m"));
+        assert!(!p.sound);
         assert_eq!(p.to_text(), "palette=safe larger quiet");
         let mut q = Prefs {
             touch: true,
