@@ -8,9 +8,14 @@
 //! `--stop` ends the recipe after a step: fill, smooth, regions, stairs, connect or features
 //! (the default, the whole recipe). Bad values (and arguments that are not UTF-8 text) get a
 //! message and exit code 2.
+//!
+//! `--kinds` prints every kind instead of a world, one a line, tab-separated: its family
+//! (`terrain`, `creature` or `item`), name, character, and the first level (from 1) of these
+//! caves it is found on (`-` for the rock past the map's edge, found on none).
 
 use caves::rules::builder::{SmoothRule, Stage, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use caves::rules::geom::Point;
+use caves::rules::kinds::listing;
 use caves::rules::rng::parse_seed;
 use caves::rules::world::World;
 use std::io::{BufWriter, ErrorKind, Write};
@@ -18,12 +23,14 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: dump [--seed S] [--width W] [--height H] [--depth D] [--fill P] \
 [--passes N] [--rule majority|five-of-nine] [--min-region N] \
-[--stop fill|smooth|regions|stairs|connect|features]";
+[--stop fill|smooth|regions|stairs|connect|features] [--kinds]";
 
 struct Args {
     seed: u64,
     params: WorldParams,
     stop: Stage,
+    /// List the kinds instead of a world.
+    kinds: bool,
 }
 
 /// A whole number from `lo` to `hi`, or a message naming the flag.
@@ -41,11 +48,16 @@ fn parse(args: &[String]) -> Result<Args, String> {
         seed: 0,
         params: WorldParams::default(),
         stop: Stage::Features,
+        kinds: false,
     };
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         if flag == "--help" || flag == "-h" {
             return Err(USAGE.into());
+        }
+        if flag == "--kinds" {
+            out.kinds = true;
+            continue;
         }
         let value = it
             .next()
@@ -139,15 +151,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let world = a.params.build_until(a.seed, a.stop);
     let mut out = BufWriter::new(std::io::stdout().lock());
-    let written = if a.stop == Stage::Features {
-        print_with_items(&mut out, &world, a.seed)
+    let written = if a.kinds {
+        print_kinds(&mut out, &a.params)
     } else {
-        // As `World::dump` writes it, a level at a time.
-        (0..world.depth())
-            .try_for_each(|z| write!(out, "level {}\n{}\n", z + 1, world.level_text(z)))
-            .and_then(|()| out.flush())
+        print_world(&mut out, &a)
     };
     match written {
         Ok(()) => ExitCode::SUCCESS,
@@ -157,5 +165,26 @@ fn main() -> ExitCode {
             eprintln!("dump: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Every kind, one a line: family, name, character, first level.
+fn print_kinds(out: &mut impl Write, params: &WorldParams) -> std::io::Result<()> {
+    for k in listing(params) {
+        let first = k.first.map_or("-".to_string(), |f| f.to_string());
+        writeln!(out, "{}\t{}\t{}\t{first}", k.family, k.name, k.dump)?;
+    }
+    out.flush()
+}
+
+fn print_world(out: &mut impl Write, a: &Args) -> std::io::Result<()> {
+    let world = a.params.build_until(a.seed, a.stop);
+    if a.stop == Stage::Features {
+        print_with_items(out, &world, a.seed)
+    } else {
+        // As `World::dump` writes it, a level at a time.
+        (0..world.depth())
+            .try_for_each(|z| write!(out, "level {}\n{}\n", z + 1, world.level_text(z)))
+            .and_then(|()| out.flush())
     }
 }

@@ -253,3 +253,38 @@ fn every_item_the_game_places_shows_on_its_cell_over_the_level() {
         .collect();
     assert_eq!(shown, expected);
 }
+
+#[test]
+fn kinds_lists_every_kind_tab_separated_with_its_first_level() {
+    let out = dump(&["--kinds", "--depth", "4"]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let rows: Vec<Vec<&str>> = text.lines().map(|l| l.split('\t').collect()).collect();
+    assert!(rows.iter().all(|r| r.len() == 4), "{text}");
+    for family in ["terrain", "creature", "item"] {
+        assert!(rows.iter().any(|r| r[0] == family), "no {family} in {text}");
+    }
+    assert!(rows.contains(&vec!["creature", "orc", "o", "2"]), "{text}");
+    // The idol lies on the deepest level of the caves asked for.
+    assert!(
+        rows.contains(&vec!["item", "golden idol", "*", "4"]),
+        "{text}"
+    );
+    assert!(
+        rows.contains(&vec!["terrain", "solid rock", " ", "-"]),
+        "{text}"
+    );
+    // Every character of a world's dump is a listed kind's.
+    let world = dump(&["--seed", "3"]);
+    let chars: String = String::from_utf8(world.stdout).expect("utf-8");
+    for c in chars
+        .lines()
+        .filter(|l| !l.starts_with("level"))
+        .flat_map(str::chars)
+    {
+        assert!(
+            rows.iter().any(|r| r[2] == c.to_string()),
+            "{c:?} is no kind's"
+        );
+    }
+}

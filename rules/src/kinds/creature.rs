@@ -48,6 +48,23 @@ impl Creature {
             Creature::Kobold => "kobold slinger",
         }
     }
+
+    /// This kind's character in text listings and fixtures: its letter on screen, except
+    /// where that letter is already a terrain's (a rat is `R` beside rubble's `r`, a spider
+    /// `A` beside the stalagmite's `S`).
+    pub const fn dump(self) -> char {
+        match self {
+            Creature::Bat => 'b',
+            Creature::Rat => 'R',
+            Creature::Goblin => 'g',
+            Creature::Orc => 'o',
+            Creature::Bugbear => 'B',
+            Creature::Spider => 'A',
+            Creature::Jelly => 'j',
+            Creature::Shade => 's',
+            Creature::Kobold => 'k',
+        }
+    }
 }
 
 #[cfg(test)]

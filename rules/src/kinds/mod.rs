@@ -8,4 +8,7 @@ mod coded;
 pub mod creature;
 pub mod entry;
 pub mod item;
+mod listing;
 pub mod tile;
+
+pub use listing::{listing, Listed};
