@@ -639,3 +639,104 @@ fn wounds_close_only_by_torchlight() {
     wait(&mut out, 100);
     assert_eq!(out.hp(), hurt);
 }
+
+/// Two levels whose stairs meet at (3, 1): the `>` of the first over the `<` of the second.
+const STACKED: [&str; 2] = [
+    "
+    ######
+    #<.>.#
+    #....#
+    ######
+",
+    "
+    ######
+    #..<.#
+    #....#
+    ######
+",
+];
+
+#[test]
+fn a_creature_on_the_stairs_you_climb_to_steps_aside() {
+    let mut s = scene(&STACKED, 3);
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Descend);
+    assert_eq!(s.player(), Point::new(3, 1, 1));
+    // A bat settles on the stairs down of the level above, where a climb arrives.
+    let stairs = Point::new(3, 1, 0);
+    s.put_monster(Creature::Bat, stairs);
+    s.set_mind(stairs, Mind::Asleep);
+    s.act(Action::Ascend);
+    assert_eq!(s.player(), stairs);
+    assert!(
+        s.monster_at(stairs).is_none(),
+        "a creature shares the player's cell"
+    );
+    let bat = s
+        .monsters()
+        .iter()
+        .find(|m| m.kind == Creature::Bat)
+        .expect("the bat is still in the caves");
+    assert!(
+        bat.pos.z == 0 && bat.pos.chebyshev(stairs) == 1,
+        "{:?}",
+        bat.pos
+    );
+}
+
+#[test]
+fn a_creature_with_no_room_beside_the_stairs_goes_down_them() {
+    let mut s = scene(&STACKED, 3);
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Descend);
+    let stairs = Point::new(3, 1, 0);
+    s.put_monster(Creature::Bat, stairs);
+    s.set_mind(stairs, Mind::Asleep);
+    // Every open cell beside the stairs is taken.
+    for (x, y) in [(2, 1), (4, 1), (2, 2), (3, 2), (4, 2)] {
+        let p = Point::new(x, y, 0);
+        s.put_monster(Creature::Rat, p);
+        s.set_mind(p, Mind::Asleep);
+    }
+    s.act(Action::Ascend);
+    assert!(
+        s.monster_at(stairs).is_none(),
+        "a creature shares the player's cell"
+    );
+    assert!(
+        s.monster_at(Point::new(3, 1, 1))
+            .is_some_and(|m| m.kind == Creature::Bat),
+        "the bat did not take the stairs the player left"
+    );
+}
+
+#[test]
+fn oil_never_takes_fuel_away() {
+    let mut s = scene(&[HALL], 7);
+    // Explorer mode starts the torch above the cap of what oil fills.
+    s.set_fuel(MAX_FUEL + 700);
+    carry(&mut s, Item::Oil);
+    let slot = s
+        .carried()
+        .iter()
+        .position(|t| t.kind == Item::Oil)
+        .expect("oil in the pack") as u8;
+    let before = s.fuel();
+    s.act(Action::Use(slot));
+    assert!(
+        s.fuel() >= before - 1,
+        "oil lowered the fuel from {before} to {}",
+        s.fuel()
+    );
+    // Below the cap, it fills up to the cap.
+    s.set_fuel(MAX_FUEL - 100);
+    carry(&mut s, Item::Oil);
+    s.act(Action::Use(slot));
+    assert_eq!(
+        s.fuel(),
+        MAX_FUEL - 1,
+        "a turn burns after the oil is poured"
+    );
+}

@@ -261,19 +261,34 @@ impl State {
             .collect()
     }
 
+    /// A free cell beside the player for a creature that arrives or steps aside: open, not
+    /// stairs, and no one on it.
+    fn room_beside_player(&self) -> Option<Point> {
+        self.hero.pos.neighbours8().find(|&p| {
+            let t = self.world.tile(p);
+            t.is_open()
+                && t != Tile::StairsUp
+                && t != Tile::StairsDown
+                && self.monster_at(p).is_none()
+        })
+    }
+
+    /// A creature standing where the player has just arrived by the stairs steps aside to a
+    /// free cell beside them; with none free, it takes the stairs the player came by (to
+    /// `from`, which the player has left). A creature never shares the player's cell.
+    pub(super) fn make_way(&mut self, from: Point) {
+        let here = self.hero.pos;
+        let Some(i) = self.monsters.iter().position(|m| m.pos == here) else {
+            return;
+        };
+        self.monsters[i].pos = self.room_beside_player().unwrap_or(from);
+    }
+
     /// Puts each follower on a free cell next to the player, nearest first; one that finds
     /// no room stays behind.
     pub(super) fn arrive(&mut self, followers: &[usize]) {
-        let to = self.hero.pos;
         for &i in followers {
-            let spot = to.neighbours8().find(|&p| {
-                let t = self.world.tile(p);
-                t.is_open()
-                    && t != Tile::StairsUp
-                    && t != Tile::StairsDown
-                    && self.monster_at(p).is_none()
-            });
-            if let Some(p) = spot {
+            if let Some(p) = self.room_beside_player() {
                 self.monsters[i].pos = p;
                 let name = self.monsters[i].name();
                 self.log.add(format!("The {name} follows you."));

@@ -59,7 +59,7 @@ use rand::Rng;
 /// The version of these rules. Records name the ruleset they were played under; a record of
 /// another ruleset is refused rather than replayed wrongly. Raise it whenever a change to the
 /// rules, the generator or the creatures could make an old record play out differently.
-pub const RULESET: u32 = 5;
+pub const RULESET: u32 = 6;
 
 /// Why a game could not be set up.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -66,9 +66,12 @@ impl State {
         }
     }
 
-    /// Pours `n` turns of fuel into the torch (up to `MAX_FUEL`) and lights it.
+    /// Pours `n` turns of fuel into the torch (up to `MAX_FUEL`) and lights it. A torch that
+    /// already holds more (Explorer mode starts above the cap) keeps what it has: oil never
+    /// takes fuel away.
     pub(super) fn refuel(&mut self, n: i32) {
-        self.torch.fuel = (self.torch.fuel + n).min(MAX_FUEL);
+        let fuel = self.torch.fuel;
+        self.torch.fuel = fuel.max((fuel + n).min(MAX_FUEL));
         self.torch.on = true;
     }
 

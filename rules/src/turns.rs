@@ -264,7 +264,9 @@ impl State {
             return Spent::Nothing;
         }
         let followers = self.followers(self.hero.pos);
+        let from = self.hero.pos;
         self.hero.pos.z += dz;
+        self.make_way(from);
         self.hero.deepest = self.hero.deepest.max(self.hero.pos.z);
         self.log.add(format!(
             "You walk {dir} the stairs to level {}.",

@@ -1,0 +1,79 @@
+//! Random actions of every kind on generated caves, in both modes, checking what must hold
+//! after each one whatever the player does: no creature stands on the player's cell, and a
+//! flask of oil never takes fuel away. (Flasks are put underfoot now and then, so that oil
+//! is poured often.)
+#![cfg(not(target_arch = "wasm32"))]
+
+use caves::rules::builder::WorldParams;
+use caves::rules::kinds::item::Item;
+use caves::rules::kinds::tile::Tile;
+use caves::rules::rng::seeded;
+use caves::rules::{Action, Dir, Mode, Outcome, State};
+use rand::Rng;
+
+/// Any action, with the stairs underfoot taken often enough to go up and down a lot.
+fn any_action(s: &State, rng: &mut impl Rng) -> Action {
+    match s.world().tile(s.player()) {
+        Tile::StairsDown if rng.random_bool(0.3) => return Action::Descend,
+        Tile::StairsUp if s.player().z > 0 && rng.random_bool(0.6) => return Action::Ascend,
+        _ => {}
+    }
+    let slot = rng.random_range(0..=s.carried().len() as u32) as u8;
+    match rng.random_range(0..14u32) {
+        0..=5 => Action::Move(Dir::ALL[rng.random_range(0..8u32) as usize]),
+        6 => Action::Wait,
+        7 => Action::PickUp,
+        8 => Action::Use(slot),
+        9 => Action::Equip(slot),
+        10 => Action::Torch,
+        11 => Action::Rest,
+        12 => Action::Drop(slot),
+        _ => Action::Throw {
+            slot,
+            dx: rng.random_range(-3..=3i32) as i8,
+            dy: rng.random_range(-3..=3i32) as i8,
+        },
+    }
+}
+
+#[test]
+fn no_creature_on_the_player_and_oil_never_lowers_the_fuel() {
+    let mut ascents = 0;
+    let mut oil = 0;
+    for mode in [Mode::Normal, Mode::Explorer] {
+        for seed in 0..24 {
+            let mut s = State::in_mode(seed, &WorldParams::default(), mode).expect("a world");
+            let mut rng = seeded(seed ^ 0x5eed);
+            for n in 0..4000 {
+                if s.outcome() != Outcome::Playing {
+                    break;
+                }
+                // A flask of oil turns up underfoot now and then, to be picked up and poured.
+                if n % 150 == 0 {
+                    s.put_item(Item::Oil, s.player());
+                }
+                let a = any_action(&s, &mut rng);
+                let pouring = matches!(a, Action::Use(slot)
+                    if s.carried().get(usize::from(slot)).is_some_and(|t| t.kind == Item::Oil));
+                let fuel = s.fuel();
+                s.act(a);
+                ascents += usize::from(a == Action::Ascend);
+                if pouring {
+                    oil += 1;
+                    // The turn the oil was poured in burns one.
+                    assert!(
+                        s.fuel() >= fuel - 1,
+                        "{mode:?} seed {seed}, action {n}: oil took the fuel from {fuel} to {}",
+                        s.fuel()
+                    );
+                }
+                assert!(
+                    s.monster_at(s.player()).is_none(),
+                    "{mode:?} seed {seed}, action {n} ({a:?}): a creature on the player's cell"
+                );
+            }
+        }
+    }
+    // The checks ran where they bite: many climbs, and oil poured.
+    assert!(ascents > 100 && oil > 10, "{ascents} climbs, {oil} flasks");
+}
