@@ -10,12 +10,12 @@ use caves::rules::balance::{
     STIR_CAP, STIR_TURNS, TORCH_RADIUS,
 };
 use caves::rules::geom::Point;
-use caves::rules::items::Place;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
 use caves::rules::monsters::{Mind, Monster};
 use caves::rules::sight::Light;
 use caves::rules::world::World;
+use caves::rules::Place;
 use caves::rules::State;
 use caves::rules::{Action, Dir};
 

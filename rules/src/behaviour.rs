@@ -5,19 +5,20 @@
 //! the time, cowards flee when badly hurt, and shades lose a player whose torch is out.
 //! Hunting creatures that see the player take the stairs follow.
 
-use super::crowd::Crowd;
-use super::{Outcome, State};
 use crate::balance::{
     damage, ACTIVE_RANGE, FLUTTER_CHANCE, FOLLOW_RANGE, FORGET_TURNS, NOTICE_ASLEEP, NOTICE_AWAKE,
     NOTICE_DARK_RANGE, NOTICE_LIT_RANGE, RANGED_REACH, REST_TURNS, SHOOT_CHANCE, SLOW_PERIOD,
     STONE_ATTACK, WEB_TURNS,
 };
+use crate::crowd::Crowd;
 use crate::events::{Attack, Event, Flier};
 use crate::geom::Point;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::tile::Tile;
 use crate::monsters::{distance, next_step, random_step, Mind};
+use crate::parts::Outcome;
 use crate::parts::Spent;
+use crate::state::State;
 use rand::Rng;
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
@@ -208,7 +209,7 @@ impl State {
     fn shoot(&mut self, i: usize) {
         let m = &self.monsters[i];
         let (from, name, tactic) = (m.pos, m.name(), m.kind.behaviour().tactic);
-        let path = super::throw::line(from, self.hero.pos);
+        let path = crate::throw::line(from, self.hero.pos);
         let by = if tactic == Tactic::Webs {
             Attack::Web
         } else {

@@ -1,7 +1,7 @@
 //! Which cells of a level creatures stand on, for the creatures' turn and for the stirring.
 
-use super::monsters::Monster;
 use crate::geom::Point;
+use crate::monsters::Monster;
 use crate::world::World;
 
 /// How many creatures stand on each cell of one level: a grid, as a level may hold dozens of

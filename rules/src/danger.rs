@@ -7,8 +7,8 @@
 //! (close enough to wake as the player passes). One that flees, or sleeps farther off, is no
 //! danger: travel walks on past it.
 
-use super::State;
 use crate::monsters::{Mind, Monster};
+use crate::state::State;
 
 /// A sleeping creature this close (in king's moves) is a danger.
 pub const NEAR: i32 = 2;

@@ -2,9 +2,9 @@
 //! levels (`balance::xp_needed`); each level above the first gives more hit points (the
 //! gain healed at once) and more attack (`balance::HP_PER_LEVEL`, `ATTACK_PER_LEVEL`).
 
-use super::State;
 use crate::balance::{xp_needed, xp_worth, HP_PER_LEVEL};
 use crate::kinds::creature::Creature;
+use crate::state::State;
 
 impl State {
     pub fn xp(&self) -> i32 {

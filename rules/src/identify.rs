@@ -3,9 +3,9 @@
 //! the same look means the same kind all run. Using one (or seeing a thrown one take effect)
 //! identifies its kind for the rest of the run.
 
-use super::State;
 use crate::kinds::item::Item;
 pub use crate::looks::{fingerprint, Guise, Looks, PotionLook, ScrollLook, Seen, LOOKS};
+use crate::state::State;
 
 const fn bit(kind: Item) -> u32 {
     1 << kind.code()

@@ -5,8 +5,8 @@
 //! (`balance::stir_period`), hunting and worth nothing. The dark saves fuel; it does not
 //! stop the caves' clock.
 
-use super::State;
 use crate::balance::{stir_period, RESTLESS_AFTER};
+use crate::state::State;
 
 impl State {
     /// Turns the player has spent on the level they stand on (all visits together).

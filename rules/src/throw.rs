@@ -4,15 +4,16 @@
 //! wound what they strike; a potion breaks where it lands and splashes the cells around;
 //! anything else just lands.
 
-use super::State;
 use crate::balance::{damage, THROW_BASE};
 use crate::events::{Event, Flier};
 use crate::geom::Point;
-use crate::items::{a, Place};
+use crate::items::a;
 use crate::kinds::entry::{Effect, Stats};
 use crate::kinds::item::Item;
 use crate::monsters::Mind;
+use crate::parts::Place;
 use crate::parts::Spent;
+use crate::state::State;
 
 /// The cells of the straight line from `from` to `to`, both ends included (Bresenham's line
 /// algorithm, on `from`'s level).

@@ -3,9 +3,9 @@
 //! (the fuel lasts, creatures notice less, but only what other light shows is seen) and
 //! relight it.
 
-use super::State;
 use crate::balance::MAX_FUEL;
 use crate::parts::Spent;
+use crate::state::State;
 
 /// Fuel left at which the log warns that the torch is running low.
 const LOW_FUEL: i32 = 100;

@@ -17,6 +17,8 @@
 //! time), and when another danger appears (a creature wandering into view, or one asleep
 //! close by). A creature that flees, or sleeps farther off, does not stop it.
 
+use crate::action::{Action, Dir};
+use crate::balance::PACK_LIMIT;
 use crate::geom::Point;
 use crate::grid::Grid;
 use crate::items::a;
@@ -24,7 +26,8 @@ use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::monsters::Mind;
-use crate::{Action, Dir, Outcome, State, PACK_LIMIT};
+use crate::parts::Outcome;
+use crate::state::State;
 
 /// Where travel is headed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,21 +2,22 @@
 //! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
 //! the creatures' answer after each player action, and healing (by torchlight only).
 
-use super::crowd::Crowd;
-use super::items::a as with_article;
-use super::{Outcome, State};
 use crate::balance::{
     damage, REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
     STIR_DISTANCE,
 };
+use crate::crowd::Crowd;
 use crate::events::{Attack, Event};
 use crate::geom::Point;
 use crate::geom::DIRECTIONS8;
+use crate::items::a as with_article;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::monsters::{kinds_at, Mind, Monster};
+use crate::parts::Outcome;
 use crate::parts::Spent;
+use crate::state::State;
 use rand::Rng;
 
 impl State {

@@ -1,0 +1,363 @@
+//! Carrying items: picking up, dropping, using and equipping them.
+//!
+//! Every item is a `Thing` with a place: on the floor at a point, or carried (in the pack,
+//! wielded or worn). Carried things keep the order they were picked up in; the n-th carried
+//! thing is pack slot n, which actions (and so records) name. The player knows them by
+//! letters that stay with them while carried (`State::letter`).
+
+use crate::balance;
+use crate::geom::Point;
+use crate::items::{a, random_kind};
+use crate::kinds::entry::Effect;
+use crate::kinds::item::Item;
+use crate::kinds::tile::Tile;
+use crate::monsters::{kinds_at, Mind, Monster};
+use crate::parts::{Place, Spent, Thing};
+use crate::state::State;
+use rand::Rng;
+
+impl State {
+    /// Puts an item on the floor at `p`, for scripted scenes and tests. (Not an action: a
+    /// state changed this way is a fixture, not a run.)
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn put_item(&mut self, kind: Item, p: Point) {
+        self.things.all.push(Thing {
+            kind,
+            place: Place::Floor(p),
+        });
+    }
+
+    /// Removes every item, on the floor and carried, for scripted scenes and tests (a
+    /// fixture, not a run).
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn clear_items(&mut self) {
+        self.things.all.clear();
+        self.things.letters.clear();
+    }
+
+    /// Every item, on the floor and carried.
+    pub fn items(&self) -> &[Thing] {
+        &self.things.all
+    }
+
+    /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
+    pub fn carried(&self) -> Vec<Thing> {
+        self.things
+            .all
+            .iter()
+            .filter(|t| !matches!(t.place, Place::Floor(_)))
+            .copied()
+            .collect()
+    }
+
+    /// The letter carried slot `slot` is shown by. A thing keeps the letter it was given
+    /// while it is carried; one that leaves the pack (used up, dropped or thrown) leaves a
+    /// gap, and the next thing picked up takes the first free letter. Actions still name
+    /// slots, so a record means what it always meant; letters are only for the player, and
+    /// not part of the fingerprint.
+    pub fn letter(&self, slot: usize) -> char {
+        let n = self.things.letters.get(slot).copied();
+        char::from(b'a' + n.unwrap_or(slot.min(25) as u8))
+    }
+
+    /// The carried slot shown by `letter`, if any.
+    pub fn slot_of(&self, letter: char) -> Option<u8> {
+        (0..self.carried().len())
+            .find(|&slot| self.letter(slot) == letter)
+            .and_then(|slot| u8::try_from(slot).ok())
+    }
+
+    /// Gives the thing just taken into the pack (the last slot) the first free letter.
+    fn give_letter(&mut self) -> char {
+        let free = (0..=25)
+            .find(|n| !self.things.letters.contains(n))
+            .unwrap_or(25);
+        self.things.letters.push(free);
+        char::from(b'a' + free)
+    }
+
+    /// Frees the letter of carried slot `slot`, whose thing leaves the pack.
+    pub(super) fn free_letter(&mut self, slot: usize) {
+        if slot < self.things.letters.len() {
+            self.things.letters.remove(slot);
+        }
+    }
+
+    /// The top item lying at `p`, if any.
+    pub fn item_at(&self, p: Point) -> Option<Item> {
+        self.things
+            .all
+            .iter()
+            .rev()
+            .find(|t| t.place == Place::Floor(p))
+            .map(|t| t.kind)
+    }
+
+    /// The carried item in `place` (wielded or worn).
+    pub fn equipped(&self, place: Place) -> Option<Item> {
+        self.things
+            .all
+            .iter()
+            .find(|t| t.place == place)
+            .map(|t| t.kind)
+    }
+
+    /// Attack: the player's base, one per experience level above the first, strength from
+    /// potions and the wielded weapon.
+    pub fn attack(&self) -> i32 {
+        let weapon = match self.equipped(Place::Wielded).map(Item::effect) {
+            Some(Effect::Weapon(n)) => n,
+            _ => 0,
+        };
+        balance::PLAYER.attack
+            + balance::ATTACK_PER_LEVEL * (self.hero.level - 1)
+            + self.hero.strength
+            + weapon
+    }
+
+    /// Defence: the player's base and the worn armour.
+    pub fn defence(&self) -> i32 {
+        let armour = match self.equipped(Place::Worn).map(Item::effect) {
+            Some(Effect::Armour(n)) => n,
+            _ => 0,
+        };
+        balance::PLAYER.defence + armour
+    }
+
+    /// Index in `items` of carried slot `slot`.
+    pub(super) fn slot_index(&self, slot: usize) -> Option<usize> {
+        self.things
+            .all
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| !matches!(t.place, Place::Floor(_)))
+            .nth(slot)
+            .map(|(i, _)| i)
+    }
+
+    /// Says that carried slot `slot` is empty: no turn.
+    pub(super) fn no_item(&mut self, slot: usize) -> Spent {
+        let letter = char::from(b'a' + slot.min(25) as u8);
+        self.log.add(format!("You carry no item '{letter}'."));
+        Spent::Nothing
+    }
+
+    /// Moves item `i` to the end of the list (the last carried slot) in `place`.
+    pub(super) fn carry(&mut self, i: usize, place: Place) {
+        let mut thing = self.things.all.remove(i);
+        thing.place = place;
+        self.things.all.push(thing);
+    }
+
+    /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
+    /// the player steps on it (see `step`); it fits even in a full pack.
+    pub(super) fn pick_up(&mut self) -> Spent {
+        let here = Place::Floor(self.hero.pos);
+        let Some(i) = self.things.all.iter().rposition(|t| t.place == here) else {
+            self.log.add("There is nothing here to pick up.");
+            return Spent::Nothing;
+        };
+        let kind = self.things.all[i].kind;
+        if kind != Item::Idol && self.carried().len() >= usize::from(balance::PACK_LIMIT) {
+            self.log.add("Your pack is full.");
+            return Spent::Nothing;
+        }
+        self.carry(i, Place::Pack);
+        let letter = self.give_letter();
+        if kind == Item::Idol {
+            self.log
+                .add("You pick up the golden idol! Now climb back out.");
+            self.wake_level();
+        } else {
+            let name = a(self.item_name(kind));
+            self.log.add(format!("You pick up {name} ({letter})."));
+        }
+        Spent::Turn
+    }
+
+    pub(super) fn drop_item(&mut self, slot: usize) -> Spent {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.things.all[i].kind;
+        self.free_letter(slot);
+        self.carry(i, Place::Floor(self.hero.pos));
+        self.log
+            .add(format!("You drop the {}.", self.item_name(kind)));
+        Spent::Turn
+    }
+
+    /// Quaffs a potion, reads a scroll or pours oil (used up, and its kind learned), or
+    /// equips a weapon or armour.
+    pub(super) fn use_item(&mut self, slot: usize) -> Spent {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.things.all[i].kind;
+        let name = self.item_name(kind);
+        let verb = if Item::SCROLLS.contains(&kind) {
+            "read"
+        } else if Item::POTIONS.contains(&kind) {
+            "quaff"
+        } else {
+            "pour out"
+        };
+        let max = self.max_hp();
+        let what = match kind.effect() {
+            Effect::Weapon(_) | Effect::Armour(_) => return self.equip(slot),
+            Effect::Treasure => {
+                self.log.add("The idol gleams. Carry it out of the caves.");
+                return Spent::Nothing;
+            }
+            Effect::Missile(_) => {
+                self.log.add(format!("Throw the {name} (t) to use it."));
+                return Spent::Nothing;
+            }
+            Effect::Heal(n) => {
+                let healed = n.min(max - self.hero.hp).max(0);
+                self.hero.hp += healed;
+                match healed {
+                    0 => "you are already at full health.".to_string(),
+                    1 => "1 hit point comes back.".to_string(),
+                    _ => format!("{healed} hit points come back."),
+                }
+            }
+            Effect::Strength(n) => {
+                self.hero.strength += n;
+                "you feel stronger.".to_string()
+            }
+            Effect::Light(r) => {
+                self.knowledge.sight.reveal(&self.world, self.hero.pos, r);
+                "the caves around you flash bright.".to_string()
+            }
+            Effect::Teleport => {
+                self.teleport();
+                "the world lurches around you.".to_string()
+            }
+            Effect::Fuel(n) => {
+                self.refuel(n);
+                "your torch flares up.".to_string()
+            }
+            Effect::Confuse(n) => {
+                self.hero.confused = n;
+                "the world spins around you.".to_string()
+            }
+            Effect::Darken(n) => {
+                self.darken(n);
+                "your torch sputters and dies.".to_string()
+            }
+            Effect::Summon(n) => {
+                let came = self.summon(n);
+                format!("a shrill call echoes: {came} creatures come.")
+            }
+            Effect::Map => {
+                let (w, h) = (self.world.width(), self.world.height());
+                let middle = crate::geom::Point::new(w / 2, h / 2, self.hero.pos.z);
+                self.knowledge.sight.reveal(&self.world, middle, w.max(h));
+                "the shape of this level fills your mind.".to_string()
+            }
+        };
+        self.log.add(format!("You {verb} the {name}: {what}"));
+        if self.identify(kind) {
+            self.log.add(format!("It was {}.", a(kind.name())));
+        }
+        self.free_letter(slot);
+        self.things.all.remove(i);
+        self.hero.used += 1;
+        Spent::Turn
+    }
+
+    /// Calls up to `n` creatures of the level's kinds onto free cells near the player, all
+    /// hunting; answers how many came.
+    fn summon(&mut self, n: i32) -> i32 {
+        let kinds = kinds_at(self.hero.pos.z);
+        let mut came = 0;
+        for p in self.hero.pos.neighbours8().collect::<Vec<_>>() {
+            let t = self.world.tile(p);
+            if came == n || !t.is_open() || t == Tile::StairsUp || self.monster_at(p).is_some() {
+                continue;
+            }
+            let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
+            self.monsters
+                .push(Monster::in_mode(kind, p, self.origin.mode, Mind::Hunting));
+            came += 1;
+        }
+        came
+    }
+
+    /// Moves the player to a random free floor cell of the level.
+    fn teleport(&mut self) {
+        let z = self.hero.pos.z;
+        let free: Vec<Point> = self
+            .world
+            .points(z)
+            .filter(|&(p, t)| t == Tile::Floor && self.monster_at(p).is_none())
+            .map(|(p, _)| p)
+            .collect();
+        if !free.is_empty() {
+            self.hero.pos = free[self.rng.random_range(0..free.len() as u32) as usize];
+        }
+    }
+
+    /// Wields a weapon or wears armour (what was there goes back to the pack); equipping what
+    /// is already wielded or worn takes it off.
+    pub(super) fn equip(&mut self, slot: usize) -> Spent {
+        let Some(i) = self.slot_index(slot) else {
+            return self.no_item(slot);
+        };
+        let kind = self.things.all[i].kind;
+        let (place, verb) = match kind.effect() {
+            Effect::Weapon(_) => (Place::Wielded, "wield"),
+            Effect::Armour(_) => (Place::Worn, "wear"),
+            _ => {
+                self.log.add(format!(
+                    "You cannot wield or wear the {}.",
+                    self.item_name(kind)
+                ));
+                return Spent::Nothing;
+            }
+        };
+        if self.things.all[i].place == place {
+            self.things.all[i].place = Place::Pack;
+            self.log.add(format!("You take off the {}.", kind.name()));
+        } else {
+            for t in self.things.all.iter_mut().filter(|t| t.place == place) {
+                t.place = Place::Pack;
+            }
+            self.things.all[i].place = place;
+            self.log.add(format!("You {verb} the {}.", kind.name()));
+        }
+        Spent::Turn
+    }
+
+    /// Lifting the idol wakes its level: every creature on it hunts the player from then on.
+    fn wake_level(&mut self) {
+        let me = self.hero.pos;
+        let mut woke = false;
+        for m in self.monsters.iter_mut().filter(|m| m.pos.z == me.z) {
+            woke |= m.mind != Mind::Hunting;
+            m.mind = Mind::Hunting;
+            m.last_seen = me;
+            m.unseen = 0;
+        }
+        if woke {
+            self.log
+                .add("A deep groan runs through the rock: the caves wake.");
+        }
+    }
+
+    /// Leaves an item where a creature died, by its kind's chance of carrying one.
+    pub(super) fn maybe_drop(&mut self, chance: u32, at: Point) {
+        if chance == 0 || self.rng.random_range(0..100u32) >= chance {
+            return;
+        }
+        if let Some(kind) = random_kind(at.z, self.origin.mode, &mut self.rng) {
+            self.things.all.push(Thing {
+                kind,
+                place: Place::Floor(at),
+            });
+            self.log
+                .add(format!("It drops {}.", a(self.item_name(kind))));
+        }
+    }
+}
