@@ -22,7 +22,7 @@ pub use session::{Saving, Session};
 
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
-use crate::rules::geom::Point;
+use crate::rules::space::geom::Point;
 use crate::rules::{Action, Outcome, State};
 use crate::save::{Found, MemoryStore, Store};
 use crate::view::colour::Palette;

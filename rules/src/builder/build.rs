@@ -4,7 +4,7 @@
 use super::params::WorldParams;
 use super::recipe::Recipe;
 use super::stage::Stage;
-use crate::world::World;
+use crate::space::world::World;
 
 /// Something that looks at the world after each step of the recipe.
 type Observer<'a> = dyn FnMut(Stage, &World) + 'a;

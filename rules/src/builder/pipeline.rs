@@ -6,10 +6,10 @@ use super::params::MIN_REGION;
 use super::regions::Regions;
 use super::smooth::{self, SmoothRule};
 use super::{connect, features, stairs};
-use crate::geom::Point;
 use crate::kinds::tile::Tile;
 use crate::rng::{seeded, GameRng};
-use crate::world::World;
+use crate::space::geom::Point;
+use crate::space::world::World;
 use rand::{Rng, RngCore};
 
 /// Builds a world step by step. Sizes are in cells and clamped to at least 1.

@@ -5,7 +5,7 @@ use super::params::WorldParams;
 use super::pipeline::WorldBuilder;
 use super::smooth::SmoothRule;
 use super::stage::Stage;
-use crate::world::World;
+use crate::space::world::World;
 
 /// The cave recipe for one seed and set of parameters, advanced step by step.
 pub struct Recipe {

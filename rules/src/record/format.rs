@@ -12,12 +12,12 @@ use super::base64;
 use super::bytes::{crc32, put_varint, Reader};
 use super::error::DecodeError;
 use super::header::{fill_code, Header, DAILY, EXPLORER, FILL_ONE};
-use crate::action::Action;
 use crate::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
-use crate::mode::Mode;
-use crate::parts::Outcome;
+use crate::game::action::Action;
+use crate::game::mode::Mode;
+use crate::game::parts::Outcome;
+use crate::game::state::State;
 use crate::ruleset::RULESET;
-use crate::state::State;
 
 const MAGIC: &[u8; 4] = b"CAVE";
 /// The version of this byte layout.

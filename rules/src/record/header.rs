@@ -1,9 +1,10 @@
 //! A record's header: what decides the world and the run before any action.
 
 use crate::builder::WorldParams;
-use crate::mode::Mode;
+use crate::game::mode::Mode;
+use crate::game::setup::SetupError;
+use crate::game::state::State;
 use crate::ruleset::RULESET;
-use crate::state::{SetupError, State};
 
 /// What decides the world and the run before any action.
 #[derive(Clone, Debug, PartialEq)]

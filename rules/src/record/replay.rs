@@ -2,7 +2,8 @@
 //! applied again, checking the fingerprints on the way.
 
 use super::format::{Record, CHECKPOINT_EVERY};
-use crate::state::{SetupError, State};
+use crate::game::setup::SetupError;
+use crate::game::state::State;
 
 /// Why a record does not replay to the game it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]

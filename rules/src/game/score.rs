@@ -2,8 +2,8 @@
 //! from kills, and for carrying the idol out a bonus and more for a quick return.
 
 use crate::balance::score;
-use crate::parts::Outcome;
-use crate::state::State;
+use crate::game::parts::Outcome;
+use crate::game::state::State;
 
 impl State {
     pub fn score(&self) -> u32 {

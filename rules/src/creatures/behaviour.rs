@@ -10,15 +10,16 @@ use crate::balance::{
     NOTICE_DARK_RANGE, NOTICE_LIT_RANGE, RANGED_REACH, REST_TURNS, SHOOT_CHANCE, SLOW_PERIOD,
     STONE_ATTACK, WEB_TURNS,
 };
-use crate::crowd::Crowd;
-use crate::events::{Attack, Event, Flier};
-use crate::geom::Point;
+use crate::creatures::crowd::Crowd;
+use crate::creatures::monster::Mind;
+use crate::creatures::steps::{distance, next_step, random_step};
+use crate::game::events::{Attack, Event, Flier};
+use crate::game::parts::Outcome;
+use crate::game::parts::Spent;
+use crate::game::state::State;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::tile::Tile;
-use crate::monsters::{distance, next_step, random_step, Mind};
-use crate::parts::Outcome;
-use crate::parts::Spent;
-use crate::state::State;
+use crate::space::geom::Point;
 use rand::Rng;
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
@@ -31,7 +32,7 @@ fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option
 
 impl State {
     /// True when creature `i` is hurt enough to run.
-    pub(super) fn fleeing(&self, i: usize) -> bool {
+    pub(crate) fn fleeing(&self, i: usize) -> bool {
         self.monsters[i].flees()
     }
 
@@ -75,7 +76,7 @@ impl State {
     }
 
     /// Creature `i` notices the player: it hunts from now on.
-    pub(super) fn notice(&mut self, i: usize) {
+    pub(crate) fn notice(&mut self, i: usize) {
         let m = &mut self.monsters[i];
         m.mind = Mind::Hunting;
         m.last_seen = self.hero.pos;
@@ -87,7 +88,7 @@ impl State {
         }
     }
 
-    pub(super) fn monsters_act(&mut self) {
+    pub(crate) fn monsters_act(&mut self) {
         let player = self.hero.pos;
         let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
         let lit = self.torch_lit();
@@ -209,7 +210,7 @@ impl State {
     fn shoot(&mut self, i: usize) {
         let m = &self.monsters[i];
         let (from, name, tactic) = (m.pos, m.name(), m.kind.behaviour().tactic);
-        let path = crate::throw::line(from, self.hero.pos);
+        let path = crate::items::throw::line(from, self.hero.pos);
         let by = if tactic == Tactic::Webs {
             Attack::Web
         } else {
@@ -249,7 +250,7 @@ impl State {
 
     /// Creatures that see the player on the stairs at `from`, close by and not fleeing: they
     /// follow to the other level.
-    pub(super) fn followers(&self, from: Point) -> Vec<usize> {
+    pub(crate) fn followers(&self, from: Point) -> Vec<usize> {
         (0..self.monsters.len())
             .filter(|&i| {
                 let p = self.monsters[i].pos;
@@ -264,7 +265,7 @@ impl State {
 
     /// Puts each follower on a free cell next to the player, nearest first; one that finds
     /// no room stays behind.
-    pub(super) fn arrive(&mut self, followers: &[usize]) {
+    pub(crate) fn arrive(&mut self, followers: &[usize]) {
         let to = self.hero.pos;
         for &i in followers {
             let spot = to.neighbours8().find(|&p| {
@@ -285,13 +286,13 @@ impl State {
     /// Rests: turn after turn until the player is healed, a creature comes into view, the
     /// torch goes out, or `REST_TURNS` turns pass. Refused (no turn) when already healed, with
     /// a creature in view, or in the dark, where wounds do not close.
-    pub(super) fn rest(&mut self) -> Spent {
+    pub(crate) fn rest(&mut self) -> Spent {
         self.rest_on(0)
     }
 
     /// After `turns` turns of rest: one more (`Spent::Rest`) while the rest may go on; else
     /// the rest ends (or is refused, at none) and says so.
-    pub(super) fn rest_on(&mut self, turns: u32) -> Spent {
+    pub(crate) fn rest_on(&mut self, turns: u32) -> Spent {
         if turns < REST_TURNS
             && self.end.outcome == Outcome::Playing
             && self.hero.hp < self.max_hp()

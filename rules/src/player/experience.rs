@@ -3,8 +3,8 @@
 //! gain healed at once) and more attack (`balance::HP_PER_LEVEL`, `ATTACK_PER_LEVEL`).
 
 use crate::balance::{xp_needed, xp_worth, HP_PER_LEVEL};
+use crate::game::state::State;
 use crate::kinds::creature::Creature;
-use crate::state::State;
 
 impl State {
     pub fn xp(&self) -> i32 {
@@ -30,7 +30,7 @@ impl State {
     }
 
     /// Counts a kill and its experience, and raises the level as far as it reaches.
-    pub(super) fn gain(&mut self, kind: Creature) {
+    pub(crate) fn gain(&mut self, kind: Creature) {
         if let Some(i) = Creature::ALL.iter().position(|&c| c == kind) {
             self.hero.kills[i] += 1;
         }

@@ -6,14 +6,16 @@
 //! letters that stay with them while carried (`State::letter`).
 
 use crate::balance;
-use crate::geom::Point;
-use crate::items::{a, random_kind};
+use crate::creatures::monster::{Mind, Monster};
+use crate::creatures::placing::kinds_at;
+use crate::game::log::a;
+use crate::game::parts::{Place, Spent, Thing};
+use crate::game::state::State;
+use crate::items::placing::random_kind;
 use crate::kinds::entry::Effect;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
-use crate::monsters::{kinds_at, Mind, Monster};
-use crate::parts::{Place, Spent, Thing};
-use crate::state::State;
+use crate::space::geom::Point;
 use rand::Rng;
 
 impl State {
@@ -77,7 +79,7 @@ impl State {
     }
 
     /// Frees the letter of carried slot `slot`, whose thing leaves the pack.
-    pub(super) fn free_letter(&mut self, slot: usize) {
+    pub(crate) fn free_letter(&mut self, slot: usize) {
         if slot < self.things.letters.len() {
             self.things.letters.remove(slot);
         }
@@ -125,7 +127,7 @@ impl State {
     }
 
     /// Index in `items` of carried slot `slot`.
-    pub(super) fn slot_index(&self, slot: usize) -> Option<usize> {
+    pub(crate) fn slot_index(&self, slot: usize) -> Option<usize> {
         self.things
             .all
             .iter()
@@ -136,14 +138,14 @@ impl State {
     }
 
     /// Says that carried slot `slot` is empty: no turn.
-    pub(super) fn no_item(&mut self, slot: usize) -> Spent {
+    pub(crate) fn no_item(&mut self, slot: usize) -> Spent {
         let letter = char::from(b'a' + slot.min(25) as u8);
         self.log.add(format!("You carry no item '{letter}'."));
         Spent::Nothing
     }
 
     /// Moves item `i` to the end of the list (the last carried slot) in `place`.
-    pub(super) fn carry(&mut self, i: usize, place: Place) {
+    pub(crate) fn carry(&mut self, i: usize, place: Place) {
         let mut thing = self.things.all.remove(i);
         thing.place = place;
         self.things.all.push(thing);
@@ -151,7 +153,7 @@ impl State {
 
     /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
     /// the player steps on it (see `step`); it fits even in a full pack.
-    pub(super) fn pick_up(&mut self) -> Spent {
+    pub(crate) fn pick_up(&mut self) -> Spent {
         let here = Place::Floor(self.hero.pos);
         let Some(i) = self.things.all.iter().rposition(|t| t.place == here) else {
             self.log.add("There is nothing here to pick up.");
@@ -175,7 +177,7 @@ impl State {
         Spent::Turn
     }
 
-    pub(super) fn drop_item(&mut self, slot: usize) -> Spent {
+    pub(crate) fn drop_item(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -189,7 +191,7 @@ impl State {
 
     /// Quaffs a potion, reads a scroll or pours oil (used up, and its kind learned), or
     /// equips a weapon or armour.
-    pub(super) fn use_item(&mut self, slot: usize) -> Spent {
+    pub(crate) fn use_item(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -252,7 +254,7 @@ impl State {
             }
             Effect::Map => {
                 let (w, h) = (self.world.width(), self.world.height());
-                let middle = crate::geom::Point::new(w / 2, h / 2, self.hero.pos.z);
+                let middle = crate::space::geom::Point::new(w / 2, h / 2, self.hero.pos.z);
                 self.knowledge.sight.reveal(&self.world, middle, w.max(h));
                 "the shape of this level fills your mind.".to_string()
             }
@@ -301,7 +303,7 @@ impl State {
 
     /// Wields a weapon or wears armour (what was there goes back to the pack); equipping what
     /// is already wielded or worn takes it off.
-    pub(super) fn equip(&mut self, slot: usize) -> Spent {
+    pub(crate) fn equip(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -347,7 +349,7 @@ impl State {
     }
 
     /// Leaves an item where a creature died, by its kind's chance of carrying one.
-    pub(super) fn maybe_drop(&mut self, chance: u32, at: Point) {
+    pub(crate) fn maybe_drop(&mut self, chance: u32, at: Point) {
         if chance == 0 || self.rng.random_range(0..100u32) >= chance {
             return;
         }

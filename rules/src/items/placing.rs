@@ -1,14 +1,13 @@
-//! Items: where they lie at the start of a game. (Picking them up, dropping, using and
-//! equipping them is `carry`.)
+//! Where items lie at the start of a game, and which kinds lie how deep.
 
 use crate::balance;
-use crate::geom::Point;
-use crate::grid::nearest_chebyshev;
+use crate::game::mode::Mode;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
-use crate::mode::Mode;
 use crate::rng::{seeded, GameRng};
-use crate::world::World;
+use crate::space::geom::Point;
+use crate::space::grid::nearest_chebyshev;
+use crate::space::world::World;
 use rand::Rng;
 
 /// Salt of the placement stream, apart from the generator's and the turns' numbers.
@@ -81,10 +80,4 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
         }
     }
     out
-}
-
-/// "a sword", "an axe".
-pub fn a(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {name}", if vowel { "an" } else { "a" })
 }
