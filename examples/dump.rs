@@ -14,10 +14,10 @@
 //! caves it is found on (`-` for the rock past the map's edge, found on none).
 
 use caves::rules::builder::{SmoothRule, Stage, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
-use caves::rules::geom::Point;
 use caves::rules::kinds::listing;
 use caves::rules::rng::parse_seed;
-use caves::rules::world::World;
+use caves::rules::space::geom::Point;
+use caves::rules::space::world::World;
 use std::io::{BufWriter, ErrorKind, Write};
 use std::process::ExitCode;
 
@@ -118,7 +118,7 @@ fn text_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Vec<Strin
 /// own characters. The items are sorted by level, row and column once and laid over the rows
 /// in one pass, so the largest world takes time in proportion to its cells.
 fn print_with_items(out: &mut impl Write, world: &World, seed: u64) -> std::io::Result<()> {
-    let mut items = caves::rules::items::place(world, seed, caves::rules::Mode::Normal);
+    let mut items = caves::rules::items::placing::place(world, seed, caves::rules::Mode::Normal);
     items.sort_by_key(|(p, _)| (p.z, p.y, p.x));
     let mut items = items.into_iter().peekable();
     let mut row = String::with_capacity(world.width() as usize + 1);

@@ -47,7 +47,7 @@ fn committed_records_replay_to_their_pinned_hashes_in_the_browser() {
 #[wasm_bindgen_test]
 fn potion_and_scroll_looks_are_the_native_ones() {
     assert_eq!(
-        caves::rules::identify::fingerprint(0..200),
+        caves::rules::items::looks::fingerprint(0..200),
         include!("looks.fingerprint")
     );
 }

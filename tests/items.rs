@@ -5,14 +5,15 @@
 use caves::app::draw::compose;
 use caves::app::{App, Screen};
 use caves::rules::builder::WorldParams;
-use caves::rules::geom::Point;
-use caves::rules::identify::{Guise, Seen};
+use caves::rules::items::looks::{Guise, Seen};
+use caves::rules::items::placing;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::entry::Effect;
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
-use caves::rules::world::World;
-use caves::rules::{items, Place, State};
+use caves::rules::space::geom::Point;
+use caves::rules::space::world::World;
+use caves::rules::{Place, State};
 use caves::view::kinds::cyclopedia::{by_name, entry};
 use caves::view::kinds::Shown;
 
@@ -235,7 +236,7 @@ fn items_lie_only_on_plain_floor_over_many_seeds() {
     let params = WorldParams::default();
     for seed in 0..60 {
         let world = params.build(seed);
-        let placed = items::place(&world, seed, caves::rules::Mode::Normal);
+        let placed = placing::place(&world, seed, caves::rules::Mode::Normal);
         let mut spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
         for &(p, kind) in &placed {
             assert_eq!(world.tile(p), Tile::Floor, "seed {seed}: {kind:?} at {p:?}");

@@ -9,13 +9,13 @@ use caves::rules::balance::{
     torch_radius, DARK_RADIUS, DARK_STIR_TURNS, MAX_FUEL, OIL_FUEL, RESTLESS_AFTER, RESTLESS_STEP,
     STIR_CAP, STIR_TURNS, TORCH_RADIUS,
 };
-use caves::rules::geom::Point;
-use caves::rules::items::Place;
+use caves::rules::creatures::monster::{Mind, Monster};
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
-use caves::rules::monsters::{Mind, Monster};
-use caves::rules::sight::Light;
-use caves::rules::world::World;
+use caves::rules::space::geom::Point;
+use caves::rules::space::sight::Light;
+use caves::rules::space::world::World;
+use caves::rules::Place;
 use caves::rules::State;
 use caves::rules::{Action, Dir};
 

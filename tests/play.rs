@@ -4,11 +4,11 @@
 
 use caves::app::draw::compose;
 use caves::app::{App, Screen};
-use caves::rules::geom::Point;
-use caves::rules::identify::Seen;
+use caves::rules::items::looks::Seen;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
-use caves::rules::world::World;
+use caves::rules::space::geom::Point;
+use caves::rules::space::world::World;
 use caves::rules::{Action, Outcome, State};
 use caves::save::SharedStore;
 use caves::view::layout::Layout;

@@ -418,7 +418,7 @@ fn potion_and_scroll_looks_match_their_pin() {
     // The wasm build checks the same pin (`tests/browser.rs`): looks are identical natively
     // and in the browser.
     assert_eq!(
-        caves::rules::identify::fingerprint(0..200),
+        caves::rules::items::looks::fingerprint(0..200),
         include!("looks.fingerprint")
     );
 }

@@ -222,7 +222,7 @@ fn leave(app: &mut App, limit: usize) {
         if state.outcome() != Outcome::Playing || app.screen() != Screen::Play {
             return;
         }
-        let action = match caves::rules::routes::way_out(state) {
+        let action = match caves::rules::autopilot::routes::way_out(state) {
             Some(r) if r.actions.is_empty() => Action::Ascend,
             Some(r) => r.actions[0],
             None => Action::Wait,

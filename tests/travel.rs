@@ -2,12 +2,12 @@
 //! stairs, auto-explore, and the rules that stop travel and runs.
 #![cfg(not(target_arch = "wasm32"))]
 
-use caves::rules::geom::Point;
-use caves::rules::kinds::creature::Creature;
-use caves::rules::travel::{
+use caves::rules::autopilot::travel::{
     explore_target, first_step, interrupted, nearest_stairs, next_step, path, run_stop, Goal, Watch,
 };
-use caves::rules::world::World;
+use caves::rules::kinds::creature::Creature;
+use caves::rules::space::geom::Point;
+use caves::rules::space::world::World;
 use caves::rules::{Action, Dir, State};
 
 /// A one-level cave drawn as text, the player on '<'. Bare floor is drawn as rubble,
@@ -417,7 +417,7 @@ fn travel_goes_on_past_a_fleeing_creature_and_one_asleep_far_off() {
     // An orc asleep at the bottom of the shaft, lit by the fungus.
     let orc = Point::new(14, 12, 0);
     state.put_monster(Creature::Orc, orc);
-    state.set_mind(orc, caves::rules::monsters::Mind::Asleep);
+    state.set_mind(orc, caves::rules::creatures::monster::Mind::Asleep);
     assert!(!state.sight().lit(orc), "out of sight at the start");
     let stairs = Point::new(17, 1, 0);
     assert_eq!(nearest_stairs(&state, true), Some(stairs));
@@ -433,7 +433,7 @@ fn travel_goes_on_past_a_fleeing_creature_and_one_asleep_far_off() {
     );
     assert_eq!(
         state.monster_at(orc).map(|m| m.mind),
-        Some(caves::rules::monsters::Mind::Asleep)
+        Some(caves::rules::creatures::monster::Mind::Asleep)
     );
 }
 

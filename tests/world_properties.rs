@@ -4,9 +4,9 @@
 mod support;
 
 use caves::rules::builder::{Regions, WorldBuilder, MIN_REGION};
-use caves::rules::geom::Point;
 use caves::rules::kinds::tile::Tile;
-use caves::rules::world::World;
+use caves::rules::space::geom::Point;
+use caves::rules::space::world::World;
 use support::{open_tiles, reachable};
 
 /// How many of the thousand seeds over `SIZES`, and of the 800 random parameter sets, give

@@ -123,7 +123,7 @@ impl Item {
     /// kinds placed there: data(effect, first level, weight; 0 = never placed at random).
     pub const fn data(self) -> ItemData {
         match self {
-            // Never placed at random: `items::place` puts it on the last level.
+            // Never placed at random: `items::placing::place` puts it on the last level.
             Item::Idol => data(Effect::Treasure, 99, 0),
             Item::HealingPotion => data(Effect::Heal(15), 1, 20),
             Item::StrengthPotion => data(Effect::Strength(1), 2, 8),

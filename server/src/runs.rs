@@ -22,9 +22,9 @@
 
 use caves_rules::balance::RANGED_REACH;
 use caves_rules::builder::WorldParams;
-use caves_rules::geom::Point;
-use caves_rules::monsters::Mind;
+use caves_rules::creatures::monster::Mind;
 use caves_rules::record::{Header, Record};
+use caves_rules::space::geom::Point;
 use caves_rules::{Action, Dir, Mode, Outcome, State};
 
 /// How many turns of waiting or torch a daily run has before it climbs out.

@@ -1,7 +1,7 @@
 //! Words for screen readers: which of the shown log's lines were already announced, and the
 //! descriptions asked for since (surroundings, a long press, a question).
 
-use crate::rules::log::Log;
+use crate::rules::game::log::Log;
 
 #[derive(Debug, Default)]
 pub struct Announcer {

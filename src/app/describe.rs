@@ -3,8 +3,8 @@
 //! the creatures in view with their direction and distance).
 
 use super::{App, Screen};
-use crate::rules::geom::Point;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::space::geom::Point;
 use crate::rules::{Dir, State};
 
 /// "a goblin", "an orc".
@@ -125,7 +125,7 @@ impl App {
 mod tests {
     use super::*;
     use crate::rules::kinds::creature::Creature;
-    use crate::rules::world::World;
+    use crate::rules::space::world::World;
 
     #[test]
     fn the_description_names_ways_stairs_and_creatures_with_directions() {

@@ -8,7 +8,7 @@
 //! ("A stone hits you from the north-east."), shown under the log and said aloud: the rules'
 //! log is part of every record's fingerprint, so the direction comes from an event instead.
 
-use crate::rules::geom::Point;
+use crate::rules::space::geom::Point;
 use crate::rules::{Attack, Dir, Event, Flier, State};
 use crate::view::kinds::Shown;
 
@@ -199,7 +199,7 @@ mod tests {
 
     #[test]
     fn a_flight_moves_cell_by_cell_then_the_blow_shows_then_all_ends() {
-        use crate::rules::identify::Guise;
+        use crate::rules::items::looks::Guise;
         use crate::rules::kinds::item::Item;
         let path: Vec<Point> = (0..4).map(|x| Point::new(x, 0, 0)).collect();
         let mut f = Flash {

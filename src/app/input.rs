@@ -3,7 +3,7 @@
 //! Home/PageUp/End/PageDown/Clear and arrows with it off.
 
 use super::pick::Pick;
-use crate::rules::travel::Goal;
+use crate::rules::autopilot::travel::Goal;
 use crate::rules::{Action, Dir};
 
 /// What a key asks for: an action of the rules, or something of the interface.

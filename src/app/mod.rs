@@ -24,7 +24,7 @@ pub use sound::Cue;
 
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
-use crate::rules::geom::Point;
+use crate::rules::space::geom::Point;
 use crate::rules::{Action, Outcome, State};
 use crate::save::{Found, MemoryStore, Store};
 use crate::view::colour::Palette;

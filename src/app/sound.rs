@@ -118,10 +118,10 @@ impl Before {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::geom::Point;
     use crate::rules::kinds::creature::Creature;
     use crate::rules::kinds::item::Item;
-    use crate::rules::world::World;
+    use crate::rules::space::geom::Point;
+    use crate::rules::space::world::World;
     use crate::rules::{Action, Dir};
 
     /// Two hand-drawn levels; the player starts on the first one's `<`, with `>` to the east.

@@ -329,7 +329,8 @@ fn corridor() -> App {
         #......................#<#
         ##########################
     ";
-    let world = crate::rules::world::World::from_text(&[level1, level2]).expect("valid fixture");
+    let world =
+        crate::rules::space::world::World::from_text(&[level1, level2]).expect("valid fixture");
     let mut state = State::in_world(world, 1).expect("floor");
     state.clear_monsters();
     App::scene(state)
@@ -484,8 +485,9 @@ fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
 /// eleven potions lying on the way out, where the player starts: one more than a pack holds.
 fn ten_potions_and_the_idol() -> App {
     use crate::rules::kinds::item::Item;
-    let world = crate::rules::world::World::from_text(&["##########\n#<.......#\n##########"])
-        .expect("valid fixture");
+    let world =
+        crate::rules::space::world::World::from_text(&["##########\n#<.......#\n##########"])
+            .expect("valid fixture");
     let mut state = State::in_world(world, 3).expect("floor");
     state.clear_monsters();
     for _ in 0..=crate::rules::PACK_LIMIT {
@@ -824,8 +826,9 @@ fn the_mode_is_chosen_on_the_start_screen_and_kept_in_the_record() {
 /// A straight hall with a goblin five cells east of the player and a dart at the player's
 /// feet.
 fn hall_with_a_goblin() -> App {
-    let world = crate::rules::world::World::from_text(&["##########\n#<.......#\n##########"])
-        .expect("fixture");
+    let world =
+        crate::rules::space::world::World::from_text(&["##########\n#<.......#\n##########"])
+            .expect("fixture");
     let mut state = State::in_world(world, 3).expect("floor");
     state.clear_monsters();
     let me = state.player();
@@ -891,8 +894,8 @@ fn a_tap_throws_where_it_lands_and_escape_puts_the_thing_away() {
 #[test]
 fn the_inventory_lists_what_using_has_identified() {
     use crate::rules::kinds::item::Item;
-    let world =
-        crate::rules::world::World::from_text(&["#######\n#<....#\n#######"]).expect("fixture");
+    let world = crate::rules::space::world::World::from_text(&["#######\n#<....#\n#######"])
+        .expect("fixture");
     let mut state = State::in_world(world, 4).expect("floor");
     state.clear_monsters();
     let me = state.player();
@@ -917,9 +920,10 @@ fn the_inventory_lists_what_using_has_identified() {
 /// A hall on one level with nothing in it but `items` at the player's feet, on top in the
 /// order given: picked up with `g`, they take the letters a, b, c...
 fn hall_with(items: &[crate::rules::kinds::item::Item]) -> App {
-    let world =
-        crate::rules::world::World::from_text(&["##########\n#<.......#\n#........#\n##########"])
-            .expect("fixture");
+    let world = crate::rules::space::world::World::from_text(&[
+        "##########\n#<.......#\n#........#\n##########",
+    ])
+    .expect("fixture");
     let mut state = State::in_world(world, 3).expect("floor");
     state.clear_monsters();
     state.clear_items();
@@ -969,7 +973,7 @@ fn the_description_speaks_of_the_idol_only_on_its_own_level() {
         #.<......#
         ##########
     ";
-    let world = crate::rules::world::World::from_text(&[level1, level2]).expect("fixture");
+    let world = crate::rules::space::world::World::from_text(&[level1, level2]).expect("fixture");
     let mut state = State::in_world(world, 1).expect("floor");
     state.clear_monsters();
     state.clear_items();
@@ -1125,7 +1129,7 @@ fn the_sidebar_title_has_a_row_of_room_above_it() {
 fn levels(maps: &[&str], actions: &[Action]) -> App {
     let maps: Vec<String> = maps.iter().map(|m| m.replace('.', "r")).collect();
     let maps: Vec<&str> = maps.iter().map(String::as_str).collect();
-    let world = crate::rules::world::World::from_text(&maps).expect("fixture");
+    let world = crate::rules::space::world::World::from_text(&maps).expect("fixture");
     let mut state = State::in_world(world, 1).expect("floor");
     state.clear_monsters();
     for &a in actions {
@@ -1371,7 +1375,7 @@ fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
 /// from a place the player had left. While aiming, the player stays put.
 #[test]
 fn no_journey_walks_the_player_while_a_throw_is_aimed() {
-    let world = crate::rules::world::World::from_text(&[
+    let world = crate::rules::space::world::World::from_text(&[
         "######################\n#<...................#\n#....................#\n######################",
     ])
     .expect("fixture");

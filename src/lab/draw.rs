@@ -4,7 +4,7 @@
 use super::palette::{region_colour, REMOVED};
 use super::{knobs, title, Lab, Shape, Step, KEYS};
 use crate::rules::builder::RegionMap;
-use crate::rules::geom::Point;
+use crate::rules::space::geom::Point;
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Cell, Frame};
 use crate::view::kinds::Shown;

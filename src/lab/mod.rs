@@ -25,7 +25,7 @@ use crate::rules::builder::{
     level_figures, region_map, smooth_once, Figures, Recipe, RegionMap, Stage, WorldParams,
 };
 use crate::rules::rng::parse_seed;
-use crate::rules::world::World;
+use crate::rules::space::world::World;
 use crate::view::frame::Frame;
 use crate::view::raster::Raster;
 

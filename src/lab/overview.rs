@@ -6,7 +6,7 @@
 use super::palette::{region_colour, REMOVED};
 use crate::rules::builder::RegionMap;
 use crate::rules::kinds::tile::Tile;
-use crate::rules::world::World;
+use crate::rules::space::world::World;
 use crate::view::colour::Rgb;
 use crate::view::font::{lit, GLYPH_SIZE};
 use crate::view::kinds::Shown;

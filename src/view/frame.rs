@@ -1,8 +1,8 @@
 //! A frame: a grid of glyph cells (CP437 code, foreground, background) that the game view
 //! writes and a painter turns into pixels. Writes outside the grid are clipped.
 
-use crate::rules::geom::Point;
-use crate::rules::grid::Grid;
+use crate::rules::space::geom::Point;
+use crate::rules::space::grid::Grid;
 use crate::view::colour::{Rgb, BLACK};
 use crate::view::cp437;
 use std::fmt;

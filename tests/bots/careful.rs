@@ -7,11 +7,11 @@
 //! has fuel to spare, else goes down as soon as it knows the way.
 
 use super::{Game, Played};
-use caves::rules::geom::Point;
+use caves::rules::autopilot::travel::{next_step, Goal};
+use caves::rules::creatures::monster::Mind;
 use caves::rules::kinds::entry::{Effect, Tactic};
 use caves::rules::kinds::item::Item;
-use caves::rules::monsters::Mind;
-use caves::rules::travel::{next_step, Goal};
+use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Place, PACK_LIMIT};
 
 /// What the bot knows an item does: its effect once its kind is known.

@@ -7,9 +7,9 @@
 
 use super::careful::{charge, fetch, gear, known, learn, retreat, save_life, slot_of, tend_torch};
 use super::{Game, Played};
+use caves::rules::creatures::monster::{Mind, Monster};
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::entry::{Effect, Tactic};
-use caves::rules::monsters::{Mind, Monster};
 use caves::rules::{Action, Mode, Place};
 
 /// Creatures worth a missile or a potion before they arrive.

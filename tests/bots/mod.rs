@@ -30,12 +30,12 @@ pub mod doused;
 pub mod expert;
 pub mod reckless;
 
+use caves::rules::autopilot::travel::{next_step, Goal};
 use caves::rules::builder::WorldParams;
-use caves::rules::geom::Point;
+use caves::rules::creatures::monster::Monster;
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
-use caves::rules::monsters::Monster;
-use caves::rules::travel::{next_step, Goal};
+use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Outcome, State};
 use std::collections::HashMap;
 
@@ -192,7 +192,7 @@ impl Game {
             .points_of(here.z, Tile::StairsDown)
             .into_iter()
             .filter(|&p| s.sight().remembers(p) && !self.dead.contains(&p))
-            .filter_map(|p| caves::rules::travel::path(s, p))
+            .filter_map(|p| caves::rules::autopilot::travel::path(s, p))
             .filter(|steps| !steps.is_empty())
             .min_by_key(Vec::len)
             .map(|steps| Action::Move(steps[0]))

@@ -1,8 +1,8 @@
 //! Helpers shared by the native integration tests.
 
-use caves::rules::geom::Point;
 use caves::rules::kinds::tile::Tile;
-use caves::rules::world::World;
+use caves::rules::space::geom::Point;
+use caves::rules::space::world::World;
 use std::collections::VecDeque;
 
 /// Every open tile reachable from `start` by 8-way steps and by stairs ('>' leads to the '<'

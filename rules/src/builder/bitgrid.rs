@@ -1,6 +1,6 @@
 //! A level as bits (1 = open floor), 64 cells per `u64`, for fast cellular automata.
 
-use crate::world::World;
+use crate::space::world::World;
 
 /// A `width` x `height` grid of bits stored row by row; bits past the width are kept zero.
 #[derive(Clone, Debug, PartialEq, Eq)]

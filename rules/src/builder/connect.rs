@@ -16,10 +16,10 @@ use super::bitgrid::BitGrid;
 use super::layers;
 use super::regions::Regions;
 use super::tunnel::NONE;
-use crate::geom::Point;
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
-use crate::world::World;
+use crate::space::geom::Point;
+use crate::space::world::World;
 use rand::Rng;
 use std::collections::VecDeque;
 

@@ -5,7 +5,7 @@
 use super::bitgrid::BitGrid;
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
-use crate::world::World;
+use crate::space::world::World;
 use rand::RngCore;
 
 /// Chance per floor tile, in 1024ths, for each feature (7.1% of the floor in all).

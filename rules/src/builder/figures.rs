@@ -2,7 +2,7 @@
 //! regions the minimum-size rule will fill in.
 
 use super::regions::Regions;
-use crate::world::World;
+use crate::space::world::World;
 
 /// Regions of one level with what the minimum-size rule will do to them.
 #[derive(Clone, Debug, PartialEq, Eq)]

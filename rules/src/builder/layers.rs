@@ -6,7 +6,7 @@
 use super::bitgrid::BitGrid;
 use super::regions::Regions;
 use super::tunnel::{carve_back, dig, NONE};
-use crate::world::World;
+use crate::space::world::World;
 
 /// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and
 /// below it ORed together: spreads each cell to its left and right neighbours, none past the

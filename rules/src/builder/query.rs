@@ -2,7 +2,8 @@
 //! The lab writes them so a cave can be shared; the game reads them to play that cave. Any
 //! parameter may be left out (it keeps its default); a bad one is an error that names it.
 
-use super::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
+use super::params::{WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
+use super::smooth::SmoothRule;
 
 /// A plain decimal such as `0.45`, `1` or `.5` (at most 9 digits after the point). Written
 /// out by hand so the page does not carry a general float parser.

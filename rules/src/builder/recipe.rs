@@ -1,8 +1,11 @@
 //! The recipe run one step at a time, so a viewer can look after each step or spread the work
 //! over several calls. `WorldParams::build` and `build_observed` run the same steps.
 
-use super::{SmoothRule, Stage, WorldBuilder, WorldParams};
-use crate::world::World;
+use super::params::WorldParams;
+use super::pipeline::WorldBuilder;
+use super::smooth::SmoothRule;
+use super::stage::Stage;
+use crate::space::world::World;
 
 /// The cave recipe for one seed and set of parameters, advanced step by step.
 pub struct Recipe {

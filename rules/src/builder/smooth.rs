@@ -10,7 +10,7 @@
 
 use super::bitgrid::BitGrid;
 use crate::kinds::tile::Tile;
-use crate::world::World;
+use crate::space::world::World;
 
 /// Which smoothing rule to apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -174,7 +174,7 @@ pub fn smooth_once(world: &World, rule: SmoothRule) -> World {
         for (i, open) in dst.to_bools().into_iter().enumerate() {
             if open {
                 out.set(
-                    crate::geom::Point::new((i % w) as i32, (i / w) as i32, z),
+                    crate::space::geom::Point::new((i % w) as i32, (i / w) as i32, z),
                     Tile::Floor,
                 );
             }

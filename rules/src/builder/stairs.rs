@@ -2,10 +2,10 @@
 //! share open (x, y) cells gets at least one stair pair, and one more per 250 shared cells.
 
 use super::regions::Regions;
-use crate::geom::Point;
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
-use crate::world::World;
+use crate::space::geom::Point;
+use crate::space::world::World;
 use rand::Rng;
 
 /// Shared cells per stair pair.

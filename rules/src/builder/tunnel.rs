@@ -3,9 +3,9 @@
 //! its distance layers, and digging it.
 
 use super::bitgrid::BitGrid;
-use crate::geom::Point;
 use crate::kinds::tile::Tile;
-use crate::world::World;
+use crate::space::geom::Point;
+use crate::space::world::World;
 
 /// No cell, no region or no distance (yet).
 pub(super) const NONE: u32 = u32::MAX;

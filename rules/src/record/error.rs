@@ -1,6 +1,6 @@
 //! Why bytes are not a record this game can use, in words for the player.
 
-use crate::RULESET;
+use crate::ruleset::RULESET;
 
 /// Why bytes are not a record this game can use.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,8 +1,9 @@
 //! Replaying a record: the world is rebuilt from the seed and parameters and every action is
 //! applied again, checking the fingerprints on the way.
 
-use super::{Record, CHECKPOINT_EVERY};
-use crate::{SetupError, State};
+use super::format::{Record, CHECKPOINT_EVERY};
+use crate::game::setup::SetupError;
+use crate::game::state::State;
 
 /// Why a record does not replay to the game it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]

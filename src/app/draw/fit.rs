@@ -4,10 +4,10 @@
 use crate::app::draw::compose;
 use crate::app::{App, Options};
 use crate::record::{daily_seed, Header, Record};
-use crate::rules::geom::Point;
 use crate::rules::kinds::creature::Creature;
 use crate::rules::kinds::item::Item;
-use crate::rules::world::World;
+use crate::rules::space::geom::Point;
+use crate::rules::space::world::World;
 use crate::rules::State;
 use crate::save::{SharedStore, Store};
 use crate::view::layout::Layout;

@@ -2,9 +2,9 @@
 //! and the look cursor.
 
 use crate::app::App;
-use crate::rules::geom::Point;
-use crate::rules::grid::Grid;
-use crate::rules::sight::Light;
+use crate::rules::space::geom::Point;
+use crate::rules::space::grid::Grid;
+use crate::rules::space::sight::Light;
 use crate::rules::Place;
 use crate::rules::State;
 use crate::view::colour::{Palette, Rgb, BLACK, TITLE};
@@ -136,7 +136,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
     }
     // The way a click would travel, under the mouse.
     if let Some(to) = app.hover().filter(|_| app.look_cursor().is_none()) {
-        for at in crate::rules::travel::path_cells(state, to) {
+        for at in crate::rules::autopilot::travel::path_cells(state, to) {
             if let Some(cell) = f.get(ox + at.x - sx, oy + at.y - sy) {
                 put(f, at, Cell { bg: PATH, ..cell });
             }

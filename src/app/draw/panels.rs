@@ -292,7 +292,7 @@ pub(in crate::app) fn status_bar(f: &mut Frame, app: &App, state: &State) {
 }
 
 /// What the creature the player sees at `at` is about ("asleep"), if one is there.
-pub(crate) fn mind_of(state: &State, at: crate::rules::geom::Point) -> Option<&'static str> {
+pub(crate) fn mind_of(state: &State, at: crate::rules::space::geom::Point) -> Option<&'static str> {
     state
         .monster_at(at)
         .filter(|m| state.sight().lit(m.pos) && at != state.player())

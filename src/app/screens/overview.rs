@@ -9,12 +9,12 @@
 
 use crate::app::input::{direction, Command};
 use crate::app::{App, Next, Screen};
-use crate::rules::geom::Point;
-use crate::rules::grid::Grid;
+use crate::rules::autopilot::routes::{areas, levels_seen, stair_link};
+use crate::rules::autopilot::travel::Goal;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
-use crate::rules::routes::{areas, levels_seen, stair_link};
-use crate::rules::travel::Goal;
+use crate::rules::space::geom::Point;
+use crate::rules::space::grid::Grid;
 use crate::rules::State;
 use crate::view::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Cell, Frame};

@@ -407,7 +407,7 @@ fn caves_view(f: &mut Frame, app: &App, below: i32) {
     let palette = app.palette();
     for vy in 0..h {
         for vx in 0..w {
-            let at = crate::rules::geom::Point::new(sx + vx, sy + vy, me.z);
+            let at = crate::rules::space::geom::Point::new(sx + vx, sy + vy, me.z);
             let tile = world.tile(at).look();
             let e = if at == me {
                 &player::LOOK

@@ -3,7 +3,7 @@
 //! the entry of what the player looks at (`State::describe`).
 
 use super::{player, Look, Shown};
-use crate::rules::identify::{Guise, Seen};
+use crate::rules::items::looks::{Guise, Seen};
 use crate::rules::kinds::creature::Creature;
 use crate::rules::kinds::item::Item;
 use crate::rules::kinds::tile::Tile;
@@ -100,7 +100,7 @@ mod tests {
     /// kinds never look alike in a run.
     #[test]
     fn unknown_looks_share_their_sort_glyph() {
-        use crate::rules::identify::{PotionLook, ScrollLook};
+        use crate::rules::items::looks::{PotionLook, ScrollLook};
         for p in PotionLook::ALL {
             for k in Item::POTIONS {
                 assert_eq!(Guise::Potion(p).look().glyph, k.look().glyph, "{p:?}");

@@ -3,7 +3,7 @@
 //! colour) and scrolls (all alike), which tell nothing of their kind.
 
 use super::{show, Look, Showing, Shown};
-use crate::rules::identify::{Guise, PotionLook};
+use crate::rules::items::looks::{Guise, PotionLook};
 use crate::rules::kinds::item::Item;
 use crate::view::colour::hex;
 

@@ -7,7 +7,7 @@
 use crate::app::input::Command;
 use crate::app::screens::play::mode::{in_reach, Aim, Mode};
 use crate::app::App;
-use crate::rules::geom::Point;
+use crate::rules::space::geom::Point;
 use crate::rules::Action;
 
 /// What the aiming line says (shown and said aloud).

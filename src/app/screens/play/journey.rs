@@ -5,9 +5,9 @@
 
 use crate::app::screens::play::mode::{Journey, Mode};
 use crate::app::{App, Screen};
-use crate::rules::geom::Point;
+use crate::rules::autopilot::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
 use crate::rules::kinds::tile::Tile;
-use crate::rules::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
+use crate::rules::space::geom::Point;
 use crate::rules::{Action, Dir, Outcome};
 use crate::view::kinds::cyclopedia::entry;
 

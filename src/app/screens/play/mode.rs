@@ -2,9 +2,9 @@
 //! the question before leaving, a journey under way), its hint and a throw asked for. Being in
 //! two sub-modes at once cannot be written, and leaving one leaves everything it held behind.
 
+use crate::rules::autopilot::travel::Goal;
 use crate::rules::balance::THROW_RANGE;
-use crate::rules::geom::Point;
-use crate::rules::travel::Goal;
+use crate::rules::space::geom::Point;
 
 /// What the play screen is doing besides waiting for an action.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -1,8 +1,9 @@
 //! The score of a run, by `balance::score`: points for the levels reached and the experience
 //! from kills, and for carrying the idol out a bonus and more for a quick return.
 
-use super::{Outcome, State};
 use crate::balance::score;
+use crate::game::parts::Outcome;
+use crate::game::state::State;
 
 impl State {
     pub fn score(&self) -> u32 {

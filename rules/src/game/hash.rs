@@ -1,9 +1,10 @@
 //! A fingerprint of the whole rules state. Records keep it at intervals and at the end, so a
 //! replay that drifts from the original is caught at the turn where it drifts.
 
-use super::{Outcome, State};
 use crate::fnv::{self, fnv1a};
-use crate::geom::Point;
+use crate::game::parts::Outcome;
+use crate::game::state::State;
+use crate::space::geom::Point;
 use rand::RngCore;
 
 /// A running FNV-1a hash.
@@ -50,10 +51,10 @@ impl State {
         for t in &self.things.all {
             h.int(t.kind.code().into());
             match t.place {
-                super::Place::Floor(p) => h.point(p),
-                super::Place::Pack => h.int(-1),
-                super::Place::Wielded => h.int(-2),
-                super::Place::Worn => h.int(-3),
+                crate::game::parts::Place::Floor(p) => h.point(p),
+                crate::game::parts::Place::Pack => h.int(-1),
+                crate::game::parts::Place::Wielded => h.int(-2),
+                crate::game::parts::Place::Worn => h.int(-3),
             }
         }
         for v in [self.hero.xp, self.hero.level, self.hero.strength] {

@@ -2,8 +2,8 @@
 //! things in flight, creatures noticing the player. Events are never part of a record or of
 //! the state's fingerprint; the rules only note them.
 
-use crate::geom::Point;
-use crate::looks::Guise;
+use crate::items::looks::Guise;
+use crate::space::geom::Point;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {

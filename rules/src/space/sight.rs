@@ -7,10 +7,10 @@
 //! `SIGHT_RADIUS`) and kept: a player who walks back and forth scans nothing new.
 
 use crate::balance::{BRIGHT_RADIUS, GLOW_RADIUS, SIGHT_RADIUS};
-use crate::fov::{field_of_view, Blockers};
-use crate::geom::Point;
 use crate::kinds::tile::Tile;
-use crate::world::World;
+use crate::space::fov::{field_of_view, Blockers};
+use crate::space::geom::Point;
+use crate::space::world::World;
 
 /// How a cell is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

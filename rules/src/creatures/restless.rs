@@ -5,8 +5,8 @@
 //! (`balance::stir_period`), hunting and worth nothing. The dark saves fuel; it does not
 //! stop the caves' clock.
 
-use super::State;
 use crate::balance::{stir_period, RESTLESS_AFTER};
+use crate::game::state::State;
 
 impl State {
     /// Turns the player has spent on the level they stand on (all visits together).
@@ -25,14 +25,14 @@ impl State {
     }
 
     /// Counts a turn on the player's level.
-    pub(super) fn linger(&mut self) {
+    pub(crate) fn linger(&mut self) {
         self.clock.linger(self.hero.pos.z);
     }
 
     /// Whether a creature stirs onto the player's level this turn, and whether it comes
     /// hunting (and worth nothing): out of the dark once the torch has burned out or the level
     /// has grown restless.
-    pub(super) fn stirs(&self) -> Option<bool> {
+    pub(crate) fn stirs(&self) -> Option<bool> {
         let t = self.lingered();
         let period = stir_period(self.torch.fuel > 0, t);
         t.is_multiple_of(period)

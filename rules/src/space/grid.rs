@@ -2,7 +2,7 @@
 //! instead of by index arithmetic by hand. Points outside answer `None`; their `z` is not
 //! looked at, so one grid serves any level of the same size.
 
-use crate::geom::Point;
+use crate::space::geom::Point;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid<T> {

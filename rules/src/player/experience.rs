@@ -2,8 +2,8 @@
 //! levels (`balance::xp_needed`); each level above the first gives more hit points (the
 //! gain healed at once) and more attack (`balance::HP_PER_LEVEL`, `ATTACK_PER_LEVEL`).
 
-use super::State;
 use crate::balance::{xp_needed, xp_worth, HP_PER_LEVEL};
+use crate::game::state::State;
 use crate::kinds::creature::Creature;
 
 impl State {
@@ -30,7 +30,7 @@ impl State {
     }
 
     /// Counts a kill and its experience, and raises the level as far as it reaches.
-    pub(super) fn gain(&mut self, kind: Creature) {
+    pub(crate) fn gain(&mut self, kind: Creature) {
         if let Some(i) = Creature::ALL.iter().position(|&c| c == kind) {
             self.hero.kills[i] += 1;
         }

@@ -1,94 +1,16 @@
-//! Creatures: where they start, how they fight, and how they move on their turn.
+//! Where creatures start: how many on each level, which kinds, asleep or wandering, and
+//! packs together.
 
-use crate::balance::{asleep_chance, creatures_for, IDLE_CHANCE, PACK_SPREAD, START_CLEARANCE};
-use crate::geom::{Point, DIRECTIONS8};
-use crate::grid::Grid;
+use crate::balance::{asleep_chance, creatures_for, PACK_SPREAD, START_CLEARANCE};
+use crate::creatures::monster::{Mind, Monster};
+use crate::game::mode::Mode;
 use crate::kinds::creature::Creature;
-use crate::kinds::entry::Stats;
 use crate::kinds::tile::Tile;
-use crate::mode::Mode;
 use crate::rng::GameRng;
-use crate::world::World;
+use crate::space::geom::Point;
+use crate::space::grid::Grid;
+use crate::space::world::World;
 use rand::Rng;
-
-/// What a creature is about: asleep (it stays put), wandering (it roams at random) or
-/// hunting the player. Asleep and wandering creatures have not noticed the player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mind {
-    Asleep,
-    Wandering,
-    Hunting,
-}
-
-impl Mind {
-    pub const fn name(self) -> &'static str {
-        match self {
-            Mind::Asleep => "asleep",
-            Mind::Wandering => "wandering",
-            Mind::Hunting => "hunting",
-        }
-    }
-}
-
-/// A creature in the world.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Monster {
-    pub kind: Creature,
-    pub pos: Point,
-    pub hp: i32,
-    pub mind: Mind,
-    /// Where it last perceived the player, and for how many turns since it has not.
-    pub last_seen: Point,
-    pub unseen: u32,
-    /// Turns of confusion left.
-    pub confused: i32,
-    /// Came out of the dark (stirred up while the torch was out): worth no experience.
-    pub from_dark: bool,
-    /// Its fighting numbers (its kind's, as the mode sets them).
-    stats: Stats,
-}
-
-impl Monster {
-    /// A creature of `kind` at full health, hunting, with its kind's Normal numbers.
-    pub fn new(kind: Creature, pos: Point) -> Monster {
-        Monster::in_mode(kind, pos, Mode::Normal, Mind::Hunting)
-    }
-
-    /// A creature of `kind` at full health with the numbers of `mode`.
-    pub fn in_mode(kind: Creature, pos: Point, mode: Mode, mind: Mind) -> Monster {
-        let stats = mode.creature(kind.stats());
-        Monster {
-            kind,
-            pos,
-            hp: stats.hp,
-            mind,
-            last_seen: pos,
-            unseen: 0,
-            confused: 0,
-            from_dark: false,
-            stats,
-        }
-    }
-
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// True when it has not noticed the player.
-    pub fn unaware(&self) -> bool {
-        self.mind != Mind::Hunting
-    }
-
-    /// True when it is hurt enough to run from the player (its kind's `flee_below`).
-    pub fn flees(&self) -> bool {
-        let b = self.kind.behaviour();
-        b.flee_below > 0 && self.hp * 100 <= self.stats.hp * b.flee_below
-    }
-
-    pub fn name(&self) -> &'static str {
-        self.kind.name()
-    }
-}
 
 /// Places `creatures_for` creatures on every level: only on plain floor (never walls,
 /// features or stairs), never on each other, on the player, on `avoid` (the items), or within
@@ -197,43 +119,6 @@ pub fn kinds_at(z: i32) -> Vec<Creature> {
         .collect()
 }
 
-/// Where a creature at `from` steps next: towards `target` when it can see it (`hunting`),
-/// else a random step unless it idles (`IDLE_CHANCE`). `free(p)` tells whether it may enter `p`.
-pub fn next_step(
-    from: Point,
-    target: Point,
-    hunting: bool,
-    free: &dyn Fn(Point) -> bool,
-    rng: &mut GameRng,
-) -> Option<Point> {
-    if hunting {
-        let dist = |p: Point| distance(p, target);
-        return from
-            .neighbours8()
-            .filter(|&p| free(p) && dist(p) < dist(from))
-            .min_by_key(|&p| dist(p));
-    }
-    if rng.random_bool(IDLE_CHANCE) {
-        return None;
-    }
-    random_step(from, free, rng)
-}
-
-/// How far `p` is from `target` for creatures: king's moves first, then straight-line
-/// distance (squared) to break ties.
-pub fn distance(p: Point, target: Point) -> (i32, i32) {
-    (
-        p.chebyshev(target),
-        (p.x - target.x).pow(2) + (p.y - target.y).pow(2),
-    )
-}
-
-/// A step from `from` in a random direction, if that cell is free.
-pub fn random_step(from: Point, free: &dyn Fn(Point) -> bool, rng: &mut GameRng) -> Option<Point> {
-    let (dx, dy) = DIRECTIONS8[rng.random_range(0..8u32) as usize];
-    Some(from.offset(dx, dy)).filter(|&p| free(p))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,32 +158,6 @@ mod tests {
                 creatures_for(2, 80 * 40) > creatures_for(0, 80 * 40),
                 "more deeper down"
             );
-        }
-    }
-
-    #[test]
-    fn a_hunter_closes_in_and_never_steps_into_walls() {
-        let world = World::from_text(&["......\n.####.\n......"]).expect("fixture");
-        let free = |p: Point| world.tile(p).is_open();
-        let mut rng = seeded(1);
-        let step = next_step(
-            Point::new(0, 0, 0),
-            Point::new(5, 0, 0),
-            true,
-            &free,
-            &mut rng,
-        );
-        assert_eq!(step, Some(Point::new(1, 0, 0)));
-        for _ in 0..50 {
-            if let Some(p) = next_step(
-                Point::new(0, 1, 0),
-                Point::new(5, 2, 0),
-                false,
-                &free,
-                &mut rng,
-            ) {
-                assert!(free(p));
-            }
         }
     }
 

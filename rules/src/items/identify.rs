@@ -3,9 +3,9 @@
 //! the same look means the same kind all run. Using one (or seeing a thrown one take effect)
 //! identifies its kind for the rest of the run.
 
-use super::State;
+use crate::game::state::State;
+use crate::items::looks::{Guise, Looks};
 use crate::kinds::item::Item;
-pub use crate::looks::{fingerprint, Guise, Looks, PotionLook, ScrollLook, Seen, LOOKS};
 
 const fn bit(kind: Item) -> u32 {
     1 << kind.code()
@@ -35,7 +35,7 @@ impl State {
     }
 
     /// Learns what `kind` is; true when it was not known before.
-    pub(super) fn identify(&mut self, kind: Item) -> bool {
+    pub(crate) fn identify(&mut self, kind: Item) -> bool {
         let new = !self.knows(kind);
         self.knowledge.known |= bit(kind);
         new

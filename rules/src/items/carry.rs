@@ -1,102 +1,22 @@
-//! Items: where they lie at the start, and picking up, dropping, using and equipping them.
+//! Carrying items: picking up, dropping, using and equipping them.
 //!
 //! Every item is a `Thing` with a place: on the floor at a point, or carried (in the pack,
 //! wielded or worn). Carried things keep the order they were picked up in; the n-th carried
 //! thing is pack slot n, which actions (and so records) name. The player knows them by
 //! letters that stay with them while carried (`State::letter`).
 
-use super::State;
 use crate::balance;
-use crate::geom::Point;
-use crate::grid::nearest_chebyshev;
+use crate::creatures::monster::{Mind, Monster};
+use crate::creatures::placing::kinds_at;
+use crate::game::log::a;
+use crate::game::parts::{Place, Spent, Thing};
+use crate::game::state::State;
+use crate::items::placing::random_kind;
 use crate::kinds::entry::Effect;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
-use crate::mode::Mode;
-use crate::monsters::{kinds_at, Mind, Monster};
-use crate::parts::Spent;
-pub use crate::parts::{Place, Thing};
-use crate::rng::{seeded, GameRng};
-use crate::world::World;
+use crate::space::geom::Point;
 use rand::Rng;
-
-/// Salt of the placement stream, apart from the generator's and the turns' numbers.
-const ITEM_STREAM: u64 = 0x17e3_5eed;
-
-/// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
-/// lie that deep; deeper levels add better kinds.
-pub fn random_kind(z: i32, mode: Mode, rng: &mut GameRng) -> Option<Item> {
-    let kinds: Vec<(Item, u32)> = Item::ALL
-        .into_iter()
-        .map(|i| (i, i.data()))
-        .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
-        .map(|(i, d)| (i, mode.item_weight(i, d.weight)))
-        .collect();
-    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
-    if total == 0 {
-        return None;
-    }
-    let mut roll = rng.random_range(0..total);
-    for (kind, w) in kinds {
-        if roll < w {
-            return Some(kind);
-        }
-        roll -= w;
-    }
-    None
-}
-
-/// The items of a new game in `world`: the idol on a random floor cell of the last level, and
-/// `balance::items_for` items on every level, each on its own plain floor cell (never walls, features
-/// or stairs). Deterministic from the seed (its own random stream), and independent of any
-/// game state, so tools can show the items of a world.
-pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
-    let mut rng = seeded(seed ^ ITEM_STREAM);
-    let mut out = Vec::new();
-    let last = world.depth() - 1;
-    for z in 0..world.depth() {
-        let mut free = world.points_of(z, Tile::Floor);
-        if z == last {
-            // The idol lies well away from the stairs up: among the cells farthest from
-            // the nearest of them, so reaching it means crossing the level, and so does
-            // getting it out.
-            let ups = world.points_of(z, Tile::StairsUp);
-            let field = nearest_chebyshev(world.width(), world.height(), &ups);
-            let away = |p: Point| field.get(p).copied().unwrap_or(0);
-            let farthest = free.iter().map(|&p| away(p)).max().unwrap_or(0);
-            let far: Vec<usize> = (0..free.len())
-                .filter(|&i| away(free[i]) * 4 >= farthest * 3)
-                .collect();
-            let pool = if far.is_empty() {
-                (0..free.len()).collect()
-            } else {
-                far
-            };
-            let p = (!pool.is_empty())
-                .then(|| free.swap_remove(pool[rng.random_range(0..pool.len() as u32) as usize]));
-            if let Some(p) = p {
-                out.push((p, Item::Idol));
-            }
-        }
-        let mut take = |rng: &mut GameRng| {
-            (!free.is_empty())
-                .then(|| free.swap_remove(rng.random_range(0..free.len() as u32) as usize))
-        };
-        for _ in 0..balance::items_for(z, world.width() * world.height()) {
-            let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, mode, &mut rng)) else {
-                break;
-            };
-            out.push((p, kind));
-        }
-    }
-    out
-}
-
-/// "a sword", "an axe".
-pub fn a(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {name}", if vowel { "an" } else { "a" })
-}
 
 impl State {
     /// Puts an item on the floor at `p`, for scripted scenes and tests. (Not an action: a
@@ -159,7 +79,7 @@ impl State {
     }
 
     /// Frees the letter of carried slot `slot`, whose thing leaves the pack.
-    pub(super) fn free_letter(&mut self, slot: usize) {
+    pub(crate) fn free_letter(&mut self, slot: usize) {
         if slot < self.things.letters.len() {
             self.things.letters.remove(slot);
         }
@@ -207,7 +127,7 @@ impl State {
     }
 
     /// Index in `items` of carried slot `slot`.
-    pub(super) fn slot_index(&self, slot: usize) -> Option<usize> {
+    pub(crate) fn slot_index(&self, slot: usize) -> Option<usize> {
         self.things
             .all
             .iter()
@@ -218,14 +138,14 @@ impl State {
     }
 
     /// Says that carried slot `slot` is empty: no turn.
-    pub(super) fn no_item(&mut self, slot: usize) -> Spent {
+    pub(crate) fn no_item(&mut self, slot: usize) -> Spent {
         let letter = char::from(b'a' + slot.min(25) as u8);
         self.log.add(format!("You carry no item '{letter}'."));
         Spent::Nothing
     }
 
     /// Moves item `i` to the end of the list (the last carried slot) in `place`.
-    pub(super) fn carry(&mut self, i: usize, place: Place) {
+    pub(crate) fn carry(&mut self, i: usize, place: Place) {
         let mut thing = self.things.all.remove(i);
         thing.place = place;
         self.things.all.push(thing);
@@ -233,7 +153,7 @@ impl State {
 
     /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
     /// the player steps on it (see `step`); it fits even in a full pack.
-    pub(super) fn pick_up(&mut self) -> Spent {
+    pub(crate) fn pick_up(&mut self) -> Spent {
         let here = Place::Floor(self.hero.pos);
         let Some(i) = self.things.all.iter().rposition(|t| t.place == here) else {
             self.log.add("There is nothing here to pick up.");
@@ -257,7 +177,7 @@ impl State {
         Spent::Turn
     }
 
-    pub(super) fn drop_item(&mut self, slot: usize) -> Spent {
+    pub(crate) fn drop_item(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -271,7 +191,7 @@ impl State {
 
     /// Quaffs a potion, reads a scroll or pours oil (used up, and its kind learned), or
     /// equips a weapon or armour.
-    pub(super) fn use_item(&mut self, slot: usize) -> Spent {
+    pub(crate) fn use_item(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -334,7 +254,7 @@ impl State {
             }
             Effect::Map => {
                 let (w, h) = (self.world.width(), self.world.height());
-                let middle = crate::geom::Point::new(w / 2, h / 2, self.hero.pos.z);
+                let middle = crate::space::geom::Point::new(w / 2, h / 2, self.hero.pos.z);
                 self.knowledge.sight.reveal(&self.world, middle, w.max(h));
                 "the shape of this level fills your mind.".to_string()
             }
@@ -383,7 +303,7 @@ impl State {
 
     /// Wields a weapon or wears armour (what was there goes back to the pack); equipping what
     /// is already wielded or worn takes it off.
-    pub(super) fn equip(&mut self, slot: usize) -> Spent {
+    pub(crate) fn equip(&mut self, slot: usize) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
@@ -429,7 +349,7 @@ impl State {
     }
 
     /// Leaves an item where a creature died, by its kind's chance of carrying one.
-    pub(super) fn maybe_drop(&mut self, chance: u32, at: Point) {
+    pub(crate) fn maybe_drop(&mut self, chance: u32, at: Point) {
         if chance == 0 || self.rng.random_range(0..100u32) >= chance {
             return;
         }

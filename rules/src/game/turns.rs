@@ -2,26 +2,28 @@
 //! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
 //! the creatures' answer after each player action, and healing (by torchlight only).
 
-use super::crowd::Crowd;
-use super::items::a as with_article;
-use super::{Outcome, State};
 use crate::balance::{
     damage, REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
     STIR_DISTANCE,
 };
-use crate::events::{Attack, Event};
-use crate::geom::Point;
-use crate::geom::DIRECTIONS8;
+use crate::creatures::crowd::Crowd;
+use crate::creatures::monster::{Mind, Monster};
+use crate::creatures::placing::kinds_at;
+use crate::game::events::{Attack, Event};
+use crate::game::log::a as with_article;
+use crate::game::parts::Outcome;
+use crate::game::parts::Spent;
+use crate::game::state::State;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
-use crate::monsters::{kinds_at, Mind, Monster};
-use crate::parts::Spent;
+use crate::space::geom::Point;
+use crate::space::geom::DIRECTIONS8;
 use rand::Rng;
 
 impl State {
     /// After each turn the player took: creatures act, wounds heal, sight is renewed.
-    pub(super) fn end_turn(&mut self) {
+    pub(crate) fn end_turn(&mut self) {
         if self.end.outcome != Outcome::Playing {
             return;
         }
@@ -51,7 +53,7 @@ impl State {
 
     /// Now and then a creature wanders onto the player's level, out of sight, unless the
     /// level is crowded already (`STIR_CAP`); once the torch has burned out or the level has
-    /// grown restless (`restless.rs`), more often, hunting, and worth nothing when killed.
+    /// grown restless (`creatures/restless.rs`), more often, hunting, and worth nothing when killed.
     fn stir(&mut self) {
         let me = self.hero.pos;
         let Some(hunting) = self.stirs() else { return };
@@ -99,7 +101,7 @@ impl State {
         }
     }
 
-    pub(super) fn monster_attacks(&mut self, i: usize) {
+    pub(crate) fn monster_attacks(&mut self, i: usize) {
         let m = &self.monsters[i];
         let (name, stats, from) = (m.name(), m.stats(), m.pos);
         let dmg = damage(stats, self.fighting(), &mut self.rng);
@@ -114,7 +116,7 @@ impl State {
 
     /// The player takes `dmg` damage from a creature called `name`, said as `message`; it
     /// may end the run.
-    pub(super) fn hurt(&mut self, dmg: i32, message: &str, name: &str) {
+    pub(crate) fn hurt(&mut self, dmg: i32, message: &str, name: &str) {
         self.hero.hp -= dmg;
         self.log.add(message);
         if self.hero.hp <= 0 {
@@ -137,7 +139,7 @@ impl State {
 
     /// Creature `i` takes a blow of `dmg` from the player (`verb`: "hit"), several times as
     /// hard (`SNEAK_MULTIPLIER`) when it had not noticed the player. It may die, split, or turn to hunt.
-    pub(super) fn strike(&mut self, i: usize, dmg: i32, verb: &str) {
+    pub(crate) fn strike(&mut self, i: usize, dmg: i32, verb: &str) {
         let m = &self.monsters[i];
         let (name, pos, unaware) = (m.name(), m.pos, m.unaware());
         let dmg = if unaware { dmg * SNEAK_MULTIPLIER } else { dmg };
@@ -192,7 +194,7 @@ impl State {
         self.log.add(format!("The {name} splits in two!"));
     }
 
-    pub(super) fn step(&mut self, dx: i32, dy: i32) -> Spent {
+    pub(crate) fn step(&mut self, dx: i32, dy: i32) -> Spent {
         let (dx, dy) = if self.hero.confused > 0 && self.rng.random_bool(0.5) {
             DIRECTIONS8[self.rng.random_range(0..8u32) as usize]
         } else {
@@ -244,7 +246,7 @@ impl State {
 
     /// Climbs one level: `dz` = 1 goes down, -1 goes up. Stairs are needed; without them the
     /// floor or the ceiling stops the player. Creatures close by that see the player follow.
-    pub(super) fn climb(&mut self, dz: i32) -> Spent {
+    pub(crate) fn climb(&mut self, dz: i32) -> Spent {
         let here = self.world.tile(self.hero.pos);
         if dz < 0 && here == Tile::StairsUp && self.hero.pos.z == 0 {
             return Spent::Out;
@@ -278,7 +280,7 @@ impl State {
 
     /// The run ends at the way out, in the turn spent climbing it: won with the idol, lost
     /// without it.
-    pub(super) fn leave(&mut self) {
+    pub(crate) fn leave(&mut self) {
         if self.carrying_idol() {
             self.end.outcome = Outcome::Won;
             self.end.words = format!(
@@ -295,13 +297,13 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use crate::action::{Action, Dir};
-    use crate::geom::Point;
+    use crate::game::action::{Action, Dir};
     use crate::kinds::creature::Creature;
     use crate::kinds::item::Item;
     use crate::kinds::tile::Tile;
     use crate::rng::seeded;
-    use crate::world::World;
+    use crate::space::geom::Point;
+    use crate::space::world::World;
     use crate::{Outcome, State};
     use rand::Rng;
     use std::collections::BTreeSet;

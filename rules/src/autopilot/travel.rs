@@ -12,19 +12,22 @@
 //! stairs towards the way out or the unexplored, come from routes across levels through
 //! known stairs (`routes`).
 //!
-//! Travel stops for danger by the rules' one rule (`rules::danger`): after any step while a
+//! Travel stops for danger by the rules' one rule (`rules::autopilot::danger`): after any step while a
 //! creature in view hunts the player (so a journey in a hunter's sight goes a step at a
 //! time), and when another danger appears (a creature wandering into view, or one asleep
 //! close by). A creature that flees, or sleeps farther off, does not stop it.
 
-use crate::geom::Point;
-use crate::grid::Grid;
-use crate::items::a;
+use crate::balance::PACK_LIMIT;
+use crate::creatures::monster::Mind;
+use crate::game::action::{Action, Dir};
+use crate::game::log::a;
+use crate::game::parts::Outcome;
+use crate::game::state::State;
 use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
-use crate::monsters::Mind;
-use crate::{Action, Dir, Outcome, State, PACK_LIMIT};
+use crate::space::geom::Point;
+use crate::space::grid::Grid;
 
 /// Where travel is headed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,14 +70,19 @@ pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
     let steps = match goal {
         Goal::To(p) => match path(state, p) {
             Some(steps) => steps,
-            None => return crate::routes::route_to(state, p)?.actions.first().copied(),
+            None => {
+                return crate::autopilot::routes::route_to(state, p)?
+                    .actions
+                    .first()
+                    .copied()
+            }
         },
         Goal::WayOut | Goal::Onward => {
             let here = state.player();
             let (route, down) = if goal == Goal::WayOut {
-                (crate::routes::way_out(state), false)
+                (crate::autopilot::routes::way_out(state), false)
             } else {
-                (crate::routes::onward(state), true)
+                (crate::autopilot::routes::onward(state), true)
             };
             match route.map(|r| r.first_stairs(here)) {
                 Some(p) if p == here => return None,
@@ -132,7 +140,7 @@ fn is_stairs(state: &State, p: Point, down: bool) -> bool {
 /// A remembered cell next to a cell of the world never seen, or one that only a map showed
 /// (never seen by the player's own light), with no lit creature on it.
 fn is_frontier(state: &State, p: Point) -> bool {
-    crate::routes::unexplored(state, p) && !lit_creature(state, p)
+    crate::autopilot::routes::unexplored(state, p) && !lit_creature(state, p)
 }
 
 fn lit_creature(state: &State, p: Point) -> bool {

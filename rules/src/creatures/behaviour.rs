@@ -5,19 +5,21 @@
 //! the time, cowards flee when badly hurt, and shades lose a player whose torch is out.
 //! Hunting creatures that see the player take the stairs follow.
 
-use super::crowd::Crowd;
-use super::{Outcome, State};
 use crate::balance::{
     damage, ACTIVE_RANGE, FLUTTER_CHANCE, FOLLOW_RANGE, FORGET_TURNS, NOTICE_ASLEEP, NOTICE_AWAKE,
     NOTICE_DARK_RANGE, NOTICE_LIT_RANGE, RANGED_REACH, REST_TURNS, SHOOT_CHANCE, SLOW_PERIOD,
     STONE_ATTACK, WEB_TURNS,
 };
-use crate::events::{Attack, Event, Flier};
-use crate::geom::Point;
+use crate::creatures::crowd::Crowd;
+use crate::creatures::monster::Mind;
+use crate::creatures::steps::{distance, next_step, random_step};
+use crate::game::events::{Attack, Event, Flier};
+use crate::game::parts::Outcome;
+use crate::game::parts::Spent;
+use crate::game::state::State;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::tile::Tile;
-use crate::monsters::{distance, next_step, random_step, Mind};
-use crate::parts::Spent;
+use crate::space::geom::Point;
 use rand::Rng;
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
@@ -30,7 +32,7 @@ fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option
 
 impl State {
     /// True when creature `i` is hurt enough to run.
-    pub(super) fn fleeing(&self, i: usize) -> bool {
+    pub(crate) fn fleeing(&self, i: usize) -> bool {
         self.monsters[i].flees()
     }
 
@@ -74,7 +76,7 @@ impl State {
     }
 
     /// Creature `i` notices the player: it hunts from now on.
-    pub(super) fn notice(&mut self, i: usize) {
+    pub(crate) fn notice(&mut self, i: usize) {
         let m = &mut self.monsters[i];
         m.mind = Mind::Hunting;
         m.last_seen = self.hero.pos;
@@ -86,7 +88,7 @@ impl State {
         }
     }
 
-    pub(super) fn monsters_act(&mut self) {
+    pub(crate) fn monsters_act(&mut self) {
         let player = self.hero.pos;
         let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
         let lit = self.torch_lit();
@@ -208,7 +210,7 @@ impl State {
     fn shoot(&mut self, i: usize) {
         let m = &self.monsters[i];
         let (from, name, tactic) = (m.pos, m.name(), m.kind.behaviour().tactic);
-        let path = super::throw::line(from, self.hero.pos);
+        let path = crate::items::throw::line(from, self.hero.pos);
         let by = if tactic == Tactic::Webs {
             Attack::Web
         } else {
@@ -248,7 +250,7 @@ impl State {
 
     /// Creatures that see the player on the stairs at `from`, close by and not fleeing: they
     /// follow to the other level.
-    pub(super) fn followers(&self, from: Point) -> Vec<usize> {
+    pub(crate) fn followers(&self, from: Point) -> Vec<usize> {
         (0..self.monsters.len())
             .filter(|&i| {
                 let p = self.monsters[i].pos;
@@ -276,7 +278,7 @@ impl State {
     /// A creature standing where the player has just arrived by the stairs steps aside to a
     /// free cell beside them; with none free, it takes the stairs the player came by (to
     /// `from`, which the player has left). A creature never shares the player's cell.
-    pub(super) fn make_way(&mut self, from: Point) {
+    pub(crate) fn make_way(&mut self, from: Point) {
         let here = self.hero.pos;
         let Some(i) = self.monsters.iter().position(|m| m.pos == here) else {
             return;
@@ -286,7 +288,7 @@ impl State {
 
     /// Puts each follower on a free cell next to the player, nearest first; one that finds
     /// no room stays behind.
-    pub(super) fn arrive(&mut self, followers: &[usize]) {
+    pub(crate) fn arrive(&mut self, followers: &[usize]) {
         for &i in followers {
             if let Some(p) = self.room_beside_player() {
                 self.monsters[i].pos = p;
@@ -299,13 +301,13 @@ impl State {
     /// Rests: turn after turn until the player is healed, a creature comes into view, the
     /// torch goes out, or `REST_TURNS` turns pass. Refused (no turn) when already healed, with
     /// a creature in view, or in the dark, where wounds do not close.
-    pub(super) fn rest(&mut self) -> Spent {
+    pub(crate) fn rest(&mut self) -> Spent {
         self.rest_on(0)
     }
 
     /// After `turns` turns of rest: one more (`Spent::Rest`) while the rest may go on; else
     /// the rest ends (or is refused, at none) and says so.
-    pub(super) fn rest_on(&mut self, turns: u32) -> Spent {
+    pub(crate) fn rest_on(&mut self, turns: u32) -> Spent {
         if turns < REST_TURNS
             && self.end.outcome == Outcome::Playing
             && self.hero.hp < self.max_hp()

@@ -6,10 +6,11 @@
 //! A breadth-first search over the cells of the whole world: a step to a neighbour and a
 //! climb both cost one. Like the search of one level, it never walks through a lit creature.
 
-use crate::geom::Point;
-use crate::grid::Grid;
+use crate::game::action::{Action, Dir};
+use crate::game::state::State;
 use crate::kinds::tile::Tile;
-use crate::{Action, Dir, State};
+use crate::space::geom::Point;
+use crate::space::grid::Grid;
 
 /// A route found: the cell reached and the actions that lead there.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,12 +5,12 @@
 //! (`Spent`).
 
 use crate::balance::{torch_radius, DARK_RADIUS};
-use crate::geom::Point;
+use crate::game::mode::Mode;
+use crate::items::looks::Looks;
 use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
-use crate::looks::Looks;
-use crate::mode::Mode;
-use crate::sight::Sight;
+use crate::space::geom::Point;
+use crate::space::sight::Sight;
 
 /// The player: where they stand, their numbers and their conditions.
 #[derive(Clone, Debug)]
@@ -80,7 +80,7 @@ impl Torch {
 }
 
 /// The run's clocks: its turns, and the turns spent on each level (0 = top), all visits
-/// together, the caves' own clock (`restless.rs`).
+/// together, the caves' own clock (`creatures/restless.rs`).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Clock {
     pub turn: u32,

@@ -74,6 +74,12 @@ impl Log {
     }
 }
 
+/// "a sword", "an axe".
+pub fn a(name: &str) -> String {
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {name}", if vowel { "an" } else { "a" })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,8 +7,8 @@
 //! (close enough to wake as the player passes). One that flees, or sleeps farther off, is no
 //! danger: travel walks on past it.
 
-use super::State;
-use crate::monsters::{Mind, Monster};
+use crate::creatures::monster::{Mind, Monster};
+use crate::game::state::State;
 
 /// A sleeping creature this close (in king's moves) is a danger.
 pub const NEAR: i32 = 2;
@@ -41,10 +41,10 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use crate::geom::Point;
+    use crate::creatures::monster::Mind;
     use crate::kinds::creature::Creature;
-    use crate::monsters::Mind;
-    use crate::world::World;
+    use crate::space::geom::Point;
+    use crate::space::world::World;
     use crate::State;
 
     #[test]

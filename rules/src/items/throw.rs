@@ -4,15 +4,16 @@
 //! wound what they strike; a potion breaks where it lands and splashes the cells around;
 //! anything else just lands.
 
-use super::State;
 use crate::balance::{damage, THROW_BASE};
-use crate::events::{Event, Flier};
-use crate::geom::Point;
-use crate::items::{a, Place};
+use crate::creatures::monster::Mind;
+use crate::game::events::{Event, Flier};
+use crate::game::log::a;
+use crate::game::parts::Place;
+use crate::game::parts::Spent;
+use crate::game::state::State;
 use crate::kinds::entry::{Effect, Stats};
 use crate::kinds::item::Item;
-use crate::monsters::Mind;
-use crate::parts::Spent;
+use crate::space::geom::Point;
 
 /// The cells of the straight line from `from` to `to`, both ends included (Bresenham's line
 /// algorithm, on `from`'s level).
@@ -55,7 +56,7 @@ impl State {
     }
 
     /// Throws the item in pack slot `slot` at the cell (`dx`, `dy`) away: a turn.
-    pub(super) fn throw(&mut self, slot: usize, dx: i32, dy: i32) -> Spent {
+    pub(crate) fn throw(&mut self, slot: usize, dx: i32, dy: i32) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };

@@ -3,9 +3,9 @@
 //! (the fuel lasts, creatures notice less, but only what other light shows is seen) and
 //! relight it.
 
-use super::State;
 use crate::balance::MAX_FUEL;
-use crate::parts::Spent;
+use crate::game::parts::Spent;
+use crate::game::state::State;
 
 /// Fuel left at which the log warns that the torch is running low.
 const LOW_FUEL: i32 = 100;
@@ -38,7 +38,7 @@ impl State {
 
     /// Douses a burning torch or relights a doused one: a turn. Without fuel there is nothing
     /// to light (no turn).
-    pub(super) fn toggle_torch(&mut self) -> Spent {
+    pub(crate) fn toggle_torch(&mut self) -> Spent {
         if self.torch.on && self.torch.fuel > 0 {
             self.torch.on = false;
             self.log
@@ -54,7 +54,7 @@ impl State {
     }
 
     /// Burns a turn of fuel if the torch is lit, and says when it runs low or out.
-    pub(super) fn burn(&mut self) {
+    pub(crate) fn burn(&mut self) {
         if !self.torch_lit() {
             return;
         }
@@ -69,14 +69,14 @@ impl State {
     /// Pours `n` turns of fuel into the torch (up to `MAX_FUEL`) and lights it. A torch that
     /// already holds more (Explorer mode starts above the cap) keeps what it has: oil never
     /// takes fuel away.
-    pub(super) fn refuel(&mut self, n: i32) {
+    pub(crate) fn refuel(&mut self, n: i32) {
         let fuel = self.torch.fuel;
         self.torch.fuel = fuel.max((fuel + n).min(MAX_FUEL));
         self.torch.on = true;
     }
 
     /// Spoils `n` turns of fuel and puts the torch out.
-    pub(super) fn darken(&mut self, n: i32) {
+    pub(crate) fn darken(&mut self, n: i32) {
         self.torch.fuel = (self.torch.fuel - n).max(0);
         self.torch.on = false;
     }

@@ -1,7 +1,7 @@
 //! The world: `depth` levels of `width` x `height` tiles. Places outside answer `Tile::Bounds`.
 
-use crate::geom::Point;
 use crate::kinds::tile::Tile;
+use crate::space::geom::Point;
 
 /// A built cave world. Sizes are in cells; levels are numbered from 0 (the top).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,340 @@
+//! The generator's pipeline: `WorldBuilder` and its steps (randomize, smooth, clean up,
+//! stairs, connect, the way out, decorate), each a method that hands the builder on.
+
+use super::bitgrid::BitGrid;
+use super::params::MIN_REGION;
+use super::regions::Regions;
+use super::smooth::{self, SmoothRule};
+use super::{connect, features, stairs};
+use crate::kinds::tile::Tile;
+use crate::rng::{seeded, GameRng};
+use crate::space::geom::Point;
+use crate::space::world::World;
+use rand::{Rng, RngCore};
+
+/// Builds a world step by step. Sizes are in cells and clamped to at least 1.
+pub struct WorldBuilder {
+    width: usize,
+    height: usize,
+    /// The open cells of every level; once the world is made, its open cells as it stands.
+    levels: Vec<BitGrid>,
+    rng: GameRng,
+    world: Option<World>,
+    /// Region labels of every level as the grids stand, kept from one step for the next.
+    labels: Option<Vec<Regions>>,
+    /// Whether the grids were changed after the world was made, so no longer hold its open
+    /// cells (stairs, connect and decorate keep them in step with the world otherwise).
+    stale: bool,
+}
+
+impl WorldBuilder {
+    /// An all-rock world of `width` x `height` x `depth` whose random steps follow `seed`.
+    pub fn new(width: i32, height: i32, depth: i32, seed: u64) -> Self {
+        let (w, h) = (width.max(1) as usize, height.max(1) as usize);
+        WorldBuilder {
+            width: w,
+            height: h,
+            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).collect(),
+            rng: seeded(seed),
+            world: None,
+            labels: None,
+            stale: false,
+        }
+    }
+
+    /// A one-level builder starting from a '.'/'#' map (for fixtures and experiments).
+    pub fn from_text(text: &str) -> Self {
+        let grid = BitGrid::from_text(text);
+        WorldBuilder {
+            width: grid.width().max(1),
+            height: grid.height().max(1),
+            levels: vec![grid],
+            rng: seeded(0),
+            world: None,
+            labels: None,
+            stale: false,
+        }
+    }
+
+    /// The standard recipe: half floor, 8 majority smoothing passes, regions under 25 cells
+    /// filled, stairs between overlapping regions, every open tile made reachable, the way
+    /// out, then the environment features.
+    pub fn make_caves(self) -> Self {
+        self.randomize(0.5)
+            .smooth(8, SmoothRule::Majority)
+            .remove_small_regions(MIN_REGION)
+            .connect()
+            .exit()
+            .decorate()
+    }
+
+    /// Makes each cell floor with probability `floor_chance` (clamped to 0..=1).
+    pub fn randomize(mut self, floor_chance: f64) -> Self {
+        self.labels = None;
+        self.stale |= self.world.is_some();
+        let p = if floor_chance.is_nan() {
+            0.0
+        } else {
+            floor_chance.clamp(0.0, 1.0)
+        };
+        let threshold = (p * 4_294_967_296.0) as u64;
+        for grid in &mut self.levels {
+            for y in 0..self.height {
+                if threshold == 1 << 31 {
+                    let mask = grid.last_mask();
+                    let row = grid.row_mut(y);
+                    for word in row.iter_mut() {
+                        *word = self.rng.next_u64();
+                    }
+                    if let Some(last) = row.last_mut() {
+                        *last &= mask;
+                    }
+                } else {
+                    for x in 0..self.width {
+                        let floor = u64::from(self.rng.next_u32()) < threshold;
+                        grid.set(x, y, floor);
+                    }
+                }
+            }
+        }
+        self
+    }
+
+    /// Smooths every level `times` times with `rule`.
+    pub fn smooth(mut self, times: u32, rule: SmoothRule) -> Self {
+        self.labels = None;
+        self.stale |= self.world.is_some();
+        for grid in &mut self.levels {
+            smooth::smooth(grid, times, rule);
+        }
+        self
+    }
+
+    /// Fills in every region (8-connected open area) of fewer than `min_cells` cells.
+    pub fn remove_small_regions(mut self, min_cells: u32) -> Self {
+        self.stale |= self.world.is_some();
+        let labels = self
+            .levels
+            .iter_mut()
+            .map(|grid| {
+                let mut regions = Regions::of_grid(grid);
+                regions.fill_small(grid, min_cells);
+                regions
+            })
+            .collect();
+        self.labels = Some(labels);
+        self
+    }
+
+    /// Places a stair pair between every two overlapping regions of adjacent levels (one more
+    /// per `CELLS_PER_STAIR` shared cells). Does nothing when the stairs are already placed.
+    pub fn stairs(mut self) -> Self {
+        if self.world.is_some() {
+            return self;
+        }
+        let mut world = self.tiles();
+        let labels = match self.labels.take() {
+            Some(labels) => labels,
+            None => self.levels.iter().map(Regions::of_grid).collect(),
+        };
+        for z in 0..world.depth() - 1 {
+            let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
+            stairs::connect_overlaps(&mut world, z, above, below, &mut self.rng);
+        }
+        self.labels = Some(labels);
+        self.world = Some(world);
+        self
+    }
+
+    /// Places the stairs (see `stairs`) if that was not done yet, then digs whatever is still
+    /// cut off so every open tile is reachable from the first level.
+    pub fn connect(self) -> Self {
+        let mut b = self.stairs();
+        if let (Some(world), Some(labels)) = (&mut b.world, b.labels.take()) {
+            connect::ensure_reachable(world, &mut b.levels, labels, &mut b.rng);
+        }
+        b
+    }
+
+    /// Puts the way out of the caves, a stair up, on a random floor tile of the first level.
+    /// A first level with open tiles but no plain floor left (a tiny level whose one open tile
+    /// holds the way down) gets its way out dug into the first rock tile beside an open one,
+    /// so every world with caves can be left. (Needs `connect` first; without it, or with no
+    /// open tile on level 0, nothing happens.)
+    pub fn exit(mut self) -> Self {
+        if let Some(world) = &mut self.world {
+            let level = world.level(0).unwrap_or(&[]);
+            let w = world.width();
+            let spot = match random_floor(level, &mut self.rng) {
+                Some(i) => Some(i as i32),
+                None => {
+                    let dug = rock_beside_open(world);
+                    // The open-cell grids no longer match level 0: decorating reads the world.
+                    self.stale |= dug.is_some();
+                    dug
+                }
+            };
+            if let Some(i) = spot {
+                world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
+            }
+        }
+        self
+    }
+
+    /// Scatters environment features (see `features`); needs `connect` first.
+    pub fn decorate(mut self) -> Self {
+        if let Some(world) = &mut self.world {
+            let mut fresh: Vec<BitGrid>;
+            let grids = if self.stale {
+                fresh = (0..world.depth())
+                    .map(|z| BitGrid::from_level(world, z))
+                    .collect();
+                &mut fresh
+            } else {
+                &mut self.levels
+            };
+            debug_assert!(
+                (0..world.depth()).all(|z| grids[z as usize] == BitGrid::from_level(world, z)),
+                "the open-cell grids drifted from the world"
+            );
+            features::decorate(world, grids, &mut self.rng);
+        }
+        self
+    }
+
+    fn tiles(&self) -> World {
+        let mut world = World::filled(
+            self.width as i32,
+            self.height as i32,
+            self.levels.len() as i32,
+            Tile::Wall,
+        );
+        let w = self.width;
+        for (z, grid) in self.levels.iter().enumerate() {
+            let level = world.level_mut(z as i32);
+            for y in 0..self.height {
+                for (i, &word) in grid.row(y).iter().enumerate() {
+                    let mut bits = word;
+                    while bits != 0 {
+                        level[y * w + i * 64 + bits.trailing_zeros() as usize] = Tile::Floor;
+                        bits &= bits - 1;
+                    }
+                }
+            }
+        }
+        world
+    }
+
+    /// The world as it stands, without consuming the builder or its randomness.
+    pub fn snapshot(&self) -> World {
+        match &self.world {
+            Some(world) => world.clone(),
+            None => self.tiles(),
+        }
+    }
+
+    /// The finished world (floor and wall only if `stairs` was not called).
+    pub fn build(self) -> World {
+        match self.world {
+            Some(world) => world,
+            None => self.tiles(),
+        }
+    }
+}
+
+/// A floor tile of `level` picked at random (its index), or `None` when there is none; one
+/// number is drawn when there is. The floor is counted per block in wide lanes, and only the
+/// block holding the pick is walked.
+fn random_floor(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
+    let blocks = floor_blocks(level);
+    let k = pick(rng, blocks.iter().sum())?;
+    nth_floor(level, &blocks, k)
+}
+
+/// The first rock tile of level 0 (row by row) beside an open tile, as an index into the level.
+fn rock_beside_open(world: &World) -> Option<i32> {
+    let w = world.width();
+    world.points(0).find_map(|(p, t)| {
+        let beside = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .any(|&(dx, dy)| world.tile(p.offset(dx, dy)).is_open());
+        (t == Tile::Wall && beside).then_some(p.y * w + p.x)
+    })
+}
+
+/// A number below `n` drawn from `rng`, or `None` (and nothing drawn) when `n` is 0.
+fn pick(rng: &mut GameRng, n: usize) -> Option<usize> {
+    (n > 0).then(|| rng.random_range(0..n as u32) as usize)
+}
+
+const BLOCK: usize = 4080;
+
+/// The number of floor tiles in each `BLOCK` tiles of `level`, counted in byte-sized lanes
+/// (255 tiles at a time) so the count runs wide.
+fn floor_blocks(level: &[Tile]) -> Vec<usize> {
+    let count = |c: &[Tile]| c.iter().fold(0u8, |n, &t| n + u8::from(t == Tile::Floor));
+    level
+        .chunks(BLOCK)
+        .map(|block| block.chunks(255).map(|c| usize::from(count(c))).sum())
+        .collect()
+}
+
+/// The index of the `k`-th floor tile (from 0) of `level`, whose per-block floor counts are
+/// `blocks`: the block holding it is found from the counts, then walked.
+fn nth_floor(level: &[Tile], blocks: &[usize], mut k: usize) -> Option<usize> {
+    for (b, &n) in blocks.iter().enumerate() {
+        if k < n {
+            let block = level.chunks(BLOCK).nth(b)?;
+            let (at, _) = block
+                .iter()
+                .enumerate()
+                .filter(|&(_, &t)| t == Tile::Floor)
+                .nth(k)?;
+            return Some(b * BLOCK + at);
+        }
+        k -= n;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The exit's pick against a plain reference: count the floor tiles, draw one number
+    /// below the count, take that floor tile.
+    #[test]
+    fn the_random_floor_is_the_one_a_plain_count_picks() {
+        let mut make = seeded(9);
+        for (len, share) in [
+            (0, 0.5),
+            (1, 1.0),
+            (7, 0.0),
+            (300, 0.3),
+            (4080, 0.5),
+            (9001, 0.02),
+            (20_000, 0.6),
+        ] {
+            for seed in 0..20 {
+                let level: Vec<Tile> = (0..len)
+                    .map(|_| {
+                        if make.random_bool(share) {
+                            Tile::Floor
+                        } else {
+                            Tile::Wall
+                        }
+                    })
+                    .collect();
+                let (mut a, mut b) = (seeded(seed), seeded(seed));
+                let picked = random_floor(&level, &mut a);
+                let floors: Vec<usize> = (0..len).filter(|&i| level[i] == Tile::Floor).collect();
+                let reference = pick(&mut b, floors.len()).map(|k| floors[k]);
+                assert_eq!(picked, reference, "{len} tiles");
+                assert_eq!(a.next_u64(), b.next_u64(), "the same numbers drawn");
+                let any_floor = level.contains(&Tile::Floor);
+                assert_eq!(picked.is_some(), any_floor);
+                assert!(picked.is_none_or(|i| level[i] == Tile::Floor));
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! The creatures: what one is, where they start, how they step, what they do on their turn
+//! (webs, stones, fleeing, following), which cells they crowd, and how the caves grow
+//! restless.
+
+mod behaviour;
+pub(crate) mod crowd;
+pub mod monster;
+pub mod placing;
+mod restless;
+pub mod steps;

@@ -1,0 +1,14 @@
+//! One game: the `State` and its parts, how it is set up, the actions and `act`, the rules
+//! of a turn, what an action showed, the log, the mode, the score and the fingerprint.
+
+mod act;
+pub(crate) mod action;
+pub mod events;
+mod hash;
+pub mod log;
+pub mod mode;
+pub(crate) mod parts;
+pub mod score;
+pub(crate) mod setup;
+pub(crate) mod state;
+mod turns;

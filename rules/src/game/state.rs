@@ -1,0 +1,174 @@
+//! `State`: everything that decides one game, in parts (`parts.rs`), and what can be read of
+//! it. A game is set up in `setup` and changed only by `act`.
+
+use crate::balance;
+use crate::creatures::monster::Monster;
+use crate::game::events::Event;
+use crate::game::log::Log;
+use crate::game::mode::Mode;
+use crate::game::parts::{Clock, Ending, Hero, Knowledge, Origin, Outcome, Place, Things, Torch};
+use crate::items::looks::Seen;
+use crate::kinds::item::Item;
+use crate::rng::GameRng;
+use crate::space::geom::Point;
+use crate::space::sight::Sight;
+use crate::space::world::World;
+
+/// Everything that decides one game, in parts (`parts.rs`).
+#[derive(Clone, Debug)]
+pub struct State {
+    pub(crate) world: World,
+    pub(crate) origin: Origin,
+    /// Gameplay randomness: its own stream, apart from world generation.
+    pub(crate) rng: GameRng,
+    pub(crate) hero: Hero,
+    pub(crate) torch: Torch,
+    pub(crate) clock: Clock,
+    pub(crate) things: Things,
+    pub(crate) knowledge: Knowledge,
+    pub(crate) monsters: Vec<Monster>,
+    pub(crate) log: Log,
+    pub(crate) end: Ending,
+    /// What the last action showed, for the screen (not part of the state's fingerprint).
+    pub(crate) events: Vec<Event>,
+}
+
+impl State {
+    /// The mode this run is played in.
+    pub fn mode(&self) -> Mode {
+        self.origin.mode
+    }
+    /// What the last action showed: blows, misses, flights, noticing (for animation).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+    /// Turns of confusion left.
+    pub fn confused(&self) -> i32 {
+        self.hero.confused
+    }
+    /// Turns a web still holds the player.
+    pub fn webbed(&self) -> u32 {
+        self.hero.webbed
+    }
+
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+    pub fn seed(&self) -> u64 {
+        self.origin.seed
+    }
+    pub fn player(&self) -> Point {
+        self.hero.pos
+    }
+    /// Where the idol lies, or `None` when the player carries it (or there is none).
+    pub fn idol(&self) -> Option<Point> {
+        self.things.all.iter().find_map(|t| match t.place {
+            Place::Floor(p) if t.kind == Item::Idol => Some(p),
+            _ => None,
+        })
+    }
+    pub fn carrying_idol(&self) -> bool {
+        self.things
+            .all
+            .iter()
+            .any(|t| t.kind == Item::Idol && !matches!(t.place, Place::Floor(_)))
+    }
+    pub fn turn(&self) -> u32 {
+        self.clock.turn
+    }
+    pub fn log(&self) -> &Log {
+        &self.log
+    }
+    pub fn outcome(&self) -> Outcome {
+        self.end.outcome
+    }
+    /// What ended the run, for the end screen.
+    pub fn ending(&self) -> &str {
+        &self.end.words
+    }
+    pub fn hp(&self) -> i32 {
+        self.hero.hp
+    }
+    pub fn max_hp(&self) -> i32 {
+        balance::PLAYER.hp + balance::HP_PER_LEVEL * (self.hero.level - 1)
+    }
+    pub fn monsters(&self) -> &[Monster] {
+        &self.monsters
+    }
+    pub fn sight(&self) -> &Sight {
+        &self.knowledge.sight
+    }
+    /// The deepest level (from 1) the player has stood on.
+    pub fn depth_reached(&self) -> i32 {
+        self.hero.deepest + 1
+    }
+
+    /// Puts a creature of `kind` at `p`, for scripted scenes and tests. (Not an action: a
+    /// state changed this way is a fixture, not a run.)
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn put_monster(&mut self, kind: crate::kinds::creature::Creature, p: Point) {
+        self.monsters.retain(|m| m.pos != p);
+        self.monsters.push(Monster::new(kind, p));
+        self.knowledge
+            .sight
+            .update(&self.world, self.hero.pos, self.light_radius());
+    }
+
+    /// Sets what the creature at `p` is about, for scripted scenes and tests (a fixture, not
+    /// a run).
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn set_mind(&mut self, p: Point, mind: crate::creatures::monster::Mind) {
+        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
+            m.mind = mind;
+        }
+    }
+
+    /// Sets the torch's fuel, for scripted scenes and tests (a fixture, not a run).
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn set_fuel(&mut self, fuel: i32) {
+        self.torch.fuel = fuel.max(0);
+        self.knowledge
+            .sight
+            .update(&self.world, self.hero.pos, self.light_radius());
+    }
+
+    /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn clear_monsters(&mut self) {
+        self.monsters.clear();
+    }
+
+    /// Sets the hit points of the creature at `p`, for scripted scenes and tests (a fixture,
+    /// not a run).
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn wound_monster(&mut self, p: Point, hp: i32) {
+        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
+            m.hp = hp;
+        }
+    }
+
+    /// The creature at `p`, if any.
+    pub fn monster_at(&self, p: Point) -> Option<&Monster> {
+        self.monsters.iter().find(|m| m.pos == p)
+    }
+
+    /// What the player knows of `p`: the creature there if it is lit, the idol, or the terrain;
+    /// `None` for places never seen.
+    pub fn describe(&self, p: Point) -> Option<Seen> {
+        if p == self.hero.pos {
+            return Some(Seen::Player);
+        }
+        if !self.knowledge.sight.remembers(p) {
+            return None;
+        }
+        if self.knowledge.sight.lit(p) {
+            if let Some(m) = self.monster_at(p) {
+                return Some(Seen::Creature(m.kind));
+            }
+        }
+        if let Some(item) = self.item_at(p) {
+            return Some(Seen::Item(self.seen_as(item)));
+        }
+        Some(Seen::Tile(self.world.tile(p)))
+    }
+}

@@ -1,0 +1,83 @@
+//! Where items lie at the start of a game, and which kinds lie how deep.
+
+use crate::balance;
+use crate::game::mode::Mode;
+use crate::kinds::item::Item;
+use crate::kinds::tile::Tile;
+use crate::rng::{seeded, GameRng};
+use crate::space::geom::Point;
+use crate::space::grid::nearest_chebyshev;
+use crate::space::world::World;
+use rand::Rng;
+
+/// Salt of the placement stream, apart from the generator's and the turns' numbers.
+const ITEM_STREAM: u64 = 0x17e3_5eed;
+
+/// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
+/// lie that deep; deeper levels add better kinds.
+pub fn random_kind(z: i32, mode: Mode, rng: &mut GameRng) -> Option<Item> {
+    let kinds: Vec<(Item, u32)> = Item::ALL
+        .into_iter()
+        .map(|i| (i, i.data()))
+        .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
+        .map(|(i, d)| (i, mode.item_weight(i, d.weight)))
+        .collect();
+    let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut roll = rng.random_range(0..total);
+    for (kind, w) in kinds {
+        if roll < w {
+            return Some(kind);
+        }
+        roll -= w;
+    }
+    None
+}
+
+/// The items of a new game in `world`: the idol on a random floor cell of the last level, and
+/// `balance::items_for` items on every level, each on its own plain floor cell (never walls, features
+/// or stairs). Deterministic from the seed (its own random stream), and independent of any
+/// game state, so tools can show the items of a world.
+pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
+    let mut rng = seeded(seed ^ ITEM_STREAM);
+    let mut out = Vec::new();
+    let last = world.depth() - 1;
+    for z in 0..world.depth() {
+        let mut free = world.points_of(z, Tile::Floor);
+        if z == last {
+            // The idol lies well away from the stairs up: among the cells farthest from
+            // the nearest of them, so reaching it means crossing the level, and so does
+            // getting it out.
+            let ups = world.points_of(z, Tile::StairsUp);
+            let field = nearest_chebyshev(world.width(), world.height(), &ups);
+            let away = |p: Point| field.get(p).copied().unwrap_or(0);
+            let farthest = free.iter().map(|&p| away(p)).max().unwrap_or(0);
+            let far: Vec<usize> = (0..free.len())
+                .filter(|&i| away(free[i]) * 4 >= farthest * 3)
+                .collect();
+            let pool = if far.is_empty() {
+                (0..free.len()).collect()
+            } else {
+                far
+            };
+            let p = (!pool.is_empty())
+                .then(|| free.swap_remove(pool[rng.random_range(0..pool.len() as u32) as usize]));
+            if let Some(p) = p {
+                out.push((p, Item::Idol));
+            }
+        }
+        let mut take = |rng: &mut GameRng| {
+            (!free.is_empty())
+                .then(|| free.swap_remove(rng.random_range(0..free.len() as u32) as usize))
+        };
+        for _ in 0..balance::items_for(z, world.width() * world.height()) {
+            let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, mode, &mut rng)) else {
+                break;
+            };
+            out.push((p, kind));
+        }
+    }
+    out
+}
