@@ -549,7 +549,7 @@ impl App {
 /// The replay viewer's replayer, if one is in `stack`.
 fn replayer_in(stack: &[Stacked]) -> Option<&Replayer> {
     stack.iter().rev().find_map(|s| match s {
-        Stacked::Replay(r) => Some(&*r.replayer),
+        Stacked::Replay(r) => r.replayer.as_deref(),
         _ => None,
     })
 }

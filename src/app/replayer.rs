@@ -36,16 +36,6 @@ impl Replayer {
         }
     }
 
-    /// Counts from the state shown as a viewer new to it would: no action applied, playing
-    /// at 1x.
-    pub fn restart(&mut self) {
-        self.at = 0;
-        self.playing = true;
-        self.speed = 1;
-        self.carry = 0.0;
-        self.diverged = None;
-    }
-
     pub fn total(&self) -> usize {
         self.record.actions.len()
     }

@@ -13,15 +13,18 @@ use crate::app::screens::play::draw_scene;
 use crate::rules::Outcome;
 use crate::view::frame::Frame;
 
-/// The replay viewer's state: the record being played back.
+/// The replay viewer's state: the record being played back (taken out only as it becomes
+/// a run of this page).
 pub struct Replay {
-    pub replayer: Box<Replayer>,
+    pub replayer: Option<Box<Replayer>>,
 }
 
 impl Replay {
     /// Draws the replay as play draws a run, with the replay's place in the sidebar.
     pub fn draw(&self, f: &mut Frame, ctx: &Ctx) {
-        let r = &self.replayer;
+        let Some(r) = &self.replayer else {
+            return;
+        };
         let scene = Scene {
             state: &r.state,
             record: &r.record,
@@ -35,12 +38,14 @@ impl Replay {
 
     /// A tap on the replay plays or pauses it.
     pub fn tap(&mut self) -> Option<Next> {
-        self.replayer.toggle();
+        if let Some(r) = &mut self.replayer {
+            r.toggle();
+        }
         Some(Next::Stay)
     }
 
     pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
-        let r = &mut self.replayer;
+        let r = self.replayer.as_mut()?;
         match key {
             " " | "Spacebar" | "p" => r.toggle(),
             "ArrowRight" | "Right" | "l" | "6" => {
@@ -73,30 +78,34 @@ impl Replay {
 
     /// Advances a playing replay by `ms` milliseconds; true when the screen changed.
     pub fn tick(&mut self, ms: f64) -> bool {
-        self.replayer.tick(ms)
+        self.replayer.as_mut().is_some_and(|r| r.tick(ms))
     }
 
     /// True while the replay plays.
     pub fn playing(&self) -> bool {
-        self.replayer.playing
+        self.replayer.as_ref().is_some_and(|r| r.playing)
     }
 
     /// Plays on from the replay's current point as a new run of this page. A replay that
     /// stopped matching its record cannot; an ended one is shown again from where it stands,
     /// played to its end.
     fn take_over(&mut self, ctx: &mut Ctx) -> Next {
-        let r = &mut self.replayer;
+        let Some(r) = self.replayer.take() else {
+            return Next::Stay;
+        };
         if r.diverged.is_some() {
+            self.replayer = Some(r);
             return Next::Stay;
         }
         let record = r.take_over();
         let id = ctx.session.fresh_id();
-        if r.state.outcome() != Outcome::Playing {
-            r.restart();
-            r.end();
+        let Replayer { state, .. } = *r;
+        if state.outcome() != Outcome::Playing {
+            let mut again = Replayer::new(r.record, state);
+            again.end();
+            self.replayer = Some(Box::new(again));
             return Next::Stay;
         }
-        let state = r.state.clone();
         ctx.begin_play(Run { id, state, record }, true)
     }
 }
