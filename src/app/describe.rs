@@ -1,8 +1,7 @@
-//! Words for a screen reader: the log's new lines as they are said, and on request a short
-//! description of the surroundings (where you are, the ways on, the stairs you know of, and
-//! the creatures in view with their direction and distance).
+//! Words for a screen reader: a short description of the surroundings, asked for by a key
+//! (where you are, the ways on, the stairs you know of, and the creatures in view with their
+//! direction and distance).
 
-use super::{App, Screen};
 use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
 use crate::rules::{Dir, State};
@@ -47,7 +46,7 @@ pub fn surroundings(state: &State) -> String {
     } else {
         ways + "."
     });
-    parts.push(super::draw::panels::torch_line(state).0 + ".");
+    parts.push(crate::app::draw::panels::torch_line(state).0 + ".");
     for (tile, what) in [
         (Tile::StairsDown, "Stairs down"),
         (Tile::StairsUp, "Stairs up"),
@@ -85,40 +84,6 @@ pub fn surroundings(state: &State) -> String {
         format!("In view: {}.", seen.join("; "))
     });
     parts.join(" ")
-}
-
-impl App {
-    /// Says where the player is and what is around (shown under the log and announced).
-    pub(super) fn describe_surroundings(&mut self) {
-        if let Some(state) = self.state() {
-            let text = surroundings(state);
-            self.announcer.say(&text);
-            self.play.hint = Some(text);
-        }
-    }
-
-    /// Queues words for a screen reader (what a long press looked at).
-    pub fn say_aloud(&mut self, text: &str) {
-        self.announcer.say(text);
-    }
-
-    /// What a screen reader should announce since the last call: new log lines and
-    /// requested descriptions, oldest first.
-    pub fn take_announcements(&mut self) -> Vec<String> {
-        let log = match (self.screen(), &self.replay, self.session.run()) {
-            (Screen::Replay, Some(r), _) => Some(r.state.log()),
-            (_, _, Some(run)) => Some(run.state.log()),
-            (_, Some(r), None) => Some(r.state.log()),
-            _ => None,
-        };
-        self.announcer.take(log)
-    }
-
-    /// Marks everything in the shown log as announced (a run just opened or resumed).
-    pub(super) fn hush(&mut self) {
-        let log = self.session.run().map(|r| r.state.log());
-        self.announcer.hush(log);
-    }
 }
 
 #[cfg(test)]

@@ -119,6 +119,11 @@ pub fn is_modifier(key: &str) -> bool {
     ) || (key.starts_with('F') && key.len() > 1 && key.bytes().skip(1).all(|b| b.is_ascii_digit()))
 }
 
+/// True for a key that only modifies others (it never starts anything).
+pub fn ignorable(key: &str) -> bool {
+    is_modifier(key) || key.is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,7 @@ use super::screens::{inventory, overview};
 use super::*;
 use crate::app::draw::compose;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::Outcome;
 use crate::save::{Saves, SharedStore};
 
 fn opts(seed: u64) -> Options {

@@ -1,10 +1,15 @@
 //! The lab's screen as glyphs: the explanation, parameters, figures and keys in a text panel,
 //! and the shown level in the map area (as glyphs; the whole-level view paints pixels there).
+//! It draws from a `View` the lab makes of its state, so drawing reads and never changes it.
 
-use super::palette::{region_colour, REMOVED};
-use super::{knobs, title, Lab, Shape, Step, KEYS};
-use crate::rules::builder::RegionMap;
+use crate::lab::keys::KEYS;
+use crate::lab::knobs;
+use crate::lab::palette::{region_colour, REMOVED};
+use crate::lab::parts::{Shape, Showing};
+use crate::lab::steps::{explain, title, Step};
+use crate::rules::builder::{Figures, RegionMap, WorldParams};
 use crate::rules::space::geom::Point;
+use crate::rules::space::world::World;
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Cell, Frame};
 use crate::view::kinds::Shown;
@@ -14,13 +19,38 @@ fn dark(c: Rgb) -> Rgb {
     c.map(|v| v / 4)
 }
 
+/// What the lab's screen shows, worked out by the lab.
+pub struct View<'a> {
+    pub params: WorldParams,
+    pub seed: u64,
+    pub steps: &'a [Step],
+    pub show: Showing,
+    /// The world after the shown step, or the latest one generated while it is pending.
+    pub world: Option<&'a World>,
+    /// The shown level's regions, when they are coloured.
+    pub regions: Option<&'a RegionMap>,
+    /// True when the shown step colours the regions.
+    pub regions_on: bool,
+    pub figures: Option<Figures>,
+    /// Generation under way, and how much of it is done (0 to 1).
+    pub pending: bool,
+    pub progress: f64,
+    pub gen_ms: Option<f64>,
+    pub note: Option<&'a str>,
+    /// True when the page shows the lab's buttons instead of the list of keys.
+    pub buttons: bool,
+    /// (columns, rows) of the frame.
+    pub size: (usize, usize),
+    /// The map area in cells: (x, y, columns, rows).
+    pub map_area: (i32, i32, i32, i32),
+}
+
 /// The whole screen.
-pub fn frame(lab: &mut Lab) -> Frame {
-    let (cols, rows) = lab.size();
+pub fn frame(lab: &View) -> Frame {
+    let (cols, rows) = lab.size;
     let mut f = Frame::new(cols, rows);
-    let regions = lab.region_colours();
     if !lab.show.whole {
-        map(&mut f, lab, regions.as_ref());
+        map(&mut f, lab, lab.regions);
     }
     let (x, y, w) = match lab.show.shape {
         Shape::Wide => (1, 1, 28),
@@ -31,9 +61,9 @@ pub fn frame(lab: &mut Lab) -> Frame {
 }
 
 /// The shown level as the game's glyphs and colours, from the pan position.
-fn map(f: &mut Frame, lab: &Lab, regions: Option<&RegionMap>) {
-    let (ax, ay, aw, ah) = lab.map_area();
-    let Some(world) = lab.shown_world() else {
+fn map(f: &mut Frame, lab: &View, regions: Option<&RegionMap>) {
+    let (ax, ay, aw, ah) = lab.map_area;
+    let Some(world) = lab.world else {
         return;
     };
     let (w, h) = (world.width(), world.height());
@@ -72,7 +102,7 @@ fn lines(f: &mut Frame, x: i32, y: i32, text: &[String], fg: Rgb) -> i32 {
 }
 
 /// The text panel: step, explanation, parameters, figures and keys.
-fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
+fn panel(f: &mut Frame, lab: &View, x: i32, y: i32, w: i32) {
     let wu = w as usize;
     let p = lab.params;
     let step = lab.steps[lab.show.shown];
@@ -87,8 +117,8 @@ fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
     };
     let level = format!("level {} of {}, {view}", lab.show.z + 1, p.depth);
     f.text(x, y + 2, &level, DIM, BLACK);
-    if lab.pending() {
-        let done = (lab.progress() * f64::from(w - 12)).round() as i32;
+    if lab.pending {
+        let done = (lab.progress * f64::from(w - 12)).round() as i32;
         f.text(x, y + 3, "generating", TITLE, BLACK);
         for i in 0..w - 12 {
             let (g, c) = if i < done {
@@ -100,10 +130,10 @@ fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
         }
     }
     let mut y = y + 5;
-    if let Some(note) = &lab.note {
+    if let Some(note) = lab.note {
         y = lines(f, x, y, &wrap(note, wu), WARN) + 1;
     }
-    let text = super::explain(step, p.min_region);
+    let text = explain(step, p.min_region);
     y = lines(f, x, y, &wrap(&text, wu), TEXT) + 1;
 
     f.text(x, y, "PARAMETERS", TITLE, BLACK);
@@ -124,8 +154,8 @@ fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
     f.text(x, y, "FIGURES", TITLE, BLACK);
     f.text(x + 8, y, "of the level shown", DIM, BLACK);
     y += 1;
-    let figures = lab.figures();
-    let time = match (lab.pending(), lab.gen_ms) {
+    let figures = lab.figures;
+    let time = match (lab.pending, lab.gen_ms) {
         (true, _) => "generating".to_string(),
         (false, Some(ms)) => format!("{ms:.1} ms"),
         (false, None) => "-".to_string(),
@@ -160,7 +190,7 @@ fn panel(f: &mut Frame, lab: &mut Lab, x: i32, y: i32, w: i32) {
             y += 1;
         }
     }
-    if step == Step::RegionView || lab.regions_on() {
+    if step == Step::RegionView || lab.regions_on {
         f.text(x + 1, y + 1, "\u{25A0}", REMOVED, BLACK);
         f.text(x + 3, y + 1, "about to be removed", TEXT, BLACK);
     }

@@ -306,7 +306,25 @@ impl Lab {
 
     /// The screen as a frame of glyphs.
     pub fn frame(&mut self) -> Frame {
-        draw::frame(self)
+        let regions = self.region_colours();
+        let figures = self.figures();
+        draw::frame(&draw::View {
+            params: self.params,
+            seed: self.seed,
+            steps: &self.steps,
+            show: self.show,
+            world: self.shown_world(),
+            regions: regions.as_ref(),
+            regions_on: self.regions_on(),
+            figures,
+            pending: self.pending(),
+            progress: self.progress(),
+            gen_ms: self.gen_ms,
+            note: self.note.as_deref(),
+            buttons: self.buttons,
+            size: self.size(),
+            map_area: self.map_area(),
+        })
     }
 
     /// The screen as RGBA pixels (width, height, bytes): the frame's glyphs, with the whole

@@ -1,12 +1,12 @@
 //! The map view: tiles and items as the torch and memory show them, creatures in the light, the player
 //! and the look cursor.
 
-use crate::app::App;
+use crate::app::ctx::Ctx;
+use crate::app::draw::scene::Scene;
 use crate::rules::space::geom::Point;
 use crate::rules::space::grid::Grid;
 use crate::rules::space::sight::Light;
 use crate::rules::Place;
-use crate::rules::State;
 use crate::view::colour::{Palette, Rgb, BLACK, TITLE};
 use crate::view::frame::{Cell, Frame};
 use crate::view::kinds::{player, Look, Shown};
@@ -84,14 +84,14 @@ fn creature_cell(e: &Look, bg: Rgb, light: Light, pal: Palette) -> Cell {
 }
 
 /// Draws the map view: tiles by their light, creatures in the light, the player, the cursor.
-pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
-    let layout = app.layout();
+pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
+    let (layout, state) = (ctx.layout, scene.state);
     let world = state.world();
     let sight = state.sight();
     let p = state.player();
-    let (sx, sy) = layout.scroll(app.view_focus().unwrap_or(p), world.width(), world.height());
+    let (sx, sy) = layout.scroll(scene.focus, world.width(), world.height());
     let (ox, oy) = (layout.sidebar, layout.top);
-    let pal = app.palette();
+    let pal = ctx.prefs.palette;
     let put = |f: &mut Frame, at: Point, cell: Cell| f.put(ox + at.x - sx, oy + at.y - sy, cell);
     let (vw, vh) = (layout.view_width(), layout.view_height());
     // The item shown on each cell of the view, found in one pass over the items: the last
@@ -135,7 +135,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
         }
     }
     // The way a click would travel, under the mouse.
-    if let Some(to) = app.hover().filter(|_| app.look_cursor().is_none()) {
+    if let Some(to) = ctx.hover.filter(|_| scene.look.is_none()) {
         for at in crate::rules::autopilot::travel::path_cells(state, to) {
             if let Some(cell) = f.get(ox + at.x - sx, oy + at.y - sy) {
                 put(f, at, Cell { bg: PATH, ..cell });
@@ -153,18 +153,18 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
         },
     );
     // A throw being aimed: its flight, and the target.
-    if let Some(aim) = app.aim() {
-        let (path, _) = state.flight(aim.at);
+    if let Some(aim) = scene.aim {
+        let (path, _) = state.flight(aim);
         for at in path {
             if let Some(cell) = f.get(ox + at.x - sx, oy + at.y - sy) {
                 put(f, at, Cell { bg: PATH, ..cell });
             }
         }
-        if let Some(cell) = f.get(ox + aim.at.x - sx, oy + aim.at.y - sy) {
+        if let Some(cell) = f.get(ox + aim.x - sx, oy + aim.y - sy) {
             let bg = crate::view::colour::WARN;
             put(
                 f,
-                aim.at,
+                aim,
                 Cell {
                     fg: BLACK,
                     bg,
@@ -174,7 +174,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
         }
     }
     // The last action's moment: things in flight, blows, misses, a creature noticing you.
-    for m in app.flash().map(|f| f.marks()).unwrap_or_default() {
+    for m in ctx.flash.as_ref().map(|f| f.marks()).unwrap_or_default() {
         if let Some(cell) = f.get(ox + m.at.x - sx, oy + m.at.y - sy) {
             let glyph = m.glyph.unwrap_or(cell.glyph);
             let bg = m.bg.unwrap_or(cell.bg);
@@ -189,7 +189,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
             );
         }
     }
-    if let Some(c) = app.look_cursor() {
+    if let Some(c) = scene.look {
         if let Some(cell) = f.get(ox + c.x - sx, oy + c.y - sy) {
             put(
                 f,

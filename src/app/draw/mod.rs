@@ -4,11 +4,11 @@
 
 #[cfg(test)]
 mod fit;
-pub(in crate::app) mod map;
-pub(in crate::app) mod page;
-pub(in crate::app) mod panels;
+pub(crate) mod map;
+pub(crate) mod page;
+pub(crate) mod panels;
+pub(crate) mod scene;
 
-use crate::app::screens;
 use crate::app::App;
 use crate::view::colour::{BLACK, TITLE};
 use crate::view::frame::Frame;
@@ -19,7 +19,7 @@ pub use crate::app::screens::help::KEYS;
 pub fn compose(app: &App) -> Frame {
     let layout = app.layout();
     let mut f = Frame::new(layout.cols as usize, layout.rows as usize);
-    screens::draw(&mut f, app);
+    app.draw(&mut f);
     let palette = app.palette();
     if palette != crate::view::colour::Palette::Standard {
         f.recolour(|c| palette.map(c));

@@ -7,7 +7,7 @@ use crate::view::layout::Layout;
 use crate::view::wrap::wrap;
 
 /// The left edge of a page's text: narrower margins on narrow screens.
-pub(in crate::app) fn left(layout: Layout) -> i32 {
+pub(crate) fn left(layout: Layout) -> i32 {
     if layout.cols < 60 {
         2
     } else {
@@ -16,13 +16,13 @@ pub(in crate::app) fn left(layout: Layout) -> i32 {
 }
 
 /// The first column right of a page's text: one blank column before the page's right border.
-pub(in crate::app) fn right(layout: Layout) -> i32 {
+pub(crate) fn right(layout: Layout) -> i32 {
     let p = page(layout);
     p.x + p.w - 2
 }
 
 /// `text` cut to `room` characters (a cut ends in "»").
-pub(in crate::app) fn clip(text: &str, room: i32) -> String {
+pub(crate) fn clip(text: &str, room: i32) -> String {
     let room = room.max(1) as usize;
     if text.chars().count() <= room {
         text.to_string()
@@ -34,18 +34,12 @@ pub(in crate::app) fn clip(text: &str, room: i32) -> String {
 }
 
 /// Writes `text` from column `x` of row `y`, cut at the page's right edge.
-pub(in crate::app) fn line(f: &mut Frame, layout: Layout, x: i32, y: i32, text: &str, colour: Rgb) {
+pub(crate) fn line(f: &mut Frame, layout: Layout, x: i32, y: i32, text: &str, colour: Rgb) {
     f.text(x, y, &clip(text, right(layout) - x), colour, BLACK);
 }
 
 /// Writes `text` wrapped to the page's width from row `y`; returns the row after a blank line.
-pub(in crate::app) fn paragraph(
-    f: &mut Frame,
-    layout: Layout,
-    y: i32,
-    text: &str,
-    colour: Rgb,
-) -> i32 {
+pub(crate) fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colour: Rgb) -> i32 {
     let mut y = y;
     let x = left(layout);
     for line in wrap(text, (right(layout) - x).max(10) as usize) {
@@ -56,12 +50,12 @@ pub(in crate::app) fn paragraph(
 }
 
 /// The rows `paragraph` would take for `text`, its blank line included.
-pub(in crate::app) fn paragraph_rows(layout: Layout, text: &str) -> i32 {
+pub(crate) fn paragraph_rows(layout: Layout, text: &str) -> i32 {
     wrap(text, (right(layout) - left(layout)).max(10) as usize).len() as i32 + 1
 }
 
 /// A run's name in the lists: its daily's date, or its seed.
-pub(in crate::app) fn run_name(seed: u64, daily: Option<&str>) -> String {
+pub(crate) fn run_name(seed: u64, daily: Option<&str>) -> String {
     match daily {
         Some(d) => format!("daily {d}"),
         None => format!("seed {seed}"),
@@ -69,7 +63,7 @@ pub(in crate::app) fn run_name(seed: u64, daily: Option<&str>) -> String {
 }
 
 /// The frame around the start and help pages.
-pub(in crate::app) fn page(layout: Layout) -> Area {
+pub(crate) fn page(layout: Layout) -> Area {
     let m = if layout.cols < 60 { 0 } else { 6 };
     Area {
         x: m,
@@ -82,7 +76,7 @@ pub(in crate::app) fn page(layout: Layout) -> Area {
 /// Writes `text` wrapped to the page's width from row `y`, a line every `pitch` rows;
 /// returns the row after a blank line.
 /// Lines that would reach row `limit` are left out (the menu is below it).
-pub(in crate::app) fn prose(
+pub(crate) fn prose(
     f: &mut Frame,
     layout: Layout,
     at: (i32, i32),

@@ -1,14 +1,17 @@
 //! The sidebar and the log box.
 
 use super::page::clip;
-use crate::app::{App, Saving, Screen};
+use crate::app::ctx::Ctx;
+use crate::app::draw::scene::Scene;
+use crate::app::session::Saving;
 use crate::rules::{Mode, Place, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Cell, Frame};
 use crate::view::kinds::cyclopedia::entry;
 use crate::view::wrap::wrap;
 
-fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
+fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
+    let state = scene.state;
     let p = state.player();
     let depth = state.world().depth();
     let under = state
@@ -46,11 +49,11 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
     if state.mode() == Mode::Explorer {
         lines.push(("Explorer mode".into(), ACCENT));
     }
-    if let Some(date) = app.record().and_then(|r| r.header.daily.as_ref()) {
+    if let Some(date) = scene.record.header.daily.as_ref() {
         lines.push(("Daily caves".into(), ACCENT));
         lines.push((date.clone(), ACCENT));
     }
-    if let Some(r) = app.replayer().filter(|_| app.screen() == Screen::Replay) {
+    if let Some(r) = scene.replay {
         lines.push((String::new(), TEXT));
         lines.push(("Replay".into(), DIM));
         lines.push((format!("Action {} of {}", r.at, r.total()), TITLE));
@@ -86,7 +89,7 @@ fn panel_lines(app: &App, state: &State) -> Vec<(String, Rgb)> {
         lines.push(("In view".into(), DIM));
         lines.extend(seen.into_iter().map(|s| (s, TEXT)));
     }
-    if let Saving::Off(why) = app.saving() {
+    if let Saving::Off(why) = ctx.session.saving() {
         lines.push((String::new(), TEXT));
         lines.push((format!("Saving is off: {why}."), WARN));
     }
@@ -136,8 +139,8 @@ pub(crate) fn in_view(state: &State) -> Vec<String> {
 
 /// The sidebar: level, position, hit points, experience, attack and defence, turn, seed,
 /// gear, footing, goal, and the look panel.
-pub(in crate::app) fn sidebar(f: &mut Frame, app: &App, state: &State) {
-    let layout = app.layout();
+pub(crate) fn sidebar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
+    let layout = ctx.layout;
     let (w, h) = (layout.sidebar, layout.rows);
     let blank = Cell {
         glyph: b' ',
@@ -154,10 +157,10 @@ pub(in crate::app) fn sidebar(f: &mut Frame, app: &App, state: &State) {
     };
     f.boxed(boxed, "Caves", DIM, PANEL);
     let inner = (w - 3) as usize;
-    let hints = sidebar_hints(app);
+    let hints = sidebar_hints(scene);
     // The panel's lines stop above the hints (a blank row between), and above what is being
     // looked at, which comes first when the sidebar is short.
-    let look = look_lines(app, state, inner);
+    let look = look_lines(ctx, scene, inner);
     let end = h - 3 - hints.len() as i32;
     let limit = end
         - if look.is_empty() {
@@ -166,7 +169,7 @@ pub(in crate::app) fn sidebar(f: &mut Frame, app: &App, state: &State) {
             look.len() as i32 + 1
         };
     let mut y = boxed.y + 2;
-    'lines: for (text, colour) in panel_lines(app, state) {
+    'lines: for (text, colour) in panel_lines(ctx, scene) {
         for line in wrap(&text, inner) {
             if y >= limit {
                 break 'lines;
@@ -190,8 +193,8 @@ pub(in crate::app) fn sidebar(f: &mut Frame, app: &App, state: &State) {
 }
 
 /// The keys listed at the sidebar's foot.
-fn sidebar_hints(app: &App) -> &'static [&'static str] {
-    if app.screen() == Screen::Replay {
+fn sidebar_hints(scene: &Scene) -> &'static [&'static str] {
+    if scene.replay.is_some() {
         &[
             "Space play/stop",
             "\u{2192} step",
@@ -212,8 +215,9 @@ fn sidebar_hints(app: &App) -> &'static [&'static str] {
 
 /// The phone's status bar: the vital numbers on the first row, footing or the replay on the
 /// second, and what is being looked at (or why saving is off) on the third.
-pub(in crate::app) fn status_bar(f: &mut Frame, app: &App, state: &State) {
-    let layout = app.layout();
+pub(crate) fn status_bar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
+    let (layout, state) = (ctx.layout, scene.state);
+    let looking_at = scene.look.or(ctx.hover);
     let w = layout.cols;
     let blank = Cell {
         glyph: b' ',
@@ -249,7 +253,7 @@ pub(in crate::app) fn status_bar(f: &mut Frame, app: &App, state: &State) {
     };
     f.text(x, 0, &hp, hp_colour, PANEL);
     f.text(x + 1 + hp.len() as i32, 0, &torch, torch_colour, PANEL);
-    let second = match app.replayer().filter(|_| app.screen() == Screen::Replay) {
+    let second = match scene.replay {
         Some(r) => format!(
             "Replay {}/{} {}x {}",
             r.at,
@@ -270,9 +274,12 @@ pub(in crate::app) fn status_bar(f: &mut Frame, app: &App, state: &State) {
         format!("{level}, {second}")
     };
     f.text(1, 1, &clip(&second, w - 2), DIM, PANEL);
-    let third = match (app.looking_at().map(|at| state.describe(at)), app.saving()) {
+    let third = match (
+        looking_at.map(|at| state.describe(at)),
+        ctx.session.saving(),
+    ) {
         (Some(Some(e)), _) => {
-            let mind = app.looking_at().and_then(|at| mind_of(state, at));
+            let mind = looking_at.and_then(|at| mind_of(state, at));
             let e = entry(e);
             let name = mind.map_or(e.name.to_string(), |m| format!("{} ({m})", e.name));
             (format!("{name}: {}", e.description), TITLE)
@@ -301,8 +308,9 @@ pub(crate) fn mind_of(state: &State, at: crate::rules::space::geom::Point) -> Op
 
 /// What is under the look cursor or the mouse, from the cyclopedia, wrapped to `width`: its
 /// name (with what a creature is about) and its description. None when nothing is looked at.
-fn look_lines(app: &App, state: &State, width: usize) -> Vec<(String, Rgb)> {
-    let Some(at) = app.looking_at() else {
+fn look_lines(ctx: &Ctx, scene: &Scene, width: usize) -> Vec<(String, Rgb)> {
+    let state = scene.state;
+    let Some(at) = scene.look.or(ctx.hover) else {
         return Vec::new();
     };
     let (name, text) = match state.describe(at) {
@@ -323,8 +331,8 @@ fn look_lines(app: &App, state: &State, width: usize) -> Vec<(String, Rgb)> {
 }
 
 /// The "Log" box: newest line at the bottom, wrapped, repeats folded.
-pub(in crate::app) fn log(f: &mut Frame, app: &App, state: &State) {
-    let layout = app.layout();
+pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State) {
+    let layout = ctx.layout;
     let (x, y, w, h) = (
         layout.sidebar,
         layout.rows - layout.log,
@@ -341,8 +349,9 @@ pub(in crate::app) fn log(f: &mut Frame, app: &App, state: &State) {
     let inner = (w - 3) as usize;
     let room = (h - 2) as usize;
     let mut lines: Vec<(String, Rgb)> = Vec::new();
-    let hint: Vec<(String, Rgb)> = app
-        .hint()
+    let hint: Vec<(String, Rgb)> = ctx
+        .hint
+        .as_deref()
         .map(|h| wrap(h, inner).into_iter().map(|l| (l, TITLE)).collect())
         .unwrap_or_default();
     let room = room.saturating_sub(hint.len().min(room.saturating_sub(1)));

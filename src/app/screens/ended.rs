@@ -2,67 +2,47 @@
 //! the keys do) and its keys (a new run, watch it, share, export, post a daily run to the
 //! board, back to the start); a tap starts a new run.
 
+use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
-use crate::app::input::Command;
-use crate::app::{App, Next, Request, Screen};
+use crate::app::input::{command, Command};
+use crate::app::next::{Next, Open};
+use crate::app::request::Request;
 use crate::rules::{Outcome, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame};
 use crate::view::wrap::wrap;
 
-impl App {
+/// The end screen: it holds no state of its own (the ended run stays the session's).
+pub struct Ended;
+
+impl Ended {
     /// A tap on the end screen starts a new run, as Enter does.
-    pub(in crate::app) fn ended_tap(&mut self) -> bool {
-        self.key("Enter");
-        true
+    pub fn tap(&mut self, ctx: &mut Ctx) -> Option<Next> {
+        self.key(ctx, "Enter")
     }
 
-    /// True when the run shown is a daily run that has ended: one the board takes.
-    pub fn daily_ended(&self) -> bool {
-        self.screen() == Screen::Ended
-            && self
-                .session
-                .run()
-                .is_some_and(|r| r.record.header.daily.is_some() && r.record.ended)
-    }
-
-    pub(in crate::app) fn ended_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
+    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+        if ctx.toggle_prefs(key) {
+            return Some(Next::Stay);
+        }
+        let cmd = command(key);
+        let request = |ctx: &mut Ctx, r| {
+            ctx.requests.push(r);
+            Some(Next::Stay)
+        };
         match (key, cmd) {
-            (_, Some(Command::Confirm)) => {
-                self.new_run(false);
-                true
-            }
-            ("r", _) => {
-                if let Some(record) = self.session.run().map(|r| r.record.clone()) {
-                    self.watch(record);
-                }
-                true
-            }
-            ("p" | "P", _) if self.daily_ended() => {
-                self.requests.push(Request::Post);
-                true
-            }
-            ("B", _) => {
-                self.requests.push(Request::Board);
-                true
-            }
-            (_, Some(Command::Share)) => {
-                self.requests.push(Request::Share);
-                true
-            }
-            (_, Some(Command::Export)) => {
-                self.requests.push(Request::Export);
-                true
-            }
-            (_, Some(Command::Back)) => {
-                self.back_to_start();
-                true
-            }
-            (_, Some(Command::Help)) => {
-                self.go(Next::Push(Screen::Help));
-                true
-            }
-            (_, c) => c.is_some(),
+            (_, Some(Command::Confirm)) => Some(ctx.new_run(false)),
+            ("r", _) => match ctx.session.run().map(|r| r.record.clone()) {
+                Some(record) => Some(ctx.watch(record)),
+                None => Some(Next::Stay),
+            },
+            ("p" | "P", _) if ctx.daily_ended() => request(ctx, Request::Post),
+            ("B", _) => request(ctx, Request::Board),
+            (_, Some(Command::Share)) => request(ctx, Request::Share),
+            (_, Some(Command::Export)) => request(ctx, Request::Export),
+            (_, Some(Command::Back)) => Some(ctx.back_to_start()),
+            (_, Some(Command::Help)) => Some(Next::Push(Open::Help)),
+            (_, c) => c.map(|_| Next::Stay),
         }
     }
 }
@@ -97,8 +77,8 @@ fn kills_text(state: &State) -> String {
 }
 
 /// The win or lose screen: how the run ended and its summary, with the score.
-pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
-    let layout = app.layout();
+pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State) {
+    let layout = ctx.layout;
     let x = left(layout);
     let frame = Area {
         x: (x - 4).max(0),
@@ -152,7 +132,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
         }
     }
     let mut y = y + 1;
-    if app.end_unsaved().is_some() {
+    if ctx.session.end_unsaved().is_some() {
         // Why is in the sidebar and on the start screen; here the few words fit every layout.
         y = lines(
             f,
@@ -161,15 +141,15 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
             WARN,
         ) + 1;
     }
-    if !app.touch() {
+    if !ctx.touch() {
         y = lines(f, y, "R watch the replay   S share   E export", TEXT);
-        if app.daily_ended() {
+        if ctx.daily_ended() {
             y = lines(f, y, "P post to today's board   B the board", TITLE);
         }
-    } else if app.daily_ended() {
+    } else if ctx.daily_ended() {
         y = lines(f, y, "Board (under the map): post this run", TITLE);
     }
-    let again = if app.touch() {
+    let again = if ctx.touch() {
         "Tap for a new game"
     } else {
         "Press Enter for a new game"

@@ -1,8 +1,10 @@
 //! The help screen: every key, and a way back. Its keys close it; a tap anywhere does too.
+//! It holds no state of its own.
 
+use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
-use crate::app::input::Command;
-use crate::app::{App, Next};
+use crate::app::input::{command, Command};
+use crate::app::next::Next;
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
 use crate::view::layout::Layout;
@@ -68,9 +70,12 @@ fn key_table(f: &mut Frame, layout: Layout, y: i32, limit: i32) -> (i32, usize) 
     (y + 1, 0)
 }
 
+/// The help screen.
+pub struct Help;
+
 /// The help screen: every key, and how to play by touch.
-pub(in crate::app) fn draw(f: &mut Frame, app: &App) {
-    let layout = app.layout();
+pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
+    let layout = ctx.layout;
     f.boxed(page(layout), "Help", DIM, BLACK);
     let y = paragraph(
         f,
@@ -84,7 +89,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App) {
          Escape leaves.";
     // The last row for text: the back line sits a blank row above the bottom border.
     let last = page(layout).y + page(layout).h - 3;
-    let y = if app.touch() {
+    let y = if ctx.touch() {
         paragraph(
             f,
             layout,
@@ -116,7 +121,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App) {
     } else {
         y
     };
-    let back = if app.touch() {
+    let back = if ctx.touch() {
         "Tap to go back"
     } else {
         "Press Escape or ? to go back"
@@ -124,18 +129,22 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App) {
     line(f, layout, left(layout), (y + 1).min(last), back, ACCENT);
 }
 
-impl App {
+impl Help {
     /// A tap anywhere on the help screen closes it.
-    pub(in crate::app) fn help_tap(&mut self) -> bool {
-        self.go(Next::Pop);
-        true
+    pub fn tap(&mut self) -> Option<Next> {
+        Some(Next::Pop)
     }
 
     /// Keys on the help screen: help or back closes it; any other command is used up.
-    pub(in crate::app) fn help_key(&mut self, cmd: Option<Command>) -> bool {
-        if matches!(cmd, Some(Command::Help | Command::Back)) {
-            self.go(Next::Pop);
+    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+        if ctx.toggle_prefs(key) {
+            return Some(Next::Stay);
         }
-        cmd.is_some()
+        let cmd = command(key)?;
+        Some(if matches!(cmd, Command::Help | Command::Back) {
+            Next::Pop
+        } else {
+            Next::Stay
+        })
     }
 }

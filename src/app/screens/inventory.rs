@@ -3,10 +3,11 @@
 //! look (`i`) or to choose an item to drop, use or equip; a letter or a tap on its row then
 //! becomes that item action of the rules, and a tap elsewhere closes it.
 
+use crate::app::ctx::Ctx;
 use crate::app::draw::page::clip;
-use crate::app::input::{command, Command};
+use crate::app::input::{command, ignorable, Command};
+use crate::app::next::{Chosen, Next};
 pub use crate::app::pick::Pick;
-use crate::app::{App, Next};
 use crate::rules::kinds::item::Item;
 use crate::rules::{Place, State, Thing, PACK_LIMIT};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
@@ -30,77 +31,85 @@ pub struct Line {
     pub thing: Thing,
 }
 
-impl App {
-    /// A tap on a thing's row picks it; anywhere else closes the inventory.
-    pub(in crate::app) fn inventory_tap(&mut self, row: i32, pick: Pick) -> bool {
-        let line = usize::try_from(row - self.inventory_top())
-            .ok()
-            .and_then(|i| self.menu(pick).get(i).copied());
-        if !line.is_some_and(|l| self.pick_slot(l.slot, pick)) {
-            self.go(Next::Pop);
-        }
-        true
-    }
+/// The inventory's state: what choosing an item does here, and a wielded weapon chosen once
+/// to throw (chosen again, it is thrown).
+pub struct Inventory {
+    pub pick: Pick,
+    throw_asked: Option<u8>,
+}
 
-    /// The screen row of the inventory's first item.
-    pub fn inventory_top(&self) -> i32 {
-        self.layout.top + 5
-    }
+/// The screen row of the inventory's first item.
+pub fn top(ctx: &Ctx) -> i32 {
+    ctx.layout.top + 5
+}
 
-    /// What the menu for `pick` lists, by letter: the carried things it can be used on.
-    pub fn menu(&self, pick: Pick) -> Vec<Line> {
-        let Some(state) = self.state() else {
-            return Vec::new();
-        };
-        let carried = state.carried();
-        ('a'..='z')
-            .filter_map(|letter| {
-                let slot = state.slot_of(letter)?;
-                let thing = *carried.get(usize::from(slot))?;
-                Some(Line {
-                    letter,
-                    slot,
-                    thing,
-                })
+/// What the menu for `pick` lists, by letter: the carried things it can be used on.
+pub fn menu(state: &State, pick: Pick) -> Vec<Line> {
+    let carried = state.carried();
+    ('a'..='z')
+        .filter_map(|letter| {
+            let slot = state.slot_of(letter)?;
+            let thing = *carried.get(usize::from(slot))?;
+            Some(Line {
+                letter,
+                slot,
+                thing,
             })
-            .filter(|l| pick.lists(l.thing))
-            .collect()
+        })
+        .filter(|l| pick.lists(l.thing))
+        .collect()
+}
+
+impl Inventory {
+    pub fn new(pick: Pick) -> Inventory {
+        Inventory {
+            pick,
+            throw_asked: None,
+        }
     }
 
-    pub(in crate::app) fn inventory_key(&mut self, key: &str, pick: Pick) -> bool {
-        if Self::ignorable(key) {
-            return false;
+    /// A tap on a thing's row picks it; anywhere else closes the inventory.
+    pub fn tap(&mut self, ctx: &mut Ctx, row: i32) -> Option<Next> {
+        let line = usize::try_from(row - top(ctx)).ok().and_then(|i| {
+            let state = ctx.state()?;
+            menu(state, self.pick).get(i).copied()
+        });
+        Some(
+            line.and_then(|l| self.pick_slot(ctx, l.slot))
+                .unwrap_or(Next::Pop),
+        )
+    }
+
+    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+        if ignorable(key) {
+            return None;
         }
-        let slot = letter_of(key).and_then(|c| self.state()?.slot_of(c));
-        let picked = slot.is_some_and(|slot| self.pick_slot(slot, pick));
+        let slot = letter_of(key).and_then(|c| ctx.state()?.slot_of(c));
+        if let Some(next) = slot.and_then(|slot| self.pick_slot(ctx, slot)) {
+            return Some(next);
+        }
         let closes = matches!(
             command(key),
             Some(Command::Back | Command::Confirm | Command::Inventory(Pick::Browse))
         );
-        if !picked && closes {
-            self.play.throw_asked = None;
-            self.go(Next::Pop);
-        }
-        true
+        Some(if closes { Next::Pop } else { Next::Stay })
     }
 
-    /// Does what `pick` asks with the thing carried in `slot`, closing the inventory; false
-    /// (and nothing done) when no thing is carried there. A thing the menu does not list is
-    /// refused with a word, and a wielded weapon is thrown only when chosen a second time.
-    pub(in crate::app) fn pick_slot(&mut self, slot: u8, pick: Pick) -> bool {
-        let Some(state) = self.state() else {
-            return false;
-        };
-        let Some(&thing) = state.carried().get(usize::from(slot)) else {
-            return false;
-        };
+    /// Does what the pick asks with the thing carried in `slot`, closing the inventory;
+    /// `None` (and nothing done) when no thing is carried there. A thing the menu does not
+    /// list is refused with a word, and a wielded weapon is thrown only when chosen a second
+    /// time.
+    fn pick_slot(&mut self, ctx: &mut Ctx, slot: u8) -> Option<Next> {
+        let pick = self.pick;
+        let state = ctx.state()?;
+        let &thing = state.carried().get(usize::from(slot))?;
         let name = state.item_name(thing.kind);
-        let asked = std::mem::take(&mut self.play.throw_asked) == Some(slot);
+        let asked = self.throw_asked.take() == Some(slot);
         let said = if !pick.lists(thing) {
             Some(pick.refusal(thing, name))
         } else if pick == Pick::Throw && thing.place == Place::Wielded && !asked {
-            self.play.throw_asked = Some(slot);
-            let again = if self.touch() { "tap" } else { "choose" };
+            self.throw_asked = Some(slot);
+            let again = if ctx.touch() { "tap" } else { "choose" };
             Some(format!(
                 "You wield the {name}: {again} it again to throw it."
             ))
@@ -108,17 +117,116 @@ impl App {
             None
         };
         if let Some(said) = said {
-            self.announcer.say(&said);
-            self.play.hint = Some(said);
-            return true;
+            ctx.tell(&said);
+            return Some(Next::Stay);
         }
-        self.go(Next::Pop);
         if pick == Pick::Throw {
-            self.start_aim(slot);
-        } else if let Some(action) = pick.action(slot, thing) {
-            self.act(action);
+            return Some(Next::Back(Chosen::Aim(slot)));
         }
-        true
+        Some(match pick.action(slot, thing).map(|a| ctx.act(a)) {
+            Some(Next::Stay) | None => Next::Pop,
+            Some(next) => next,
+        })
+    }
+
+    /// Draws the inventory box in the middle of the map view: its first item on the row
+    /// `top` names.
+    pub fn draw(&self, f: &mut Frame, ctx: &Ctx, state: &State) {
+        let pick = self.pick;
+        let layout = ctx.layout;
+        let carried = state.carried();
+        let menu = menu(state, pick);
+        let known = identified(state);
+        let extra = if known.is_empty() {
+            0
+        } else {
+            known.len() as i32 + 2
+        };
+        let (w, h) = (
+            44.min(layout.view_width()),
+            8 + menu.len().max(1) as i32 + extra,
+        );
+        let x = layout.sidebar + (layout.view_width() - w).max(0) / 2;
+        let y = top(ctx) - 2;
+        let blank = Cell {
+            glyph: b' ',
+            fg: TEXT,
+            bg: BLACK,
+        };
+        f.fill(x, y, w, h, blank);
+        f.boxed(Area { x, y, w, h }, pick.title(), DIM, BLACK);
+        // Text keeps a blank column before the right border.
+        let room = w - 4;
+        let none = match pick {
+            _ if carried.is_empty() => "You carry nothing.",
+            Pick::Use => "Nothing here can be quaffed or read.",
+            Pick::Equip => "Nothing here can be wielded or worn.",
+            Pick::Throw => "Nothing here can be thrown.",
+            Pick::Browse | Pick::Drop => "",
+        };
+        if menu.is_empty() {
+            f.text(x + 2, y + 2, &clip(none, room), TEXT, BLACK);
+        }
+        for (i, line) in menu.iter().enumerate() {
+            let (t, letter) = (line.thing, line.letter);
+            let row = y + 2 + i as i32;
+            let note = match t.place {
+                Place::Wielded => " (wielded)",
+                Place::Worn => " (worn)",
+                _ => "",
+            };
+            let seen = state.seen_as(t.kind);
+            let e = seen.look();
+            f.text(x + 2, row, &format!("{letter})"), TITLE, BLACK);
+            f.put(
+                x + 5,
+                row,
+                Cell {
+                    glyph: e.glyph,
+                    fg: e.fg,
+                    bg: BLACK,
+                },
+            );
+            let name = clip(&format!("{}{note}", seen.name()), w - 8);
+            f.text(x + 7, row, &name, TEXT, BLACK);
+        }
+        // What using has taught: each identified look and its kind.
+        if !known.is_empty() {
+            let top = y + 3 + menu.len().max(1) as i32;
+            f.text(x + 2, top, "Identified", DIM, BLACK);
+            for (i, line) in known.iter().enumerate() {
+                f.text(x + 2, top + 1 + i as i32, &clip(line, room), TEXT, BLACK);
+            }
+        }
+        let hint = match (pick, ctx.touch()) {
+            (_, true) => "tap an item",
+            (Pick::Browse, false) if room < 26 => "a letter uses it",
+            (Pick::Browse, false) => "a letter uses or equips it",
+            _ => "press its letter",
+        };
+        // The idol is carried even in a full pack: it does not count against the limit.
+        let items = carried.iter().filter(|t| t.kind != Item::Idol).count();
+        let idol = if state.carrying_idol() {
+            ", and the idol"
+        } else {
+            ""
+        };
+        f.text(
+            x + 2,
+            y + h - 4,
+            &clip(&format!("{items} of {PACK_LIMIT} carried{idol}"), room),
+            DIM,
+            BLACK,
+        );
+        f.text(x + 2, y + h - 3, hint, ACCENT, BLACK);
+        let close = if ctx.touch() && room < 22 {
+            "tap outside: close"
+        } else if ctx.touch() {
+            "tap elsewhere to close"
+        } else {
+            "Escape closes"
+        };
+        f.text(x + 2, y + h - 2, close, DIM, BLACK);
     }
 }
 
@@ -135,103 +243,4 @@ fn identified(state: &State) -> Vec<String> {
             Some(format!("{look}: {kind}"))
         })
         .collect()
-}
-
-/// Draws the inventory box in the middle of the map view: its first item on the row
-/// `App::inventory_top` names.
-pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State, pick: Pick) {
-    let layout = app.layout();
-    let carried = state.carried();
-    let menu = app.menu(pick);
-    let known = identified(state);
-    let extra = if known.is_empty() {
-        0
-    } else {
-        known.len() as i32 + 2
-    };
-    let (w, h) = (
-        44.min(layout.view_width()),
-        8 + menu.len().max(1) as i32 + extra,
-    );
-    let x = layout.sidebar + (layout.view_width() - w).max(0) / 2;
-    let y = app.inventory_top() - 2;
-    let blank = Cell {
-        glyph: b' ',
-        fg: TEXT,
-        bg: BLACK,
-    };
-    f.fill(x, y, w, h, blank);
-    f.boxed(Area { x, y, w, h }, pick.title(), DIM, BLACK);
-    // Text keeps a blank column before the right border.
-    let room = w - 4;
-    let none = match pick {
-        _ if carried.is_empty() => "You carry nothing.",
-        Pick::Use => "Nothing here can be quaffed or read.",
-        Pick::Equip => "Nothing here can be wielded or worn.",
-        Pick::Throw => "Nothing here can be thrown.",
-        Pick::Browse | Pick::Drop => "",
-    };
-    if menu.is_empty() {
-        f.text(x + 2, y + 2, &clip(none, room), TEXT, BLACK);
-    }
-    for (i, line) in menu.iter().enumerate() {
-        let (t, letter) = (line.thing, line.letter);
-        let row = y + 2 + i as i32;
-        let note = match t.place {
-            Place::Wielded => " (wielded)",
-            Place::Worn => " (worn)",
-            _ => "",
-        };
-        let seen = state.seen_as(t.kind);
-        let e = seen.look();
-        f.text(x + 2, row, &format!("{letter})"), TITLE, BLACK);
-        f.put(
-            x + 5,
-            row,
-            Cell {
-                glyph: e.glyph,
-                fg: e.fg,
-                bg: BLACK,
-            },
-        );
-        let name = clip(&format!("{}{note}", seen.name()), w - 8);
-        f.text(x + 7, row, &name, TEXT, BLACK);
-    }
-    // What using has taught: each identified look and its kind.
-    if !known.is_empty() {
-        let top = y + 3 + menu.len().max(1) as i32;
-        f.text(x + 2, top, "Identified", DIM, BLACK);
-        for (i, line) in known.iter().enumerate() {
-            f.text(x + 2, top + 1 + i as i32, &clip(line, room), TEXT, BLACK);
-        }
-    }
-    let hint = match (pick, app.touch()) {
-        (_, true) => "tap an item",
-        (Pick::Browse, false) if room < 26 => "a letter uses it",
-        (Pick::Browse, false) => "a letter uses or equips it",
-        _ => "press its letter",
-    };
-    // The idol is carried even in a full pack: it does not count against the limit.
-    let items = carried.iter().filter(|t| t.kind != Item::Idol).count();
-    let idol = if state.carrying_idol() {
-        ", and the idol"
-    } else {
-        ""
-    };
-    f.text(
-        x + 2,
-        y + h - 4,
-        &clip(&format!("{items} of {PACK_LIMIT} carried{idol}"), room),
-        DIM,
-        BLACK,
-    );
-    f.text(x + 2, y + h - 3, hint, ACCENT, BLACK);
-    let close = if app.touch() && room < 22 {
-        "tap outside: close"
-    } else if app.touch() {
-        "tap elsewhere to close"
-    } else {
-        "Escape closes"
-    };
-    f.text(x + 2, y + h - 2, close, DIM, BLACK);
 }

@@ -1,101 +1,130 @@
-//! The screens, one file each, each with its own state, its keys, taps and drawing: the start
-//! menu, help, play (with its sub-modes in `play/`), the end of a run, the replay viewer, the
-//! inventory and the overview. The stack they stand in is `App::screens`; every change to it is
-//! a `Next` given to `App::go`. Here: which screen gets a key or a tap, and which draws.
+//! The screens, one file each, each a value with its own state, its keys, taps and drawing:
+//! the start menu, help, play (with its sub-modes in `play/`), the end of a run, the replay
+//! viewer, the inventory and the overview. Each answers a key or a tap with the `Next` change
+//! to the stack, and reaches what screens share through the context (`Ctx`). Here: the stack's
+//! values (`Stacked`), built from what a `Next` opens, and which of them gets a key, a tap or
+//! a tick, and draws.
 
-pub(in crate::app) mod ended;
-pub(in crate::app) mod help;
+pub(crate) mod ended;
+pub(crate) mod help;
 pub mod inventory;
 pub mod overview;
-pub(in crate::app) mod play;
-pub(in crate::app) mod replay;
+pub(crate) mod play;
+pub(crate) mod replay;
 pub mod start;
 
-use crate::app::input::{command, travel_key};
-use crate::app::{App, Request, Screen};
+use crate::app::ctx::Ctx;
+use crate::app::next::{Next, Open, Screen};
 use crate::view::frame::Frame;
-use play::mode::Mode;
+use ended::Ended;
+use help::Help;
+use inventory::Inventory;
+use overview::Overview;
+use play::mode::Play;
+use replay::Replay;
+use start::Start;
 
-impl App {
-    /// Handles a `KeyboardEvent.key`. Returns true when the app used the key (the page should
-    /// then not act on it), false for keys it ignores.
-    pub fn key(&mut self, key: &str) -> bool {
-        if !Self::ignorable(key) {
-            self.flash = None;
-        }
-        if self.end_journey() && !Self::ignorable(key) {
-            self.play.hint = Some("Stopped.".into());
-            return true;
-        }
-        if self.play.mode == Mode::Leaving && !Self::ignorable(key) {
-            self.answer_leave(key);
-            return true;
-        }
-        // Colours, glyph size and sound change anywhere but in a replay and in a menu, where a
-        // letter chooses an item (the start menu's `m` chooses how to play).
-        let menu = matches!(self.screen(), Screen::Inventory(_))
-            || (self.screen() == Screen::Start && key == "m");
-        if self.screen() != Screen::Replay && !menu && self.prefs.toggle(key) {
-            self.requests.push(Request::Prefs);
-            if matches!(key, "m" | "Sound") {
-                self.say_sound();
-            }
-            return true;
-        }
-        // Journeys set out from play's own keys only: never while looking or aiming.
-        if self.screen() == Screen::Play && self.play.mode == Mode::Normal {
-            if let Some(goal) = travel_key(key) {
-                self.start_travel(goal);
-                return true;
-            }
-        }
-        let cmd = command(key);
-        match self.screen() {
-            Screen::Start => self.start_key(key),
-            Screen::Help => self.help_key(cmd),
-            Screen::Ended => self.ended_key(key, cmd),
-            Screen::Replay => self.replay_key(key),
-            Screen::Inventory(pick) => self.inventory_key(key, pick),
-            Screen::Overview => self.overview_key(key, cmd),
-            Screen::Play => match self.play.mode {
-                Mode::Aim(_) => self.aim_key(key, cmd),
-                Mode::Look(_) => self.look_key(cmd),
-                _ => self.play_key(cmd),
-            },
+/// A screen in the stack, holding its own state.
+pub enum Stacked {
+    Start(Start),
+    Play(Play),
+    Help(Help),
+    Ended(Ended),
+    Replay(Replay),
+    Inventory(Inventory),
+    Overview(Overview),
+}
+
+impl Stacked {
+    /// The screen `open` names, as it starts.
+    pub fn open(open: Open, ctx: &mut Ctx) -> Stacked {
+        match open {
+            Open::Start => Stacked::Start(Start),
+            Open::Play => Stacked::Play(Play::default()),
+            Open::Help => Stacked::Help(Help),
+            Open::Ended => Stacked::Ended(Ended),
+            Open::Replay(replayer) => Stacked::Replay(Replay {
+                replayer: Some(replayer),
+            }),
+            Open::Inventory(pick) => Stacked::Inventory(Inventory::new(pick)),
+            Open::Overview(at) => Stacked::Overview(Overview::open(ctx, at)),
         }
     }
 
-    /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
-    pub fn tap(&mut self, col: i32, row: i32) -> bool {
-        self.flash = None;
-        // A journey stops; a question to leave is answered by this tap: a tap on the player
-        // leaves.
-        self.end_journey();
-        let asked = self.play.mode.end_if(|m| *m == Mode::Leaving);
-        match self.screen() {
-            Screen::Start => self.start_tap(row),
-            Screen::Help => self.help_tap(),
-            Screen::Ended => self.ended_tap(),
-            Screen::Replay => self.replay_tap(),
-            Screen::Play => self.tap_map(col, row, asked),
-            Screen::Overview => self.overview_tap(col, row),
-            Screen::Inventory(pick) => self.inventory_tap(row, pick),
+    /// Which screen this is.
+    pub fn screen(&self) -> Screen {
+        match self {
+            Stacked::Start(_) => Screen::Start,
+            Stacked::Play(_) => Screen::Play,
+            Stacked::Help(_) => Screen::Help,
+            Stacked::Ended(_) => Screen::Ended,
+            Stacked::Replay(_) => Screen::Replay,
+            Stacked::Inventory(i) => Screen::Inventory(i.pick),
+            Stacked::Overview(_) => Screen::Overview,
+        }
+    }
+
+    /// Handles a `KeyboardEvent.key`: `None` for keys the screen ignores.
+    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+        match self {
+            Stacked::Start(s) => s.key(ctx, key),
+            Stacked::Play(s) => s.key(ctx, key),
+            Stacked::Help(s) => s.key(ctx, key),
+            Stacked::Ended(s) => s.key(ctx, key),
+            Stacked::Replay(s) => s.key(ctx, key),
+            Stacked::Inventory(s) => s.key(ctx, key),
+            Stacked::Overview(s) => s.key(ctx, key),
+        }
+    }
+
+    /// A tap or click at screen cell (`col`, `row`): `None` when it did nothing.
+    pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
+        match self {
+            Stacked::Start(s) => s.tap(ctx, row),
+            Stacked::Play(s) => s.tap(ctx, col, row),
+            Stacked::Help(s) => s.tap(),
+            Stacked::Ended(s) => s.tap(ctx),
+            Stacked::Replay(s) => s.tap(),
+            Stacked::Inventory(s) => s.tap(ctx, row),
+            Stacked::Overview(s) => s.tap(ctx, col, row),
+        }
+    }
+
+    /// Advances what moves on its own (a journey, a playing replay) by `ms` milliseconds;
+    /// true when the screen changed.
+    pub fn tick(&mut self, ctx: &mut Ctx, ms: f64) -> (bool, Next) {
+        match self {
+            Stacked::Play(s) => s.tick_travel(ctx, ms),
+            Stacked::Replay(s) => (s.tick(ms), Next::Stay),
+            _ => (false, Next::Stay),
+        }
+    }
+
+    /// True while something on this screen moves on its own.
+    pub fn animating(&self) -> bool {
+        match self {
+            Stacked::Play(s) => s.mode.journey().is_some(),
+            Stacked::Replay(s) => s.playing(),
+            _ => false,
         }
     }
 }
 
-/// Draws the screen on top (a menu over play draws play under it).
-pub(in crate::app) fn draw(f: &mut Frame, app: &App) {
-    match (app.screen(), app.state()) {
-        (Screen::Start, _) => start::draw(f, app),
-        (Screen::Help, _) => help::draw(f, app),
-        (Screen::Ended, Some(state)) => ended::draw(f, app, state),
-        (Screen::Overview, Some(state)) => overview::draw(f, app, state),
-        (Screen::Play | Screen::Replay, Some(state)) => play::draw(f, app, state),
-        (Screen::Inventory(pick), Some(state)) => {
-            play::draw(f, app, state);
-            inventory::draw(f, app, state, pick);
+/// Draws the screen on top of `stack` (a menu over play draws play under it).
+pub(crate) fn draw(f: &mut Frame, stack: &[Stacked], ctx: &Ctx) {
+    let mut from_top = stack.iter().rev();
+    match (from_top.next(), ctx.state()) {
+        (Some(Stacked::Help(_)), _) => help::draw(f, ctx),
+        (Some(Stacked::Replay(r)), _) => r.draw(f, ctx),
+        (Some(Stacked::Play(p)), Some(_)) => p.draw(f, ctx),
+        (Some(Stacked::Ended(_)), Some(state)) => ended::draw(f, ctx, state),
+        (Some(Stacked::Overview(o)), Some(state)) => overview::draw(f, ctx, o, state),
+        (Some(Stacked::Inventory(i)), Some(state)) => {
+            if let Some(Stacked::Play(p)) = from_top.next() {
+                p.draw(f, ctx);
+            }
+            i.draw(f, ctx, state);
         }
-        _ => start::draw(f, app),
+        _ => start::draw(f, ctx),
     }
 }

@@ -7,8 +7,9 @@
 //! Drawn as a block of cells per screen cell, each area's floor in its own colour, stairs
 //! tagged with a letter that the legend under the map explains.
 
-use crate::app::input::{direction, Command};
-use crate::app::{App, Next, Screen};
+use crate::app::ctx::Ctx;
+use crate::app::input::{command, direction, Command};
+use crate::app::next::{Chosen, Next};
 use crate::rules::autopilot::routes::{areas, levels_seen, stair_link};
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::kinds::item::Item;
@@ -146,145 +147,136 @@ pub fn leads_text(s: &Stair) -> String {
     }
 }
 
-impl App {
-    /// Opens the overview on the player's level, the cursor on the player.
-    pub(in crate::app) fn open_overview(&mut self) {
-        let Some(me) = self.state().map(State::player) else {
-            return;
+impl Overview {
+    /// The overview on the level of `at` (the player), its cursor there; it says the level
+    /// and its stairs.
+    pub fn open(ctx: &mut Ctx, at: Point) -> Overview {
+        let overview = Overview {
+            z: at.z,
+            cursor: at,
         };
-        self.overview = Overview {
-            z: me.z,
-            cursor: me,
-        };
-        self.go(Next::Push(Screen::Overview));
-        self.speak_overview();
+        overview.speak(ctx);
+        overview
     }
 
     /// Says the level shown and its stairs, for screen readers.
-    fn speak_overview(&mut self) {
-        if let Some(sheet) = self.overview_sheet() {
+    fn speak(&self, ctx: &mut Ctx) {
+        if let Some(sheet) = self.sheet(ctx) {
             let mut said = format!("Map of level {}.", sheet.z + 1);
             for s in &sheet.stairs {
                 said.push(' ');
                 said.push_str(&leads_text(s));
                 said.push('.');
             }
-            self.announcer.say(&said);
+            ctx.announcer.say(&said);
         }
     }
 
-    pub fn overview(&self) -> Overview {
-        self.overview
-    }
-
     /// The sheet of the level the overview shows.
-    pub fn overview_sheet(&self) -> Option<Sheet> {
-        let state = self.state()?;
-        Some(Sheet::of(state, self.layout, self.overview.z))
+    pub fn sheet(&self, ctx: &Ctx) -> Option<Sheet> {
+        let state = ctx.state()?;
+        Some(Sheet::of(state, ctx.layout, self.z))
     }
 
     /// Keys on the overview: movement keys move the cursor a block, `<` and `>` (and Tab)
     /// show the level above or below, Enter (or `.`, a gamepad's A) travels to the cursor,
     /// Escape or `M` closes.
-    pub(in crate::app) fn overview_key(&mut self, key: &str, cmd: Option<Command>) -> bool {
-        let Some(sheet) = self.overview_sheet() else {
-            self.go(Next::Pop);
-            return true;
+    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+        if ctx.toggle_prefs(key) {
+            return Some(Next::Stay);
+        }
+        let Some(sheet) = self.sheet(ctx) else {
+            return Some(Next::Pop);
         };
         if let Some(d) = direction(key) {
             let (dx, dy) = d.delta();
             let k = sheet.scale;
-            let c = self.overview.cursor.offset(dx * k, dy * k);
-            if self.state().is_some_and(|s| s.world().contains(c)) {
-                self.overview.cursor = c;
+            let c = self.cursor.offset(dx * k, dy * k);
+            if ctx.state().is_some_and(|s| s.world().contains(c)) {
+                self.cursor = c;
             }
-            return true;
+            return Some(Next::Stay);
         }
-        match (key, cmd) {
-            ("<" | "-", _) => self.overview_level(&sheet, -1),
-            (">" | "+" | "Tab", _) => self.overview_level(&sheet, 1),
-            ("M" | "Map", _) | (_, Some(Command::Back)) => self.go(Next::Pop),
+        let cmd = command(key);
+        Some(match (key, cmd) {
+            ("<" | "-", _) => self.level(ctx, &sheet, -1),
+            (">" | "+" | "Tab", _) => self.level(ctx, &sheet, 1),
+            ("M" | "Map", _) | (_, Some(Command::Back)) => Next::Pop,
             (".", _) | (_, Some(Command::Confirm)) => {
-                let c = self.overview.cursor;
+                let c = self.cursor;
                 let (bx, by) = (c.x / sheet.scale, c.y / sheet.scale);
-                self.overview_travel(&sheet, bx, by);
+                travel(ctx, &sheet, bx, by)
             }
-            _ => return cmd.is_some(),
-        }
-        true
+            _ => return cmd.map(|_| Next::Stay),
+        })
     }
 
     /// Shows the next level seen above (`step` -1) or below (+1).
-    fn overview_level(&mut self, sheet: &Sheet, step: i32) {
+    fn level(&mut self, ctx: &mut Ctx, sheet: &Sheet, step: i32) -> Next {
         let levels = &sheet.levels;
         let Some(i) = levels.iter().position(|&z| z == sheet.z) else {
-            return;
+            return Next::Stay;
         };
         let j = (i as i32 + step).rem_euclid(levels.len() as i32) as usize;
         if let Some(&z) = levels.get(j) {
-            self.overview.z = z;
-            self.overview.cursor.z = z;
-            self.speak_overview();
+            self.z = z;
+            self.cursor.z = z;
+            self.speak(ctx);
         }
-    }
-
-    /// Travels to the place of block (`bx`, `by`) of the level shown, closing the overview.
-    fn overview_travel(&mut self, sheet: &Sheet, bx: i32, by: i32) {
-        let Some(state) = self.state() else {
-            return;
-        };
-        match sheet.place(state, bx, by) {
-            Some(p) => {
-                self.go(Next::Pop);
-                self.start_travel(Goal::To(p));
-            }
-            None => self.play.hint = Some("You know nothing of that place.".into()),
-        }
+        Next::Stay
     }
 
     /// A tap or click on the overview: the title rows show the next level, a block of the
     /// map travels there, anywhere else closes it.
-    pub(in crate::app) fn overview_tap(&mut self, col: i32, row: i32) -> bool {
-        let Some(sheet) = self.overview_sheet() else {
-            self.go(Next::Pop);
-            return true;
+    pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
+        let Some(sheet) = self.sheet(ctx) else {
+            return Some(Next::Pop);
         };
         if row < TOP - 1 {
-            let step = if col < self.layout.cols / 2 { -1 } else { 1 };
-            self.overview_level(&sheet, step);
-            return true;
+            let step = if col < ctx.layout.cols / 2 { -1 } else { 1 };
+            return Some(self.level(ctx, &sheet, step));
         }
         let (bx, by) = (col - sheet.ox, row - TOP);
-        let world = self
-            .state()
-            .map(|s| (s.world().width(), s.world().height()));
+        let world = ctx.state().map(|s| (s.world().width(), s.world().height()));
         let inside = world.is_some_and(|(w, h)| {
             bx >= 0 && by >= 0 && bx * sheet.scale < w && by * sheet.scale < h
         });
-        if inside {
-            self.overview.cursor = Point::new(bx * sheet.scale, by * sheet.scale, sheet.z);
-            self.overview_travel(&sheet, bx, by);
+        Some(if inside {
+            self.cursor = Point::new(bx * sheet.scale, by * sheet.scale, sheet.z);
+            travel(ctx, &sheet, bx, by)
         } else {
-            self.go(Next::Pop);
-        }
-        true
+            Next::Pop
+        })
     }
 
     /// The mouse over the overview's map moves its cursor there; true when it moved.
-    pub fn overview_hover(&mut self, col: i32, row: i32) -> bool {
-        let Some(sheet) = self.overview_sheet() else {
+    pub fn hover(&mut self, ctx: &Ctx, col: i32, row: i32) -> bool {
+        let Some(sheet) = self.sheet(ctx) else {
             return false;
         };
         let k = sheet.scale;
         let c = Point::new((col - sheet.ox) * k, (row - TOP) * k, sheet.z);
         let inside = col >= sheet.ox && row >= TOP;
-        let moved = inside
-            && self.overview.cursor != c
-            && self.state().is_some_and(|s| s.world().contains(c));
+        let moved =
+            inside && self.cursor != c && ctx.state().is_some_and(|s| s.world().contains(c));
         if moved {
-            self.overview.cursor = c;
+            self.cursor = c;
         }
         moved
+    }
+}
+
+/// Travels to the place of block (`bx`, `by`) of the level shown, closing the overview.
+fn travel(ctx: &mut Ctx, sheet: &Sheet, bx: i32, by: i32) -> Next {
+    let Some(state) = ctx.state() else {
+        return Next::Stay;
+    };
+    match sheet.place(state, bx, by) {
+        Some(p) => Next::Back(Chosen::Travel(Goal::To(p))),
+        None => {
+            ctx.hint = Some("You know nothing of that place.".into());
+            Next::Stay
+        }
     }
 }
 
@@ -296,13 +288,13 @@ const AREAS: [Rgb; 4] = [
     hex("#AE81FF"),
 ];
 
-pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
-    let Some(sheet) = app.overview_sheet() else {
+pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State) {
+    let Some(sheet) = overview.sheet(ctx) else {
         return;
     };
-    let layout = app.layout();
+    let layout = ctx.layout;
     let (world, sight) = (state.world(), state.sight());
-    let cursor = app.overview().cursor;
+    let cursor = overview.cursor;
     let seen = sheet.levels.len();
     let plural = if seen == 1 { "" } else { "s" };
     let narrow = layout.cols < 50;
@@ -312,7 +304,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
         sheet.z + 1,
     );
     f.text(0, 0, &title, TITLE, BLACK);
-    let keys = match (app.touch(), narrow) {
+    let keys = match (ctx.touch(), narrow) {
         (true, true) => "Tap: go there. Tap here: level.",
         (true, false) => "Tap a place to go there; tap here for another level.",
         (false, _) => "< > level, arrows cursor, Enter go there, Esc close",
@@ -407,7 +399,7 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
     }
     // What is under the cursor, then the legend.
     let y = layout.rows - sheet.legend_rows - 1;
-    let said: String = under_cursor(app, state, &sheet)
+    let said: String = under_cursor(ctx.touch(), cursor, state, &sheet)
         .chars()
         .take(layout.cols as usize)
         .collect();
@@ -421,13 +413,12 @@ pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
 }
 
 /// What the overview's cursor is on.
-fn under_cursor(app: &App, state: &State, sheet: &Sheet) -> String {
-    let c = app.overview().cursor;
+fn under_cursor(touch: bool, c: Point, state: &State, sheet: &Sheet) -> String {
     let k = sheet.scale;
     let Some(p) = sheet.place(state, c.x / k, c.y / k) else {
         return "Unknown.".into();
     };
-    let go = if app.touch() { "A tap" } else { "Enter" };
+    let go = if touch { "A tap" } else { "Enter" };
     let name = state.world().tile(p).name();
     let mut chars = name.chars();
     let name: String = chars

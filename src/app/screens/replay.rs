@@ -2,22 +2,50 @@
 //! play and pause, step, speed, jump to the end, and play on from the shown point as a new
 //! run; a tap plays or pauses.
 
+use crate::app::ctx::Ctx;
+use crate::app::draw::scene::Scene;
 use crate::app::input::{command, Command};
-use crate::app::{App, Next, Outcome, Replayer, Request, Run, Screen};
+use crate::app::next::{Next, Open};
+use crate::app::replayer::Replayer;
+use crate::app::request::Request;
+use crate::app::run::Run;
+use crate::app::screens::play::draw_scene;
+use crate::rules::Outcome;
+use crate::view::frame::Frame;
 
-impl App {
-    /// A tap on the replay plays or pauses it.
-    pub(in crate::app) fn replay_tap(&mut self) -> bool {
-        if let Some(r) = &mut self.replay {
-            r.toggle();
-        }
-        true
+/// The replay viewer's state: the record being played back (taken out only as it becomes
+/// a run of this page).
+pub struct Replay {
+    pub replayer: Option<Box<Replayer>>,
+}
+
+impl Replay {
+    /// Draws the replay as play draws a run, with the replay's place in the sidebar.
+    pub fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        let Some(r) = &self.replayer else {
+            return;
+        };
+        let scene = Scene {
+            state: &r.state,
+            record: &r.record,
+            replay: Some(r),
+            look: None,
+            aim: None,
+            focus: r.state.player(),
+        };
+        draw_scene(f, ctx, &scene);
     }
 
-    pub(in crate::app) fn replay_key(&mut self, key: &str) -> bool {
-        let Some(r) = &mut self.replay else {
-            return false;
-        };
+    /// A tap on the replay plays or pauses it.
+    pub fn tap(&mut self) -> Option<Next> {
+        if let Some(r) = &mut self.replayer {
+            r.toggle();
+        }
+        Some(Next::Stay)
+    }
+
+    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+        let r = self.replayer.as_mut()?;
         match key {
             " " | "Spacebar" | "p" => r.toggle(),
             "ArrowRight" | "Right" | "l" | "6" => {
@@ -27,42 +55,57 @@ impl App {
             "End" | "1" => r.end(),
             "+" | "=" | "ArrowUp" | "Up" | "k" => r.faster(),
             "-" | "_" | "ArrowDown" | "Down" | "j" => r.slower(),
-            "t" => self.take_over_replay(),
-            _ => match command(key) {
-                Some(Command::Confirm) => self.take_over_replay(),
-                Some(Command::Back) => self.back_to_start(),
-                Some(Command::Share) => self.requests.push(Request::Share),
-                Some(Command::Export) => self.requests.push(Request::Export),
-                Some(Command::Help) => self.go(Next::Push(Screen::Help)),
-                _ => return false,
-            },
+            "t" => return Some(self.take_over(ctx)),
+            _ => {
+                return match command(key)? {
+                    Command::Confirm => Some(self.take_over(ctx)),
+                    Command::Back => Some(ctx.back_to_start()),
+                    Command::Share => {
+                        ctx.requests.push(Request::Share);
+                        Some(Next::Stay)
+                    }
+                    Command::Export => {
+                        ctx.requests.push(Request::Export);
+                        Some(Next::Stay)
+                    }
+                    Command::Help => Some(Next::Push(Open::Help)),
+                    _ => None,
+                }
+            }
         }
-        true
+        Some(Next::Stay)
     }
 
-    /// Plays on from the replay's current point as a new run of this page.
-    fn take_over_replay(&mut self) {
-        let Some(r) = self.replay.take() else {
-            return;
+    /// Advances a playing replay by `ms` milliseconds; true when the screen changed.
+    pub fn tick(&mut self, ms: f64) -> bool {
+        self.replayer.as_mut().is_some_and(|r| r.tick(ms))
+    }
+
+    /// True while the replay plays.
+    pub fn playing(&self) -> bool {
+        self.replayer.as_ref().is_some_and(|r| r.playing)
+    }
+
+    /// Plays on from the replay's current point as a new run of this page. A replay that
+    /// stopped matching its record cannot; an ended one is shown again from where it stands,
+    /// played to its end.
+    fn take_over(&mut self, ctx: &mut Ctx) -> Next {
+        let Some(r) = self.replayer.take() else {
+            return Next::Stay;
         };
         if r.diverged.is_some() {
-            self.replay = Some(r);
-            return;
+            self.replayer = Some(r);
+            return Next::Stay;
         }
         let record = r.take_over();
-        let id = self.session.fresh_id();
-        let state = r.state;
+        let id = ctx.session.fresh_id();
+        let Replayer { state, .. } = *r;
         if state.outcome() != Outcome::Playing {
-            self.replay = Some(Replayer::new(r.record, state));
-            self.replay_to_end();
-            return;
+            let mut again = Replayer::new(r.record, state);
+            again.end();
+            self.replayer = Some(Box::new(again));
+            return Next::Stay;
         }
-        self.begin_play(Run { id, state, record }, true);
-    }
-
-    fn replay_to_end(&mut self) {
-        if let Some(r) = &mut self.replay {
-            r.end();
-        }
+        ctx.begin_play(Run { id, state, record }, true)
     }
 }

@@ -1,36 +1,31 @@
 //! Journeys and pointing: travel a step per clock tick towards a goal (a tapped or clicked
 //! cell, the nearest stairs, the nearest unexplored place, or a run in a straight line),
-//! taps and clicks on the screen, long presses that look, and taking the stairs underfoot.
-//! Every step is an ordinary action, so records and replays stay exact.
+//! taps and clicks on the map, and taking the stairs underfoot. Every step is an ordinary
+//! action, so records and replays stay exact.
 
-use crate::app::screens::play::mode::{Journey, Mode};
-use crate::app::{App, Screen};
+use crate::app::ctx::Ctx;
+use crate::app::next::Next;
+use crate::app::screens::play::mode::{Journey, Mode, Play};
 use crate::rules::autopilot::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
 use crate::rules::kinds::tile::Tile;
-use crate::rules::space::geom::Point;
 use crate::rules::{Action, Dir, Outcome};
-use crate::view::kinds::cyclopedia::entry;
 
 /// Milliseconds between the steps of a journey, so each step is seen.
 const STEP_MS: f64 = 45.0;
 
-impl App {
-    /// The journey under way, if any.
-    pub fn journey(&self) -> Option<Journey> {
-        self.play.mode.journey()
-    }
-
+impl Play {
     /// Sets out towards `goal`, taking the first step at once.
-    pub fn start_travel(&mut self, goal: Goal) {
-        self.play.hint = None;
-        self.play.mode = Mode::Journey(Journey {
+    pub(crate) fn start_travel(&mut self, ctx: &mut Ctx, goal: Goal) -> Next {
+        ctx.hint = None;
+        self.mode = Mode::Journey(Journey {
             goal,
             carry: 0,
             under_way: false,
         });
-        if !self.travel_step() {
+        let (moved, next) = self.travel_step(ctx);
+        if !moved {
             let on = |tile| {
-                self.state()
+                ctx.state()
                     .is_some_and(|s| s.world().tile(s.player()) == tile)
             };
             let why = match goal {
@@ -46,51 +41,52 @@ impl App {
                 Goal::To(_) => "You know no way there.",
                 Goal::Run(_) => "You cannot run that way.",
             };
-            if self.play.hint.is_none() {
-                self.play.hint = Some(why.into());
+            if ctx.hint.is_none() {
+                ctx.hint = Some(why.into());
             }
         }
+        next
     }
 
     /// Ends the journey under way, if any; true when there was one.
-    pub(in crate::app) fn end_journey(&mut self) -> bool {
-        self.play.mode.end_if(|m| matches!(m, Mode::Journey(_)))
+    pub(crate) fn end_journey(&mut self) -> bool {
+        self.mode.end_if(|m| matches!(m, Mode::Journey(_)))
     }
 
     /// Takes one step of the journey; false when it is over (arrived, stopped, or no way).
-    fn travel_step(&mut self) -> bool {
-        let (Some(j), Some(run)) = (self.play.mode.journey(), self.session.run()) else {
+    fn travel_step(&mut self, ctx: &mut Ctx) -> (bool, Next) {
+        let (Some(j), Some(run)) = (self.mode.journey(), ctx.session.run()) else {
             self.end_journey();
-            return false;
+            return (false, Next::Stay);
         };
-        if self.screen() != Screen::Play || run.state.outcome() != Outcome::Playing {
+        if run.state.outcome() != Outcome::Playing {
             self.end_journey();
-            return false;
+            return (false, Next::Stay);
         }
         let watch = Watch::of(&run.state);
-        let next = if j.under_way {
+        let step = if j.under_way {
             next_step(&run.state, j.goal)
         } else {
             first_step(&run.state, j.goal)
         };
-        let Some(action) = next else {
+        let Some(action) = step else {
             self.end_journey();
-            return false;
+            return (false, Next::Stay);
         };
-        if let Some(j) = self.play.mode.journey_mut() {
+        if let Some(j) = self.mode.journey_mut() {
             j.under_way = true;
         }
-        self.act(action);
-        let Some(run) = self.session.run() else {
+        let next = ctx.act(action);
+        let Some(run) = ctx.session.run() else {
             self.end_journey();
-            return true;
+            return (true, next);
         };
         let state = &run.state;
         if let Some(why) = interrupted(&watch, state, j.goal) {
             self.end_journey();
             // After what the step itself showed (where an unseen attack came from).
             let stop = format!("Travel stops: {why}.");
-            self.play.hint = Some(match self.play.hint.take() {
+            ctx.hint = Some(match ctx.hint.take() {
                 Some(said) => format!("{said} {stop}"),
                 None => stop,
             });
@@ -99,12 +95,14 @@ impl App {
                 self.end_journey();
             }
         }
-        true
+        (true, next)
     }
 
-    pub(in crate::app) fn tick_travel(&mut self, ms: f64) -> bool {
-        let Some(j) = self.play.mode.journey_mut() else {
-            return false;
+    /// Advances a journey by `ms` milliseconds of clock, a step per `STEP_MS`; true when
+    /// the view changed.
+    pub(crate) fn tick_travel(&mut self, ctx: &mut Ctx, ms: f64) -> (bool, Next) {
+        let Some(j) = self.mode.journey_mut() else {
+            return (false, Next::Stay);
         };
         let ms = if ms.is_finite() {
             ms.clamp(0.0, 1000.0)
@@ -112,26 +110,30 @@ impl App {
             0.0
         };
         j.carry += ms as u32;
-        let mut moved = false;
-        while let Some(j) = self.play.mode.journey_mut() {
+        let (mut moved, mut next) = (false, Next::Stay);
+        while let Some(j) = self.mode.journey_mut() {
             if f64::from(j.carry) < STEP_MS {
                 break;
             }
             j.carry -= STEP_MS as u32;
-            moved |= self.travel_step();
+            let (m, n) = self.travel_step(ctx);
+            moved |= m;
+            if !n.stays() {
+                next = n;
+            }
         }
-        moved
+        (moved, next)
     }
 
     /// Takes the stairs the player stands on (the way out on level 1 included).
-    pub(in crate::app) fn take_stairs(&mut self) {
-        let Some(run) = self.session.run() else {
-            return;
+    fn take_stairs(&mut self, ctx: &mut Ctx) -> Next {
+        let Some(state) = ctx.state() else {
+            return Next::Stay;
         };
-        match run.state.world().tile(run.state.player()) {
-            Tile::StairsDown => self.act(Action::Descend),
-            Tile::StairsUp => self.act(Action::Ascend),
-            _ => {}
+        match state.world().tile(state.player()) {
+            Tile::StairsDown => ctx.act(Action::Descend),
+            Tile::StairsUp => ctx.act(Action::Ascend),
+            _ => Next::Stay,
         }
     }
 
@@ -139,82 +141,57 @@ impl App {
     /// stairs that way it takes them; anywhere else (stairs the other way included) it
     /// travels to the nearest known stairs that way, so a run can be played from the pad
     /// alone. Stairs the other way are taken by tapping the player standing on them.
-    pub(in crate::app) fn stairs_button(&mut self) {
-        let Some(run) = self.session.run() else {
-            return;
+    pub(crate) fn stairs_button(&mut self, ctx: &mut Ctx) -> Next {
+        let Some(state) = ctx.state() else {
+            return Next::Stay;
         };
-        let state = &run.state;
         match (state.world().tile(state.player()), state.carrying_idol()) {
-            (Tile::StairsDown, false) | (Tile::StairsUp, true) => self.take_stairs(),
-            (_, true) => self.start_travel(Goal::StairsUp),
-            (_, false) => self.start_travel(Goal::StairsDown),
+            (Tile::StairsDown, false) | (Tile::StairsUp, true) => self.take_stairs(ctx),
+            (_, true) => self.start_travel(ctx, Goal::StairsUp),
+            (_, false) => self.start_travel(ctx, Goal::StairsDown),
         }
     }
 
-    pub(in crate::app) fn tap_map(&mut self, col: i32, row: i32, asked: bool) -> bool {
-        let Some(at) = self.world_at(col, row) else {
-            return false;
-        };
-        match &mut self.play.mode {
+    /// A tap or click on the map: it stops a journey, answers the question to leave (a tap
+    /// on the player leaves), moves the look cursor, throws where aimed, or else waits,
+    /// takes the stairs, attacks a creature next to the player or travels to the cell.
+    pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
+        self.end_journey();
+        let asked = self.mode.end_if(|m| *m == Mode::Leaving);
+        let at = self.world_at(ctx, col, row)?;
+        match &mut self.mode {
             Mode::Look(look) => {
                 look.at = at;
-                return true;
+                return Some(Next::Stay);
             }
-            Mode::Aim(_) => {
-                self.throw_at(at);
-                return true;
-            }
+            Mode::Aim(_) => return Some(self.throw_at(ctx, at)),
             _ => {}
         }
-        let leaving = self.at_way_out_without_idol();
-        let Some(state) = self.state() else {
-            return false;
-        };
+        let leaving = Self::at_way_out_without_idol(ctx);
+        let state = ctx.state()?;
         let me = state.player();
         let here = state.world().tile(me);
         let creature = state.monster_at(at).is_some() && state.sight().lit(at);
         if at == me {
             const LEAVE: &str = "This is the way out. Tap again to leave without the idol.";
-            if leaving && !asked {
-                self.ask_leave(LEAVE);
+            return Some(if leaving && !asked {
+                self.ask_leave(ctx, LEAVE);
+                Next::Stay
             } else if here.is_stairs() {
-                self.play.hint = None;
-                self.take_stairs();
+                ctx.hint = None;
+                self.take_stairs(ctx)
             } else {
-                self.play.hint = None;
-                self.act(Action::Wait);
-            }
-            return true;
+                ctx.hint = None;
+                ctx.act(Action::Wait)
+            });
         }
-        self.play.hint = None;
+        ctx.hint = None;
         if creature && at.chebyshev(me) == 1 {
-            if let Some(d) = Dir::from_delta(at.x - me.x, at.y - me.y) {
-                self.act(Action::Move(d));
-            }
-            return true;
+            return Some(match Dir::from_delta(at.x - me.x, at.y - me.y) {
+                Some(d) => ctx.act(Action::Move(d)),
+                None => Next::Stay,
+            });
         }
-        self.start_travel(Goal::To(at));
-        true
-    }
-
-    /// A long press at screen cell (`col`, `row`): looks at what is there, as the mouse does,
-    /// and says it aloud.
-    pub fn press(&mut self, col: i32, row: i32) -> Option<Point> {
-        let at = self.world_at(col, row);
-        self.hover = at;
-        let said = match (at, self.state()) {
-            (Some(p), Some(state)) => Some(match state.describe(p) {
-                Some(e) => {
-                    let e = entry(e);
-                    format!("{}: {}", e.name, e.description)
-                }
-                None => "A place you have not seen.".to_string(),
-            }),
-            _ => None,
-        };
-        if let Some(text) = said {
-            self.say_aloud(&text);
-        }
-        at
+        Some(self.start_travel(ctx, Goal::To(at)))
     }
 }

@@ -1,113 +1,188 @@
-//! The play screen: its own state (`mode.rs`: its sub-mode, the interface's latest hint), its
-//! keys (actions for the rules, look mode, the question before leaving the caves without the
-//! idol), its drawing (the map view, the sidebar or status bar, the log) and what the last
-//! action showed for a moment. Aiming (`aim.rs`) and journeys and taps on the map
-//! (`journey.rs`) are its sub-modes' own files.
+//! The play screen: its own state (`mode.rs`: its sub-mode), its keys (actions for the rules,
+//! look mode, the question before leaving the caves without the idol) and its drawing (the map
+//! view, the sidebar or status bar, the log). Aiming (`aim.rs`) and journeys and taps on the
+//! map (`journey.rs`) are its sub-modes' own files.
 
-pub(in crate::app) mod aim;
-pub(in crate::app) mod journey;
+pub(crate) mod aim;
+pub(crate) mod journey;
 pub mod mode;
 
+use crate::app::ctx::Ctx;
+use crate::app::describe::surroundings;
+use crate::app::draw::scene::Scene;
 use crate::app::draw::{map, panels};
-use crate::app::flash::Flash;
-use crate::app::input::Command;
-use crate::app::{App, Next, Request, Screen};
+use crate::app::input::{command, ignorable, travel_key, Command};
+use crate::app::next::{Chosen, Next, Open};
+use crate::app::request::Request;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
 use crate::rules::{Action, State};
 use crate::view::frame::Frame;
-use mode::{Look, Mode};
+use mode::{Look, Mode, Play};
 
 /// The question a first `<` on the way out asks.
-pub(super) const LEAVE_KEY: &str =
+const LEAVE_KEY: &str =
     "This is the way out. Leave without the idol and end the run? Press < again or y to leave, any other key to stay.";
 
-/// The play screen (and a replay, which shows a run the same way): the map view, the sidebar
-/// (a status bar on a portrait screen) and the log.
-pub(in crate::app) fn draw(f: &mut Frame, app: &App, state: &State) {
-    map::draw(f, app, state);
-    if app.layout().is_portrait() {
-        panels::status_bar(f, app, state);
+/// The picture of a run (play's, and a replay's, which shows a run the same way): the map
+/// view, the sidebar (a status bar on a portrait screen) and the log.
+pub(crate) fn draw_scene(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
+    map::draw(f, ctx, scene);
+    if ctx.layout.is_portrait() {
+        panels::status_bar(f, ctx, scene);
     } else {
-        panels::sidebar(f, app, state);
+        panels::sidebar(f, ctx, scene);
     }
-    panels::log(f, app, state);
+    panels::log(f, ctx, scene.state);
 }
 
-impl App {
-    pub(in crate::app) fn play_key(&mut self, cmd: Option<Command>) -> bool {
-        let Some(cmd) = cmd else {
-            return false;
-        };
-        self.play.hint = None;
-        match cmd {
-            Command::Act(Action::Ascend) if self.at_way_out_without_idol() => {
-                self.ask_leave(LEAVE_KEY);
-            }
-            Command::Act(a) => self.act(a),
-            Command::Help => self.go(Next::Push(Screen::Help)),
-            Command::Look => {
-                if let Some(at) = self.state().map(State::player) {
-                    self.play.mode = Mode::Look(Look { at, view: None });
-                }
-            }
-            Command::Share => self.requests.push(Request::Share),
-            Command::Export => self.requests.push(Request::Export),
-            Command::Stairs => self.stairs_button(),
-            Command::Describe => self.describe_surroundings(),
-            Command::Overview => self.open_overview(),
-            Command::Inventory(pick) => {
-                self.play.throw_asked = None;
-                self.go(Next::Push(Screen::Inventory(pick)));
-            }
-            Command::Back | Command::Confirm => {}
+impl Play {
+    /// The place the map view follows: the player, or while looking, wherever the look
+    /// cursor has scrolled the view to.
+    pub fn focus(&self, state: &State) -> Point {
+        match self.mode {
+            Mode::Look(look) => look.view.unwrap_or(state.player()),
+            _ => state.player(),
         }
-        true
     }
 
-    /// True when the player stands on the way out (the stair up of level 1) without the
-    /// idol: climbing there ends the run, lost, so the game asks first.
-    pub(in crate::app) fn at_way_out_without_idol(&self) -> bool {
-        self.state().is_some_and(|s| {
-            let me = s.player();
-            me.z == 0 && s.world().tile(me) == Tile::StairsUp && !s.carrying_idol()
+    /// The map cell shown at screen cell (`col`, `row`), if any.
+    pub fn world_at(&self, ctx: &Ctx, col: i32, row: i32) -> Option<Point> {
+        let state = ctx.state()?;
+        let w = state.world();
+        ctx.layout
+            .world_at(self.focus(state), (w.width(), w.height()), col, row)
+    }
+
+    /// Draws play over the run being played.
+    pub fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        let Some(run) = ctx.session.run() else {
+            return;
+        };
+        let scene = Scene {
+            state: &run.state,
+            record: &run.record,
+            replay: None,
+            look: self.mode.look(),
+            aim: self.mode.aim().map(|a| a.at),
+            focus: self.focus(&run.state),
+        };
+        draw_scene(f, ctx, &scene);
+    }
+
+    /// Handles a key; `None` for keys play ignores. Any key stops a journey; the key after
+    /// the question to leave answers it.
+    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+        let ignorable = ignorable(key);
+        if self.end_journey() && !ignorable {
+            ctx.hint = Some("Stopped.".into());
+            return Some(Next::Stay);
+        }
+        if self.mode == Mode::Leaving && !ignorable {
+            return Some(self.answer_leave(ctx, key));
+        }
+        if ctx.toggle_prefs(key) {
+            return Some(Next::Stay);
+        }
+        // Journeys set out from play's own keys only: never while looking or aiming.
+        if self.mode == Mode::Normal {
+            if let Some(goal) = travel_key(key) {
+                return Some(self.start_travel(ctx, goal));
+            }
+        }
+        let cmd = command(key);
+        match self.mode {
+            Mode::Aim(_) => self.aim_key(ctx, key, cmd),
+            Mode::Look(_) => self.look_key(ctx, cmd),
+            _ => self.play_key(ctx, cmd),
+        }
+    }
+
+    /// Carries out what a screen over play chose, now that play is back on top.
+    pub fn chosen(&mut self, ctx: &mut Ctx, chosen: Chosen) -> Next {
+        match chosen {
+            Chosen::Aim(slot) => {
+                self.start_aim(ctx, slot);
+                Next::Stay
+            }
+            Chosen::Travel(goal) => self.start_travel(ctx, goal),
+        }
+    }
+
+    fn play_key(&mut self, ctx: &mut Ctx, cmd: Option<Command>) -> Option<Next> {
+        let cmd = cmd?;
+        ctx.hint = None;
+        Some(match cmd {
+            Command::Act(Action::Ascend) if Self::at_way_out_without_idol(ctx) => {
+                self.ask_leave(ctx, LEAVE_KEY);
+                Next::Stay
+            }
+            Command::Act(a) => ctx.act(a),
+            Command::Help => Next::Push(Open::Help),
+            Command::Look => {
+                if let Some(at) = ctx.state().map(State::player) {
+                    self.mode = Mode::Look(Look { at, view: None });
+                }
+                Next::Stay
+            }
+            Command::Share => {
+                ctx.requests.push(Request::Share);
+                Next::Stay
+            }
+            Command::Export => {
+                ctx.requests.push(Request::Export);
+                Next::Stay
+            }
+            Command::Stairs => self.stairs_button(ctx),
+            Command::Describe => {
+                // Where the player is and what is around, shown under the log and announced.
+                if let Some(text) = ctx.state().map(surroundings) {
+                    ctx.tell(&text);
+                }
+                Next::Stay
+            }
+            Command::Overview => match ctx.state() {
+                Some(state) => Next::Push(Open::Overview(state.player())),
+                None => Next::Stay,
+            },
+            Command::Inventory(pick) => Next::Push(Open::Inventory(pick)),
+            Command::Back | Command::Confirm => Next::Stay,
         })
     }
 
     /// Asks whether to leave the caves without the idol (shown and said aloud).
-    pub(in crate::app) fn ask_leave(&mut self, question: &str) {
-        self.play.mode = Mode::Leaving;
-        self.play.hint = Some(question.into());
-        self.announcer.say(question);
+    fn ask_leave(&mut self, ctx: &mut Ctx, question: &str) {
+        self.mode = Mode::Leaving;
+        ctx.tell(question);
     }
 
     /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
     /// nothing else.
-    pub(in crate::app) fn answer_leave(&mut self, key: &str) {
-        self.play.mode.end_if(|m| *m == Mode::Leaving);
-        if matches!(key, "<" | "y") && self.screen() == Screen::Play {
-            self.play.hint = None;
-            self.act(Action::Ascend);
+    fn answer_leave(&mut self, ctx: &mut Ctx, key: &str) -> Next {
+        self.mode.end_if(|m| *m == Mode::Leaving);
+        if matches!(key, "<" | "y") {
+            ctx.hint = None;
+            ctx.act(Action::Ascend)
         } else {
-            const STAY: &str = "You stay in the caves.";
-            self.play.hint = Some(STAY.into());
-            self.announcer.say(STAY);
+            ctx.tell("You stay in the caves.");
+            Next::Stay
         }
     }
 
     /// Keys in look mode move the cursor over the view; Escape or 'x' ends it.
-    pub(in crate::app) fn look_key(&mut self, cmd: Option<Command>) -> bool {
-        let (Mode::Look(look), Some(state)) = (self.play.mode, self.state()) else {
-            return false;
+    fn look_key(&mut self, ctx: &mut Ctx, cmd: Option<Command>) -> Option<Next> {
+        let (Mode::Look(look), Some(state)) = (self.mode, ctx.state()) else {
+            return None;
         };
         match cmd {
             Some(Command::Act(Action::Move(d))) => {
                 let (dx, dy) = d.delta();
                 let next = look.at.offset(dx, dy);
                 let w = state.world();
-                let focus = self.view_focus().unwrap_or(state.player());
-                let (sx, sy) = self.layout.scroll(focus, w.width(), w.height());
-                let (vw, vh) = (self.layout.view_width(), self.layout.view_height());
+                let focus = self.focus(state);
+                let layout = ctx.layout;
+                let (sx, sy) = layout.scroll(focus, w.width(), w.height());
+                let (vw, vh) = (layout.view_width(), layout.view_height());
                 if w.contains(next) {
                     // Past the edge of the view, the view scrolls along with the cursor.
                     let shift = |at: i32, start: i32, size: i32| {
@@ -125,34 +200,21 @@ impl App {
                     } else {
                         look.view
                     };
-                    self.play.mode = Mode::Look(Look { at: next, view });
+                    self.mode = Mode::Look(Look { at: next, view });
                 }
             }
-            Some(Command::Look | Command::Back) => self.play.mode = Mode::Normal,
+            Some(Command::Look | Command::Back) => self.mode = Mode::Normal,
             _ => {}
         }
-        cmd.is_some()
+        cmd.map(|_| Next::Stay)
     }
 
-    /// Starts showing what the last action did, if it showed anything, and says where an
-    /// attack from out of sight came from.
-    pub(in crate::app) fn start_flash(&mut self) {
-        let (flash, said) = self.state().map(Flash::after).unwrap_or_default();
-        if !said.is_empty() {
-            self.play.hint = Some(said.clone());
-            self.announcer.say(&said);
-        }
-        self.flash = flash;
-    }
-
-    /// Advances the moment by `ms`; true when the view changed.
-    pub(in crate::app) fn tick_flash(&mut self, ms: f64) -> bool {
-        let Some(f) = &mut self.flash else {
-            return false;
-        };
-        if f.advance(ms) {
-            self.flash = None;
-        }
-        true
+    /// True when the player stands on the way out (the stair up of level 1) without the
+    /// idol: climbing there ends the run, lost, so the game asks first.
+    fn at_way_out_without_idol(ctx: &Ctx) -> bool {
+        ctx.state().is_some_and(|s| {
+            let me = s.player();
+            me.z == 0 && s.world().tile(me) == Tile::StairsUp && !s.carrying_idol()
+        })
     }
 }

@@ -1,6 +1,6 @@
 //! The play screen's own state (`Play`): its sub-mode, one at a time (looking, aiming a throw,
-//! the question before leaving, a journey under way), its hint and a throw asked for. Being in
-//! two sub-modes at once cannot be written, and leaving one leaves everything it held behind.
+//! the question before leaving, a journey under way). Being in two sub-modes at once cannot be
+//! written, and leaving one leaves everything it held behind.
 
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::balance::THROW_RANGE;
@@ -96,11 +96,6 @@ impl Mode {
 pub struct Play {
     /// What play is doing besides waiting for an action: one sub-mode at a time.
     pub mode: Mode,
-    /// The interface's own latest message during play (travel and the like), shown under the
-    /// log; it is not part of the rules' log, so replays stay exact.
-    pub hint: Option<String>,
-    /// The pack slot of a wielded weapon chosen once to throw: chosen again, it is thrown.
-    pub throw_asked: Option<u8>,
 }
 
 /// True when `to` is a cell a throw from `from` can aim at.

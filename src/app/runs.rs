@@ -1,0 +1,120 @@
+//! Starting, resuming, watching and leaving runs: what the start menu, the end screen, the
+//! replay viewer and the page ask for. Each answers with the screen that comes next.
+
+use crate::app::ctx::Ctx;
+use crate::app::next::{Next, Open};
+use crate::app::replayer::Replayer;
+use crate::app::request::Request;
+use crate::app::run::Run;
+use crate::record::{Header, Record};
+use crate::rules::{Mode, Outcome};
+
+impl Ctx {
+    /// Plays `run`: a `new` one (written at once), or one resumed as it was saved.
+    pub fn begin_play(&mut self, run: Run, new: bool) -> Next {
+        let id = run.id;
+        self.session.begin(run, new);
+        self.hush();
+        self.hint = None;
+        self.notice = None;
+        self.requests.push(Request::Lock(id));
+        Next::Reset(Open::Play)
+    }
+
+    /// Leaves the run or replay shown for the start screen.
+    pub fn back_to_start(&mut self) -> Next {
+        self.session.drop_ended();
+        self.hint = None;
+        Next::Reset(Open::Start)
+    }
+
+    /// Starts a new run: the page's seed (or the daily seed) the first time, the next seed
+    /// after a run has ended.
+    pub fn new_run(&mut self, first: bool) -> Next {
+        let (seed, daily) = if first {
+            (self.opts.seed, self.opts.daily.clone())
+        } else {
+            let prev = self
+                .session
+                .run()
+                .map_or(self.opts.seed, |r| r.state.seed());
+            (prev.wrapping_add(1), None)
+        };
+        if first {
+            // The page's seed is used once; later new runs from the start screen go on from it.
+            self.opts.seed = seed.wrapping_add(1);
+            self.opts.daily = None;
+        }
+        // The daily caves are the same game for everyone: Normal mode.
+        let mode = if daily.is_some() {
+            Mode::Normal
+        } else {
+            self.opts.mode
+        };
+        let header = Header::new(seed, self.opts.params, daily).in_mode(mode);
+        let id = self.session.fresh_id();
+        match Run::start(id, header) {
+            Ok(run) => self.begin_play(run, true),
+            Err(e) => {
+                self.notice = Some(format!("Could not build the caves for seed {seed}: {e}."));
+                self.back_to_start()
+            }
+        }
+    }
+
+    /// Resumes saved run number `i` of the start menu.
+    pub fn resume(&mut self, i: usize) -> Next {
+        let Some(saved) = self.session.found().runs.get(i).cloned() else {
+            return Next::Stay;
+        };
+        let seed = saved.record_seed();
+        if self.session.ended_here(saved.id) {
+            self.notice = Some(format!("The run of seed {seed} has ended."));
+            return Next::Stay;
+        }
+        // This page's own run goes on as it stands (the store may be behind it).
+        if let Some(run) = self.session.take_own(saved.id) {
+            return self.begin_play(run, false);
+        }
+        match Run::resume(saved.id, saved.record) {
+            Ok(run) if run.state.outcome() != Outcome::Playing => {
+                // An ended run is never played on: it belongs in the history.
+                self.session.file(&run, &saved.date);
+                self.rescan();
+                self.notice = Some(format!("The run of seed {seed} has ended."));
+                Next::Stay
+            }
+            Ok(run) => self.begin_play(run, false),
+            Err(e) => {
+                self.session
+                    .keep(saved.id, &format!("it could not be resumed: {e}"));
+                self.rescan();
+                self.notice = Some(format!(
+                    "The saved run of seed {seed} could not be resumed: {e}. It is kept; press D to download it."
+                ));
+                Next::Stay
+            }
+        }
+    }
+
+    /// Opens `record` in the replay viewer; stays, with a notice, when it cannot be watched.
+    pub fn watch(&mut self, record: Record) -> Next {
+        match crate::record::replay::initial(&record) {
+            Ok(state) => {
+                self.hint = None;
+                Next::Reset(Open::Replay(Box::new(Replayer::new(record, state))))
+            }
+            Err(e) => {
+                self.notice = Some(format!("That run cannot be shown: {e}."));
+                Next::Stay
+            }
+        }
+    }
+}
+
+impl crate::save::SavedRun {
+    /// The seed of the saved run.
+    pub fn record_seed(&self) -> u64 {
+        self.record.header.seed
+    }
+}
