@@ -66,24 +66,18 @@ pub fn route(state: &State, goal: &dyn Fn(Point, bool) -> bool) -> Option<Route>
             actions: Vec::new(),
         });
     }
-    let n = (w * h) as usize;
-    let index = |p: Point| p.z as usize * n + (p.y * w + p.x) as usize;
-    let point = |i: usize| {
-        let (z, r) = (i / n, (i % n) as i32);
-        Point::new(r % w, r / w, z as i32)
-    };
-    // How each cell was reached: 0..8 a direction, 8 down, 9 up.
+    // How each cell was reached: 0..8 a direction, 8 down, 9 up; a grid per level.
     const NONE: u8 = 255;
     const START: u8 = 254;
-    let mut came = vec![NONE; n * depth.max(0) as usize];
-    let mut climbed = vec![false; came.len()];
+    let levels = depth.max(0) as usize;
+    let mut came = vec![Grid::new(w, h, NONE); levels];
+    let mut climbed = vec![Grid::new(w, h, false); levels];
     let held = |p: Point| p.z == start.z && sight.lit(p) && state.monster_at(p).is_some();
-    came[index(start)] = START;
-    let mut queue = vec![index(start)];
+    set(&mut came, start, START);
+    let mut queue = vec![start];
     let mut head = 0;
-    while let Some(&i) = queue.get(head) {
+    while let Some(&here) = queue.get(head) {
         head += 1;
-        let here = point(i);
         let tile = world.tile(here);
         let climb = match tile {
             Tile::StairsDown => Some(8u8),
@@ -102,31 +96,43 @@ pub fn route(state: &State, goal: &dyn Fn(Point, bool) -> bool) -> Option<Route>
             if !world.contains(p) || !sight.remembers(p) || !world.tile(p).is_open() {
                 continue;
             }
-            let j = index(p);
-            if came[j] != NONE {
+            if at(&came, p) != Some(NONE) {
                 continue;
             }
-            came[j] = k;
-            climbed[j] = climbed[i] || climb;
-            if goal(p, climbed[j]) {
+            set(&mut came, p, k);
+            let climbed_here = at(&climbed, here).unwrap_or(false) || climb;
+            set(&mut climbed, p, climbed_here);
+            if goal(p, climbed_here) {
                 return Some(Route {
                     to: p,
-                    actions: actions_to(&came, &index, p),
+                    actions: actions_to(&came, p),
                 });
             }
             if !held(p) {
-                queue.push(j);
+                queue.push(p);
             }
         }
     }
     None
 }
 
-fn actions_to(came: &[u8], index: &dyn Fn(Point) -> usize, to: Point) -> Vec<Action> {
+/// The value at `p` of a grid per level, or `None` outside them.
+fn at<T: Copy>(levels: &[Grid<T>], p: Point) -> Option<T> {
+    let z = usize::try_from(p.z).ok()?;
+    levels.get(z)?.get(p).copied()
+}
+
+/// Sets the value at `p` of a grid per level; a point outside them changes nothing.
+fn set<T>(levels: &mut [Grid<T>], p: Point, value: T) {
+    if let Some(g) = usize::try_from(p.z).ok().and_then(|z| levels.get_mut(z)) {
+        g.set(p, value);
+    }
+}
+
+fn actions_to(came: &[Grid<u8>], to: Point) -> Vec<Action> {
     let mut actions = Vec::new();
     let mut p = to;
-    loop {
-        let k = came[index(p)];
+    while let Some(k) = at(came, p) {
         if let Some(&d) = Dir::ALL.get(usize::from(k)) {
             actions.push(Action::Move(d));
             let (dx, dy) = d.delta();

@@ -82,7 +82,6 @@ fn label(world: &World, z: i32) -> Regions {
 /// Adds a stair pair from level `z - 1` (all reachable by now) down into level `z`, preferring
 /// a spot on an open cell of `z`, and carves a tunnel to it on level `z - 1`. Returns the spot.
 fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> {
-    let w = world.width();
     let (up, here) = (world.level(z - 1)?, world.level(z)?);
     let free = |i: usize| !up[i].is_stairs() && !here[i].is_stairs();
     let open: Vec<u32> = (0..here.len())
@@ -100,7 +99,7 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
     let spot = pool[rng.random_range(0..pool.len() as u32) as usize];
     let upper_open: Vec<u32> = cells_where_tiles(up, Tile::is_open);
     carve_to(world, z - 1, &upper_open, spot);
-    let p = Point::new(spot as i32 % w, spot as i32 / w, z);
+    let p = world.grid(z)?.point(spot as usize, z);
     world.set(Point { z: z - 1, ..p }, Tile::StairsDown);
     world.set(p, Tile::StairsUp);
     Some(spot)
@@ -157,10 +156,11 @@ fn search(world: &World, z: i32, seeds: &[u32], target: Option<u32>) -> (Vec<u32
 }
 
 fn carve_path(world: &mut World, z: i32, parent: &[u32], from: u32) {
-    let w = world.width();
     let mut i = from;
     while i != NONE {
-        let p = Point::new(i as i32 % w, i as i32 / w, z);
+        let Some(p) = world.grid(z).map(|g| g.point(i as usize, z)) else {
+            return;
+        };
         if !world.tile(p).is_open() {
             world.set(p, Tile::Floor);
         }

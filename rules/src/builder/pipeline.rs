@@ -164,9 +164,9 @@ impl WorldBuilder {
     pub fn exit(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let level = world.level(0).unwrap_or(&[]);
-            let w = world.width();
-            let spot = match random_floor(level, &mut self.rng) {
-                Some(i) => Some(i as i32),
+            let floor = random_floor(level, &mut self.rng);
+            let spot = match floor.zip(world.grid(0)) {
+                Some((i, g)) => Some(g.point(i, 0)),
                 None => {
                     let dug = rock_beside_open(world);
                     // The open-cell grids no longer match level 0: decorating reads the world.
@@ -174,8 +174,8 @@ impl WorldBuilder {
                     dug
                 }
             };
-            if let Some(i) = spot {
-                world.set(Point::new(i % w, i / w, 0), Tile::StairsUp);
+            if let Some(p) = spot {
+                world.set(p, Tile::StairsUp);
             }
         }
         self
@@ -251,14 +251,13 @@ fn random_floor(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
     nth_floor(level, &blocks, k)
 }
 
-/// The first rock tile of level 0 (row by row) beside an open tile, as an index into the level.
-fn rock_beside_open(world: &World) -> Option<i32> {
-    let w = world.width();
+/// The first rock tile of level 0 (row by row) beside an open tile.
+fn rock_beside_open(world: &World) -> Option<Point> {
     world.points(0).find_map(|(p, t)| {
         let beside = [(1, 0), (-1, 0), (0, 1), (0, -1)]
             .iter()
             .any(|&(dx, dy)| world.tile(p.offset(dx, dy)).is_open());
-        (t == Tile::Wall && beside).then_some(p.y * w + p.x)
+        (t == Tile::Wall && beside).then_some(p)
     })
 }
 

@@ -171,12 +171,12 @@ pub fn smooth_once(world: &World, rule: SmoothRule) -> World {
         let src = BitGrid::from_level(world, z);
         let mut dst = BitGrid::new(w, h);
         smooth_step(&src, &mut dst, rule);
+        let Some(plane) = world.grid(z) else {
+            continue;
+        };
         for (i, open) in dst.to_bools().into_iter().enumerate() {
             if open {
-                out.set(
-                    crate::space::geom::Point::new((i % w) as i32, (i / w) as i32, z),
-                    Tile::Floor,
-                );
+                out.set(plane.point(i, z), Tile::Floor);
             }
         }
     }

@@ -56,10 +56,11 @@ pub fn connect_overlaps(
         for k in 0..count {
             let pick = k + rng.random_range(0..(cells.len() - k) as u32) as usize;
             cells.swap(k, pick);
-            let i = cells[k] as i32;
-            let (x, y) = (i % w as i32, i / w as i32);
-            world.set(Point::new(x, y, z), Tile::StairsDown);
-            world.set(Point::new(x, y, z + 1), Tile::StairsUp);
+            let Some(p) = world.grid(z).map(|g| g.point(cells[k] as usize, z)) else {
+                return;
+            };
+            world.set(p, Tile::StairsDown);
+            world.set(Point { z: z + 1, ..p }, Tile::StairsUp);
         }
     }
 }

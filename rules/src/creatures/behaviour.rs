@@ -106,13 +106,13 @@ impl State {
                 world.tile(p) != Tile::StairsUp
                     && world.tile(p).is_open()
                     && p != player
-                    && !occupied.taken(world, p)
+                    && !occupied.taken(p)
             };
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
                 if let Some(to) = random_step(pos, &free, &mut self.rng) {
                     self.monsters[i].pos = to;
-                    occupied.moved(&self.world, pos, to);
+                    occupied.moved(pos, to);
                 }
                 continue;
             }
@@ -153,7 +153,7 @@ impl State {
                 world.tile(p) != Tile::StairsUp
                     && world.tile(p).is_open()
                     && p != player
-                    && !occupied.taken(world, p)
+                    && !occupied.taken(p)
             };
             let d = pos.chebyshev(player);
             let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
@@ -166,7 +166,7 @@ impl State {
             };
             if let Some(to) = moved {
                 self.monsters[i].pos = to;
-                occupied.moved(&self.world, pos, to);
+                occupied.moved(pos, to);
                 continue;
             }
             if flutters {
@@ -201,7 +201,7 @@ impl State {
             }
             if let Some(to) = next_step(pos, goal, hunting, &free, &mut self.rng) {
                 self.monsters[i].pos = to;
-                occupied.moved(&self.world, pos, to);
+                occupied.moved(pos, to);
             }
         }
     }

@@ -2,38 +2,39 @@
 
 use crate::creatures::monster::Monster;
 use crate::space::geom::Point;
+use crate::space::grid::Grid;
 use crate::space::world::World;
 
 /// How many creatures stand on each cell of one level: a grid, as a level may hold dozens of
 /// creatures and their turn asks about every cell they might step into. Kept up to date as
 /// they move (`moved`).
 pub(crate) struct Crowd {
-    count: Vec<u8>,
+    count: Grid<u8>,
 }
 
 impl Crowd {
     /// The creatures of `monsters` on level `z` of `world`.
     pub(crate) fn new(world: &World, monsters: &[Monster], z: i32) -> Crowd {
-        let mut count = vec![0u8; (world.width() * world.height()).max(0) as usize];
+        let mut count = Grid::new(world.width(), world.height(), 0u8);
         for m in monsters.iter().filter(|m| m.pos.z == z) {
-            if let Some(i) = world.level_index(m.pos) {
-                count[i] = count[i].saturating_add(1);
+            if let Some(c) = count.get_mut(m.pos) {
+                *c = c.saturating_add(1);
             }
         }
         Crowd { count }
     }
 
     /// True when a creature stands on `p` (a cell of this level).
-    pub(crate) fn taken(&self, world: &World, p: Point) -> bool {
-        world.level_index(p).is_some_and(|i| self.count[i] > 0)
+    pub(crate) fn taken(&self, p: Point) -> bool {
+        self.count.get(p).is_some_and(|&c| c > 0)
     }
 
-    pub(crate) fn moved(&mut self, world: &World, from: Point, to: Point) {
-        if let Some(i) = world.level_index(from) {
-            self.count[i] = self.count[i].saturating_sub(1);
+    pub(crate) fn moved(&mut self, from: Point, to: Point) {
+        if let Some(c) = self.count.get_mut(from) {
+            *c = c.saturating_sub(1);
         }
-        if let Some(i) = world.level_index(to) {
-            self.count[i] = self.count[i].saturating_add(1);
+        if let Some(c) = self.count.get_mut(to) {
+            *c = c.saturating_add(1);
         }
     }
 }

@@ -68,7 +68,7 @@ impl State {
                 t == Tile::Floor
                     && p.chebyshev(me) >= STIR_DISTANCE
                     && !self.knowledge.sight.in_sight(p)
-                    && !taken.taken(&self.world, p)
+                    && !taken.taken(p)
             })
             .map(|(p, _)| p)
             .collect();

@@ -10,6 +10,7 @@ use crate::balance::{BRIGHT_RADIUS, GLOW_RADIUS, SIGHT_RADIUS};
 use crate::kinds::tile::Tile;
 use crate::space::fov::{field_of_view, Blockers};
 use crate::space::geom::Point;
+use crate::space::grid::Grid;
 use crate::space::world::World;
 
 /// How a cell is shown.
@@ -72,7 +73,7 @@ pub struct Sight {
     /// is already remembered; `kept[z][cell]` is its index here (`NONE` for none). A level's
     /// index is made when the player first stands on it.
     views: Vec<(View, i32)>,
-    kept: Vec<Vec<u32>>,
+    kept: Vec<Grid<u32>>,
     /// What stops sight on level `blockers_z`, read once per level.
     blockers: Blockers,
     blockers_z: i32,
@@ -80,15 +81,16 @@ pub struct Sight {
     circle: (i32, View),
     /// The torch's radius this turn.
     torch: i32,
-    /// Cells of level `glow_z` that glowing fungus lights (empty when none does).
-    glow: Vec<bool>,
+    /// Cells of level `glow_z` that glowing fungus lights (`None` when none does).
+    glow: Option<Grid<bool>>,
     glow_z: i32,
     /// Ever lit, for every cell of every level.
-    memory: Vec<bool>,
+    memory: Vec<Grid<bool>>,
     /// Ever lit by the player's own light or fungus (not only shown by a map), every cell.
-    seen: Vec<bool>,
+    seen: Vec<Grid<bool>>,
     /// A fingerprint of `memory`, kept up to date as cells are first seen: the sum of a
-    /// mixed hash of every remembered cell's index, so it does not depend on the order.
+    /// mixed hash of every remembered cell's index (among all cells of the world, level by
+    /// level, row by row), so it does not depend on the order.
     memory_hash: u64,
 }
 
@@ -103,35 +105,38 @@ fn mix(i: u64) -> u64 {
 impl Sight {
     pub fn new(world: &World) -> Self {
         let (w, h) = (world.width(), world.height());
+        let levels = world.depth().max(0) as usize;
         Sight {
             width: w,
             height: h,
             origin: Point::new(0, 0, 0),
             view: [0; VIEW_WORDS],
             views: Vec::new(),
-            kept: vec![Vec::new(); world.depth().max(0) as usize],
+            kept: vec![Grid::new(0, 0, NONE); levels],
             blockers: Blockers::default(),
             blockers_z: -1,
             circle: (-1, [0; VIEW_WORDS]),
             torch: 0,
-            glow: Vec::new(),
+            glow: None,
             glow_z: -1,
-            memory: vec![false; (w * h * world.depth()) as usize],
-            seen: vec![false; (w * h * world.depth()) as usize],
+            memory: vec![Grid::new(w, h, false); levels],
+            seen: vec![Grid::new(w, h, false); levels],
             memory_hash: 0,
         }
     }
 
-    fn plane(&self, x: i32, y: i32) -> Option<usize> {
-        ((0..self.width).contains(&x) && (0..self.height).contains(&y))
-            .then(|| (y * self.width + x) as usize)
+    /// True when `p`'s x and y lie on a level.
+    fn on_plane(&self, p: Point) -> bool {
+        (0..self.width).contains(&p.x) && (0..self.height).contains(&p.y)
     }
 
-    fn cell(&self, p: Point) -> Option<usize> {
-        let i = self.plane(p.x, p.y)?;
-        let n = (self.width * self.height) as usize;
-        let i = p.z as usize * n + i;
-        (p.z >= 0 && i < self.memory.len()).then_some(i)
+    /// Whether `p` is set in `levels` (a grid per level); `false` outside the world.
+    fn marked(levels: &[Grid<bool>], p: Point) -> bool {
+        usize::try_from(p.z)
+            .ok()
+            .and_then(|z| levels.get(z)?.get(p))
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Renews sight from `player` with a torch of radius `torch`, and remembers what the torch
@@ -146,7 +151,7 @@ impl Sight {
             self.glow_z = player.z;
         }
         let fresh = self.view_from(world, player, torch);
-        if fresh && !self.glow.is_empty() {
+        if fresh && self.glow.is_some() {
             self.remember_glow();
         }
     }
@@ -155,17 +160,16 @@ impl Sight {
     /// what the torch lights in it.
     fn view_from(&mut self, world: &World, player: Point, torch: i32) -> bool {
         let z = usize::try_from(player.z).ok();
-        let (Some(i), Some(kept)) = (
-            self.plane(player.x, player.y),
-            z.and_then(|z| self.kept.get_mut(z)),
-        ) else {
+        let (true, Some(kept)) = (self.on_plane(player), z.and_then(|z| self.kept.get_mut(z)))
+        else {
             self.view = [0; VIEW_WORDS];
             return false;
         };
-        if kept.is_empty() {
-            *kept = vec![NONE; (self.width * self.height) as usize];
+        if kept.cells().is_empty() {
+            *kept = Grid::new(self.width, self.height, NONE);
         }
-        let fresh = if let Some((view, lit)) = self.views.get_mut(kept[i] as usize) {
+        let slot = kept.get(player).copied().unwrap_or(NONE);
+        let fresh = if let Some((view, lit)) = self.views.get_mut(slot as usize) {
             self.view = *view;
             if *lit >= torch {
                 return false;
@@ -176,13 +180,13 @@ impl Sight {
             if self.views.len() >= VIEWS_KEPT {
                 self.views.clear();
                 for level in &mut self.kept {
-                    level.fill(NONE);
+                    level.cells_mut().fill(NONE);
                 }
             }
             self.view = self.scan(world, player);
             let slot = self.views.len() as u32;
             if let Some(kept) = z.and_then(|z| self.kept.get_mut(z)) {
-                kept[i] = slot;
+                kept.set(player, slot);
             }
             self.views.push((self.view, torch));
             true
@@ -195,17 +199,18 @@ impl Sight {
     fn scan(&mut self, world: &World, player: Point) -> View {
         let mut view = [0; VIEW_WORDS];
         let z = player.z;
-        let Some(level) = world.level(z) else {
+        let Some(level) = world.grid(z) else {
             return view;
         };
-        let w = self.width;
         if self.blockers_z != z {
             let mut opaque = [true; 256];
             for t in Tile::ALL {
                 opaque[t.code() as usize] = !t.is_transparent();
             }
-            self.blockers = Blockers::new(w, self.height, SIGHT_RADIUS, |x, y| {
-                opaque[level[(y * w + x) as usize].code() as usize]
+            self.blockers = Blockers::new(self.width, self.height, SIGHT_RADIUS, |x, y| {
+                level
+                    .get(Point::new(x, y, z))
+                    .is_none_or(|t| opaque[t.code() as usize])
             });
             self.blockers_z = z;
         }
@@ -240,18 +245,26 @@ impl Sight {
     pub fn glows(&self, p: Point) -> bool {
         p.z == self.glow_z
             && self
-                .plane(p.x, p.y)
-                .is_some_and(|i| self.glow.get(i).copied().unwrap_or(false))
+                .glow
+                .as_ref()
+                .and_then(|g| g.get(p))
+                .copied()
+                .unwrap_or(false)
     }
 
     /// Marks `p` remembered.
     fn learn(&mut self, p: Point) {
-        if let Some(k) = self.cell(p) {
-            self.seen[k] = true;
-            if !self.memory[k] {
-                self.memory[k] = true;
-                self.memory_hash = self.memory_hash.wrapping_add(mix(k as u64));
-            }
+        let Some(z) = usize::try_from(p.z).ok().filter(|&z| z < self.memory.len()) else {
+            return;
+        };
+        let Some(i) = self.memory[z].index(p) else {
+            return;
+        };
+        self.seen[z].set(p, true);
+        if self.memory[z].get(p) == Some(&false) {
+            self.memory[z].set(p, true);
+            let plane = self.memory[z].cells().len();
+            self.memory_hash = self.memory_hash.wrapping_add(mix((z * plane + i) as u64));
         }
     }
 
@@ -286,8 +299,11 @@ impl Sight {
                 let shown =
                     world.tile(p).is_open() || p.neighbours8().any(|q| world.tile(q).is_open());
                 if shown && within(center, p, radius) {
-                    if let Some(i) = self.cell(p) {
-                        self.memory[i] = true;
+                    if let Some(level) = usize::try_from(p.z)
+                        .ok()
+                        .and_then(|z| self.memory.get_mut(z))
+                    {
+                        level.set(p, true);
                     }
                 }
             }
@@ -297,17 +313,17 @@ impl Sight {
     /// True when `p` is in line of sight of the player this turn (lit or not).
     pub fn in_sight(&self, p: Point) -> bool {
         let o = self.origin;
-        p.z == o.z && self.plane(p.x, p.y).is_some() && has(&self.view, p.x - o.x, p.y - o.y)
+        p.z == o.z && self.on_plane(p) && has(&self.view, p.x - o.x, p.y - o.y)
     }
 
     /// True when the player has ever seen `p` by torchlight.
     pub fn remembers(&self, p: Point) -> bool {
-        self.cell(p).is_some_and(|i| self.memory[i])
+        Sight::marked(&self.memory, p)
     }
 
     /// True when the player has seen `p` by their own light or fungus, not only on a map.
     pub fn seen(&self, p: Point) -> bool {
-        self.cell(p).is_some_and(|i| self.seen[i])
+        Sight::marked(&self.seen, p)
     }
 
     /// How `p` is lit for the player now.
@@ -345,21 +361,20 @@ impl Sight {
 }
 
 /// The cells of level `z` within `GLOW_RADIUS` of glowing fungus (empty when it has none).
-fn glow_of(world: &World, z: i32) -> Vec<bool> {
+fn glow_of(world: &World, z: i32) -> Option<Grid<bool>> {
     let (w, h) = (world.width(), world.height());
-    let mut glow = Vec::new();
+    let mut glow = None;
     for (p, t) in world.points(z) {
         if t != Tile::Fungus {
             continue;
         }
-        if glow.is_empty() {
-            glow = vec![false; (w * h) as usize];
-        }
+        let glow = glow.get_or_insert_with(|| Grid::new(w, h, false));
         let r = GLOW_RADIUS;
-        for y in (p.y - r).max(0)..=(p.y + r).min(h - 1) {
-            for x in (p.x - r).max(0)..=(p.x + r).min(w - 1) {
-                if within(p, Point::new(x, y, z), r) {
-                    glow[(y * w + x) as usize] = true;
+        for y in p.y - r..=p.y + r {
+            for x in p.x - r..=p.x + r {
+                let q = Point::new(x, y, z);
+                if within(p, q, r) {
+                    glow.set(q, true);
                 }
             }
         }
@@ -446,8 +461,10 @@ mod tests {
         for &p in &places {
             let mut one = Sight::new(&world);
             one.update(&world, p, TORCH_RADIUS);
-            for (i, m) in one.memory.iter().enumerate() {
-                union.memory[i] |= m;
+            for (u, m) in union.memory.iter_mut().zip(&one.memory) {
+                for (u, m) in u.cells_mut().iter_mut().zip(m.cells()) {
+                    *u |= m;
+                }
             }
         }
         assert_eq!(walker.memory, union.memory);

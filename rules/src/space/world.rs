@@ -2,6 +2,7 @@
 
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
+use crate::space::grid::Grid;
 
 /// A built cave world. Sizes are in cells; levels are numbered from 0 (the top).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -9,7 +10,7 @@ pub struct World {
     width: i32,
     height: i32,
     depth: i32,
-    tiles: Vec<Tile>,
+    levels: Vec<Grid<Tile>>,
 }
 
 impl World {
@@ -20,7 +21,7 @@ impl World {
             width: w,
             height: h,
             depth: d,
-            tiles: vec![fill; (w as usize) * (h as usize) * (d as usize)],
+            levels: vec![Grid::new(w, h, fill); d as usize],
         }
     }
 
@@ -41,44 +42,36 @@ impl World {
             && (0..self.depth).contains(&p.z)
     }
 
-    fn index(&self, p: Point) -> Option<usize> {
-        let i = self.level_index(p)?;
-        let plane = (self.width * self.height) as usize;
-        (0..self.depth)
-            .contains(&p.z)
-            .then(|| p.z as usize * plane + i)
-    }
-
-    /// Where `p`'s cell lies within its level (row by row), when `x` and `y` are inside the
-    /// world; the level itself is not checked. For grids of one level's cells.
-    pub fn level_index(&self, p: Point) -> Option<usize> {
-        ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y))
-            .then(|| (p.y * self.width + p.x) as usize)
+    /// The grid of level `z`'s tiles, or `None` outside the world.
+    pub fn grid(&self, z: i32) -> Option<&Grid<Tile>> {
+        usize::try_from(z).ok().and_then(|z| self.levels.get(z))
     }
 
     /// The tile at `p`, or `Tile::Bounds` outside the world. Never panics.
     pub fn tile(&self, p: Point) -> Tile {
-        self.index(p).map_or(Tile::Bounds, |i| self.tiles[i])
+        self.grid(p.z)
+            .and_then(|g| g.get(p))
+            .copied()
+            .unwrap_or(Tile::Bounds)
     }
 
     /// Sets the tile at `p`; places outside the world are ignored.
     pub fn set(&mut self, p: Point, tile: Tile) {
-        if let Some(i) = self.index(p) {
-            self.tiles[i] = tile;
+        if let Some(g) = usize::try_from(p.z)
+            .ok()
+            .and_then(|z| self.levels.get_mut(z))
+        {
+            g.set(p, tile);
         }
     }
 
     /// The tiles of level `z` as a row-major slice, or `None` outside the world.
     pub fn level(&self, z: i32) -> Option<&[Tile]> {
-        let n = (self.width * self.height) as usize;
-        (0..self.depth)
-            .contains(&z)
-            .then(|| &self.tiles[z as usize * n..(z as usize + 1) * n])
+        self.grid(z).map(Grid::cells)
     }
 
     pub(crate) fn level_mut(&mut self, z: i32) -> &mut [Tile] {
-        let n = (self.width * self.height) as usize;
-        &mut self.tiles[z as usize * n..(z as usize + 1) * n]
+        self.levels[z as usize].cells_mut()
     }
 
     /// Which cells of level `z` can be walked on, row-major (empty outside the world).
@@ -97,9 +90,11 @@ impl World {
     /// Every point of level `z` holding `tile`, row by row.
     pub fn points_of(&self, z: i32, tile: Tile) -> Vec<Point> {
         let mut out = Vec::new();
-        for (i, &t) in self.level(z).unwrap_or(&[]).iter().enumerate() {
-            if t == tile {
-                out.push(Point::new(i as i32 % self.width, i as i32 / self.width, z));
+        if let Some(g) = self.grid(z) {
+            for (i, &t) in g.cells().iter().enumerate() {
+                if t == tile {
+                    out.push(g.point(i, z));
+                }
             }
         }
         out
@@ -107,12 +102,12 @@ impl World {
 
     /// Every point of level `z` with its tile, row by row.
     pub fn points(&self, z: i32) -> impl Iterator<Item = (Point, Tile)> + '_ {
-        let w = self.width;
-        self.level(z)
-            .unwrap_or(&[])
-            .iter()
-            .enumerate()
-            .map(move |(i, &t)| (Point::new(i as i32 % w, i as i32 / w, z), t))
+        self.grid(z).into_iter().flat_map(move |g| {
+            g.cells()
+                .iter()
+                .enumerate()
+                .map(move |(i, &t)| (g.point(i, z), t))
+        })
     }
 
     /// A level drawn as text, one line per row, using each tile's dump character.
@@ -169,7 +164,7 @@ impl World {
     /// FNV-1a checksum of sizes and tiles: a compact fingerprint for determinism tests.
     pub fn checksum(&self) -> u64 {
         let head = [self.width, self.height, self.depth].map(|v| v as u8);
-        let tiles = self.tiles.iter().map(|&t| t as u8);
+        let tiles = self.levels.iter().flat_map(Grid::cells).map(|&t| t as u8);
         crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles))
     }
 }
