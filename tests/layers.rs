@@ -1,9 +1,7 @@
-//! What Cargo cannot see of the layers, checked from the sources. The rules are a crate of
-//! their own (`rules/`, `caves-rules`), so Cargo already refuses any import of the game from
-//! them; inside the game crate, every module may import only from its own layer and the
-//! layers below it: `save`, `view` (frames, glyphs, pixels, layout), `app` (screens and
-//! input), and the edges that may use all of them, `web` (the browser) and `lab` (the cave
-//! lab, which draws with the view but never sees the app).
+//! What Cargo cannot see of the layers, checked from the sources. The layers are crates
+//! (`rules`, `view`, `save`, `lab`, the game and the board's server), so Cargo refuses an
+//! import from a layer above; what it cannot see is a circle of imports between the modules
+//! of one crate.
 //!
 //! In every crate of the workspace, no two modules import each other, directly or around a
 //! longer circle. An import is a `crate::` or `super::` path (each `super` one level up) or a
@@ -14,15 +12,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-
-/// What each layer may import besides itself.
-const ALLOWED: &[(&str, &[&str])] = &[
-    ("save", &["rules", "record"]),
-    ("view", &["rules"]),
-    ("app", &["rules", "record", "save", "view"]),
-    ("lab", &["rules", "view"]),
-    ("web", &["rules", "record", "save", "view", "app", "lab"]),
-];
 
 type Module = Vec<String>;
 
@@ -142,7 +131,7 @@ fn paths(text: &str, module: &[String], is_dir_module: bool) -> Vec<Module> {
 
 /// Names at the root of the game crate that are another crate (`pub use caves_rules as
 /// rules`): a path through one lands in that crate, seen here as one module.
-const EXTERN: [&str; 2] = ["rules", "record"];
+const EXTERN: [&str; 5] = ["rules", "record", "view", "save", "lab"];
 
 /// The module file a path lands in: its longest prefix that is a module, or the crate root
 /// for an item of the root itself.
@@ -236,46 +225,12 @@ fn imports_in(src: &str) -> BTreeMap<Module, BTreeSet<Module>> {
         .collect()
 }
 
-/// The game crate's modules and their imports.
-fn imports() -> BTreeMap<Module, BTreeSet<Module>> {
-    imports_in("src")
-}
-
 fn name(m: &[String]) -> String {
     if m.is_empty() {
         "crate".into()
     } else {
         m.join("::")
     }
-}
-
-#[test]
-fn every_module_imports_only_its_own_layer_and_those_below() {
-    let mut wrong = Vec::new();
-    let graph = imports();
-    for (m, to) in &graph {
-        let Some(layer) = m.first() else { continue };
-        let Some((_, allowed)) = ALLOWED.iter().find(|(l, _)| l == layer) else {
-            wrong.push(format!("{} is in no layer (add it to ALLOWED)", name(m)));
-            continue;
-        };
-        for t in to {
-            let Some(other) = t.first() else { continue };
-            if other != layer && !allowed.contains(&other.as_str()) {
-                wrong.push(format!("{} imports {}", name(m), name(t)));
-            }
-        }
-    }
-    assert!(
-        graph.len() > 50,
-        "the source tree was not found: {} modules",
-        graph.len()
-    );
-    assert!(
-        wrong.is_empty(),
-        "imports against the layers:\n{}",
-        wrong.join("\n")
-    );
 }
 
 /// The circles of imports in `graph`, each as "a -> b -> a". A parent and its child count
@@ -331,9 +286,16 @@ fn circles(graph: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
 
 #[test]
 fn no_modules_import_each_other() {
-    for src in ["server/src", "rules/src", "src"] {
+    for src in [
+        "server/src",
+        "rules/src",
+        "view/src",
+        "save/src",
+        "lab/src",
+        "src",
+    ] {
         let graph = imports_in(src);
-        assert!(graph.len() > 10, "{src} was not found");
+        assert!(graph.len() > 3, "{src} was not found");
         let found = circles(&graph);
         assert!(
             found.is_empty(),

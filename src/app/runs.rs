@@ -67,7 +67,7 @@ impl Ctx {
         let Some(saved) = self.session.found().runs.get(i).cloned() else {
             return Next::Stay;
         };
-        let seed = saved.record_seed();
+        let seed = saved.record.header.seed;
         if self.session.ended_here(saved.id) {
             self.notice = Some(format!("The run of seed {seed} has ended."));
             return Next::Stay;
@@ -109,12 +109,5 @@ impl Ctx {
                 Next::Stay
             }
         }
-    }
-}
-
-impl crate::save::SavedRun {
-    /// The seed of the saved run.
-    pub fn record_seed(&self) -> u64 {
-        self.record.header.seed
     }
 }

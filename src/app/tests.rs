@@ -699,7 +699,10 @@ fn a_run_ended_on_a_nearly_full_storage_is_never_offered_to_continue() {
     drop(b);
     let c = app(&store, 1);
     assert!(c.found().ended.is_empty());
-    assert_eq!(c.found().runs.first().map(|r| r.record_seed()), Some(40));
+    assert_eq!(
+        c.found().runs.first().map(|r| r.record.header.seed),
+        Some(40)
+    );
     assert_eq!(c.found().history.len(), 1);
     assert_eq!(c.found().history[0].seed, 6);
     assert_eq!(c.found().history[0].outcome, "lost");

@@ -56,7 +56,7 @@ function walkAndTime({ minPerClass, maxKeys, batchKeys, batches }) {
   const WORLD_W = 100;
   const WORLD_H = 60;
   const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
-  // The view's top-left world cell, as src/view computes it.
+  // The view's top-left world cell, as the view computes it.
   const scroll = (p) => [clamp(p[0] - VIEW_W / 2, 0, WORLD_W - VIEW_W), clamp(p[1] - VIEW_H / 2, 0, WORLD_H - VIEW_H)];
   const g = window.cavesGame;
   const pos = () => Array.from(g.player(), Number);

@@ -1,7 +1,7 @@
 //! The colours the lab gives regions: one per region id, and one for a region about to be
 //! removed.
 
-use crate::view::colour::{hex, Rgb, WARN};
+use caves_view::colour::{hex, Rgb, WARN};
 
 /// Region colours, picked by id.
 const PALETTE: [Rgb; 8] = [

@@ -1,7 +1,7 @@
 //! The lab's steps: the recipe's own steps, with a look at the regions before the small ones
 //! are filled in, each with a title and a plain-words explanation.
 
-use crate::rules::builder::{Recipe, Stage};
+use caves_rules::builder::{Recipe, Stage};
 
 /// One step the lab can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! How the player looks: the treasure hunter, `@` in white.
 
 use super::{show, Look, Showing};
-use crate::view::colour::hex;
+use crate::colour::hex;
 
 /// What the screen calls the player.
 pub const NAME: &str = "you";

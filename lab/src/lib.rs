@@ -21,13 +21,13 @@ pub use parts::Shape;
 use parts::{Cache, Canvas, Showing};
 pub use steps::{explain, steps, title, Step};
 
-use crate::rules::builder::{
+use caves_rules::builder::{
     level_figures, region_map, smooth_once, Figures, Recipe, RegionMap, Stage, WorldParams,
 };
-use crate::rules::rng::parse_seed;
-use crate::rules::space::world::World;
-use crate::view::frame::Frame;
-use crate::view::raster::Raster;
+use caves_rules::rng::parse_seed;
+use caves_rules::space::world::World;
+use caves_view::frame::Frame;
+use caves_view::raster::Raster;
 
 /// The lab's state.
 pub struct Lab {

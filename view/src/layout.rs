@@ -2,7 +2,7 @@
 //! status bar on top (portrait phones), the log box at the bottom and the map view in the
 //! rest. Chosen from the window once, then passed to whatever needs it.
 
-use crate::rules::space::geom::Point;
+use caves_rules::space::geom::Point;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {

@@ -4,12 +4,12 @@
 //! their glyph's average colour, stairs and features in their glyph colour so they stand out.
 
 use super::palette::{region_colour, REMOVED};
-use crate::rules::builder::RegionMap;
-use crate::rules::kinds::tile::Tile;
-use crate::rules::space::world::World;
-use crate::view::colour::Rgb;
-use crate::view::font::{lit, GLYPH_SIZE};
-use crate::view::kinds::Shown;
+use caves_rules::builder::RegionMap;
+use caves_rules::kinds::tile::Tile;
+use caves_rules::space::world::World;
+use caves_view::colour::Rgb;
+use caves_view::font::{lit, GLYPH_SIZE};
+use caves_view::kinds::Shown;
 
 /// The colour a tile is drawn in at one pixel or less per cell.
 pub fn tile_colour(t: Tile) -> Rgb {

@@ -25,7 +25,7 @@ mod store;
 pub use history::HistoryEntry;
 pub use store::{MemoryStore, SharedStore, Store, StoreError};
 
-use crate::record::{DecodeError, Record};
+use caves_rules::record::{DecodeError, Record};
 
 const RUN_PREFIX: &str = "caves.run.";
 const KEPT_PREFIX: &str = "caves.kept.";
@@ -160,7 +160,7 @@ impl Slot {
 fn slot_text(counter: u64, date: &str, (level, turn): (i32, u32), record: &Record) -> String {
     let date = date.replace('|', "-");
     let body = format!("{counter}|{date}|{level}|{turn}|{}", record.to_text());
-    let crc = crate::record::crc32(body.as_bytes());
+    let crc = caves_rules::record::crc32(body.as_bytes());
     format!("{body}|{crc:08x}")
 }
 
@@ -173,7 +173,7 @@ fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
     let (body, crc) = text.rsplit_once('|').ok_or(DecodeError::Truncated)?;
     let hex = crc.len() == 8 && crc.bytes().all(|b| b.is_ascii_hexdigit());
     let crc = u32::from_str_radix(crc, 16).ok().filter(|_| hex);
-    if crc != Some(crate::record::crc32(body.as_bytes())) {
+    if crc != Some(caves_rules::record::crc32(body.as_bytes())) {
         return Err(DecodeError::Damaged);
     }
     let mut parts = body.splitn(5, '|');

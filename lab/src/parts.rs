@@ -1,8 +1,8 @@
 //! The parts of the lab's state, by concern: what is shown, what is cached about it, and
 //! the pixels handed to the page.
 
-use crate::rules::builder::{Figures, RegionMap};
-use crate::view::raster::Raster;
+use caves_rules::builder::{Figures, RegionMap};
+use caves_view::raster::Raster;
 
 /// The screen's shape, chosen from the space the page offers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

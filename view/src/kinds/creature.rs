@@ -1,8 +1,8 @@
 //! How creatures look: a letter in a colour of its own, and their descriptions.
 
 use super::{show, Look, Showing, Shown};
-use crate::rules::kinds::creature::Creature;
-use crate::view::colour::hex;
+use crate::colour::hex;
+use caves_rules::kinds::creature::Creature;
 
 /// A creature's look: `glyph` in the colour `fg` (`#RRGGBB`).
 const fn on(glyph: u8, fg: &str) -> Look {

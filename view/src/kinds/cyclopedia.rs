@@ -3,10 +3,10 @@
 //! the entry of what the player looks at (`State::describe`).
 
 use super::{player, Look, Shown};
-use crate::rules::items::looks::{Guise, Seen};
-use crate::rules::kinds::creature::Creature;
-use crate::rules::kinds::item::Item;
-use crate::rules::kinds::tile::Tile;
+use caves_rules::items::looks::{Guise, Seen};
+use caves_rules::kinds::creature::Creature;
+use caves_rules::kinds::item::Item;
+use caves_rules::kinds::tile::Tile;
 
 /// One kind as the cyclopedia tells of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,7 +100,7 @@ mod tests {
     /// kinds never look alike in a run.
     #[test]
     fn unknown_looks_share_their_sort_glyph() {
-        use crate::rules::items::looks::{PotionLook, ScrollLook};
+        use caves_rules::items::looks::{PotionLook, ScrollLook};
         for p in PotionLook::ALL {
             for k in Item::POTIONS {
                 assert_eq!(Guise::Potion(p).look().glyph, k.look().glyph, "{p:?}");

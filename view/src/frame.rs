@@ -1,10 +1,10 @@
 //! A frame: a grid of glyph cells (CP437 code, foreground, background) that the game view
 //! writes and a painter turns into pixels. Writes outside the grid are clipped.
 
-use crate::rules::space::geom::Point;
-use crate::rules::space::grid::Grid;
-use crate::view::colour::{Rgb, BLACK};
-use crate::view::cp437;
+use crate::colour::{Rgb, BLACK};
+use crate::cp437;
+use caves_rules::space::geom::Point;
+use caves_rules::space::grid::Grid;
 use std::fmt;
 
 /// One character cell.
@@ -34,9 +34,9 @@ pub struct Area {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
     cells: Grid<Cell>,
-    /// In tests: every box drawn, with its border's cells as drawn, so a test can tell when
+    /// In tests (and with the `boxes` feature, for the game's tests): every box drawn, with its border's cells as drawn, so a test can tell when
     /// later text crossed a border (`Frame::crossed`).
-    #[cfg(test)]
+    #[cfg(any(test, feature = "boxes"))]
     boxes: Vec<(Area, Vec<Cell>)>,
 }
 
@@ -45,7 +45,7 @@ impl Frame {
         let side = |n: usize| i32::try_from(n).unwrap_or(i32::MAX);
         Frame {
             cells: Grid::new(side(width), side(height), BLANK),
-            #[cfg(test)]
+            #[cfg(any(test, feature = "boxes"))]
             boxes: Vec::new(),
         }
     }
@@ -114,7 +114,7 @@ impl Frame {
         if !title.is_empty() {
             self.text(x + 2, y, &format!(" {title} "), fg, bg);
         }
-        #[cfg(test)]
+        #[cfg(any(test, feature = "boxes"))]
         {
             let border = self.border(area);
             self.boxes.push((area, border));
@@ -122,7 +122,7 @@ impl Frame {
     }
 
     /// The cells of `area`'s edge, clockwise from its top-left corner.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "boxes"))]
     fn border(&self, area: Area) -> Vec<Cell> {
         border_points(area)
             .into_iter()
@@ -133,7 +133,7 @@ impl Frame {
     /// The border cells of boxes that something drawn later wrote over, as "(x, y) 'c'":
     /// text that ran past its box. A box drawn later over an earlier one (a menu over the map)
     /// may cover it.
-    #[cfg(test)]
+    #[cfg(any(test, feature = "boxes"))]
     pub fn crossed(&self) -> Vec<String> {
         let mut out = Vec::new();
         for (i, (area, drawn)) in self.boxes.iter().enumerate() {
@@ -179,7 +179,7 @@ impl Frame {
 }
 
 /// The cells of `area`'s edge inside a frame, clockwise from the top-left corner.
-#[cfg(test)]
+#[cfg(any(test, feature = "boxes"))]
 fn border_points(area: Area) -> Vec<(i32, i32)> {
     let Area { x, y, w, h } = area;
     let (r, b) = (x + w - 1, y + h - 1);

@@ -1,7 +1,7 @@
 //! The parameters the lab can change, one notch at a time, and how far back a change reaches
 //! in the recipe (the steps before it stay as they are).
 
-use crate::rules::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
+use caves_rules::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 
 /// Most cells (width x height x depth) the lab generates, so every step's snapshot fits in
 /// memory.

@@ -2,7 +2,7 @@
 //! (carried by the `ibm437` crate, MIT). The crate stores its glyphs in its own order, so
 //! each CP437 code goes through its Unicode character to find its bitmap.
 
-use crate::view::cp437::UNICODE;
+use crate::cp437::UNICODE;
 use ibm437::{char_offset_impl, CHARS_PER_ROW, IBM437_8X8_REGULAR_DATA};
 
 /// Width and height of a glyph in pixels.

@@ -3,7 +3,7 @@
 //! or, since scores were kept, seven (the score before the record); both are read, and an
 //! entry without a score is written back in its old six-field form, unchanged.
 
-use crate::record::Record;
+use caves_rules::record::Record;
 
 /// One ended run.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +63,7 @@ impl HistoryEntry {
     /// True when the run was played in Explorer mode (its record says so).
     pub fn explorer(&self) -> bool {
         self.decode()
-            .is_some_and(|r| r.header.mode == crate::rules::Mode::Explorer)
+            .is_some_and(|r| r.header.mode == caves_rules::Mode::Explorer)
     }
 }
 

@@ -3,9 +3,9 @@
 //! colour) and scrolls (all alike), which tell nothing of their kind.
 
 use super::{show, Look, Showing, Shown};
-use crate::rules::items::looks::{Guise, PotionLook};
-use crate::rules::kinds::item::Item;
-use crate::view::colour::hex;
+use crate::colour::hex;
+use caves_rules::items::looks::{Guise, PotionLook};
+use caves_rules::kinds::item::Item;
 
 /// An item's look: `glyph` in the colour `fg` (`#RRGGBB`).
 const fn on(glyph: u8, fg: &str) -> Look {
@@ -85,8 +85,8 @@ impl Shown for Guise {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::balance::THROW_BASE;
-    use crate::rules::kinds::entry::Effect;
+    use caves_rules::balance::THROW_BASE;
+    use caves_rules::kinds::entry::Effect;
 
     #[test]
     fn item_descriptions_state_their_numbers() {

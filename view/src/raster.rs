@@ -1,8 +1,8 @@
 //! Turns frames into RGBA pixels through the glyph atlas, repainting only the cells that
 //! changed since the last frame and reporting the changed rectangle (in pixels).
 
-use crate::view::font::{lit, GLYPH_SIZE};
-use crate::view::frame::{Cell, Frame};
+use crate::font::{lit, GLYPH_SIZE};
+use crate::frame::{Cell, Frame};
 
 /// A rectangle in pixels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,7 +111,7 @@ impl Raster {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::view::frame::BLANK;
+    use crate::frame::BLANK;
 
     #[test]
     fn only_changed_cells_are_repainted() {

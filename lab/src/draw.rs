@@ -2,18 +2,18 @@
 //! and the shown level in the map area (as glyphs; the whole-level view paints pixels there).
 //! It draws from a `View` the lab makes of its state, so drawing reads and never changes it.
 
-use crate::lab::keys::KEYS;
-use crate::lab::knobs;
-use crate::lab::palette::{region_colour, REMOVED};
-use crate::lab::parts::{Shape, Showing};
-use crate::lab::steps::{explain, title, Step};
-use crate::rules::builder::{Figures, RegionMap, WorldParams};
-use crate::rules::space::geom::Point;
-use crate::rules::space::world::World;
-use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
-use crate::view::frame::{Cell, Frame};
-use crate::view::kinds::Shown;
-use crate::view::wrap::wrap;
+use crate::keys::KEYS;
+use crate::knobs;
+use crate::palette::{region_colour, REMOVED};
+use crate::parts::{Shape, Showing};
+use crate::steps::{explain, title, Step};
+use caves_rules::builder::{Figures, RegionMap, WorldParams};
+use caves_rules::space::geom::Point;
+use caves_rules::space::world::World;
+use caves_view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
+use caves_view::frame::{Cell, Frame};
+use caves_view::kinds::Shown;
+use caves_view::wrap::wrap;
 
 fn dark(c: Rgb) -> Rgb {
     c.map(|v| v / 4)

@@ -1,13 +1,13 @@
 use super::*;
-use crate::record::Header;
-use crate::rules::builder::WorldParams;
-use crate::rules::{Action, Dir};
+use caves_rules::builder::WorldParams;
+use caves_rules::record::Header;
+use caves_rules::{Action, Dir};
 
 fn record(moves: usize) -> Record {
     Record {
         header: Header::new(5, WorldParams::default(), None),
         actions: vec![Action::Move(Dir::E); moves],
-        checkpoints: vec![0; moves / crate::record::CHECKPOINT_EVERY],
+        checkpoints: vec![0; moves / caves_rules::record::CHECKPOINT_EVERY],
         final_hash: moves as u64,
         ended: false,
     }
