@@ -10,7 +10,7 @@ pub mod item;
 pub mod player;
 pub mod tile;
 
-use crate::view::colour::{hex, Rgb};
+use crate::colour::{hex, Rgb};
 
 /// How a thing is drawn in a cell of the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
