@@ -1,8 +1,8 @@
 //! How terrain looks: a glyph on a background of its own, and its description.
 
 use super::{show, Look, Showing, Shown, FLOOR_BG};
-use caves_rules::kinds::tile::Tile;
 use crate::colour::{hex, Rgb};
+use caves_rules::kinds::tile::Tile;
 
 /// The colour of bare rock.
 const STONE: Rgb = hex("#75715E");
