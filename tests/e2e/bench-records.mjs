@@ -6,6 +6,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
 
@@ -41,10 +42,14 @@ let current = null;
 async function fresh(context, text) {
   if (current) await current.close();
   current = await page(context, text ? '' : '?seed=1');
-  await current.evaluate((t) => {
+  // A save slot as the game writes it: `counter|date|level|turn|record|crc`, the last field
+  // the CRC-32 of all before it (a slot without it is kept as unreadable, not resumed).
+  const body = text ? `1|2026-11-22|1|1|${text}` : null;
+  const slot = body ? `${body}|${crc32(body).toString(16).padStart(8, '0')}` : null;
+  await current.evaluate((s) => {
     localStorage.clear();
-    if (t) localStorage.setItem('caves.run.9.0', `1|2026-11-22|1|1|${t}`);
-  }, text);
+    if (s) localStorage.setItem('caves.run.9.0', s);
+  }, slot);
   await current.reload({ waitUntil: 'load' });
   await current.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
   return current;
@@ -67,6 +72,7 @@ try {
     }));
   }
   const actions = await p.evaluate(() => window.cavesGame.actions());
+  if (actions < 10000) throw new Error(`the saved survivor was not resumed (${actions} actions)`);
   const r = stats(resume);
   say('records.resume.actions', actions);
   say('records.resume.median', r.median);
