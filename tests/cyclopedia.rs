@@ -31,7 +31,7 @@ fn words(family: &str, name: &str) -> &'static str {
         _ => find(
             Item::ALL
                 .into_iter()
-                .find(|k| Shown::name(*k) == name)
+                .find(|k| k.name() == name)
                 .map(Shown::description),
         ),
     }

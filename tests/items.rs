@@ -14,7 +14,7 @@ use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
 use caves::rules::{Place, State};
-use caves::view::kinds::cyclopedia::{by_name, entry};
+use caves::view::kinds::cyclopedia::entry;
 use caves::view::kinds::Shown;
 
 /// Level 1: the way out at the left of a hall, stairs down at the right. Level 2: a hall.
@@ -217,7 +217,6 @@ fn kills_give_experience_and_levels() {
 fn every_item_kind_has_a_cyclopedia_entry_and_a_dump_char() {
     for i in Item::ALL {
         let e = entry(Seen::Item(Guise::Known(i)));
-        assert_eq!(by_name(e.name), Some(e), "{}", e.name);
         assert!(!e.description.is_empty());
         let want = match i.effect() {
             Effect::Heal(_) | Effect::Strength(_) | Effect::Confuse(_) | Effect::Darken(_) => '!',

@@ -129,7 +129,8 @@ fn way_to(state: &State, goal: Point) -> Option<(Dir, u32)> {
 /// `home`, with `left` turns left in the stretch: a step back to the stair when it takes all
 /// the turns left to get there; else a blow at a creature next to the player; else, with
 /// time to spare, a step after a creature that hunts the player in sight (a slinger shoots
-/// from afar) not far from the stair; else a step back to the stair; else the torch is lit in
+/// from afar) not far from the stair; else a step back to the stair; else, hurt with time to
+/// spare and no creature in sight, the torch lit and a rest; else the torch is lit in
 /// the turns whose bit of `pattern` is set among the stretch's first 32 and doused after (a
 /// doused torch lasts, and creatures notice the player less and from less far), by a Torch
 /// when it must change and a Wait when not.
@@ -168,7 +169,9 @@ fn long_action(state: &State, home: Point, pattern: u32, i: u32, left: u32) -> A
         return Action::Move(d);
     }
     // Wounds close only by torchlight: hurt, with time to spare and no creature in sight,
-    // light the torch and rest (a rest ends when healed or a creature comes).
+    // light the torch and rest (a rest ends when healed or a creature comes). In sight, not
+    // only lit (as the rules' own refusal of a rest counts): a doused player sees no creature
+    // lit, and would light the torch beside one.
     let seen = state
         .monsters()
         .iter()

@@ -58,7 +58,7 @@ impl App {
     /// The app on its start screen, with whatever the store holds.
     pub fn new(store: Box<dyn Store>, opts: Options) -> App {
         let mut app = App {
-            screens: vec![Stacked::Start(screens::start::Start)],
+            screens: vec![Stacked::Start(screens::start::Start::default())],
             ctx: Ctx {
                 session: Session::new(store, opts.nonce, opts.today.clone()),
                 layout: opts.layout,
@@ -75,6 +75,7 @@ impl App {
             },
         };
         app.ctx.rescan();
+        app.screens = vec![Stacked::Start(screens::start::Start::new(&app.ctx))];
         app
     }
 
@@ -118,7 +119,8 @@ impl App {
             Next::Pop | Next::Back(_) => {
                 self.screens.pop();
                 if self.screens.is_empty() {
-                    self.screens.push(Stacked::Start(screens::start::Start));
+                    self.screens
+                        .push(Stacked::Start(screens::start::Start::new(&self.ctx)));
                 }
                 if let (Next::Back(chosen), Some(Stacked::Play(play))) =
                     (next, self.screens.last_mut())

@@ -34,7 +34,9 @@ impl State {
     pub fn nearest_creatures(&self, keep: &dyn Fn(&Monster) -> bool) -> Vec<&Monster> {
         let me = self.hero.pos;
         let mut out: Vec<&Monster> = self.monsters.iter().filter(|m| keep(m)).collect();
-        out.sort_unstable_by_key(|m| m.pos.chebyshev(me));
+        // Nearest first; at the same distance, by row then column, so the order is the
+        // same whatever the sort.
+        out.sort_unstable_by_key(|m| (m.pos.chebyshev(me), m.pos.y, m.pos.x));
         out
     }
 }

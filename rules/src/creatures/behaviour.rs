@@ -298,9 +298,10 @@ impl State {
         }
     }
 
-    /// Rests: turn after turn until the player is healed, a creature comes into view, the
-    /// torch goes out, or `REST_TURNS` turns pass. Refused (no turn) when already healed, with
-    /// a creature in view, or in the dark, where wounds do not close.
+    /// Whether a rest starts: `State::take` then rests turn after turn, asking `rest_on`
+    /// after each whether it goes on (until the player is healed, a creature comes into
+    /// view, the torch goes out, or `REST_TURNS` turns pass). Refused (no turn) when already
+    /// healed, with a creature in view, or in the dark, where wounds do not close.
     pub(crate) fn rest(&mut self) -> Spent {
         self.rest_on(0)
     }

@@ -115,7 +115,8 @@ impl Clock {
 }
 
 /// The time an action took, as its handler reports it. Handlers never let a turn pass
-/// themselves: `State::act` counts each turn and then runs what follows it.
+/// themselves: `State::take` (under `State::act`) counts each turn and then runs what
+/// follows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Spent {
     /// No time: the action was refused, or the player bumped into something.

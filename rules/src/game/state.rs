@@ -152,8 +152,8 @@ impl State {
         self.monsters.iter().find(|m| m.pos == p)
     }
 
-    /// What the player knows of `p`: the creature there if it is lit, the idol, or the terrain;
-    /// `None` for places never seen.
+    /// What the player knows of `p`: the creature there if it is lit, an item as the player
+    /// sees it, or the terrain; `None` for places never seen.
     pub fn describe(&self, p: Point) -> Option<Seen> {
         if p == self.hero.pos {
             return Some(Seen::Player);

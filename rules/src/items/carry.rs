@@ -64,7 +64,12 @@ impl State {
 
     /// The carried slot shown by `letter`, if any.
     pub fn slot_of(&self, letter: char) -> Option<u8> {
-        (0..self.carried().len())
+        let carried = self
+            .things
+            .all
+            .iter()
+            .filter(|t| !matches!(t.place, Place::Floor(_)));
+        (0..carried.count())
             .find(|&slot| self.letter(slot) == letter)
             .and_then(|slot| u8::try_from(slot).ok())
     }

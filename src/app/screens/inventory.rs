@@ -45,17 +45,27 @@ pub fn top(ctx: &Ctx) -> i32 {
 
 /// What the menu for `pick` lists, by letter: the carried things it can be used on.
 pub fn menu(state: &State, pick: Pick) -> Vec<Line> {
-    let carried = state.carried();
-    ('a'..='z')
-        .filter_map(|letter| {
-            let slot = state.slot_of(letter)?;
-            let thing = *carried.get(usize::from(slot))?;
-            Some(Line {
+    // Each thing in its letter's place, then the letters in order: one pass over the pack.
+    let mut by_letter: [Option<Line>; 26] = [None; 26];
+    for (slot, thing) in state.carried().into_iter().enumerate() {
+        let letter = state.letter(slot);
+        let (Some(at), Ok(slot)) = (
+            (letter as usize).checked_sub('a' as usize),
+            u8::try_from(slot),
+        ) else {
+            continue;
+        };
+        if let Some(place) = by_letter.get_mut(at) {
+            *place = Some(Line {
                 letter,
                 slot,
                 thing,
-            })
-        })
+            });
+        }
+    }
+    by_letter
+        .into_iter()
+        .flatten()
         .filter(|l| pick.lists(l.thing))
         .collect()
 }

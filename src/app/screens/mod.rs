@@ -39,7 +39,7 @@ impl Stacked {
     /// The screen `open` names, as it starts.
     pub fn open(open: Open, ctx: &mut Ctx) -> Stacked {
         match open {
-            Open::Start => Stacked::Start(Start),
+            Open::Start => Stacked::Start(Start::new(ctx)),
             Open::Play => Stacked::Play(Play::default()),
             Open::Help => Stacked::Help(Help),
             Open::Ended => Stacked::Ended(Ended),
@@ -125,6 +125,7 @@ pub(crate) fn draw(f: &mut Frame, stack: &[Stacked], ctx: &Ctx) {
             }
             i.draw(f, ctx, state);
         }
-        _ => start::draw(f, ctx),
+        (Some(Stacked::Start(s)), _) => s.draw(f, ctx),
+        _ => Start::default().draw(f, ctx),
     }
 }

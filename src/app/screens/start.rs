@@ -9,7 +9,8 @@ use crate::app::input::ignorable;
 use crate::app::next::{Next, Open};
 use crate::app::request::Request;
 use crate::app::session::Saving;
-use crate::rules::Mode;
+use crate::record::Header;
+use crate::rules::{Mode, State};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::Frame;
 use crate::view::kinds::{player, Shown};
@@ -44,24 +45,81 @@ pub struct MenuItem {
     pub choice: Choice,
 }
 
-/// The start screen: it holds no state of its own (its notice is shared: any screen may
-/// leave one for it).
-pub struct Start;
+/// The start screen. Its notice is shared (any screen may leave one for it); its own state is
+/// the next new run as it starts, made once for the window on its first level rather than
+/// on every paint (a large world takes a while to make).
+#[derive(Default)]
+pub struct Start {
+    preview: Option<(Header, State)>,
+}
+
+/// The header of the next new run, as the options stand.
+fn next_run(ctx: &Ctx) -> Header {
+    let opts = &ctx.opts;
+    Header::new(opts.seed, opts.params, opts.daily.clone()).in_mode(opts.mode)
+}
 
 impl Start {
+    pub fn new(ctx: &Ctx) -> Start {
+        let mut start = Start::default();
+        start.refresh(ctx);
+        start
+    }
+
+    /// Makes the next new run again if the options changed since it was made.
+    fn refresh(&mut self, ctx: &Ctx) {
+        let header = next_run(ctx);
+        if self.preview.as_ref().is_none_or(|(h, _)| *h != header) {
+            self.preview = header.start().ok().map(|state| (header, state));
+        }
+    }
+
     pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         // Here `m` chooses how to play, not sound.
         if key != "m" && ctx.toggle_prefs(key) {
             return Some(Next::Stay);
         }
         let choice = choice(ctx, key)?;
-        Some(choose(ctx, choice))
+        let next = choose(ctx, choice);
+        self.refresh(ctx);
+        Some(next)
     }
 
     /// A tap on a menu row chooses it.
     pub fn tap(&mut self, ctx: &mut Ctx, row: i32) -> Option<Next> {
         let choice = menu_at(ctx, row)?;
-        Some(choose(ctx, choice))
+        let next = choose(ctx, choice);
+        self.refresh(ctx);
+        Some(next)
+    }
+
+    /// The start screen: title, goal, recent runs, notices, and the menu at the bottom.
+    pub(crate) fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        // Prose with a blank row between its lines when everything still fits that way (the
+        // 8 x 8 glyphs have no spacing of their own); packed lines when it would not.
+        let mut spaced = f.clone();
+        let (y, whole) = start_page(&mut spaced, ctx, 2);
+        let y = if whole {
+            *f = spaced;
+            y
+        } else {
+            start_page(f, ctx, 1).0
+        };
+        // The run made for this screen, or (options changed from outside, a start screen
+        // drawn without its own state) one made now.
+        let header = next_run(ctx);
+        let made;
+        let state = match &self.preview {
+            Some((h, state)) if *h == header => Some(state),
+            _ => {
+                made = header.start().ok();
+                made.as_ref()
+            }
+        };
+        if let Some(state) = state {
+            caves_view(f, ctx, y, state);
+        }
+        menu_lines(f, ctx, y);
     }
 }
 
@@ -303,26 +361,10 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
     }
 }
 
-/// The start screen: title, goal, recent runs, notices, and the menu at the bottom.
-pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
-    // Prose with a blank row between its lines when everything still fits that way (the 8 x 8
-    // glyphs have no spacing of their own); packed lines when it would not.
-    let mut spaced = f.clone();
-    let (y, whole) = start_page(&mut spaced, ctx, 2);
-    let y = if whole {
-        *f = spaced;
-        y
-    } else {
-        start_page(f, ctx, 1).0
-    };
-    caves_view(f, ctx, y);
-    menu_lines(f, ctx, y);
-}
-
 /// A window on the first level of the next new run, between the start page's text (ending
 /// at row `below`) and its menu, when there are at least 5 free rows: its tiles, its
 /// creatures and you on the stair up where the run starts, in full light.
-fn caves_view(f: &mut Frame, ctx: &Ctx, below: i32) {
+fn caves_view(f: &mut Frame, ctx: &Ctx, below: i32, state: &State) {
     let layout = ctx.layout;
     let first = below;
     let bottom = top(ctx, menu(ctx).len()) - 3;
@@ -330,12 +372,6 @@ fn caves_view(f: &mut Frame, ctx: &Ctx, below: i32) {
     if h < 5 {
         return;
     }
-    let opts = &ctx.opts;
-    let header =
-        crate::record::Header::new(opts.seed, opts.params, opts.daily.clone()).in_mode(opts.mode);
-    let Ok(state) = header.start() else {
-        return;
-    };
     let w = (right(layout) - left(layout)).min(44);
     let (x0, y0) = ((layout.cols - w) / 2, first);
     let me = state.player();

@@ -26,10 +26,6 @@ fn showing(c: Creature) -> &'static Showing {
 }
 
 impl Shown for Creature {
-    fn name(self) -> &'static str {
-        Creature::name(self)
-    }
-
     fn showing(self) -> &'static Showing {
         showing(self)
     }

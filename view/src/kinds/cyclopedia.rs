@@ -1,18 +1,14 @@
-//! The cyclopedia: every kind of thing in the caves (terrain and features, creatures, items
-//! and the player), each with its name, look and description, listed and found by name; and
-//! the entry of what the player looks at (`State::describe`).
+//! The cyclopedia's entry of what the player looks at (`State::describe`): its name and its
+//! description, for every kind of thing in the caves (terrain and features, creatures, items
+//! as the player knows them, and the player).
 
-use super::{player, Look, Shown};
-use caves_rules::items::looks::{Guise, Seen};
-use caves_rules::kinds::creature::Creature;
-use caves_rules::kinds::item::Item;
-use caves_rules::kinds::tile::Tile;
+use super::{player, Shown};
+use caves_rules::items::looks::Seen;
 
 /// One kind as the cyclopedia tells of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
     pub name: &'static str,
-    pub look: &'static Look,
     pub description: &'static str,
 }
 
@@ -26,29 +22,32 @@ pub fn entry(seen: Seen) -> Entry {
     };
     Entry {
         name,
-        look: &showing.look,
         description: showing.description,
     }
-}
-
-/// Every kind, family by family, the player last.
-pub fn all() -> impl Iterator<Item = Seen> {
-    Tile::ALL
-        .into_iter()
-        .map(Seen::Tile)
-        .chain(Creature::ALL.into_iter().map(Seen::Creature))
-        .chain(Item::ALL.into_iter().map(|i| Seen::Item(Guise::Known(i))))
-        .chain(std::iter::once(Seen::Player))
-}
-
-/// The entry called `name`.
-pub fn by_name(name: &str) -> Option<Entry> {
-    all().map(entry).find(|e| e.name == name)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use caves_rules::items::looks::Guise;
+    use caves_rules::kinds::creature::Creature;
+    use caves_rules::kinds::item::Item;
+    use caves_rules::kinds::tile::Tile;
+
+    /// Every kind, family by family, the player last.
+    fn all() -> impl Iterator<Item = Seen> {
+        Tile::ALL
+            .into_iter()
+            .map(Seen::Tile)
+            .chain(Creature::ALL.into_iter().map(Seen::Creature))
+            .chain(Item::ALL.into_iter().map(|i| Seen::Item(Guise::Known(i))))
+            .chain(std::iter::once(Seen::Player))
+    }
+
+    /// The entry called `name`.
+    fn by_name(name: &str) -> Option<Entry> {
+        all().map(entry).find(|e| e.name == name)
+    }
 
     #[test]
     fn every_kind_has_its_own_entry_found_by_name() {

@@ -36,10 +36,6 @@ fn showing(i: Item) -> &'static Showing {
 }
 
 impl Shown for Item {
-    fn name(self) -> &'static str {
-        Item::name(self)
-    }
-
     fn showing(self) -> &'static Showing {
         showing(self)
     }
@@ -69,10 +65,6 @@ fn potion(p: PotionLook) -> &'static Showing {
 static SCROLL: Showing = show(on(b'?', "#F5DEB3"), SCROLL_TEXT);
 
 impl Shown for Guise {
-    fn name(self) -> &'static str {
-        Guise::name(self)
-    }
-
     fn showing(self) -> &'static Showing {
         match self {
             Guise::Known(kind) => kind.showing(),

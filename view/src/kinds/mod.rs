@@ -48,11 +48,8 @@ const fn show(look: Look, description: &'static str) -> Showing {
     Showing { look, description }
 }
 
-/// A kind as the screen shows it: its name, its look and its description.
+/// A kind as the screen shows it: its look and its description (its name is the rules').
 pub trait Shown: Copy {
-    /// What the screen calls it: the rules' name.
-    fn name(self) -> &'static str;
-
     /// Its look and description, made at compile time: each family's exhaustive `match`
     /// answers a reference to a constant, so drawing a cell builds and parses nothing.
     fn showing(self) -> &'static Showing;

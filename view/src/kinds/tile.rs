@@ -28,10 +28,6 @@ fn showing(t: Tile) -> &'static Showing {
 }
 
 impl Shown for Tile {
-    fn name(self) -> &'static str {
-        Tile::name(self)
-    }
-
     fn showing(self) -> &'static Showing {
         showing(self)
     }
