@@ -9,6 +9,7 @@ use crate::app::flash::Flash;
 use crate::app::next::{Next, Open};
 use crate::app::options::Options;
 use crate::app::prefs::Prefs;
+use crate::app::replayer::Replayer;
 use crate::app::request::Request;
 use crate::app::session::Session;
 use crate::app::sound::{Before, Cue};
@@ -36,6 +37,8 @@ pub struct Ctx {
     pub focused: bool,
     /// The sounds of what happened since the page last asked, when sound is on.
     pub cues: Vec<Cue>,
+    /// The replayer an `Open::Replay` opens, from `watch` until the viewer takes it.
+    pub replayer: Option<Box<Replayer>>,
 }
 
 impl Ctx {

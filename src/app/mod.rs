@@ -72,6 +72,7 @@ impl App {
                 hover: None,
                 focused: true,
                 cues: Vec::new(),
+                replayer: None,
             },
         };
         app.ctx.rescan();

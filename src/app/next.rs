@@ -5,7 +5,6 @@
 //! built in one place. The pattern is a mode stack whose modes answer with a control value.
 
 use crate::app::pick::Pick;
-use crate::app::replayer::Replayer;
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::space::geom::Point;
 
@@ -24,15 +23,17 @@ pub enum Screen {
     Overview,
 }
 
-/// A screen to open, with what it starts from.
+/// A screen to open, with what it starts from. A plain value, like `Next`: what is too
+/// big to copy (the replay's record and state) waits in the context.
+#[derive(Clone, Copy)]
 pub enum Open {
     Start,
     /// Play, in no sub-mode.
     Play,
     Help,
     Ended,
-    /// The replay viewer on this record and state.
-    Replay(Box<Replayer>),
+    /// The replay viewer, on the replayer the context holds for it (`Ctx::replayer`).
+    Replay,
     Inventory(Pick),
     /// The overview, on the level of this place and its cursor on it (the player).
     Overview(Point),
@@ -49,6 +50,7 @@ pub enum Chosen {
 
 /// How the stack of screens changes: every change goes through `App::go`, so each screen's
 /// code says what comes next instead of rearranging the stack itself.
+#[derive(Clone, Copy)]
 pub enum Next {
     /// Nothing changes.
     Stay,

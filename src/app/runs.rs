@@ -102,7 +102,8 @@ impl Ctx {
         match crate::record::replay::initial(&record) {
             Ok(state) => {
                 self.hint = None;
-                Next::Reset(Open::Replay(Box::new(Replayer::new(record, state))))
+                self.replayer = Some(Box::new(Replayer::new(record, state)));
+                Next::Reset(Open::Replay)
             }
             Err(e) => {
                 self.notice = Some(format!("That run cannot be shown: {e}."));

@@ -102,12 +102,12 @@ impl World {
 
     /// Every point of level `z` with its tile, row by row.
     pub fn points(&self, z: i32) -> impl Iterator<Item = (Point, Tile)> + '_ {
-        self.grid(z).into_iter().flat_map(move |g| {
-            g.cells()
-                .iter()
-                .enumerate()
-                .map(move |(i, &t)| (g.point(i, z), t))
-        })
+        let w = self.width as usize;
+        let cells = self.level(z).unwrap_or(&[]);
+        cells
+            .iter()
+            .enumerate()
+            .map(move |(i, &t)| (Point::new((i % w) as i32, (i / w) as i32, z), t))
     }
 
     /// A level drawn as text, one line per row, using each tile's dump character.

@@ -43,8 +43,8 @@ impl Stacked {
             Open::Play => Stacked::Play(Play::default()),
             Open::Help => Stacked::Help(Help),
             Open::Ended => Stacked::Ended(Ended),
-            Open::Replay(replayer) => Stacked::Replay(Replay {
-                replayer: Some(replayer),
+            Open::Replay => Stacked::Replay(Replay {
+                replayer: ctx.replayer.take(),
             }),
             Open::Inventory(pick) => Stacked::Inventory(Inventory::new(pick)),
             Open::Overview(at) => Stacked::Overview(Overview::open(ctx, at)),
