@@ -50,7 +50,7 @@ pub struct MenuItem {
 /// on every paint (a large world takes a while to make).
 #[derive(Default)]
 pub struct Start {
-    preview: Option<(Header, State)>,
+    preview: Option<Box<(Header, State)>>,
 }
 
 /// The header of the next new run, as the options stand.
@@ -69,8 +69,8 @@ impl Start {
     /// Makes the next new run again if the options changed since it was made.
     fn refresh(&mut self, ctx: &Ctx) {
         let header = next_run(ctx);
-        if self.preview.as_ref().is_none_or(|(h, _)| *h != header) {
-            self.preview = header.start().ok().map(|state| (header, state));
+        if self.preview.as_ref().is_none_or(|p| p.0 != header) {
+            self.preview = header.start().ok().map(|state| Box::new((header, state)));
         }
     }
 
@@ -109,7 +109,7 @@ impl Start {
         // drawn without its own state) one made now.
         let header = next_run(ctx);
         let made;
-        let state = match &self.preview {
+        let state = match self.preview.as_deref() {
             Some((h, state)) if *h == header => Some(state),
             _ => {
                 made = header.start().ok();
