@@ -20,6 +20,7 @@ use crate::game::state::State;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
+use crate::space::world::World;
 use rand::Rng;
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
@@ -102,12 +103,7 @@ impl State {
                 continue;
             }
             let world = &self.world;
-            let free = |p: Point| {
-                world.tile(p) != Tile::StairsUp
-                    && world.tile(p).is_open()
-                    && p != player
-                    && !occupied.taken(p)
-            };
+            let free = |p: Point| enterable(world, &occupied, player, p);
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
                 if let Some(to) = random_step(pos, &free, &mut self.rng) {
@@ -149,12 +145,7 @@ impl State {
             // that flees moves away if it can (cornered, it fights).
             let flutters = b.erratic && self.rng.random_bool(FLUTTER_CHANCE);
             let world = &self.world;
-            let free = |p: Point| {
-                world.tile(p) != Tile::StairsUp
-                    && world.tile(p).is_open()
-                    && p != player
-                    && !occupied.taken(p)
-            };
+            let free = |p: Point| enterable(world, &occupied, player, p);
             let d = pos.chebyshev(player);
             let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
             let moved = if flutters {
@@ -340,4 +331,9 @@ impl State {
             .iter()
             .any(|m| m.pos.z == self.hero.pos.z && self.knowledge.sight.lit(m.pos))
     }
+}
+/// Whether a creature may step onto `p`: open ground that is not the way up, not the
+/// player's cell and not taken by another creature.
+fn enterable(world: &World, occupied: &Crowd, player: Point, p: Point) -> bool {
+    world.tile(p) != Tile::StairsUp && world.tile(p).is_open() && p != player && !occupied.taken(p)
 }
