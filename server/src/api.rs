@@ -52,7 +52,10 @@ pub struct Service {
     pub settings: Settings,
     pub metrics: Metrics,
     per_minute: u32,
-    pool: Pool,
+    live_per_minute: u32,
+    pub(crate) pool: Pool,
+    /// Live runs: channels, watchers and replayed states of this copy.
+    pub live: Arc<crate::live::Live>,
     /// Memory for unfinished uploads, in KB.
     uploads: Arc<Semaphore>,
 }
@@ -63,15 +66,31 @@ impl Service {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(SUBMISSIONS_PER_MINUTE);
+        let live_per_minute = std::env::var("CAVES_BOARD_LIVE_BATCHES_PER_MINUTE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(crate::limits::LIVE_BATCHES_PER_MINUTE);
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Service {
             board,
             settings,
             metrics: Metrics::new(),
             per_minute,
+            live_per_minute,
+            live: Arc::new(crate::live::Live::new()),
             pool: Pool::new(cores, VERIFY_QUEUE, VERIFY_WAIT),
             uploads: Arc::new(Semaphore::new(UPLOAD_MEMORY / 1024)),
         }
+    }
+
+    /// Submissions (and live runs opened) one address may make per minute.
+    pub fn per_minute(&self) -> u32 {
+        self.per_minute
+    }
+
+    /// Batches of live actions one address may send per minute.
+    pub fn live_per_minute(&self) -> u32 {
+        self.live_per_minute
     }
 
     /// The server's today.
@@ -269,6 +288,34 @@ async fn day(State(service): Shared, Path(date): Path<String>) -> Result<Respons
     .into_response())
 }
 
+/// `GET /api/daily/YYYY-MM-DD/fallen`: where the day's counted runs that were lost ended.
+/// Runs kept before the board noted ends are replayed once, here, and their ends noted.
+async fn fallen(State(service): Shared, Path(date): Path<String>) -> Result<Response, ApiError> {
+    if !valid_date(&date) {
+        return Err(ApiError::BadRequest(format!(
+            "{date:?} is not a date like 2026-11-24."
+        )));
+    }
+    let unknown = service.board.fallen_unknown(&date).await?;
+    if !unknown.is_empty() {
+        let ends = service
+            .pool
+            .run(&service.metrics, move || {
+                unknown
+                    .into_iter()
+                    .filter_map(|(id, bytes)| Some((id, crate::verify::ended_at(&bytes)?)))
+                    .collect::<Vec<_>>()
+            })
+            .await
+            .map_err(|_| ApiError::Busy)?;
+        for (id, end) in &ends {
+            service.board.fill_end(id, end).await?;
+        }
+    }
+    let fallen = service.board.fallen(&date).await?;
+    Ok(Json(json!({ "date": date, "fallen": fallen })).into_response())
+}
+
 async fn run_file(State(service): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
     if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::NotFound);
@@ -303,6 +350,15 @@ async fn metrics(State(service): Shared) -> Response {
     match service.board.count().await {
         Ok(n) => {
             service.metrics.runs_kept.set(n);
+        }
+        Err(_) => {
+            service.metrics.database_errors.inc();
+        }
+    }
+    let since = now_micros() - i64::try_from(crate::limits::LIVE_IDLE.as_micros()).unwrap_or(0);
+    match service.board.live_count(since).await {
+        Ok(n) => {
+            service.metrics.live_runs.set(n);
         }
         Err(_) => {
             service.metrics.database_errors.inc();
@@ -377,6 +433,11 @@ pub fn router(service: Arc<Service>, dist: Option<PathBuf>) -> Router {
         .route("/api/daily/runs", post(submit))
         .route("/api/daily/today", get(today))
         .route("/api/daily/{date}", get(day))
+        .route("/api/daily/{date}/fallen", get(fallen))
+        .route("/api/live", post(crate::live_api::open))
+        .route("/api/live/{key}", get(crate::live_api::list))
+        .route("/api/live/{key}/actions", post(crate::live_api::actions))
+        .route("/api/live/{key}/events", get(crate::live_api::events))
         .route("/api/runs/{id}", get(run_file))
         .route("/api/health", get(health))
         .route("/metrics", get(metrics))

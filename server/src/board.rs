@@ -18,11 +18,15 @@ use sha2::{Digest, Sha256};
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{Any, AnyPool, AssertSqlSafe, FromRow, Transaction};
 
-use crate::limits::{BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, PRACTICE_PER_DAY};
-use crate::verify::{hex, Verified};
+use crate::limits::{
+    BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, FALLEN_SIZE, PRACTICE_PER_DAY,
+};
+use crate::verify::{hex, End, Verified};
 
 pub struct Board {
-    pool: AnyPool,
+    pub(crate) pool: AnyPool,
+    /// The database's address (a PostgreSQL board's copies listen on it for live runs).
+    pub(crate) url: String,
     secret: String,
     /// Seeds of days asked for already: a day's seed never changes while a board serves it
     /// (an import sets the seeds of days it brings before they are served).
@@ -113,6 +117,18 @@ enum Outcome {
     Same,
     /// A row that came in meanwhile stood in the way of the insert.
     InTheWay,
+}
+
+/// Where a counted run that was lost ended, and what ended it.
+#[derive(Clone, Debug, PartialEq, Eq, FromRow, serde::Serialize)]
+pub struct Fallen {
+    pub name: String,
+    pub depth: i64,
+    pub x: i64,
+    pub y: i64,
+    pub cause: String,
+    pub turns: i64,
+    pub id: String,
 }
 
 /// A kept run as `export` writes it and `import` reads it back.
@@ -301,6 +317,7 @@ impl Board {
                 .map_err(OpenError::ReadOnly)?;
         let board = Board {
             pool,
+            url: url.clone(),
             secret,
             seeds: Mutex::new(HashMap::new()),
             kind: if sqlite { "sqlite" } else { "postgres" },
@@ -358,6 +375,11 @@ impl Board {
             }
         }
         Ok(())
+    }
+
+    /// The database's address.
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// Closes the database's connections (at a stop).
@@ -634,8 +656,9 @@ impl Board {
         let game = if long { run.game.whole.as_str() } else { "" };
         let done = sqlx::query(
             "INSERT INTO runs (id, day, name, device, token, game, score, outcome, depth, turns, \
-             practice, submitted, ruleset, record) \
-             VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING",
+             practice, submitted, ruleset, record, end_depth, end_x, end_y, cause) \
+             VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+             ON CONFLICT DO NOTHING",
         )
         .bind(id)
         .bind(&run.date)
@@ -650,6 +673,10 @@ impl Board {
         .bind(new.submitted)
         .bind(i64::from(caves_rules::RULESET))
         .bind(caves_rules::record::base64::encode(new.bytes))
+        .bind(i64::from(run.end.depth))
+        .bind(i64::from(run.end.x))
+        .bind(i64::from(run.end.y))
+        .bind(run.end.cause.as_str())
         .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -711,6 +738,53 @@ impl Board {
                 id: r.id,
             })
             .collect())
+    }
+
+    /// The day's counted runs that were lost, where they ended and what ended them, in the
+    /// order they came, at most `FALLEN_SIZE`.
+    pub async fn fallen(&self, date: &str) -> Result<Vec<Fallen>, sqlx::Error> {
+        sqlx::query_as(
+            "SELECT name, end_depth AS depth, end_x AS x, end_y AS y, cause, turns, id FROM runs \
+             WHERE day = $1 AND practice = 0 AND outcome = 'lost' \
+             ORDER BY submitted ASC, id ASC LIMIT $2",
+        )
+        .bind(date)
+        .bind(FALLEN_SIZE)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// The day's counted lost runs kept before the board noted where runs end (end_depth 0),
+    /// with their run files: `fill_end` notes their ends once they are replayed.
+    pub async fn fallen_unknown(&self, date: &str) -> Result<Vec<(String, Vec<u8>)>, sqlx::Error> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT id, record FROM runs \
+             WHERE day = $1 AND practice = 0 AND outcome = 'lost' AND end_depth = 0 \
+             ORDER BY submitted ASC, id ASC LIMIT $2",
+        )
+        .bind(date)
+        .bind(FALLEN_SIZE)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, text)| Some((id, caves_rules::record::base64::decode(&text)?)))
+            .collect())
+    }
+
+    /// Notes where run `id` ended.
+    pub async fn fill_end(&self, id: &str, end: &End) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "UPDATE runs SET end_depth = $2, end_x = $3, end_y = $4, cause = $5 WHERE id = $1",
+        )
+        .bind(id)
+        .bind(i64::from(end.depth))
+        .bind(i64::from(end.x))
+        .bind(i64::from(end.y))
+        .bind(end.cause.as_str())
+        .execute(&self.pool)
+        .await
+        .map(|_| ())
     }
 
     /// The run file of entry `id`, as it was posted.

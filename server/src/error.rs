@@ -38,6 +38,10 @@ pub enum ApiError {
     Refused(Refusal),
     #[error("Runs are posted as application/octet-stream.")]
     ContentType,
+    #[error("Live actions are posted as application/json.")]
+    JsonOnly,
+    #[error("A batch of live actions is at most {0} KB: send fewer at a time.")]
+    BatchTooLarge(usize),
     #[error("The run did not arrive within {} s.", BODY_TIMEOUT.as_secs())]
     SlowBody,
     #[error("Too many runs from one address: at most {0} a minute. Try again in a minute.")]
@@ -62,7 +66,8 @@ impl ApiError {
             ApiError::Refused(r) => {
                 StatusCode::from_u16(r.status()).unwrap_or(StatusCode::BAD_REQUEST)
             }
-            ApiError::ContentType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::ContentType | ApiError::JsonOnly => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::BatchTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooMany(_) | ApiError::PracticeFull => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Busy | ApiError::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -81,7 +86,8 @@ impl ApiError {
             ApiError::Refused(Refusal::Damaged(_)) => "damaged",
             ApiError::Refused(Refusal::TooLarge) => "too_large",
             ApiError::Refused(Refusal::Unfit(_)) => "unfit",
-            ApiError::ContentType => "content_type",
+            ApiError::ContentType | ApiError::JsonOnly => "content_type",
+            ApiError::BatchTooLarge(_) => "too_large",
             ApiError::SlowBody => "slow_body",
             ApiError::TooMany(_) => "rate_limited",
             ApiError::PracticeFull => "practice_full",

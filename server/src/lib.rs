@@ -9,6 +9,7 @@
 //! - `net`: connections, timeouts and the clean stop; `pool`: the verifiers;
 //! - `clients`, `names`: who posts; `dist`: the built page, served safely;
 //! - `metrics`, `limits`, `dates`, `cli`, `transfer` (export and import);
+//! - `live`, `live_api`: runs watched while they are played (never on the board);
 //! - `runs`: ended daily runs made by the rules, for tests and the load benchmark.
 
 pub mod api;
@@ -19,6 +20,8 @@ pub mod dates;
 pub mod dist;
 pub mod error;
 pub mod limits;
+pub mod live;
+pub mod live_api;
 pub mod metrics;
 pub mod names;
 pub mod net;

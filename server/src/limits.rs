@@ -17,6 +17,32 @@ pub const PRACTICE_PER_DAY: i64 = 20;
 /// The most entries a day's board answers with.
 pub const BOARD_SIZE: i64 = 100;
 
+/// The most fallen (lost counted runs) a day's answer holds, the first that came.
+pub const FALLEN_SIZE: i64 = 1000;
+/// The largest batch of a live run's actions taken, in bytes of JSON: 413 above (a batch of
+/// a few seconds' play is some tens of bytes; a page back from a long drop sends its catch-up
+/// in batches this size).
+pub const LIVE_BATCH_BYTES: usize = 64 * 1024;
+/// The most actions a live run may hold (as many as a posted run may replay): 422 above.
+pub const LIVE_MAX_ACTIONS: i64 = MAX_ACTIONS as i64;
+/// Batches of live actions one address (an IPv6 /64) may send per minute, counted in the
+/// database: 429 above. A page sends one every few seconds, so this is room for some thirty
+/// players behind one address. `CAVES_BOARD_LIVE_BATCHES_PER_MINUTE` sets another.
+pub const LIVE_BATCHES_PER_MINUTE: u32 = 600;
+/// A live run with no batch for this long is not listed, and the sweep ends it (`idle`).
+pub const LIVE_IDLE: Duration = Duration::from_secs(10 * 60);
+/// The most live runs a day's list answers with, the most watched first.
+pub const LIVE_LIST_SIZE: i64 = 100;
+/// Replayed states of live runs kept in memory by a server copy (a batch continues its run's
+/// state instead of replaying it from the start); the least recently used goes first.
+pub const LIVE_STATES: usize = 256;
+/// Events a stream may fall behind on before it reads what it missed from the database.
+pub const LIVE_BACKLOG: usize = 64;
+/// A comment line on every open stream this often, so that balancers keep them open.
+pub const LIVE_KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// How often a copy writes how many streams it has open on each live run.
+pub const LIVE_WATCHERS_EVERY: Duration = Duration::from_secs(2);
+
 /// A request's head must arrive within this; it also closes idle kept-alive connections.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// A submission's body must arrive within this, from its first byte.

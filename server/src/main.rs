@@ -15,7 +15,7 @@ use caves_server::api::{router, Service, Settings};
 use caves_server::board::{now_micros, redact, sqlite_file, Board};
 use caves_server::cli::{parse, Cli, LogFormat, Sub};
 use caves_server::dates::{show, utc_today};
-use caves_server::{dist, net, transfer};
+use caves_server::{dist, live_api, net, transfer};
 
 fn fail(why: &str) -> ExitCode {
     eprintln!("caves-server: {why}");
@@ -174,10 +174,22 @@ async fn serve(cli: &Cli) -> ExitCode {
             }
         })
     };
+    let listening = tokio::spawn(live_api::listen(Arc::clone(&service)));
+    let keeping = tokio::spawn(live_api::keep_up(Arc::clone(&service)));
     let app = router(Arc::clone(&service), dist);
     let refused = service.metrics.connections_refused.clone();
-    net::serve(listener, app, refused, args.trust_proxy, net::stop_signal()).await;
+    // At a stop, the streams of live runs end first: they would hold the stop open.
+    let stop = {
+        let service = Arc::clone(&service);
+        async move {
+            net::stop_signal().await;
+            service.live.stop();
+        }
+    };
+    net::serve(listener, app, refused, args.trust_proxy, stop).await;
     pruner.abort();
+    listening.abort();
+    keeping.abort();
     service.board.close().await;
     tracing::info!(version = VERSION, "caves-server stopped");
     ExitCode::SUCCESS

@@ -31,6 +31,14 @@ pub struct Metrics {
     pub database_errors: Counter,
     pub connections_refused: Counter,
     pub runs_kept: Gauge,
+    pub live_runs: Gauge,
+    pub live_opened: Counter,
+    pub live_batches: Family<VerdictLabel, Counter>,
+    pub live_actions: Counter,
+    pub live_watchers: Gauge,
+    pub live_events: Counter,
+    pub live_catchups: Counter,
+    pub live_notifications: Counter,
 }
 
 impl Metrics {
@@ -87,8 +95,56 @@ impl Metrics {
             "Runs kept in the database (counted and practice)",
             runs_kept.clone(),
         );
+        let live_runs = Gauge::default();
+        let live_opened = Counter::default();
+        let live_batches = Family::<VerdictLabel, Counter>::default();
+        let live_actions = Counter::default();
+        let live_watchers = Gauge::default();
+        let live_events = Counter::default();
+        let live_catchups = Counter::default();
+        let live_notifications = Counter::default();
+        registry.register(
+            "live_runs",
+            "Live runs in progress on the board (a batch within the idle time), every copy's",
+            live_runs.clone(),
+        );
+        registry.register("live_opened", "Live runs opened", live_opened.clone());
+        registry.register(
+            "live_batches",
+            "Batches of live actions, by verdict (stored, same, gap, ended, unfit)",
+            live_batches.clone(),
+        );
+        registry.register("live_actions", "Live actions stored", live_actions.clone());
+        registry.register(
+            "live_watchers",
+            "Streams of live runs open on this copy",
+            live_watchers.clone(),
+        );
+        registry.register(
+            "live_events",
+            "Events sent on streams of live runs",
+            live_events.clone(),
+        );
+        registry.register(
+            "live_catchups",
+            "Reads of stored live actions by a stream (its start, a reconnect, a lag)",
+            live_catchups.clone(),
+        );
+        registry.register(
+            "live_notifications",
+            "PostgreSQL notifications of live pieces received",
+            live_notifications.clone(),
+        );
         Metrics {
             registry,
+            live_runs,
+            live_opened,
+            live_batches,
+            live_actions,
+            live_watchers,
+            live_events,
+            live_catchups,
+            live_notifications,
             submissions,
             requests,
             verify_seconds,
@@ -104,6 +160,13 @@ impl Metrics {
     /// Counts a submission's verdict.
     pub fn verdict(&self, verdict: &'static str) {
         self.submissions
+            .get_or_create(&VerdictLabel { verdict })
+            .inc();
+    }
+
+    /// Counts a batch of live actions by its verdict.
+    pub fn live_batch(&self, verdict: &'static str) {
+        self.live_batches
             .get_or_create(&VerdictLabel { verdict })
             .inc();
     }

@@ -268,6 +268,43 @@ pub fn long_run(date: &str, seed: u64, variant: u32, turns: u32) -> Record {
     panic!("every long run {variant} of {date} (seed {seed}) of {turns} turns dies on the way")
 }
 
+/// A daily run of `date` (board seed `seed`) that goes looking for creatures and lets them
+/// kill the player: it steps towards the nearest creature on its level, wakes one that does
+/// not hunt it with a blow, and waits beside one that does. `None` when the player is still
+/// alive after `turns` turns (the caves of that seed are kind). Variant `v` waits `v` turns
+/// on the stair first, so variants are other games.
+pub fn fallen_run(date: &str, seed: u64, variant: u32, turns: u32) -> Option<Record> {
+    let (mut state, mut record) = start(date, seed, Mode::Normal);
+    for _ in 0..variant {
+        take(&mut state, &mut record, Action::Wait);
+    }
+    while state.outcome() == Outcome::Playing && state.turn() < turns {
+        let me = state.player();
+        let action = match adjacent_creature(&state) {
+            Some(d) => {
+                let (dx, dy) = d.delta();
+                let hunting = state
+                    .monster_at(me.offset(dx, dy))
+                    .is_some_and(|m| m.mind == Mind::Hunting);
+                if hunting {
+                    Action::Wait
+                } else {
+                    Action::Move(d)
+                }
+            }
+            None => state
+                .monsters()
+                .iter()
+                .filter(|m| m.pos.z == me.z)
+                .min_by_key(|m| m.pos.chebyshev(me))
+                .and_then(|m| way_to(&state, m.pos))
+                .map_or(Action::Wait, |(d, _)| Action::Move(d)),
+        };
+        take_turn(&mut state, &mut record, action);
+    }
+    (state.outcome() == Outcome::Lost).then_some(record)
+}
+
 /// Replays `record`'s header and its first actions while `keep(state, i)` holds, re-recorded.
 fn replay_prefix(original: &Record, mut keep: impl FnMut(&State) -> bool) -> (State, Record) {
     let mut state = match original.header.start() {

@@ -10,9 +10,10 @@
 use sha2::{Digest, Sha256};
 
 use caves_rules::builder::WorldParams;
+use caves_rules::kinds::creature::Creature;
 use caves_rules::record::replay::initial;
 use caves_rules::record::{DecodeError, Header, Record};
-use caves_rules::{Mode, Outcome, RULESET};
+use caves_rules::{Mode, Outcome, State, RULESET};
 
 use crate::limits::{MAX_ACTIONS, MAX_BYTES};
 
@@ -32,6 +33,48 @@ pub struct Verified {
     pub depth: i32,
     pub turns: u32,
     pub game: Game,
+    /// Where it ended and what ended it.
+    pub end: End,
+}
+
+/// Where a run ended (the level from 1, as the page shows it, and the cell) and what ended
+/// it: the name of the creature that killed the player, else the rules' words of the end
+/// ("You leave the caves empty-handed.").
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct End {
+    pub depth: i32,
+    pub x: i32,
+    pub y: i32,
+    pub cause: String,
+}
+
+/// Where the run of `state` stands now and, once it has ended, what ended it. The rules say
+/// a death as "You were killed by a giant rat on level 2 after 40 turns.": the cause is the
+/// creature named there (the longest name that fits, so "kobold slinger" before "kobold").
+pub fn end_of(state: &State) -> End {
+    let p = state.player();
+    let words = state.ending();
+    let killer = Creature::ALL
+        .into_iter()
+        .map(Creature::name)
+        .filter(|name| state.hp() <= 0 && words.contains(&format!(" {name} on level ")))
+        .max_by_key(|name| name.len());
+    End {
+        depth: p.z + 1,
+        x: p.x,
+        y: p.y,
+        cause: killer.unwrap_or(words).to_string(),
+    }
+}
+
+/// Where a kept run (verified when it was kept) ended: its record replayed without checks.
+pub fn ended_at(bytes: &[u8]) -> Option<End> {
+    let record = Record::decode(bytes).ok()?;
+    let mut state = initial(&record).ok()?;
+    for &a in &record.actions {
+        state.act(a);
+    }
+    Some(end_of(&state))
 }
 
 /// The game a run played, apart from the bytes that carry it.
@@ -192,6 +235,7 @@ fn replay(record: &Record, date: String) -> Result<Verified, Refusal> {
         outcome,
         depth: state.depth_reached(),
         turns: state.turn(),
+        end: end_of(&state),
         game: Game {
             moves,
             whole: hex(&digest.finalize()),

@@ -1,0 +1,630 @@
+//! The fallen and live runs against the real server (its router over `net::serve` on a
+//! loopback port, a real SQLite file) through HTTP: where the day's lost runs ended, as their
+//! replays say; batches of live actions (an overlap taken once, a gap refused with the count
+//! the server has); a stream that reconnects with `Last-Event-ID` gets every action once, in
+//! order, and the `end`; a stop ends open streams at once.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::body::Body;
+use futures_util::StreamExt;
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+
+use caves_rules::record::{base64, replay, Record};
+use caves_rules::Action;
+use caves_server::api::{router, Service, Settings};
+use caves_server::board::Board;
+use caves_server::live::encode_actions;
+use caves_server::runs::{daily_run, fallen_run, long_run};
+
+const DATE: &str = "2026-11-24";
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("caves-live-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+    fn db(&self) -> String {
+        format!("sqlite://{}", self.0.join("board.db").display())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A server on a loopback port; `stop` stops it as SIGTERM does and says how long it took.
+struct Server {
+    addr: SocketAddr,
+    service: Arc<Service>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    done: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Server {
+    async fn start(db: &str) -> Server {
+        let board = Board::open(db).await.expect("opens");
+        let service = Arc::new(Service::new(
+            board,
+            Settings {
+                today: caves_server::dates::parse_date(DATE),
+                trust_proxy: false,
+            },
+        ));
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("binds");
+        let addr = listener.local_addr().expect("an address");
+        let app = router(Arc::clone(&service), None);
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let stopping = Arc::clone(&service);
+        let stop = async move {
+            let _ = rx.await;
+            stopping.live.stop();
+        };
+        let refused = service.metrics.connections_refused.clone();
+        let done = tokio::spawn(caves_server::net::serve(
+            listener, app, refused, false, stop,
+        ));
+        Server {
+            addr,
+            service,
+            stop: Some(tx),
+            done: Some(done),
+        }
+    }
+
+    async fn stop(&mut self) -> Duration {
+        let t = Instant::now();
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(done) = self.done.take() {
+            let _ = done.await;
+        }
+        t.elapsed()
+    }
+}
+
+async fn connect(addr: SocketAddr) -> hyper::client::conn::http1::SendRequest<Body> {
+    let stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .expect("handshake");
+    tokio::spawn(conn);
+    sender
+}
+
+/// One request; the status and the body as JSON (Null when it is not).
+async fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Vec<u8>,
+) -> (u16, Value) {
+    let mut sender = connect(addr).await;
+    let mut req = hyper::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("host", "localhost");
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let resp = sender
+        .send_request(req.body(Body::from(body)).expect("a request"))
+        .await
+        .expect("an answer");
+    let status = resp.status().as_u16();
+    let bytes = axum::body::to_bytes(Body::new(resp.into_body()), 1 << 24)
+        .await
+        .expect("a body");
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+fn token(label: &str) -> String {
+    format!("test-token-{label:0>24}")
+}
+
+async fn post_run(addr: SocketAddr, record: &Record, name: &str, who: &str) -> Value {
+    let t = token(who);
+    let (status, body) = send(
+        addr,
+        "POST",
+        &format!("/api/daily/runs?name={name}"),
+        &[
+            ("content-type", "application/octet-stream"),
+            ("x-caves-token", &t),
+        ],
+        record.encode(),
+    )
+    .await;
+    assert!(status == 201, "{name}: {status} {body}");
+    body
+}
+
+/// What the rules say of where `record` ended: (depth, x, y, killed by a creature).
+fn replayed_end(record: &Record) -> (i64, i64, i64, bool, String) {
+    let state = replay(record).expect("replays");
+    let p = state.player();
+    (
+        i64::from(p.z + 1),
+        i64::from(p.x),
+        i64::from(p.y),
+        state.hp() <= 0,
+        state.ending().to_string(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
+    let scratch = Scratch::new("fallen");
+    let mut server = Server::start(&scratch.db()).await;
+    let seed = server.service.board.seed(DATE).await.expect("seed");
+    // Two runs that leave empty-handed, one killed by a creature, and a practice run.
+    let killed = (0..40)
+        .find_map(|v| fallen_run(DATE, seed, v, 3000))
+        .expect("a run a creature ends");
+    let counted = [
+        ("Ada", daily_run(DATE, seed, 1)),
+        ("Bob", killed.clone()),
+        ("Cy", daily_run(DATE, seed, 2)),
+    ];
+    for (name, record) in &counted {
+        post_run(server.addr, record, name, name).await;
+    }
+    let practice = post_run(server.addr, &daily_run(DATE, seed, 3), "Ada", "Ada").await;
+    assert_eq!(practice["practice"], Value::Bool(true));
+
+    let check = |body: &Value| {
+        let fallen = body["fallen"].as_array().expect("a list");
+        assert_eq!(body["date"], DATE);
+        assert_eq!(fallen.len(), counted.len(), "{body}");
+        for ((name, record), f) in counted.iter().zip(fallen) {
+            let (depth, x, y, by_creature, words) = replayed_end(record);
+            assert_eq!(f["name"], *name);
+            assert_eq!(f["id"], caves_server::board::run_id(&record.encode()));
+            assert_eq!(
+                (f["depth"].as_i64(), f["x"].as_i64(), f["y"].as_i64()),
+                (Some(depth), Some(x), Some(y)),
+                "{name}"
+            );
+            assert_eq!(
+                f["turns"].as_i64(),
+                Some(i64::from(replay(record).expect("replays").turn()))
+            );
+            let cause = f["cause"].as_str().expect("a cause");
+            if by_creature {
+                assert!(
+                    caves_rules::kinds::creature::Creature::named(cause).is_some(),
+                    "{name}: {cause:?} is not a creature ({words})"
+                );
+                assert!(words.contains(cause), "{words} / {cause}");
+            } else {
+                assert_eq!(cause, words, "{name}");
+            }
+        }
+        assert!(
+            fallen
+                .iter()
+                .any(|f| caves_rules::kinds::creature::Creature::named(
+                    f["cause"].as_str().unwrap_or("")
+                )
+                .is_some()),
+            "no run was ended by a creature: {body}"
+        );
+    };
+    let (status, body) = send(
+        server.addr,
+        "GET",
+        &format!("/api/daily/{DATE}/fallen"),
+        &[],
+        vec![],
+    )
+    .await;
+    assert_eq!(status, 200);
+    check(&body);
+
+    // Runs kept before the board noted ends: filled in by replaying them on the first read.
+    {
+        use sqlx::ConnectOptions;
+        let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(scratch.0.join("board.db"))
+            .connect()
+            .await
+            .expect("connects");
+        let done = sqlx::query("UPDATE runs SET end_depth = 0, end_x = 0, end_y = 0, cause = ''")
+            .execute(&mut conn)
+            .await
+            .expect("forgets the ends");
+        assert_eq!(done.rows_affected(), 4);
+    }
+    let (status, again) = send(
+        server.addr,
+        "GET",
+        &format!("/api/daily/{DATE}/fallen"),
+        &[],
+        vec![],
+    )
+    .await;
+    assert_eq!(status, 200);
+    check(&again);
+    assert_eq!(again, body);
+
+    // Bad dates are 400 with words; a day without runs (tomorrow too) is an empty list.
+    for bad in ["2026-13-01", "yesterday", "2026-1-01"] {
+        let (status, e) = send(
+            server.addr,
+            "GET",
+            &format!("/api/daily/{bad}/fallen"),
+            &[],
+            vec![],
+        )
+        .await;
+        assert!(
+            status == 400 && e["error"].is_string(),
+            "{bad}: {status} {e}"
+        );
+    }
+    let (status, e) = send(
+        server.addr,
+        "GET",
+        "/api/daily/2026-11-25/fallen",
+        &[],
+        vec![],
+    )
+    .await;
+    assert!(
+        status == 200 && e["fallen"].as_array().is_some_and(|f| f.is_empty()),
+        "{e}"
+    );
+    server.stop().await;
+}
+
+/// The record's action bytes of `actions`, base64url.
+fn text(actions: &[Action]) -> String {
+    base64::encode(&encode_actions(actions))
+}
+
+async fn open_live(addr: SocketAddr, name: &str, who: &str) -> String {
+    let t = token(who);
+    let (status, body) = send(
+        addr,
+        "POST",
+        &format!("/api/live?name={name}"),
+        &[("x-caves-token", &t)],
+        vec![],
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    assert_eq!(body["date"], DATE);
+    body["id"].as_str().expect("an id").to_string()
+}
+
+async fn batch(
+    addr: SocketAddr,
+    id: &str,
+    who: &str,
+    from: usize,
+    actions: &[Action],
+    end: bool,
+) -> (u16, Value) {
+    let t = token(who);
+    let body = serde_json::json!({ "from": from, "actions": text(actions), "end": end });
+    send(
+        addr,
+        "POST",
+        &format!("/api/live/{id}/actions"),
+        &[("content-type", "application/json"), ("x-caves-token", &t)],
+        body.to_string().into_bytes(),
+    )
+    .await
+}
+
+/// The turns and level of `record`'s first `n` actions, replayed.
+fn at(record: &Record, n: usize) -> (i64, i64) {
+    let mut state = record.header.start().expect("starts");
+    for &a in &record.actions[..n] {
+        state.act(a);
+    }
+    (i64::from(state.turn()), i64::from(state.player().z + 1))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
+    let scratch = Scratch::new("batches");
+    let mut server = Server::start(&scratch.db()).await;
+    let addr = server.addr;
+    let seed = server.service.board.seed(DATE).await.expect("seed");
+    let run = long_run(DATE, seed, 0, 300);
+    let all = &run.actions;
+    let id = open_live(addr, "Ada", "ada").await;
+
+    let (s, b) = batch(addr, &id, "ada", 0, &all[..10], false).await;
+    assert!(s == 200 && b["actions"] == 10, "{s} {b}");
+    assert_eq!((b["turns"].as_i64(), b["depth"].as_i64()), {
+        let (t, d) = at(&run, 10);
+        (Some(t), Some(d))
+    });
+    // The same batch again (a retry after a lost answer): taken once.
+    let (s, b) = batch(addr, &id, "ada", 0, &all[..10], false).await;
+    assert!(s == 200 && b["actions"] == 10, "{s} {b}");
+    // Overlapping: 5 stored, 5 new.
+    let (s, b) = batch(addr, &id, "ada", 5, &all[5..15], false).await;
+    assert!(s == 200 && b["actions"] == 15, "{s} {b}");
+    let (turns, d) = at(&run, 15);
+    assert_eq!(
+        (b["turns"].as_i64(), b["depth"].as_i64()),
+        (Some(turns), Some(d))
+    );
+    // A gap: refused with the count the server has.
+    let (s, b) = batch(addr, &id, "ada", 20, &all[20..30], false).await;
+    assert!(
+        s == 409 && b["actions"] == 15 && b["error"].is_string(),
+        "{s} {b}"
+    );
+    // Another player's token; codes that are no action; not JSON.
+    let (s, _) = batch(addr, &id, "eve", 15, &all[15..20], false).await;
+    assert_eq!(s, 403);
+    let t = token("ada");
+    let bad = serde_json::json!({ "from": 15, "actions": base64::encode(&[200u8, 1, 2]) });
+    let (s, b) = send(
+        addr,
+        "POST",
+        &format!("/api/live/{id}/actions"),
+        &[("content-type", "application/json"), ("x-caves-token", &t)],
+        bad.to_string().into_bytes(),
+    )
+    .await;
+    assert!(s == 400 && b["error"].is_string(), "{s} {b}");
+    let (s, _) = send(
+        addr,
+        "POST",
+        &format!("/api/live/{id}/actions"),
+        &[("content-type", "text/plain"), ("x-caves-token", &t)],
+        b"{}".to_vec(),
+    )
+    .await;
+    assert_eq!(s, 415);
+
+    // The day's list shows it, with the replay's turns.
+    let (s, list) = send(addr, "GET", &format!("/api/live/{DATE}"), &[], vec![]).await;
+    assert_eq!(s, 200);
+    let runs = list["runs"].as_array().expect("runs");
+    assert!(
+        runs.len() == 1
+            && runs[0]["id"] == id.as_str()
+            && runs[0]["name"] == "Ada"
+            && runs[0]["turns"] == turns,
+        "{list}"
+    );
+    // A new server copy (no replay kept) continues from the stored actions.
+    server.stop().await;
+    let mut server = Server::start(&scratch.db()).await;
+    let addr = server.addr;
+    // The rest: the run ends by its own last action (climbing out).
+    let (s, b) = batch(addr, &id, "ada", 15, &all[15..], false).await;
+    assert!(
+        s == 200 && b["ended"] == true && b["outcome"] == "lost",
+        "{s} {b}"
+    );
+    assert_eq!(b["actions"].as_u64(), Some(all.len() as u64));
+    assert_eq!(
+        b["turns"].as_i64(),
+        Some(i64::from(replay(&run).expect("replays").turn()))
+    );
+    // After the end: the same batch is taken as before, a new action refused.
+    let (s, _) = batch(addr, &id, "ada", 15, &all[15..], false).await;
+    assert_eq!(s, 200);
+    let (s, b) = batch(addr, &id, "ada", all.len(), &[Action::Wait], false).await;
+    assert!(
+        s == 409 && b["actions"].as_u64() == Some(all.len() as u64),
+        "{s} {b}"
+    );
+    let (_, list) = send(addr, "GET", &format!("/api/live/{DATE}"), &[], vec![]).await;
+    assert_eq!(list["runs"].as_array().map(Vec::len), Some(0), "{list}");
+    // Actions after the run's end, in a new live run: 422.
+    let id2 = open_live(addr, "Ada", "ada").await;
+    let mut more = all.clone();
+    more.push(Action::Wait);
+    let (s, b) = batch(addr, &id2, "ada", 0, &more, false).await;
+    assert!(s == 422 && b["error"].is_string(), "{s} {b}");
+    // Live runs never reach the board.
+    let (_, board) = send(addr, "GET", &format!("/api/daily/{DATE}"), &[], vec![]).await;
+    assert_eq!(board["entries"].as_array().map(Vec::len), Some(0));
+    server.stop().await;
+}
+
+/// A stream of server-sent events.
+struct Stream {
+    body: futures_util::stream::BoxStream<'static, Result<axum::body::Bytes, axum::Error>>,
+    buffer: String,
+    _sender: hyper::client::conn::http1::SendRequest<Body>,
+}
+
+#[derive(Debug, Clone)]
+struct Ev {
+    event: String,
+    id: String,
+    data: Value,
+}
+
+async fn stream(addr: SocketAddr, id: &str, last: Option<&str>) -> (u16, Stream) {
+    let mut sender = connect(addr).await;
+    let mut req = hyper::Request::get(format!("/api/live/{id}/events")).header("host", "localhost");
+    if let Some(l) = last {
+        req = req.header("last-event-id", l);
+    }
+    let resp = sender
+        .send_request(req.body(Body::empty()).expect("a request"))
+        .await
+        .expect("an answer");
+    let status = resp.status().as_u16();
+    (
+        status,
+        Stream {
+            body: Body::new(resp.into_body()).into_data_stream().boxed(),
+            buffer: String::new(),
+            _sender: sender,
+        },
+    )
+}
+
+impl Stream {
+    /// The next event (comments skipped), or None when the stream ended or none came in 5 s.
+    async fn next(&mut self) -> Option<Ev> {
+        loop {
+            if let Some(at) = self.buffer.find("\n\n") {
+                let block: String = self.buffer[..at].to_string();
+                self.buffer.drain(..at + 2);
+                let mut ev = Ev {
+                    event: String::new(),
+                    id: String::new(),
+                    data: Value::Null,
+                };
+                for line in block.lines() {
+                    if let Some(v) = line.strip_prefix("event:") {
+                        ev.event = v.trim().to_string();
+                    } else if let Some(v) = line.strip_prefix("id:") {
+                        ev.id = v.trim().to_string();
+                    } else if let Some(v) = line.strip_prefix("data:") {
+                        ev.data = serde_json::from_str(v.trim()).unwrap_or(Value::Null);
+                    }
+                }
+                if ev.event.is_empty() {
+                    continue; // a comment (keep-alive)
+                }
+                return Some(ev);
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(5), self.body.next())
+                .await
+                .ok()??
+                .ok()?;
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
+}
+
+/// Takes the actions of `ev` (an `actions` event) onto `got`, checking it follows on.
+fn follow(got: &mut Vec<Action>, ev: &Ev) {
+    assert_eq!(ev.event, "actions", "{ev:?}");
+    assert_eq!(
+        ev.data["from"].as_u64(),
+        Some(got.len() as u64),
+        "a gap or a repeat: {ev:?} after {} actions",
+        got.len()
+    );
+    let bytes = base64::decode(ev.data["actions"].as_str().expect("actions")).expect("base64url");
+    got.extend(caves_server::live::parse_actions(&bytes).expect("actions"));
+    assert_eq!(ev.id, got.len().to_string(), "the id is the count after it");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
+    let scratch = Scratch::new("stream");
+    let mut server = Server::start(&scratch.db()).await;
+    let addr = server.addr;
+    let seed = server.service.board.seed(DATE).await.expect("seed");
+    let run = long_run(DATE, seed, 1, 200);
+    let all = &run.actions;
+    let id = open_live(addr, "Ada", "ada").await;
+    let cuts: Vec<usize> = (0..=10).map(|i| all.len() * i / 10).collect();
+    let (s, _) = batch(addr, &id, "ada", 0, &all[..cuts[1]], false).await;
+    assert_eq!(s, 200);
+
+    // A watcher from the start gets the stored piece, then each batch as it comes.
+    let (status, mut watch) = stream(addr, &id, None).await;
+    assert_eq!(status, 200);
+    let mut got = Vec::new();
+    follow(&mut got, &watch.next().await.expect("the stored actions"));
+    for w in cuts[1..4].windows(2) {
+        // Overlapping batches (from a step back): the stream still carries each action once.
+        let from = w[0].saturating_sub(3);
+        let (s, _) = batch(addr, &id, "ada", from, &all[from..w[1]], false).await;
+        assert_eq!(s, 200);
+        follow(&mut got, &watch.next().await.expect("a batch"));
+    }
+    assert_eq!(got.len(), cuts[3]);
+    // Counted in the day's list while it watches.
+    let (_, list) = send(addr, "GET", &format!("/api/live/{DATE}"), &[], vec![]).await;
+    assert_eq!(list["runs"][0]["watchers"], 1, "{list}");
+    let last = got.len().to_string();
+    drop(watch);
+
+    // Batches while the watcher is away; it comes back with the last id it saw.
+    for w in cuts[3..7].windows(2) {
+        let (s, _) = batch(addr, &id, "ada", w[0], &all[w[0]..w[1]], false).await;
+        assert_eq!(s, 200);
+    }
+    let (status, mut watch) = stream(addr, &id, Some(&last)).await;
+    assert_eq!(status, 200);
+    while got.len() < cuts[6] {
+        follow(&mut got, &watch.next().await.expect("what was missed"));
+    }
+    // Two watchers more from the middle and from the start, then the rest and the end.
+    let (_, mut second) = stream(addr, &id, Some(&cuts[2].to_string())).await;
+    let (_, mut third) = stream(addr, &id, None).await;
+    for w in cuts[6..].windows(2) {
+        let (s, b) = batch(addr, &id, "ada", w[0], &all[w[0]..w[1]], false).await;
+        assert_eq!(s, 200, "{b}");
+    }
+    while got.len() < all.len() {
+        follow(&mut got, &watch.next().await.expect("the rest"));
+    }
+    assert_eq!(&got, all, "the stream carried the run, every action once");
+    let end = watch.next().await.expect("an end event");
+    assert_eq!(end.event, "end");
+    assert_eq!(end.id, all.len().to_string());
+    assert_eq!(end.data["outcome"], "lost");
+    assert_eq!(end.data["actions"].as_u64(), Some(all.len() as u64));
+    assert!(
+        watch.next().await.is_none(),
+        "the stream closes after the end"
+    );
+    for (from, mut s) in [(cuts[2], second), (0, third)] {
+        let mut mine = all[..from].to_vec();
+        loop {
+            let ev = s.next().await.expect("an event");
+            if ev.event == "end" {
+                break;
+            }
+            follow(&mut mine, &ev);
+        }
+        assert_eq!(&mine, all);
+    }
+    second = stream(addr, &id, Some(&all.len().to_string())).await.1;
+    assert_eq!(
+        second.next().await.map(|e| e.event).as_deref(),
+        Some("end"),
+        "a reconnect after the end"
+    );
+    third = stream(addr, &id, Some("999999")).await.1;
+    drop(third);
+    let (s, _) = stream(addr, "0123456789abcdef0123456789abcdef", None).await;
+    assert_eq!(s, 404);
+
+    // A stop ends open streams at once: they do not hold it for the 8 s grace.
+    let id2 = open_live(addr, "Ada", "ada").await;
+    let (_, mut open) = stream(addr, &id2, None).await;
+    let (s, _) = batch(addr, &id2, "ada", 0, &all[..5], false).await;
+    assert_eq!(s, 200);
+    assert!(open.next().await.is_some());
+    let took = server.stop().await;
+    assert!(took < Duration::from_secs(3), "the stop took {took:?}");
+    assert!(open.next().await.is_none(), "the stream ended");
+}
