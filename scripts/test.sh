@@ -66,5 +66,8 @@ node tests/board/attack.mjs
 step "the daily board under load: 10,000 runs from 100 clients while others read"
 node tests/board/load.mjs
 
+step "live runs: two server copies on one PostgreSQL, a run watched on the other; 1,000 watchers on 50 runs"
+node tests/board/live.mjs
+
 step "the daily board in the page: post a daily run, see it ranked, watch it"
 node tests/e2e/board.mjs

@@ -5,6 +5,10 @@
 //!   `{"id","date","score","rank","practice"}`; refusals `{"error"}` (see `error`);
 //! - `GET /api/daily/today`: `{"date","seed"}`, the board's daily caves of today;
 //! - `GET /api/daily/YYYY-MM-DD`: `{"date","ruleset","entries":[...]}`, best first;
+//! - `GET /api/daily/YYYY-MM-DD/fallen`: `{"date","fallen":[...]}`, where the day's counted
+//!   lost runs ended;
+//! - `POST /api/live`, `POST /api/live/ID/actions`, `GET /api/live/YYYY-MM-DD`,
+//!   `GET /api/live/ID/events`: live runs (`live_api`);
 //! - `GET /api/runs/ID`: the run file's bytes;
 //! - `GET /api/health`: 200 when the database can be written, else 503;
 //! - `GET /metrics`: the Prometheus text format;

@@ -476,10 +476,6 @@ pub async fn events(
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<i64>().ok());
     let from = last.or(query.and_then(|q| q.from)).unwrap_or(0).max(0);
-    // Subscribed before the run is read: nothing falls between.
-    let (rx, watcher) = service
-        .live
-        .watch(&id, service.metrics.live_watchers.clone());
     let run = service
         .board
         .live_run(&id)
@@ -491,6 +487,11 @@ pub async fn events(
             run.actions,
         ));
     }
+    // Subscribed before the stream reads what is stored (its first step): nothing falls
+    // between.
+    let (rx, watcher) = service
+        .live
+        .watch(&id, service.metrics.live_watchers.clone());
     let watch = Watch {
         service: Arc::clone(&service),
         run: id,
