@@ -27,94 +27,16 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use jiff::civil::Date;
 use serde_json::json;
-use tokio::sync::Semaphore;
 
-use crate::board::{now_micros, Board, NewRun, TakeError};
+use crate::board::{now_micros, NewRun, TakeError};
 use crate::clients::{client_addr, client_key, token, token_hash};
-use crate::dates::{day_before, show, utc_today, valid_date};
+use crate::dates::{show, valid_date};
 use crate::error::{ApiError, Failure, Verdict};
-use crate::limits::{
-    BODY_TIMEOUT, MAX_BYTES, SUBMISSIONS_PER_MINUTE, UPLOAD_MEMORY, VERIFY_QUEUE, VERIFY_WAIT,
-};
-use crate::metrics::Metrics;
+use crate::limits::{BODY_TIMEOUT, MAX_BYTES};
 use crate::names::{clean_name, name_key};
-use crate::pool::Pool;
-use crate::verify::{verify, Day};
-
-/// How the server was started, as far as requests care.
-pub struct Settings {
-    /// The server's date, fixed by `--today`; the UTC date when `None`.
-    pub today: Option<Date>,
-    /// Take the client's address from `X-Forwarded-For` (behind a balancer).
-    pub trust_proxy: bool,
-}
-
-pub struct Service {
-    pub board: Board,
-    pub settings: Settings,
-    pub metrics: Metrics,
-    per_minute: u32,
-    live_per_minute: u32,
-    pub(crate) pool: Pool,
-    /// Live runs: channels, watchers and replayed states of this copy.
-    pub live: Arc<crate::live::Live>,
-    /// Memory for unfinished uploads, in KB.
-    uploads: Arc<Semaphore>,
-}
-
-impl Service {
-    pub fn new(board: Board, settings: Settings) -> Service {
-        let per_minute = std::env::var("CAVES_BOARD_SUBMISSIONS_PER_MINUTE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(SUBMISSIONS_PER_MINUTE);
-        let live_per_minute = std::env::var("CAVES_BOARD_LIVE_BATCHES_PER_MINUTE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(crate::limits::LIVE_BATCHES_PER_MINUTE);
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Service {
-            board,
-            settings,
-            metrics: Metrics::new(),
-            per_minute,
-            live_per_minute,
-            live: Arc::new(crate::live::Live::new()),
-            pool: Pool::new(cores, VERIFY_QUEUE, VERIFY_WAIT),
-            uploads: Arc::new(Semaphore::new(UPLOAD_MEMORY / 1024)),
-        }
-    }
-
-    /// Submissions (and live runs opened) one address may make per minute.
-    pub fn per_minute(&self) -> u32 {
-        self.per_minute
-    }
-
-    /// Batches of live actions one address may send per minute.
-    pub fn live_per_minute(&self) -> u32 {
-        self.live_per_minute
-    }
-
-    /// The server's today.
-    pub fn today(&self) -> Date {
-        self.settings.today.unwrap_or_else(utc_today)
-    }
-
-    /// The days the board takes runs of now, with their seeds: today and yesterday (a run
-    /// begun before midnight).
-    async fn days(&self) -> Result<Vec<Day>, sqlx::Error> {
-        let today = self.today();
-        let mut days = Vec::with_capacity(2);
-        for date in std::iter::once(today).chain(day_before(today)) {
-            let date = show(date);
-            let seed = self.board.seed(&date).await?;
-            days.push(Day { date, seed });
-        }
-        Ok(days)
-    }
-}
+use crate::service::Service;
+use crate::verify::verify;
 
 type Shared = State<Arc<Service>>;
 
@@ -203,8 +125,8 @@ async fn take_submission(
         .board
         .count_submission(&client, minute, &key)
         .await?;
-    if count > i64::from(service.per_minute) {
-        return Err(ApiError::TooMany(service.per_minute));
+    if count > i64::from(service.per_minute()) {
+        return Err(ApiError::TooMany(service.per_minute()));
     }
     let name = name?;
     let token = token(headers).map(token_hash);

@@ -6,6 +6,7 @@
 //! - `board`: the runs kept, names, limits and seeds (one set of SQL queries for both
 //!   databases);
 //! - `api` and `error`: the HTTP interface (axum), thin over the two, and its refusals;
+//!   `service`: the state its handlers share;
 //! - `net`: connections, timeouts and the clean stop; `pool`: the verifiers;
 //! - `clients`, `names`: who posts; `dist`: the built page, served safely;
 //! - `metrics`, `limits`, `dates`, `cli`, `transfer` (export and import);
@@ -27,5 +28,6 @@ pub mod names;
 pub mod net;
 pub mod pool;
 pub mod runs;
+pub mod service;
 pub mod transfer;
 pub mod verify;

@@ -29,7 +29,6 @@ use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 
-use crate::api::Service;
 use crate::board::now_micros;
 use crate::clients::{client_addr, client_key, token, token_hash};
 use crate::dates::{show, valid_date};
@@ -43,6 +42,7 @@ use crate::live::{
     Piece, Standing, Watcher, CHANNEL,
 };
 use crate::names::{clean_name, name_key};
+use crate::service::Service;
 
 type Shared = State<Arc<Service>>;
 

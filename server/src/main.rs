@@ -11,10 +11,11 @@ use axum::body::Body;
 use hyper_util::rt::TokioIo;
 use tracing_subscriber::EnvFilter;
 
-use caves_server::api::{router, Service, Settings};
+use caves_server::api::router;
 use caves_server::board::{now_micros, redact, sqlite_file, Board};
 use caves_server::cli::{parse, Cli, LogFormat, Sub};
 use caves_server::dates::{show, utc_today};
+use caves_server::service::{Service, Settings};
 use caves_server::{dist, live_api, net, transfer};
 
 fn fail(why: &str) -> ExitCode {

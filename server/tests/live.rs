@@ -16,10 +16,11 @@ use serde_json::Value;
 
 use caves_rules::record::{base64, replay, Record};
 use caves_rules::Action;
-use caves_server::api::{router, Service, Settings};
+use caves_server::api::router;
 use caves_server::board::Board;
 use caves_server::live::encode_actions;
 use caves_server::runs::{daily_run, fallen_run, long_run};
+use caves_server::service::{Service, Settings};
 
 const DATE: &str = "2026-11-24";
 

@@ -1,0 +1,87 @@
+//! The server's shared state, as every request handler sees it: the board, the settings it
+//! was started with, its metrics, the verifier pool, the live runs and the memory for uploads.
+
+use std::sync::Arc;
+
+use jiff::civil::Date;
+use tokio::sync::Semaphore;
+
+use crate::board::Board;
+use crate::dates::{day_before, show, utc_today};
+use crate::limits::{SUBMISSIONS_PER_MINUTE, UPLOAD_MEMORY, VERIFY_QUEUE, VERIFY_WAIT};
+use crate::metrics::Metrics;
+use crate::pool::Pool;
+use crate::verify::Day;
+
+/// How the server was started, as far as requests care.
+pub struct Settings {
+    /// The server's date, fixed by `--today`; the UTC date when `None`.
+    pub today: Option<Date>,
+    /// Take the client's address from `X-Forwarded-For` (behind a balancer).
+    pub trust_proxy: bool,
+}
+
+pub struct Service {
+    pub board: Board,
+    pub settings: Settings,
+    pub metrics: Metrics,
+    per_minute: u32,
+    live_per_minute: u32,
+    pub(crate) pool: Pool,
+    /// Live runs: channels, watchers and replayed states of this copy.
+    pub live: Arc<crate::live::Live>,
+    /// Memory for unfinished uploads, in KB.
+    pub(crate) uploads: Arc<Semaphore>,
+}
+
+impl Service {
+    pub fn new(board: Board, settings: Settings) -> Service {
+        let per_minute = std::env::var("CAVES_BOARD_SUBMISSIONS_PER_MINUTE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(SUBMISSIONS_PER_MINUTE);
+        let live_per_minute = std::env::var("CAVES_BOARD_LIVE_BATCHES_PER_MINUTE")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(crate::limits::LIVE_BATCHES_PER_MINUTE);
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Service {
+            board,
+            settings,
+            metrics: Metrics::new(),
+            per_minute,
+            live_per_minute,
+            live: Arc::new(crate::live::Live::new()),
+            pool: Pool::new(cores, VERIFY_QUEUE, VERIFY_WAIT),
+            uploads: Arc::new(Semaphore::new(UPLOAD_MEMORY / 1024)),
+        }
+    }
+
+    /// Submissions (and live runs opened) one address may make per minute.
+    pub fn per_minute(&self) -> u32 {
+        self.per_minute
+    }
+
+    /// Batches of live actions one address may send per minute.
+    pub fn live_per_minute(&self) -> u32 {
+        self.live_per_minute
+    }
+
+    /// The server's today.
+    pub fn today(&self) -> Date {
+        self.settings.today.unwrap_or_else(utc_today)
+    }
+
+    /// The days the board takes runs of now, with their seeds: today and yesterday (a run
+    /// begun before midnight).
+    pub(crate) async fn days(&self) -> Result<Vec<Day>, sqlx::Error> {
+        let today = self.today();
+        let mut days = Vec::with_capacity(2);
+        for date in std::iter::once(today).chain(day_before(today)) {
+            let date = show(date);
+            let seed = self.board.seed(&date).await?;
+            days.push(Day { date, seed });
+        }
+        Ok(days)
+    }
+}
