@@ -3,6 +3,7 @@
 //! or, since scores were kept, seven (the score before the record); both are read, and an
 //! entry without a score is written back in its old six-field form, unchanged.
 
+use crate::number::number;
 use caves_rules::record::Record;
 
 /// One ended run.
@@ -41,15 +42,15 @@ impl HistoryEntry {
         let f: Vec<&str> = line.split('\t').collect();
         let score = match f.len() {
             6 => None,
-            7 => Some(f[5].parse().ok()?),
+            7 => Some(number(f[5])?),
             _ => return None,
         };
         Some(HistoryEntry {
             date: f[0].to_string(),
-            seed: f[1].parse().ok()?,
+            seed: number(f[1])?,
             outcome: f[2].to_string(),
-            turns: f[3].parse().ok()?,
-            depth: f[4].parse().ok()?,
+            turns: number(f[3])?,
+            depth: number(f[4])?,
             score,
             record: f[f.len() - 1].to_string(),
         })
