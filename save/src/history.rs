@@ -25,7 +25,10 @@ pub struct HistoryEntry {
 
 impl HistoryEntry {
     pub fn to_line(&self) -> String {
-        let clean = |s: &str| s.replace(['\t', '\n'], " ");
+        // One char at a time, as a slot's date is cleaned: the page then carries one
+        // `str::replace`, for a char (an array of chars would be a second one).
+        #[allow(clippy::collapsible_str_replace)]
+        let clean = |s: &str| s.replace('\t', " ").replace('\n', " ");
         let score = self.score.map_or(String::new(), |s| format!("{s}\t"));
         format!(
             "{}\t{}\t{}\t{}\t{}\t{score}{}",
