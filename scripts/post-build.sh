@@ -17,6 +17,11 @@ command -v node >/dev/null 2>&1 && have_node=1
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then
     if command -v wasm-opt >/dev/null 2>&1; then
         # -Oz: binaryen's size passes, run until they change nothing more (--converge).
+        # -ocimfs=20: a function with one caller is inlined into it only when it is at most 20
+        # bytes (binaryen's default inlines every such function, whatever its size). That
+        # default saves bytes raw but costs more than 5 KB gzipped (docs/benchmarks.md,
+        # 2026-11-27): likely because a body inlined into a much larger function, its locals
+        # renumbered, no longer reads like the code around the module that gzip matches it to.
         # --low-memory-unused lets it fold constant offsets into loads and stores: it may
         # assume nothing lives in the lowest 1 KiB of memory, which holds here because the
         # linker puts the 1 MiB stack first, growing down towards 0, with the data above it
@@ -24,7 +29,7 @@ if [ "${TRUNK_PROFILE:-debug}" = release ]; then
         # module's target_features section, so wasm-opt emits nothing the compiler was not
         # allowed to.
         while IFS= read -r -d '' wasm; do
-            wasm-opt -Oz --converge --low-memory-unused "$wasm" -o "$wasm"
+            wasm-opt -Oz -ocimfs=20 --converge --low-memory-unused "$wasm" -o "$wasm"
         done < <(find "$dir" -name '*_bg.wasm' -print0)
     else
         note "wasm-opt not found: wasm left as wasm-bindgen wrote it (npm ci in tests/e2e provides it)"

@@ -3,6 +3,7 @@
 //! or, since scores were kept, seven (the score before the record); both are read, and an
 //! entry without a score is written back in its old six-field form, unchanged.
 
+use crate::number::number;
 use caves_rules::record::Record;
 
 /// One ended run.
@@ -24,7 +25,10 @@ pub struct HistoryEntry {
 
 impl HistoryEntry {
     pub fn to_line(&self) -> String {
-        let clean = |s: &str| s.replace(['\t', '\n'], " ");
+        // One char at a time, as a slot's date is cleaned: the page then carries one
+        // `str::replace`, for a char (an array of chars would be a second one).
+        #[allow(clippy::collapsible_str_replace)]
+        let clean = |s: &str| s.replace('\t', " ").replace('\n', " ");
         let score = self.score.map_or(String::new(), |s| format!("{s}\t"));
         format!(
             "{}\t{}\t{}\t{}\t{}\t{score}{}",
@@ -41,15 +45,15 @@ impl HistoryEntry {
         let f: Vec<&str> = line.split('\t').collect();
         let score = match f.len() {
             6 => None,
-            7 => Some(f[5].parse().ok()?),
+            7 => Some(number(f[5])?),
             _ => return None,
         };
         Some(HistoryEntry {
             date: f[0].to_string(),
-            seed: f[1].parse().ok()?,
+            seed: number(f[1])?,
             outcome: f[2].to_string(),
-            turns: f[3].parse().ok()?,
-            depth: f[4].parse().ok()?,
+            turns: number(f[3])?,
+            depth: number(f[4])?,
             score,
             record: f[f.len() - 1].to_string(),
         })

@@ -20,12 +20,14 @@
 //!   when they were last played.
 
 mod history;
+mod number;
 mod store;
 
 pub use history::HistoryEntry;
 pub use store::{MemoryStore, SharedStore, Store, StoreError};
 
 use caves_rules::record::{DecodeError, Record};
+use number::number;
 
 const RUN_PREFIX: &str = "caves.run.";
 const KEPT_PREFIX: &str = "caves.kept.";
@@ -172,26 +174,23 @@ fn parse_slot(text: &str) -> Result<Slot, DecodeError> {
     }
     let (body, crc) = text.rsplit_once('|').ok_or(DecodeError::Truncated)?;
     let hex = crc.len() == 8 && crc.bytes().all(|b| b.is_ascii_hexdigit());
-    let crc = u32::from_str_radix(crc, 16).ok().filter(|_| hex);
-    if crc != Some(caves_rules::record::crc32(body.as_bytes())) {
+    let crc = u64::from_str_radix(crc, 16).ok().filter(|_| hex);
+    if crc != Some(u64::from(caves_rules::record::crc32(body.as_bytes()))) {
         return Err(DecodeError::Damaged);
     }
     let mut parts = body.splitn(5, '|');
-    let mut number = || {
-        parts
-            .next()
-            .and_then(|s| s.parse().ok())
-            .ok_or(DecodeError::NotARecord)
-    };
-    let counter = number()?;
+    let counter = parts
+        .next()
+        .and_then(number)
+        .ok_or(DecodeError::NotARecord)?;
     let date = parts.next().ok_or(DecodeError::Truncated)?.to_string();
     let level = parts
         .next()
-        .and_then(|s| s.parse().ok())
+        .and_then(number)
         .ok_or(DecodeError::Truncated)?;
     let turn = parts
         .next()
-        .and_then(|s| s.parse().ok())
+        .and_then(number)
         .ok_or(DecodeError::Truncated)?;
     let record = Record::from_text(parts.next().ok_or(DecodeError::Truncated)?)?;
     Ok(Slot {
@@ -230,8 +229,8 @@ impl Saves {
         for key in &keys {
             if let Some(rest) = key.strip_prefix(RUN_PREFIX) {
                 let mut parts = rest.split('.');
-                let id = parts.next().and_then(|s| s.parse::<u32>().ok());
-                let slot = parts.next().and_then(|s| s.parse::<u64>().ok());
+                let id = parts.next().and_then(number::<u32>);
+                let slot = parts.next().and_then(number::<u64>);
                 let (Some(id), Some(slot @ 0..=1)) = (id, slot) else {
                     continue;
                 };
@@ -285,7 +284,7 @@ impl Saves {
         // Runs marked ended are never offered to continue, whatever their slots hold.
         let marked: Vec<u32> = keys
             .iter()
-            .filter_map(|k| k.strip_prefix(ENDED_PREFIX)?.parse().ok())
+            .filter_map(|k| number(k.strip_prefix(ENDED_PREFIX)?))
             .collect();
         // Most recently played first (a handful of runs: a selection sort is plenty).
         while !best.is_empty() {
@@ -447,7 +446,7 @@ impl Saves {
         // played last sorts first. Saturating: a counter cannot overflow (slots of one run then
         // go by their records).
         let shared = self.store.get(TOP_KEY).ok().flatten();
-        let shared = shared.and_then(|t| t.trim().parse::<u64>().ok());
+        let shared = shared.and_then(|t| number::<u64>(t.trim()));
         let counter = self.top.max(shared.unwrap_or(0)).saturating_add(1);
         let mut slot = self
             .last_slot

@@ -44,7 +44,7 @@ impl Prefs {
 
     /// Takes back choices written by `to_text` (unknown words are ignored; touch stays).
     pub fn read(&mut self, text: &str) {
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let words: Vec<&str> = text.split_ascii_whitespace().collect();
         self.palette = if words.contains(&"palette=safe") {
             Palette::ColourSafe
         } else {

@@ -415,23 +415,22 @@ impl Session {
 
     /// A run id no saved run, ended run or other page uses.
     pub fn fresh_id(&mut self) -> u32 {
-        // Ended runs still in their slots keep their ids too, until they reach the history.
         let found = &self.found;
-        let mut taken: Vec<u32> = found
-            .runs
-            .iter()
-            .chain(&found.ended)
-            .map(|r| r.id)
-            .collect();
-        // And runs marked ended, and those that ended here, until their slots are freed.
-        taken.extend(found.closed.iter().chain(&self.ended_here));
+        // Ended runs still in their slots keep their ids too, until they reach the history;
+        // and runs marked ended, and those that ended here, until their slots are freed.
+        let taken = |id: u32| {
+            found.runs.iter().chain(&found.ended).any(|r| r.id == id)
+                || found.closed.contains(&id)
+                || self.ended_here.contains(&id)
+                || self.busy.contains(&id)
+        };
         loop {
             self.next_id = self
                 .next_id
                 .wrapping_mul(747_796_405)
                 .wrapping_add(2_891_336_453);
             let id = self.next_id % 1_000_000_000;
-            if id != 0 && !taken.contains(&id) && !self.busy.contains(&id) {
+            if id != 0 && !taken(id) {
                 return id;
             }
         }

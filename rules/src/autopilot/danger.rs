@@ -9,6 +9,7 @@
 
 use crate::creatures::monster::{Mind, Monster};
 use crate::game::state::State;
+use std::collections::BinaryHeap;
 
 /// A sleeping creature this close (in king's moves) is a danger.
 pub const NEAR: i32 = 2;
@@ -33,11 +34,15 @@ impl State {
     /// for every such list, whatever chooses its creatures.
     pub fn nearest_creatures(&self, keep: &dyn Fn(&Monster) -> bool) -> Vec<&Monster> {
         let me = self.hero.pos;
-        let mut out: Vec<&Monster> = self.monsters.iter().filter(|m| keep(m)).collect();
-        // Nearest first; at the same distance, by row then column, so the order is the
-        // same whatever the sort.
-        out.sort_unstable_by_key(|m| (m.pos.chebyshev(me), m.pos.y, m.pos.x));
-        out
+        // Nearest first; at the same distance, by row then column, then in the order of the
+        // creatures' list. Sorted by a binary heap: the page carries no slice sort for this
+        // one short list (a heap sort is a fraction of the size of `sort_unstable`'s).
+        let keys: BinaryHeap<(i32, i32, i32, usize)> = (self.monsters.iter().enumerate())
+            .filter(|(_, m)| keep(m))
+            .map(|(i, m)| (m.pos.chebyshev(me), m.pos.y, m.pos.x, i))
+            .collect();
+        let order = keys.into_sorted_vec();
+        order.iter().map(|&(.., i)| &self.monsters[i]).collect()
     }
 }
 

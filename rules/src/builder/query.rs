@@ -28,8 +28,9 @@ impl WorldParams {
         let mut p = WorldParams::default();
         for pair in query.trim_start_matches('?').split('&') {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let int = |lo: i64, hi: i64| -> Result<i64, String> {
-                match value.parse::<i64>() {
+            // Read as a u64, as seeds are: a negative number is out of range either way.
+            let int = |lo: u64, hi: u64| -> Result<u64, String> {
+                match value.parse::<u64>() {
                     Ok(v) if (lo..=hi).contains(&v) => Ok(v),
                     _ => Err(format!(
                         "{key} must be a whole number from {lo} to {hi}, not '{value}'"
@@ -37,9 +38,9 @@ impl WorldParams {
                 }
             };
             match key {
-                "w" => p.width = int(1, MAX_SIDE.into())? as i32,
-                "h" => p.height = int(1, MAX_SIDE.into())? as i32,
-                "d" => p.depth = int(1, MAX_DEPTH.into())? as i32,
+                "w" => p.width = int(1, MAX_SIDE as u64)? as i32,
+                "h" => p.height = int(1, MAX_SIDE as u64)? as i32,
+                "d" => p.depth = int(1, MAX_DEPTH as u64)? as i32,
                 "passes" => p.passes = int(0, MAX_PASSES.into())? as u32,
                 "min" => p.min_region = int(0, 1_000_000)? as u32,
                 "fill" => {

@@ -39,7 +39,7 @@ pub struct Stair {
     pub tag: char,
     pub glyph: char,
     /// Where it leads: the level (numbered from 1) and the area there, or `None` unknown.
-    pub leads: Option<(i32, u16)>,
+    pub leads: Option<(i32, u32)>,
     /// The way out of the caves (the stair up of level 1).
     pub way_out: bool,
 }
@@ -106,12 +106,13 @@ impl Sheet {
         }
     }
 
-    /// The area of a cell of the level shown (0 for none).
-    pub fn area(&self, p: Point) -> u16 {
+    /// The area of a cell of the level shown (0 for none). Areas are kept as u16s and
+    /// shown as u32s, the type the page formats its other counts in.
+    pub fn area(&self, p: Point) -> u32 {
         if p.z != self.z {
             return 0;
         }
-        self.areas.get(p).copied().unwrap_or(0)
+        self.areas.get(p).map_or(0, |&a| a.into())
     }
 
     /// The world cells of the block shown at block (`bx`, `by`).
@@ -134,8 +135,8 @@ impl Sheet {
 }
 
 /// The area of a cell on its own level.
-fn areas_at(state: &State, p: Point) -> u16 {
-    areas(state, p.z).get(p).copied().unwrap_or(0)
+fn areas_at(state: &State, p: Point) -> u32 {
+    areas(state, p.z).get(p).map_or(0, |&a| a.into())
 }
 
 /// What a stair's entry in the legend says.
@@ -352,7 +353,7 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
                 let e = world.tile(p).look();
                 Cell {
                     glyph: e.glyph,
-                    fg: AREAS[usize::from(area) % AREAS.len()],
+                    fg: AREAS[area as usize % AREAS.len()],
                     bg: BLACK,
                 }
             } else if let Some(&p) = cells.first() {

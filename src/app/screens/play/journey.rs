@@ -157,7 +157,7 @@ impl Play {
     /// takes the stairs, attacks a creature next to the player or travels to the cell.
     pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
         self.end_journey();
-        let asked = self.mode.end_if(|m| *m == Mode::Leaving);
+        let asked = self.mode.end_if(|m| matches!(m, Mode::Leaving));
         let at = self.world_at(ctx, col, row)?;
         match &mut self.mode {
             Mode::Look(look) => {

@@ -78,14 +78,14 @@ impl Play {
             ctx.hint = Some("Stopped.".into());
             return Some(Next::Stay);
         }
-        if self.mode == Mode::Leaving && !ignorable {
+        if matches!(self.mode, Mode::Leaving) && !ignorable {
             return Some(self.answer_leave(ctx, key));
         }
         if ctx.toggle_prefs(key) {
             return Some(Next::Stay);
         }
         // Journeys set out from play's own keys only: never while looking or aiming.
-        if self.mode == Mode::Normal {
+        if matches!(self.mode, Mode::Normal) {
             if let Some(goal) = travel_key(key) {
                 return Some(self.start_travel(ctx, goal));
             }
@@ -159,7 +159,7 @@ impl Play {
     /// The key pressed after the question: `<` or `y` leaves; any other key stays, and does
     /// nothing else.
     fn answer_leave(&mut self, ctx: &mut Ctx, key: &str) -> Next {
-        self.mode.end_if(|m| *m == Mode::Leaving);
+        self.mode.end_if(|m| matches!(m, Mode::Leaving));
         if matches!(key, "<" | "y") {
             ctx.hint = None;
             ctx.act(Action::Ascend)
