@@ -12,7 +12,7 @@ use crate::space::world::World;
 use rand::Rng;
 
 /// The most doors on one level.
-pub const DOORS_PER_LEVEL: usize = 4;
+pub const DOORS_PER_LEVEL: usize = 2;
 /// The most doorways tried per level: each try is a search of the level, so a level builds
 /// fast however many doorways it has.
 const TRIES: usize = 32;
