@@ -82,6 +82,18 @@ impl Creature {
             Creature::Kobold => with(ways(false, 0, 0, false, 30), Tactic::Slings),
         }
     }
+
+    /// Whether this kind has hands, so opens doors (a closed door is a wall to the rest).
+    pub const fn has_hands(self) -> bool {
+        match self {
+            Creature::Goblin | Creature::Orc | Creature::Bugbear | Creature::Kobold => true,
+            Creature::Bat
+            | Creature::Rat
+            | Creature::Spider
+            | Creature::Jelly
+            | Creature::Shade => false,
+        }
+    }
 }
 
 /// Level area, in cells, that earns one share of creatures and items (a 100 x 60 level is
@@ -256,6 +268,10 @@ pub const NOTICE_AWAKE: u32 = 45;
 pub const NOTICE_LIT_RANGE: i32 = 10;
 /// How far a player in the dark can be noticed.
 pub const NOTICE_DARK_RANGE: i32 = 2;
+/// A closed door on the line between a creature and the player muffles the player's noise:
+/// the creature notices (hears) the player with its chance divided by this, though it cannot
+/// see them.
+pub const DOOR_MUFFLE: u32 = 2;
 /// Chance in percent that a creature on the top level starts asleep (else it wanders), and
 /// how much less likely on every level further down: the deep caves are restless.
 pub const ASLEEP_AT_START: u32 = 50;

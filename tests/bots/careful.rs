@@ -7,7 +7,7 @@
 //! has fuel to spare, else goes down as soon as it knows the way.
 
 use super::{Game, Played};
-use caves::rules::autopilot::travel::{next_step, Goal};
+use caves::rules::autopilot::travel::{next_step, path, Goal};
 use caves::rules::creatures::monster::Mind;
 use caves::rules::kinds::entry::{Effect, Tactic};
 use caves::rules::kinds::item::Item;
@@ -124,7 +124,9 @@ pub fn retreat(g: &Game) -> Option<Action> {
 }
 
 /// The way to the nearest seen item on this level worth a detour, if the pack has room;
-/// items found out of reach are skipped from then on.
+/// items found out of reach are skipped from then on. Only a way on this level: one by
+/// other levels' stairs could lead down from where the idol's way out leads back up, and
+/// round again (closed doors hide parts of a level, so it knows such ways more often).
 pub fn fetch(g: &mut Game) -> Option<Action> {
     let s = &g.state;
     let here = g.here();
@@ -142,8 +144,8 @@ pub fn fetch(g: &mut Game) -> Option<Action> {
         .collect();
     spots.sort_by_key(|p| (p.chebyshev(here), p.x, p.y));
     for p in spots {
-        if let Some(a) = next_step(s, Goal::To(p)) {
-            return Some(a);
+        if let Some(&d) = path(s, p).as_deref().and_then(<[Dir]>::first) {
+            return Some(Action::Move(d));
         }
         g.skip.push(p);
     }

@@ -2,15 +2,38 @@
 //! (the only light wounds close in), douses its torch to lose a shade, strikes
 //! creatures that have not noticed it, throws darts and spare daggers at creatures closing
 //! in, throws known confusion and darkness at dangerous ones, never strikes a jelly it can
-//! walk around, and goes down only once it has explored a level while its torch has fuel to
-//! spare.
+//! walk around, shuts an open door between itself and what it falls back from
+//! (`CLOSE_DOORS_BEHIND`), and goes down only once it has explored a level while its torch
+//! has fuel to spare.
 
 use super::careful::{charge, fetch, gear, known, learn, retreat, save_life, slot_of, tend_torch};
 use super::{Game, Played};
 use caves::rules::creatures::monster::{Mind, Monster};
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::entry::{Effect, Tactic};
+use caves::rules::kinds::tile::Tile;
 use caves::rules::{Action, Mode, Place};
+
+/// Whether the expert closes a door behind it as it falls back (a switch, so a table can
+/// show what the tactic is worth).
+pub const CLOSE_DOORS_BEHIND: bool = true;
+
+/// Closing the doors beside it, when one of them is open and free and stands between it and
+/// every foe in view (each foe is nearer the door than the bot is): a closed door stops
+/// what has no hands and hides the bot from the rest.
+fn shut_behind(g: &Game) -> Option<Action> {
+    let (s, here, foes) = (&g.state, g.here(), g.foes());
+    let between = |p| {
+        s.world().tile(p) == Tile::DoorOpen
+            && s.monster_at(p).is_none()
+            && s.item_at(p).is_none()
+            && !foes.is_empty()
+            && foes
+                .iter()
+                .all(|m| m.pos.chebyshev(p) < m.pos.chebyshev(here))
+    };
+    (CLOSE_DOORS_BEHIND && here.neighbours8().any(between)).then_some(Action::CloseDoors)
+}
 
 /// Creatures worth a missile or a potion before they arrive.
 fn dangerous(m: &Monster) -> bool {
@@ -94,7 +117,10 @@ pub fn policy(g: &mut Game) -> Action {
     }
     if hp * 2 < max && s.creature_in_view() {
         g.backed += 1;
-        return retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
+        return shut_behind(g)
+            .or_else(|| retreat(g))
+            .filter(|_| g.backed < 12)
+            .unwrap_or(Action::Wait);
     }
     g.backed = 0;
     let explore_first = s.fuel() > 300;

@@ -34,7 +34,8 @@ impl State {
     /// The state's fingerprint: position, health, turn, outcome, every item and where it is,
     /// experience, kills and items used, every creature and its mind, the mode, the torch,
     /// the kinds identified, the player's conditions, the turns spent on each level,
-    /// the explored map, the log, and the position of the gameplay random stream.
+    /// the explored map, the tiles (doors open or closed), the log, and the position of the
+    /// gameplay random stream.
     pub fn hash(&self) -> u64 {
         let mut h = Fnv(fnv::START);
         h.wide(self.origin.seed);
@@ -86,6 +87,8 @@ impl State {
             h.int(t.into());
         }
         h.wide(self.knowledge.sight.memory_hash());
+        // The tiles, for the doors opened and closed.
+        h.wide(self.world.checksum());
         // Each line as said, with its repeats.
         for e in self.log.entries() {
             h.bytes(e.text.as_bytes());
