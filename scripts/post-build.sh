@@ -16,10 +16,15 @@ command -v node >/dev/null 2>&1 && have_node=1
 
 if [ "${TRUNK_PROFILE:-debug}" = release ]; then
     if command -v wasm-opt >/dev/null 2>&1; then
-        # -Oz: binaryen's size passes. Features come from the module's target_features
-        # section, so wasm-opt emits nothing the compiler was not allowed to.
+        # -Oz: binaryen's size passes, run until they change nothing more (--converge).
+        # --low-memory-unused lets it fold constant offsets into loads and stores: it may
+        # assume nothing lives in the lowest 1 KiB of memory, which holds here because the
+        # linker puts the 1 MiB stack first, growing down towards 0, with the data above it
+        # (the stack would have to be 1023 KiB deep to reach that KiB). Features come from the
+        # module's target_features section, so wasm-opt emits nothing the compiler was not
+        # allowed to.
         while IFS= read -r -d '' wasm; do
-            wasm-opt -Oz "$wasm" -o "$wasm"
+            wasm-opt -Oz --converge --low-memory-unused "$wasm" -o "$wasm"
         done < <(find "$dir" -name '*_bg.wasm' -print0)
     else
         note "wasm-opt not found: wasm left as wasm-bindgen wrote it (npm ci in tests/e2e provides it)"
