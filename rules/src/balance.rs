@@ -64,6 +64,7 @@ impl Creature {
             Creature::Jelly => stats(16, 5, 0, 2),
             Creature::Shade => stats(14, 8, 2, 4),
             Creature::Kobold => stats(6, 3, 0, 1),
+            Creature::Monkey => stats(8, 3, 1, 2),
         }
     }
 
@@ -80,6 +81,7 @@ impl Creature {
             Creature::Jelly => with(ways(false, 0, 0, true, 0), Tactic::Splits),
             Creature::Shade => with(ways(false, 0, 0, false, 0), Tactic::LightHunter),
             Creature::Kobold => with(ways(false, 0, 0, false, 30), Tactic::Slings),
+            Creature::Monkey => with(ways(false, 0, 0, false, 0), Tactic::Steals),
         }
     }
 }

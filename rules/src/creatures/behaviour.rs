@@ -31,9 +31,9 @@ fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option
 }
 
 impl State {
-    /// True when creature `i` is hurt enough to run.
+    /// True when creature `i` is hurt enough to run, or runs with what it stole.
     pub(crate) fn fleeing(&self, i: usize) -> bool {
-        self.monsters[i].flees()
+        self.monsters[i].flees() || self.monsters[i].loot.is_some()
     }
 
     /// True when creature `i` can perceive the player now: in line of sight, and for a kind
@@ -126,7 +126,8 @@ impl State {
                 Mind::Hunting => {
                     m.unseen += 1;
                     let lost_light = b.tactic == Tactic::LightHunter && !lit;
-                    if m.unseen > FORGET_TURNS || lost_light {
+                    // A thief with its loot is glad to be out of sight.
+                    if m.unseen > FORGET_TURNS || lost_light || m.loot.is_some() {
                         m.mind = Mind::Wandering;
                     }
                 }

@@ -1,6 +1,6 @@
 //! The creatures: what one is, where they start, how they step, what they do on their turn
 //! (webs, stones, fleeing, following), which cells they crowd, and how the caves grow
-//! restless.
+//! restless, and thieves.
 
 mod behaviour;
 pub(crate) mod crowd;
@@ -8,3 +8,4 @@ pub mod monster;
 pub mod placing;
 mod restless;
 pub mod steps;
+mod thief;

@@ -112,6 +112,9 @@ impl State {
         });
         self.events.push(Event::Hit(self.hero.pos));
         self.hurt(dmg, &format!("The {name} hits you for {dmg}."), name);
+        if self.end.outcome == Outcome::Playing {
+            self.steal(i);
+        }
     }
 
     /// The player takes `dmg` damage from a creature called `name`, said as `message`; it
@@ -157,6 +160,7 @@ impl State {
                 self.gain(dead.kind);
                 self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
             }
+            self.drop_loot(&dead);
             return;
         }
         if unaware {

@@ -17,6 +17,7 @@ coded_kinds! {
         Jelly = 7,
         Shade = 8,
         Kobold = 9,
+        Monkey = 10,
     }
 }
 
@@ -46,6 +47,7 @@ impl Creature {
             Creature::Jelly => "ochre jelly",
             Creature::Shade => "shade",
             Creature::Kobold => "kobold slinger",
+            Creature::Monkey => "cave monkey",
         }
     }
 
@@ -63,6 +65,7 @@ impl Creature {
             Creature::Jelly => 'j',
             Creature::Shade => 's',
             Creature::Kobold => 'k',
+            Creature::Monkey => 'm',
         }
     }
 }

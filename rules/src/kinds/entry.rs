@@ -82,4 +82,6 @@ pub enum Tactic {
     LightHunter,
     /// Slings stones from a distance, and keeps its distance.
     Slings,
+    /// Its blow snatches an item from the pack; it runs with it and drops it where it dies.
+    Steals,
 }

@@ -1,0 +1,89 @@
+//! The creatures whose one rule changes how you fight, each in a scene on a hand-drawn cave
+//! played through the rules' actions: the cave monkey that steals from the pack.
+#![cfg(not(target_arch = "wasm32"))]
+
+use caves::rules::kinds::creature::Creature;
+use caves::rules::kinds::item::Item;
+use caves::rules::space::world::World;
+use caves::rules::Place;
+use caves::rules::State;
+use caves::rules::{Action, Dir};
+
+/// A run on hand-drawn levels with no creatures and no items but those a test puts there.
+/// The player starts on the `<`.
+fn scene(level: &str, seed: u64) -> State {
+    let world = World::from_text(&[level]).expect("valid fixture");
+    let mut state = State::in_world(world, seed).expect("the fixture has floor");
+    state.clear_monsters();
+    state.clear_items();
+    state
+}
+
+/// A corridor too short for anything to stir in it.
+const CORRIDOR: &str = "
+    ###########
+    #<........#
+    ###########
+";
+
+/// A dead end with the player's way out beside it.
+const DEAD_END: &str = "
+    ######
+    #.<..#
+    ######
+";
+
+fn logged(state: &State, text: &str) -> bool {
+    state.log().entries().iter().any(|e| e.text.contains(text))
+}
+
+/// Picks up `kind`, put where the player stands.
+fn carry(state: &mut State, kind: Item) {
+    let here = state.player();
+    state.put_item(kind, here);
+    state.act(Action::PickUp);
+}
+
+#[test]
+fn a_cave_monkey_steals_from_the_pack_runs_and_drops_it_where_it_dies() {
+    let mut s = scene(CORRIDOR, 1);
+    carry(&mut s, Item::Dagger);
+    s.act(Action::Equip(0));
+    carry(&mut s, Item::HealingPotion);
+    s.put_monster(Creature::Monkey, s.player().offset(1, 0));
+    s.act(Action::Wait);
+    assert!(logged(&s, "snatches your"), "its blow lands and takes");
+    let kinds: Vec<(Item, Place)> = s.carried().iter().map(|t| (t.kind, t.place)).collect();
+    assert_eq!(
+        kinds,
+        [(Item::Dagger, Place::Wielded)],
+        "never what is wielded"
+    );
+    assert_eq!(s.monsters()[0].loot, Some(Item::HealingPotion));
+    s.act(Action::Wait);
+    s.act(Action::Wait);
+    assert!(
+        s.monsters()[0].pos.chebyshev(s.player()) >= 3,
+        "it runs with it"
+    );
+
+    // Cornered in a dead end it fights, but takes nothing more; killed, it drops its loot.
+    let mut s = scene(DEAD_END, 1);
+    carry(&mut s, Item::Oil);
+    carry(&mut s, Item::Dart);
+    let corner = s.player().offset(-1, 0);
+    s.put_monster(Creature::Monkey, corner);
+    s.act(Action::Wait);
+    s.act(Action::Wait);
+    assert_eq!(s.carried().len(), 1, "one theft only");
+    let stolen = s.monsters()[0].loot.expect("it holds its loot");
+    assert!(
+        s.items().iter().all(|t| t.kind != stolen),
+        "with it, not lying about"
+    );
+    s.wound_monster(corner, 1);
+    s.act(Action::Move(Dir::W));
+    assert!(s.monsters().is_empty());
+    assert_eq!(s.item_at(corner), Some(stolen), "dropped where it died");
+    assert!(logged(&s, "It drops your"));
+}
