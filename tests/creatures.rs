@@ -1,5 +1,6 @@
 //! The creatures whose one rule changes how you fight, each in a scene on a hand-drawn cave
-//! played through the rules' actions: the cave monkey that steals from the pack.
+//! played through the rules' actions: the cave monkey that steals from the pack, and the
+//! bloat that bursts when killed.
 #![cfg(not(target_arch = "wasm32"))]
 
 use caves::rules::kinds::creature::Creature;
@@ -86,4 +87,31 @@ fn a_cave_monkey_steals_from_the_pack_runs_and_drops_it_where_it_dies() {
     assert!(s.monsters().is_empty());
     assert_eq!(s.item_at(corner), Some(stolen), "dropped where it died");
     assert!(logged(&s, "It drops your"));
+}
+
+#[test]
+fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
+    let mut s = scene(CORRIDOR, 2);
+    let me = s.player();
+    let (bloat, beyond) = (me.offset(1, 0), me.offset(2, 0));
+    s.put_monster(Creature::Bloat, bloat);
+    s.put_monster(Creature::Bugbear, beyond);
+    s.wound_monster(bloat, 1);
+    s.act(Action::Move(Dir::E));
+    assert!(logged(&s, "bursts in a cloud of spores: you reel"));
+    assert!(s.confused() > 1, "befuddled for several turns");
+    assert!(
+        s.monsters()[0].confused > 0,
+        "and so is what stood beside it"
+    );
+
+    let mut s = scene(CORRIDOR, 2);
+    carry(&mut s, Item::Dart);
+    let bloat = s.player().offset(3, 0);
+    s.put_monster(Creature::Bloat, bloat);
+    s.wound_monster(bloat, 1);
+    s.act(Action::throw(0, 3, 0).expect("in reach"));
+    assert!(s.monsters().is_empty(), "the dart kills it");
+    assert!(logged(&s, "It bursts in a cloud of spores."));
+    assert_eq!(s.confused(), 0, "from afar, safe");
 }

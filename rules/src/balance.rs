@@ -65,6 +65,7 @@ impl Creature {
             Creature::Shade => stats(14, 8, 2, 4),
             Creature::Kobold => stats(6, 3, 0, 1),
             Creature::Monkey => stats(8, 3, 1, 2),
+            Creature::Bloat => stats(4, 2, 0, 3),
         }
     }
 
@@ -82,6 +83,7 @@ impl Creature {
             Creature::Shade => with(ways(false, 0, 0, false, 0), Tactic::LightHunter),
             Creature::Kobold => with(ways(false, 0, 0, false, 30), Tactic::Slings),
             Creature::Monkey => with(ways(false, 0, 0, false, 0), Tactic::Steals),
+            Creature::Bloat => with(ways(false, 0, 0, true, 0), Tactic::Bursts),
         }
     }
 }
@@ -323,6 +325,10 @@ pub const RANGED_REACH: i32 = 5;
 pub const SHOOT_CHANCE: u32 = 50;
 /// A slung stone's attack (against the player's defence, as a blow).
 pub const STONE_ATTACK: i32 = 4;
+/// Turns of confusion from a bursting creature's spores, for whoever stands within
+/// `BURST_REACH` cells of it as it dies (the player's first passes with the killing blow).
+pub const BURST_TURNS: i32 = 6;
+pub const BURST_REACH: i32 = 1;
 
 // Throwing.
 

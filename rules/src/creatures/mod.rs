@@ -1,8 +1,9 @@
 //! The creatures: what one is, where they start, how they step, what they do on their turn
 //! (webs, stones, fleeing, following), which cells they crowd, and how the caves grow
-//! restless, and thieves.
+//! restless, thieves and bursting bloats.
 
 mod behaviour;
+mod bloat;
 pub(crate) mod crowd;
 pub mod monster;
 pub mod placing;

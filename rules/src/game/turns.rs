@@ -161,6 +161,7 @@ impl State {
                 self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
             }
             self.drop_loot(&dead);
+            self.burst(&dead);
             return;
         }
         if unaware {

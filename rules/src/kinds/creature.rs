@@ -18,6 +18,7 @@ coded_kinds! {
         Shade = 8,
         Kobold = 9,
         Monkey = 10,
+        Bloat = 11,
     }
 }
 
@@ -48,6 +49,7 @@ impl Creature {
             Creature::Shade => "shade",
             Creature::Kobold => "kobold slinger",
             Creature::Monkey => "cave monkey",
+            Creature::Bloat => "bloat",
         }
     }
 
@@ -66,6 +68,7 @@ impl Creature {
             Creature::Shade => 's',
             Creature::Kobold => 'k',
             Creature::Monkey => 'm',
+            Creature::Bloat => 'e',
         }
     }
 }

@@ -84,4 +84,6 @@ pub enum Tactic {
     Slings,
     /// Its blow snatches an item from the pack; it runs with it and drops it where it dies.
     Steals,
+    /// Bursts when killed into spores that befuddle whoever stands beside it.
+    Bursts,
 }

@@ -23,6 +23,7 @@ fn showing(c: Creature) -> &'static Showing {
         Creature::Shade => &const { show(on(b's', "#7E8AA2"), "A shadow that feeds on light. It hunts only a burning torch: douse yours and it loses you.") },
         Creature::Kobold => &const { show(on(b'k', "#66D9EF"), "A small scaly pest with a sling. It hurls stones from up to six cells away and backs off when you close in.") },
         Creature::Monkey => &const { show(on(b'm', "#FF6E40"), "A quick, thieving ape. A blow that lands snatches something from your pack and it runs: kill it to get it back.") },
+        Creature::Bloat => &const { show(on(b'e', "#FFAFD7"), "A floating bag of spores that drifts slowly near. Killed, it bursts and befuddles all beside it: strike from afar.") },
     }
 }
 
