@@ -1,6 +1,6 @@
 //! The creatures whose one rule changes how you fight, each in a scene on a hand-drawn cave
 //! played through the rules' actions: the cave monkey that steals from the pack, and the
-//! bloat that bursts when killed.
+//! bloat that bursts when killed, and the gloom stalker that shuns light.
 #![cfg(not(target_arch = "wasm32"))]
 
 use caves::rules::kinds::creature::Creature;
@@ -114,4 +114,34 @@ fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
     assert!(s.monsters().is_empty(), "the dart kills it");
     assert!(logged(&s, "It bursts in a cloud of spores."));
     assert_eq!(s.confused(), 0, "from afar, safe");
+}
+
+#[test]
+fn a_gloom_stalker_keeps_out_of_the_torchlight_and_strikes_in_the_dark() {
+    let mut s = scene(CORRIDOR, 3);
+    let me = s.player();
+    s.put_monster(Creature::Stalker, me.offset(8, 0));
+    let full = s.hp();
+    for _ in 0..10 {
+        s.act(Action::Wait);
+        let d = s.monsters()[0].pos.chebyshev(me);
+        assert!(d > 7, "never into the torch's circle: {d}");
+    }
+    assert_eq!(s.hp(), full, "a lit torch keeps it at bay");
+
+    s.act(Action::Torch);
+    let struck = (0..12).any(|_| {
+        s.act(Action::Wait);
+        s.hp() < full
+    });
+    assert!(struck, "doused, it closes in and strikes");
+    assert!(logged(&s, "The gloom stalker hits you"));
+
+    let hp = s.hp();
+    s.act(Action::Torch);
+    for _ in 0..5 {
+        s.act(Action::Wait);
+    }
+    assert_eq!(s.hp(), hp, "relit, it strikes no more");
+    assert!(logged(&s, "The gloom stalker shrinks from your light."));
 }

@@ -66,6 +66,7 @@ impl Creature {
             Creature::Kobold => stats(6, 3, 0, 1),
             Creature::Monkey => stats(8, 3, 1, 2),
             Creature::Bloat => stats(4, 2, 0, 3),
+            Creature::Stalker => stats(14, 11, 2, 4),
         }
     }
 
@@ -84,6 +85,7 @@ impl Creature {
             Creature::Kobold => with(ways(false, 0, 0, false, 30), Tactic::Slings),
             Creature::Monkey => with(ways(false, 0, 0, false, 0), Tactic::Steals),
             Creature::Bloat => with(ways(false, 0, 0, true, 0), Tactic::Bursts),
+            Creature::Stalker => with(ways(false, 0, 0, false, 20), Tactic::ShunsLight),
         }
     }
 }

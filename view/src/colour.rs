@@ -40,7 +40,7 @@ pub const PANEL: Rgb = hex("#272822");
 /// colour blindness tell apart (blue, orange, yellow and purple from the Okabe-Ito set in
 /// place of green, red, orange and violet; cyan becomes a blue lighter than Okabe-Ito's, so a
 /// kobold reads on a dark floor; a cave monkey's red-orange becomes vermilion and a bloat's
-/// pink bluish green).
+/// pink bluish green; a gloom stalker's violet-blue stays).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
     #[default]

@@ -11,6 +11,7 @@ use crate::balance::{
     STONE_ATTACK, WEB_TURNS,
 };
 use crate::creatures::crowd::Crowd;
+use crate::creatures::gloom::Shine;
 use crate::creatures::monster::Mind;
 use crate::creatures::steps::{distance, next_step, random_step};
 use crate::game::events::{Attack, Event, Flier};
@@ -50,7 +51,7 @@ impl State {
     fn notice_chance(&self, i: usize) -> u32 {
         let m = &self.monsters[i];
         let d = m.pos.chebyshev(self.hero.pos);
-        let range = if self.torch_lit() {
+        let range = if self.torch_lit() || m.kind.behaviour().tactic == Tactic::ShunsLight {
             NOTICE_LIT_RANGE
         } else {
             NOTICE_DARK_RANGE
@@ -102,11 +103,20 @@ impl State {
                 continue;
             }
             let world = &self.world;
+            let shine = Shine {
+                from: player,
+                torch: lit.then(|| self.torch.radius()),
+                world,
+                sight: &self.knowledge.sight,
+            };
+            // A stalker never steps into light.
+            let shuns = b.tactic == Tactic::ShunsLight;
             let free = |p: Point| {
                 world.tile(p) != Tile::StairsUp
                     && world.tile(p).is_open()
                     && p != player
                     && !occupied.taken(p)
+                    && !(shuns && shine.lit(p))
             };
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
@@ -150,17 +160,28 @@ impl State {
             // that flees moves away if it can (cornered, it fights).
             let flutters = b.erratic && self.rng.random_bool(FLUTTER_CHANCE);
             let world = &self.world;
+            let shine = Shine {
+                from: player,
+                torch: lit.then(|| self.torch.radius()),
+                world,
+                sight: &self.knowledge.sight,
+            };
+            // A stalker never steps into light.
+            let shuns = b.tactic == Tactic::ShunsLight;
             let free = |p: Point| {
                 world.tile(p) != Tile::StairsUp
                     && world.tile(p).is_open()
                     && p != player
                     && !occupied.taken(p)
+                    && !(shuns && shine.lit(p))
             };
             let d = pos.chebyshev(player);
             let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
+            // Caught in the light, a stalker backs into the dark and does not strike.
+            let shrinks = shuns && shine.lit(pos);
             let moved = if flutters {
                 random_step(pos, &free, &mut self.rng)
-            } else if fleeing || (shy && self.rng.random_bool(0.5)) {
+            } else if fleeing || shrinks || (shy && self.rng.random_bool(0.5)) {
                 flee_step(pos, player, &free)
             } else {
                 None
@@ -168,9 +189,16 @@ impl State {
             if let Some(to) = moved {
                 self.monsters[i].pos = to;
                 occupied.moved(pos, to);
+                if shrinks {
+                    self.shrink(i);
+                }
                 continue;
             }
             if flutters {
+                continue;
+            }
+            if shrinks {
+                self.shrink(i);
                 continue;
             }
             if hunting && d == 1 {

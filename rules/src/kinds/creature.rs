@@ -19,6 +19,7 @@ coded_kinds! {
         Kobold = 9,
         Monkey = 10,
         Bloat = 11,
+        Stalker = 12,
     }
 }
 
@@ -50,6 +51,7 @@ impl Creature {
             Creature::Kobold => "kobold slinger",
             Creature::Monkey => "cave monkey",
             Creature::Bloat => "bloat",
+            Creature::Stalker => "gloom stalker",
         }
     }
 
@@ -69,6 +71,7 @@ impl Creature {
             Creature::Kobold => 'k',
             Creature::Monkey => 'm',
             Creature::Bloat => 'e',
+            Creature::Stalker => 'G',
         }
     }
 }

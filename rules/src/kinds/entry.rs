@@ -86,4 +86,6 @@ pub enum Tactic {
     Steals,
     /// Bursts when killed into spores that befuddle whoever stands beside it.
     Bursts,
+    /// Never steps into light and strikes only from the dark, where it sees well.
+    ShunsLight,
 }
