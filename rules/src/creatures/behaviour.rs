@@ -12,6 +12,7 @@ use crate::balance::{
     SLOW_PERIOD, STONE_ATTACK, WEB_TURNS,
 };
 use crate::creatures::crowd::Crowd;
+use crate::creatures::gloom::Shine;
 use crate::creatures::monster::Mind;
 use crate::creatures::steps::{distance, next_step, random_step};
 use crate::game::events::{Attack, Event, Flier};
@@ -43,9 +44,9 @@ fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option
 }
 
 impl State {
-    /// True when creature `i` is hurt enough to run.
+    /// True when creature `i` is hurt enough to run, or runs with what it stole.
     pub(crate) fn fleeing(&self, i: usize) -> bool {
-        self.monsters[i].flees()
+        self.monsters[i].flees() || self.monsters[i].loot.is_some()
     }
 
     /// True when creature `i` can perceive the player now: in line of sight, and for a kind
@@ -75,7 +76,7 @@ impl State {
     fn notice_chance(&self, i: usize) -> u32 {
         let m = &self.monsters[i];
         let d = m.pos.chebyshev(self.hero.pos);
-        let range = if self.torch_lit() {
+        let range = if self.torch_lit() || m.kind.behaviour().tactic == Tactic::ShunsLight {
             NOTICE_LIT_RANGE
         } else {
             NOTICE_DARK_RANGE
@@ -123,6 +124,8 @@ impl State {
         let player = self.hero.pos;
         let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
         let lit = self.torch_lit();
+        // The torch's circle as creatures see it, while it burns.
+        let torch = lit.then(|| self.torch.radius());
         for i in 0..self.monsters.len() {
             let pos = self.monsters[i].pos;
             if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
@@ -133,8 +136,18 @@ impl State {
                 continue;
             }
             let hands = self.monsters[i].kind.has_hands();
+            // A stalker never steps into light.
+            let shuns = b.tactic == Tactic::ShunsLight;
             let world = &self.world;
-            let free = |p: Point| enterable(world, &occupied, player, hands, p);
+            let shine = Shine {
+                from: player,
+                torch,
+                world,
+                sight: &self.knowledge.sight,
+            };
+            let free = |p: Point| {
+                enterable(world, &occupied, player, hands, p) && !(shuns && shine.lit(p))
+            };
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
                 if let Some(to) = random_step(pos, &free, &mut self.rng) {
@@ -152,7 +165,8 @@ impl State {
                 Mind::Hunting => {
                     m.unseen += 1;
                     let lost_light = b.tactic == Tactic::LightHunter && !lit;
-                    if m.unseen > FORGET_TURNS || lost_light {
+                    // A thief with its loot is glad to be out of sight.
+                    if m.unseen > FORGET_TURNS || lost_light || m.loot.is_some() {
                         m.mind = Mind::Wandering;
                     }
                 }
@@ -175,21 +189,38 @@ impl State {
             // that flees moves away if it can (cornered, it fights).
             let flutters = b.erratic && self.rng.random_bool(FLUTTER_CHANCE);
             let world = &self.world;
-            let free = |p: Point| enterable(world, &occupied, player, hands, p);
+            let shine = Shine {
+                from: player,
+                torch,
+                world,
+                sight: &self.knowledge.sight,
+            };
+            let free = |p: Point| {
+                enterable(world, &occupied, player, hands, p) && !(shuns && shine.lit(p))
+            };
             let d = pos.chebyshev(player);
             let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
+            // Caught in the light, a stalker backs into the dark and does not strike.
+            let shrinks = shuns && shine.lit(pos);
             let moved = if flutters {
                 random_step(pos, &free, &mut self.rng)
-            } else if fleeing || (shy && self.rng.random_bool(0.5)) {
+            } else if fleeing || shrinks || (shy && self.rng.random_bool(0.5)) {
                 flee_step(pos, player, &free)
             } else {
                 None
             };
             if let Some(to) = moved {
                 self.enter(i, to, &mut occupied);
+                if shrinks {
+                    self.shrink(i);
+                }
                 continue;
             }
             if flutters {
+                continue;
+            }
+            if shrinks {
+                self.shrink(i);
                 continue;
             }
             if hunting && d == 1 {

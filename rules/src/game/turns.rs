@@ -113,6 +113,9 @@ impl State {
         });
         self.events.push(Event::Hit(self.hero.pos));
         self.hurt(dmg, &format!("The {name} hits you for {dmg}."), name);
+        if self.end.outcome == Outcome::Playing {
+            self.steal(i);
+        }
     }
 
     /// The player takes `dmg` damage from a creature called `name`, said as `message`; it
@@ -158,6 +161,8 @@ impl State {
                 self.gain(dead.kind);
                 self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
             }
+            self.drop_loot(&dead);
+            self.burst(&dead);
             return;
         }
         if unaware {
