@@ -89,6 +89,22 @@ impl Creature {
         }
     }
 
+    /// The last level (from 1) this kind is met on: the weakest leave the deep levels to what
+    /// is worth fighting there, so each level has creatures of its own.
+    pub const fn last_level(self) -> i32 {
+        match self {
+            Creature::Bat | Creature::Rat => 3,
+            Creature::Goblin | Creature::Kobold | Creature::Monkey => 4,
+            Creature::Bloat => 5,
+            Creature::Orc
+            | Creature::Bugbear
+            | Creature::Spider
+            | Creature::Jelly
+            | Creature::Shade
+            | Creature::Stalker => crate::builder::MAX_DEPTH,
+        }
+    }
+
     /// Whether this kind has hands, so opens doors (a closed door is a wall to the rest).
     pub const fn has_hands(self) -> bool {
         match self {

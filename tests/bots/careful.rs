@@ -14,6 +14,9 @@ use caves::rules::kinds::item::Item;
 use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Place, PACK_LIMIT};
 
+/// The most turns the bot, while badly hurt, steps back or waits for hunting creatures.
+pub const FALL_BACK_TURNS: u32 = 40;
+
 /// What the bot knows an item does: its effect once its kind is known.
 pub fn known(g: &Game, kind: Item) -> Option<Effect> {
     g.state.knows(kind).then(|| kind.effect())
@@ -187,12 +190,17 @@ pub fn policy(g: &mut Game) -> Action {
     if let Some(a) = charge(g) {
         return a;
     }
-    if hp * 2 < max && adjacent == 0 && s.creature_in_view() {
-        // Step back while it helps; otherwise let it come (wounds heal meanwhile).
+    // Step back from what hunts it while that helps, then let it come (wounds heal by
+    // torchlight meanwhile). The turns spent so count until it is healed: one that will not
+    // come (a stalker kept off by the light, showing itself and backing off) is left behind.
+    let hunted = hp * 2 < max && adjacent == 0 && g.hunted();
+    if hunted && g.backed < FALL_BACK_TURNS {
         g.backed += 1;
         return retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
     }
-    g.backed = 0;
+    if hp * 2 >= max {
+        g.backed = 0;
+    }
     let s_fuel = g.state.fuel();
     learn(g)
         .or_else(|| fetch(g))
