@@ -7,7 +7,7 @@ use caves::rules::builder::{Regions, WorldBuilder, MIN_REGION};
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
-use support::{open_tiles, reachable};
+use support::{open_tiles, reachable, reachable_where, tiles_where};
 
 /// How many of the thousand seeds over `SIZES`, and of the 800 random parameter sets, give
 /// worlds with caves (the rest are rock, and only their size and stairs are checked).
@@ -87,11 +87,33 @@ fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: 
     }
     assert_eq!(exits, 1, "{ctx}: one way out");
     let exit = exit_of(world).expect("an exit");
+    // A creature that cannot open doors reaches every open tile (no door cuts a level in
+    // two, so none stands between the way out and the stairs or the idol), and a player, who
+    // opens them, every door too.
     assert_eq!(
         reachable(world, exit),
         open,
-        "{ctx}: every open tile is reachable"
+        "{ctx}: every open tile is reachable with the doors closed"
     );
+    assert_eq!(
+        reachable_where(world, exit, Tile::is_passable),
+        tiles_where(world, Tile::is_passable),
+        "{ctx}: every open tile and door is reachable for the player"
+    );
+    // Doors stand in narrow passages: blocked on two opposite sides, open on the other two.
+    for z in 0..d {
+        for (p, _) in world.points(z).filter(|&(_, t)| t.is_door()) {
+            let t = |dx, dy| world.tile(p.offset(dx, dy));
+            let across = |a: Tile, b: Tile, c: Tile, e: Tile| {
+                !a.is_passable() && !b.is_passable() && c.is_open() && e.is_open()
+            };
+            assert!(
+                across(t(0, -1), t(0, 1), t(-1, 0), t(1, 0))
+                    || across(t(-1, 0), t(1, 0), t(0, -1), t(0, 1)),
+                "{ctx}: the door at {p:?} stands in a passage"
+            );
+        }
+    }
     // Each level with caves has a way down (but the last) and a way up.
     let has = |z: i32, t: Tile| world.points(z).any(|(_, u)| u == t);
     for z in 0..d {
@@ -152,18 +174,21 @@ fn no_region_under(world: &World, min_region: u32, ctx: &str) {
 #[test]
 fn a_thousand_seeds_over_many_sizes() {
     let mut checked = 0;
+    let mut doors = 0;
     for seed in 0..1000u64 {
         let size = SIZES[seed as usize % SIZES.len()];
         let world = WorldBuilder::new(size.0, size.1, size.2, seed)
             .make_caves()
             .build();
         checked += usize::from(check(&world, size, seed));
+        doors += tiles_where(&world, Tile::is_door);
         check_share(&world, size, seed);
     }
     assert!(
         checked >= CHECKED_OF_1000,
         "only {checked} of 1000 worlds had caves"
     );
+    assert!(doors >= 2000, "only {doors} doors in all");
 }
 
 #[test]

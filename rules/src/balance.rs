@@ -64,6 +64,9 @@ impl Creature {
             Creature::Jelly => stats(16, 5, 0, 2),
             Creature::Shade => stats(14, 8, 2, 4),
             Creature::Kobold => stats(6, 3, 0, 1),
+            Creature::Monkey => stats(8, 3, 1, 2),
+            Creature::Bloat => stats(4, 2, 0, 3),
+            Creature::Stalker => stats(14, 11, 2, 4),
         }
     }
 
@@ -80,6 +83,43 @@ impl Creature {
             Creature::Jelly => with(ways(false, 0, 0, true, 0), Tactic::Splits),
             Creature::Shade => with(ways(false, 0, 0, false, 0), Tactic::LightHunter),
             Creature::Kobold => with(ways(false, 0, 0, false, 30), Tactic::Slings),
+            Creature::Monkey => with(ways(false, 0, 0, false, 0), Tactic::Steals),
+            Creature::Bloat => with(ways(false, 0, 0, true, 0), Tactic::Bursts),
+            Creature::Stalker => with(ways(false, 0, 0, false, 20), Tactic::ShunsLight),
+        }
+    }
+
+    /// The last level (from 1) this kind is met on: the weakest leave the deep levels to what
+    /// is worth fighting there, so each level has creatures of its own.
+    pub const fn last_level(self) -> i32 {
+        match self {
+            Creature::Bat | Creature::Rat => 3,
+            Creature::Goblin | Creature::Kobold | Creature::Monkey => 4,
+            Creature::Bloat => 5,
+            Creature::Orc
+            | Creature::Bugbear
+            | Creature::Spider
+            | Creature::Jelly
+            | Creature::Shade
+            | Creature::Stalker => crate::builder::MAX_DEPTH,
+        }
+    }
+
+    /// Whether this kind has hands, so opens doors (a closed door is a wall to the rest).
+    pub const fn has_hands(self) -> bool {
+        match self {
+            Creature::Goblin
+            | Creature::Orc
+            | Creature::Bugbear
+            | Creature::Kobold
+            | Creature::Monkey => true,
+            Creature::Bat
+            | Creature::Bloat
+            | Creature::Stalker
+            | Creature::Rat
+            | Creature::Spider
+            | Creature::Jelly
+            | Creature::Shade => false,
         }
     }
 }
@@ -256,6 +296,10 @@ pub const NOTICE_AWAKE: u32 = 45;
 pub const NOTICE_LIT_RANGE: i32 = 10;
 /// How far a player in the dark can be noticed.
 pub const NOTICE_DARK_RANGE: i32 = 2;
+/// A closed door on the line between a creature and the player muffles the player's noise:
+/// the creature notices (hears) the player with its chance divided by this, though it cannot
+/// see them.
+pub const DOOR_MUFFLE: u32 = 2;
 /// Chance in percent that a creature on the top level starts asleep (else it wanders), and
 /// how much less likely on every level further down: the deep caves are restless.
 pub const ASLEEP_AT_START: u32 = 50;
@@ -321,6 +365,10 @@ pub const RANGED_REACH: i32 = 5;
 pub const SHOOT_CHANCE: u32 = 50;
 /// A slung stone's attack (against the player's defence, as a blow).
 pub const STONE_ATTACK: i32 = 4;
+/// Turns of confusion from a bursting creature's spores, for whoever stands within
+/// `BURST_REACH` cells of it as it dies (the player's first passes with the killing blow).
+pub const BURST_TURNS: i32 = 6;
+pub const BURST_REACH: i32 = 1;
 
 // Throwing.
 

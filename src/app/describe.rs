@@ -1,10 +1,13 @@
 //! Words for a screen reader: a short description of the surroundings, asked for by a key
-//! (where you are, the ways on, the stairs you know of, and the creatures in view with their
-//! direction and distance).
+//! (where you are, the ways on, the doors close by, the stairs you know of, and the creatures
+//! in view with their direction and distance).
 
 use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
 use crate::rules::{Dir, State};
+
+/// Doors within this many steps are told.
+const DOOR_NEAR: i32 = 5;
 
 /// "a goblin", "an orc".
 fn article(name: &str) -> String {
@@ -46,6 +49,16 @@ pub fn surroundings(state: &State) -> String {
     } else {
         ways + "."
     });
+    // Doors close by (open or closed), so a player who cannot see the map knows to walk
+    // into one or to close it.
+    let doors: Vec<String> = world
+        .points(p.z)
+        .filter(|&(q, t)| t.is_door() && q.chebyshev(p) <= DOOR_NEAR && state.sight().remembers(q))
+        .map(|(q, t)| format!("{} {}", article(t.name()), whereabouts(p, q)))
+        .collect();
+    if !doors.is_empty() {
+        parts.push(format!("Doors: {}.", doors.join("; ")));
+    }
     parts.push(crate::app::draw::panels::torch_line(state).0 + ".");
     for (tile, what) in [
         (Tile::StairsDown, "Stairs down"),
@@ -94,7 +107,7 @@ mod tests {
 
     #[test]
     fn the_description_names_ways_stairs_and_creatures_with_directions() {
-        let world = World::from_text(&["#######\n#<...>#\n#.....#\n#######"]).expect("fixture");
+        let world = World::from_text(&["#######\n#<...>#\n#.....#\n###+###"]).expect("fixture");
         let mut state = State::in_world(world, 2).expect("floor");
         state.put_monster(Creature::Goblin, Point::new(4, 2, 0));
         let text = surroundings(&state);
@@ -106,6 +119,10 @@ mod tests {
         assert!(text.contains("Torch 1200 (light 7)."), "{text}");
         assert!(text.contains("Open: east, south-east, south."), "{text}");
         assert!(text.contains("Stairs down: 4 steps east."), "{text}");
+        assert!(
+            text.contains("Doors: a closed door 2 steps south-east."),
+            "{text}"
+        );
         assert!(
             text.contains("In view: a goblin 3 steps south-east, hunting."),
             "{text}"

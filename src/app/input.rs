@@ -59,6 +59,7 @@ pub fn command(key: &str) -> Option<Command> {
         "w" => Command::Inventory(Pick::Equip),
         "t" => Command::Inventory(Pick::Throw),
         "T" => Command::Act(Action::Torch),
+        "C" => Command::Act(Action::CloseDoors),
         "<" => Command::Act(Action::Ascend),
         ">" => Command::Act(Action::Descend),
         "?" => Command::Help,
@@ -148,6 +149,7 @@ mod tests {
         assert_eq!(command("q"), Some(Command::Inventory(Pick::Use)));
         assert_eq!(command("t"), Some(Command::Inventory(Pick::Throw)));
         assert_eq!(command("T"), Some(Command::Act(Action::Torch)));
+        assert_eq!(command("C"), Some(Command::Act(Action::CloseDoors)));
     }
 
     #[test]

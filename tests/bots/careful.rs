@@ -7,12 +7,15 @@
 //! has fuel to spare, else goes down as soon as it knows the way.
 
 use super::{Game, Played};
-use caves::rules::autopilot::travel::{next_step, Goal};
+use caves::rules::autopilot::travel::{next_step, path, Goal};
 use caves::rules::creatures::monster::Mind;
 use caves::rules::kinds::entry::{Effect, Tactic};
 use caves::rules::kinds::item::Item;
 use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Place, PACK_LIMIT};
+
+/// The most turns the bot, while badly hurt, steps back or waits for hunting creatures.
+pub const FALL_BACK_TURNS: u32 = 40;
 
 /// What the bot knows an item does: its effect once its kind is known.
 pub fn known(g: &Game, kind: Item) -> Option<Effect> {
@@ -124,7 +127,9 @@ pub fn retreat(g: &Game) -> Option<Action> {
 }
 
 /// The way to the nearest seen item on this level worth a detour, if the pack has room;
-/// items found out of reach are skipped from then on.
+/// items found out of reach are skipped from then on. Only a way on this level: one by
+/// other levels' stairs could lead down from where the idol's way out leads back up, and
+/// round again (closed doors hide parts of a level, so it knows such ways more often).
 pub fn fetch(g: &mut Game) -> Option<Action> {
     let s = &g.state;
     let here = g.here();
@@ -142,8 +147,8 @@ pub fn fetch(g: &mut Game) -> Option<Action> {
         .collect();
     spots.sort_by_key(|p| (p.chebyshev(here), p.x, p.y));
     for p in spots {
-        if let Some(a) = next_step(s, Goal::To(p)) {
-            return Some(a);
+        if let Some(&d) = path(s, p).as_deref().and_then(<[Dir]>::first) {
+            return Some(Action::Move(d));
         }
         g.skip.push(p);
     }
@@ -185,12 +190,17 @@ pub fn policy(g: &mut Game) -> Action {
     if let Some(a) = charge(g) {
         return a;
     }
-    if hp * 2 < max && adjacent == 0 && s.creature_in_view() {
-        // Step back while it helps; otherwise let it come (wounds heal meanwhile).
+    // Step back from what hunts it while that helps, then let it come (wounds heal by
+    // torchlight meanwhile). The turns spent so count until it is healed: one that will not
+    // come (a stalker kept off by the light, showing itself and backing off) is left behind.
+    let hunted = hp * 2 < max && adjacent == 0 && g.hunted();
+    if hunted && g.backed < FALL_BACK_TURNS {
         g.backed += 1;
         return retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
     }
-    g.backed = 0;
+    if hp * 2 >= max {
+        g.backed = 0;
+    }
     let s_fuel = g.state.fuel();
     learn(g)
         .or_else(|| fetch(g))

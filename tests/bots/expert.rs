@@ -2,15 +2,81 @@
 //! (the only light wounds close in), douses its torch to lose a shade, strikes
 //! creatures that have not noticed it, throws darts and spare daggers at creatures closing
 //! in, throws known confusion and darkness at dangerous ones, never strikes a jelly it can
-//! walk around, and goes down only once it has explored a level while its torch has fuel to
-//! spare.
+//! walk around, and goes down only once it has explored a level while its torch
+//! has fuel to spare. Its tactics for the new rules (`Tactics`, each can be turned off): it
+//! shuts an open door between itself and what it falls back from, steps away from a bloat
+//! rather than kill it beside it, and runs down a cave monkey that stole from it.
 
-use super::careful::{charge, fetch, gear, known, learn, retreat, save_life, slot_of, tend_torch};
+use super::careful::{
+    charge, fetch, gear, known, learn, retreat, save_life, slot_of, tend_torch, FALL_BACK_TURNS,
+};
 use super::{Game, Played};
+use caves::rules::autopilot::travel::{next_step, Goal};
 use caves::rules::creatures::monster::{Mind, Monster};
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::entry::{Effect, Tactic};
-use caves::rules::{Action, Mode, Place};
+use caves::rules::kinds::tile::Tile;
+use caves::rules::{Action, Dir, Mode, Place};
+
+/// Closing the doors beside it, when one of them is open and free and stands between it and
+/// every foe in view (each foe is nearer the door than the bot is): a closed door stops
+/// what has no hands and hides the bot from the rest.
+fn shut_behind(g: &Game) -> Option<Action> {
+    let (s, here, foes) = (&g.state, g.here(), g.foes());
+    let between = |p| {
+        s.world().tile(p) == Tile::DoorOpen
+            && s.monster_at(p).is_none()
+            && s.item_at(p).is_none()
+            && !foes.is_empty()
+            && foes
+                .iter()
+                .all(|m| m.pos.chebyshev(p) < m.pos.chebyshev(here))
+    };
+    (g.tactics.close_doors && here.neighbours8().any(between)).then_some(Action::CloseDoors)
+}
+
+/// A step away from a bloat beside it while other creatures close in, to a cell beside no
+/// creature: killed there, its burst would befuddle the bot in the fight. Alone, a bloat is
+/// struck (the spores matter little with nothing about), or met by a missile from afar.
+fn off_bloat(g: &Game) -> Option<Action> {
+    let (s, here, foes) = (&g.state, g.here(), g.foes());
+    let bloat = |m: &&Monster| m.kind == Creature::Bloat;
+    let beside = foes.iter().filter(|m| m.pos.chebyshev(here) == 1);
+    let others = foes
+        .iter()
+        .any(|m| !bloat(m) && m.mind == Mind::Hunting && m.pos.chebyshev(here) <= 4);
+    if !g.tactics.bloat_at_range || !beside.clone().all(bloat) || beside.count() == 0 || !others {
+        return None;
+    }
+    Dir::ALL
+        .into_iter()
+        .map(|d| (d, here.offset(d.delta().0, d.delta().1)))
+        .find(|&(_, p)| {
+            s.world().tile(p).is_open()
+                && s.monster_at(p).is_none()
+                && foes.iter().all(|m| m.pos.chebyshev(p) > 1)
+        })
+        .map(|(d, _)| Action::Move(d))
+}
+
+/// A bloat beside others is left for last (`Tactics::bloat_at_range`): its burst would
+/// befuddle the bot among them.
+fn spare(g: &Game, m: &Monster) -> bool {
+    g.tactics.bloat_at_range && m.kind == Creature::Bloat
+}
+
+/// The way to a cave monkey in view that stole from the bot (the log said so): killed, it
+/// drops what it took.
+fn chase_thief(g: &Game) -> Option<Action> {
+    let thief = g
+        .foes()
+        .into_iter()
+        .find(|m| m.kind == Creature::Monkey && m.loot.is_some())?;
+    g.tactics
+        .chase_thief
+        .then(|| next_step(&g.state, Goal::To(thief.pos)))
+        .flatten()
+}
 
 /// Creatures worth a missile or a potion before they arrive.
 fn dangerous(m: &Monster) -> bool {
@@ -81,7 +147,8 @@ pub fn policy(g: &mut Game) -> Action {
         return Action::Torch;
     }
     if let Some(a) = tend_torch(g, 150)
-        .or_else(|| g.hit(|m| m.kind != Creature::Jelly || adjacent == 1))
+        .or_else(|| off_bloat(g))
+        .or_else(|| g.hit(|m| (m.kind != Creature::Jelly && !spare(g, m)) || adjacent == 1))
         .or_else(|| throw(g))
     {
         return a;
@@ -89,14 +156,20 @@ pub fn policy(g: &mut Game) -> Action {
     if adjacent > 0 {
         return g.hit(|_| true).unwrap_or(Action::Wait);
     }
-    if let Some(a) = charge(g) {
+    if let Some(a) = charge(g).or_else(|| (hp * 2 >= max).then(|| chase_thief(g)).flatten()) {
         return a;
     }
-    if hp * 2 < max && s.creature_in_view() {
+    let hunted = hp * 2 < max && g.hunted();
+    if hunted && g.backed < FALL_BACK_TURNS {
         g.backed += 1;
-        return retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
+        return shut_behind(g)
+            .or_else(|| retreat(g))
+            .filter(|_| g.backed < 12)
+            .unwrap_or(Action::Wait);
     }
-    g.backed = 0;
+    if hp * 2 >= max {
+        g.backed = 0;
+    }
     let explore_first = s.fuel() > 300;
     learn(g)
         .or_else(|| fetch(g))

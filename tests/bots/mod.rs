@@ -32,7 +32,7 @@ pub mod reckless;
 
 use caves::rules::autopilot::travel::{next_step, Goal};
 use caves::rules::builder::WorldParams;
-use caves::rules::creatures::monster::Monster;
+use caves::rules::creatures::monster::{Mind, Monster};
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
@@ -55,6 +55,28 @@ pub struct Game {
     pub backed: u32,
     /// Stairs down that led only to places already searched.
     pub dead: Vec<Point>,
+    /// The expert's tactics for the new rules, each of which can be turned off.
+    pub tactics: Tactics,
+}
+
+/// The expert's tactics for doors and the creatures with one rule each. Each can be turned
+/// off on its own, so the ablation table (`tests/ablation.rs`) shows what it is worth.
+#[derive(Clone, Copy, Debug)]
+pub struct Tactics {
+    /// Shut an open door between itself and what it falls back from.
+    pub close_doors: bool,
+    /// Never strike a bloat beside it (its burst befuddles): step away, and throw from afar.
+    pub bloat_at_range: bool,
+    /// Run down a cave monkey that stole (the log said so) to get the item back.
+    pub chase_thief: bool,
+}
+
+impl Tactics {
+    pub const ALL: Tactics = Tactics {
+        close_doors: true,
+        bloat_at_range: true,
+        chase_thief: true,
+    };
 }
 
 /// How a game a bot played went.
@@ -74,6 +96,7 @@ impl Game {
             skip: Vec::new(),
             backed: 0,
             dead: Vec::new(),
+            tactics: Tactics::ALL,
         };
         g.see();
         g
@@ -133,13 +156,18 @@ impl Game {
         Dir::towards(m.pos.x - here.x, m.pos.y - here.y).map(Action::Move)
     }
 
-    /// Where the idol was seen on this level, if it was.
+    /// Where the idol was seen, if it was: on any level, since the way to it may pass
+    /// through another (travel finds a route by the stairs known).
     pub fn idol_seen(&self) -> Option<Point> {
-        let z = self.here().z;
         self.items
             .iter()
-            .find(|(p, &k)| p.z == z && k == Item::Idol)
+            .find(|(_, &k)| k == Item::Idol)
             .map(|(&p, _)| p)
+    }
+
+    /// Whether a creature in view is after the player (one asleep or wandering is not).
+    pub fn hunted(&self) -> bool {
+        self.foes().iter().any(|m| m.mind == Mind::Hunting)
     }
 
     /// The next action of the journey home or down: to the idol once seen, then up the
@@ -205,9 +233,25 @@ pub fn run(seed: u64, mode: Mode, policy: fn(&mut Game) -> Action) -> Played {
     run_until(seed, mode, policy, u32::MAX)
 }
 
+/// `run` with the expert's `tactics`.
+pub fn run_with(
+    seed: u64,
+    mode: Mode,
+    policy: fn(&mut Game) -> Action,
+    tactics: Tactics,
+) -> Played {
+    let mut g = Game::new(seed, mode);
+    g.tactics = tactics;
+    finish(g, policy, u32::MAX)
+}
+
 /// `run`, stopping also once the game reaches `max_turns` turns.
 pub fn run_until(seed: u64, mode: Mode, policy: fn(&mut Game) -> Action, max_turns: u32) -> Played {
-    let mut g = Game::new(seed, mode);
+    finish(Game::new(seed, mode), policy, max_turns)
+}
+
+/// Plays `g` on by `policy` to its end, to `MAX_ACTIONS` or to `max_turns` turns.
+fn finish(mut g: Game, policy: fn(&mut Game) -> Action, max_turns: u32) -> Played {
     while g.state.outcome() == Outcome::Playing
         && g.taken.len() < MAX_ACTIONS
         && g.state.turn() < max_turns

@@ -241,7 +241,7 @@ async function main() {
     const lines = dump.split('\n');
     const level1 = lines.slice(1, 1 + 60);
     const walkable = (x, y) => y >= 0 && y < level1.length && x >= 0 && x < level1[y].length
-      && '.<>fr!)[?*'.includes(level1[y][x]);
+      && '.<>fr!)[?*+\''.includes(level1[y][x]); // a closed door opens at the first step into it
     const KEYS = { '-1,-1': 'y', '0,-1': 'k', '1,-1': 'u', '-1,0': 'h', '1,0': 'l', '-1,1': 'b', '0,1': 'j', '1,1': 'n' };
     const firstStep = (sx, sy) => {
       const prev = new Map([[`${sx},${sy}`, null]]);

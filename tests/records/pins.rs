@@ -1,9 +1,9 @@
 // The committed records: file name, how the run ended, its actions, and its pinned final
 // state hash. Rewritten by `CAVES_WRITE_RECORDS=1 cargo test --release --test records`.
 [
-    ("win", Outcome::Won, 414, 0x63aebc0817864e5d),
-    ("expert", Outcome::Won, 2681, 0x7d579502201d368e),
-    ("explorer", Outcome::Won, 2006, 0xc03ccaad9abea474),
-    ("death", Outcome::Lost, 332, 0x4db73f70d3c92d80),
-    ("survivor", Outcome::Playing, 10000, 0xf30e15c8270b4986),
+    ("win", Outcome::Won, 1486, 0x2ef60896f38a5d09),
+    ("expert", Outcome::Won, 3516, 0xa6af0804a6dcb846),
+    ("explorer", Outcome::Won, 1934, 0xecf6bea84349b11f),
+    ("death", Outcome::Lost, 164, 0x5539ada9ef89da2b),
+    ("survivor", Outcome::Playing, 10000, 0x55b71b484f99a1bb),
 ]

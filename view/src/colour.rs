@@ -39,7 +39,8 @@ pub const PANEL: Rgb = hex("#272822");
 /// The colours a player chose: the standard ones, or a palette that people with red-green
 /// colour blindness tell apart (blue, orange, yellow and purple from the Okabe-Ito set in
 /// place of green, red, orange and violet; cyan becomes a blue lighter than Okabe-Ito's, so a
-/// kobold reads on a dark floor).
+/// kobold reads on a dark floor; a cave monkey's red-orange becomes vermilion and a bloat's
+/// pink bluish green; a gloom stalker's violet-blue stays).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
     #[default]
@@ -48,12 +49,14 @@ pub enum Palette {
 }
 
 /// Standard colour and its colour-safe replacement.
-const SAFE: [(Rgb, Rgb); 5] = [
+const SAFE: [(Rgb, Rgb); 7] = [
     (ACCENT, hex("#56B4E9")),
     (WARN, hex("#E69F00")),
     (hex("#FD971F"), hex("#F0E442")),
     (hex("#AE81FF"), hex("#CC79A7")),
     (hex("#66D9EF"), hex("#4D9DE0")),
+    (hex("#FF6E40"), hex("#D55E00")),
+    (hex("#FFAFD7"), hex("#009E73")),
 ];
 
 impl Palette {

@@ -1,6 +1,6 @@
 //! Routes across levels: the shortest known way through every level the player remembers,
-//! walking over remembered open cells and climbing known stairs (stairs whose other end the
-//! player has seen), and what the overview needs to know of each level: its areas (the
+//! walking over remembered open cells (closed doors included: walking into one opens it)
+//! and climbing known stairs (stairs whose other end the player has seen), and what the overview needs to know of each level: its areas (the
 //! connected regions of what the player knows) and where each stair leads.
 //!
 //! A breadth-first search over the cells of the whole world: a step to a neighbour and a
@@ -93,7 +93,7 @@ pub fn route(state: &State, goal: &dyn Fn(Point, bool) -> bool) -> Option<Route>
             })
             .chain(climb.and_then(|k| stair_link(state, here).map(|q| (k, q, true))));
         for (k, p, climb) in steps {
-            if !world.contains(p) || !sight.remembers(p) || !world.tile(p).is_open() {
+            if !world.contains(p) || !sight.remembers(p) || !world.tile(p).is_passable() {
                 continue;
             }
             if at(&came, p) != Some(NONE) {
@@ -153,7 +153,7 @@ fn actions_to(came: &[Grid<u8>], to: Point) -> Vec<Action> {
 
 /// The shortest known route to `to`, on any level.
 pub fn route_to(state: &State, to: Point) -> Option<Route> {
-    let known = state.sight().remembers(to) && state.world().tile(to).is_open();
+    let known = state.sight().remembers(to) && state.world().tile(to).is_passable();
     if !known {
         return None;
     }
@@ -193,7 +193,7 @@ pub fn areas(state: &State, z: i32) -> Grid<u16> {
     let (world, sight) = (state.world(), state.sight());
     let mut area = Grid::new(world.width(), world.height(), 0u16);
     let mut next = 0u16;
-    let known = |p: Point| sight.remembers(p) && world.tile(p).is_open();
+    let known = |p: Point| sight.remembers(p) && world.tile(p).is_passable();
     for i in 0..area.cells().len() {
         let p = area.point(i, z);
         if area.get(p) != Some(&0) || !known(p) {

@@ -4,7 +4,8 @@
 //! step and asks [`interrupted`] after it (and [`run_stop`] after each step of a run).
 //!
 //! Paths come from a breadth-first search over the player's level with flat arrays, through
-//! open cells the player remembers only; auto-exploration is frontier-based: it walks to the
+//! open cells the player remembers only (a closed door counts as open: the step into it
+//! opens it, and the next goes through); auto-exploration is frontier-based: it walks to the
 //! nearest known open cell that borders an unknown one, and picks up what it stands on on
 //! the way (with the ordinary `PickUp` action) while the pack has room. A cell only a scroll
 //! of mapping showed (never seen by the player's own light) counts as unexplored too. A goal
@@ -110,7 +111,7 @@ pub fn pick_up_here(state: &State) -> Option<Action> {
 /// cells the player remembers and that no lit creature stands on (except `to` itself).
 /// Empty when `to` is the player's cell; `None` when `to` is unknown, closed or unreachable.
 pub fn path(state: &State, to: Point) -> Option<Vec<Dir>> {
-    let known = state.sight().remembers(to) && state.world().tile(to).is_open();
+    let known = state.sight().remembers(to) && state.world().tile(to).is_passable();
     if to.z != state.player().z || !known {
         return None;
     }
@@ -170,7 +171,7 @@ fn search(state: &State, goal: &dyn Fn(Point) -> bool) -> Option<(Point, Vec<Dir
     if goal(start) {
         return Some((start, Vec::new()));
     }
-    let open = world.open_cells(start.z);
+    let open = world.cells_where(start.z, Tile::is_passable);
     if open.is_empty() || !world.contains(start) {
         return None;
     }

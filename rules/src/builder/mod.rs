@@ -14,6 +14,7 @@
 pub mod bitgrid;
 mod build;
 mod connect;
+mod doors;
 pub mod features;
 pub mod figures;
 mod layers;

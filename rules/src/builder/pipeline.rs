@@ -1,11 +1,12 @@
 //! The generator's pipeline: `WorldBuilder` and its steps (randomize, smooth, clean up,
-//! stairs, connect, the way out, decorate), each a method that hands the builder on.
+//! stairs, connect, the way out, decorate with features and doors), each a method that
+//! hands the builder on.
 
 use super::bitgrid::BitGrid;
 use super::params::MIN_REGION;
 use super::regions::Regions;
 use super::smooth::{self, SmoothRule};
-use super::{connect, features, stairs};
+use super::{connect, doors, features, stairs};
 use crate::kinds::tile::Tile;
 use crate::rng::{seeded, GameRng};
 use crate::space::geom::Point;
@@ -58,7 +59,7 @@ impl WorldBuilder {
 
     /// The standard recipe: half floor, 8 majority smoothing passes, regions under 25 cells
     /// filled, stairs between overlapping regions, every open tile made reachable, the way
-    /// out, then the environment features.
+    /// out, then the environment features and the doors.
     pub fn make_caves(self) -> Self {
         self.randomize(0.5)
             .smooth(8, SmoothRule::Majority)
@@ -181,7 +182,8 @@ impl WorldBuilder {
         self
     }
 
-    /// Scatters environment features (see `features`); needs `connect` first.
+    /// Scatters environment features (see `features`), then puts doors in narrow passages
+    /// (see `doors`); needs `connect` first.
     pub fn decorate(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let mut fresh: Vec<BitGrid>;
@@ -198,6 +200,9 @@ impl WorldBuilder {
                 "the open-cell grids drifted from the world"
             );
             features::decorate(world, grids, &mut self.rng);
+            doors::place(world, &mut self.rng);
+            // Closed doors are not open cells: the grids no longer match the world.
+            self.stale = true;
         }
         self
     }

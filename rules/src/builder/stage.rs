@@ -9,7 +9,7 @@ use std::fmt;
 /// - `Regions`: after regions under the minimum size are filled in;
 /// - `Stairs`: after stair pairs join overlapping regions of adjacent levels;
 /// - `Connect`: after tunnels make every open tile reachable, and the way out is placed;
-/// - `Features`: the whole recipe, environment features included.
+/// - `Features`: the whole recipe, environment features and doors included.
 ///
 /// Before `Stairs` a world holds only floor and wall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

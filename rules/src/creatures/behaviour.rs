@@ -1,16 +1,18 @@
 //! The creatures' turn, each by its kind's behaviour (`balance`). Asleep creatures stay put
 //! and wandering ones roam until they notice the player (by distance, the player's light,
-//! and noise); then they hunt: close in and fight, or shoot from afar (spiders' webs,
-//! kobolds' stones). Slow kinds act every other turn, erratic ones flutter at random half
-//! the time, cowards flee when badly hurt, and shades lose a player whose torch is out.
-//! Hunting creatures that see the player take the stairs follow.
+//! and noise, muffled by a closed door); then they hunt: close in and fight, or shoot from
+//! afar (spiders' webs, kobolds' stones). Creatures with hands open doors on their way; to
+//! the rest a closed door is a wall. Slow kinds act every other turn, erratic ones flutter
+//! at random half the time, cowards flee when badly hurt, and shades lose a player whose
+//! torch is out. Hunting creatures that see the player take the stairs follow.
 
 use crate::balance::{
-    damage, ACTIVE_RANGE, FLUTTER_CHANCE, FOLLOW_RANGE, FORGET_TURNS, NOTICE_ASLEEP, NOTICE_AWAKE,
-    NOTICE_DARK_RANGE, NOTICE_LIT_RANGE, RANGED_REACH, REST_TURNS, SHOOT_CHANCE, SLOW_PERIOD,
-    STONE_ATTACK, WEB_TURNS,
+    damage, ACTIVE_RANGE, DOOR_MUFFLE, FLUTTER_CHANCE, FOLLOW_RANGE, FORGET_TURNS, NOTICE_ASLEEP,
+    NOTICE_AWAKE, NOTICE_DARK_RANGE, NOTICE_LIT_RANGE, RANGED_REACH, REST_TURNS, SHOOT_CHANCE,
+    SLOW_PERIOD, STONE_ATTACK, WEB_TURNS,
 };
 use crate::creatures::crowd::Crowd;
+use crate::creatures::gloom::Shine;
 use crate::creatures::monster::Mind;
 use crate::creatures::steps::{distance, next_step, random_step};
 use crate::game::events::{Attack, Event, Flier};
@@ -23,6 +25,16 @@ use crate::space::geom::Point;
 use crate::space::world::World;
 use rand::Rng;
 
+/// Whether a creature (with `hands` or not) may step into `p`: open ground, or a closed door
+/// it can open; never the stairs up, the player's cell or another creature's.
+fn enterable(world: &World, occupied: &Crowd, player: Point, hands: bool, p: Point) -> bool {
+    let t = world.tile(p);
+    t != Tile::StairsUp
+        && (t.is_open() || hands && t == Tile::DoorClosed)
+        && p != player
+        && !occupied.taken(p)
+}
+
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
 fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option<Point> {
     let dist = |p: Point| distance(p, threat);
@@ -32,9 +44,9 @@ fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option
 }
 
 impl State {
-    /// True when creature `i` is hurt enough to run.
+    /// True when creature `i` is hurt enough to run, or runs with what it stole.
     pub(crate) fn fleeing(&self, i: usize) -> bool {
-        self.monsters[i].flees()
+        self.monsters[i].flees() || self.monsters[i].loot.is_some()
     }
 
     /// True when creature `i` can perceive the player now: in line of sight, and for a kind
@@ -45,18 +57,34 @@ impl State {
             && (m.kind.behaviour().tactic != Tactic::LightHunter || self.torch_lit())
     }
 
+    /// True when closed doors, and nothing else that stops sight, stand on the line from `p`
+    /// to the player: the creature there cannot see the player but can hear them.
+    fn behind_door(&self, p: Point) -> bool {
+        let line = crate::items::throw::line(p, self.hero.pos);
+        let between = line.get(1..line.len().saturating_sub(1)).unwrap_or(&[]);
+        let tile = |q: &Point| self.world.tile(*q);
+        between.iter().any(|q| tile(q) == Tile::DoorClosed)
+            && between
+                .iter()
+                .all(|q| tile(q) == Tile::DoorClosed || tile(q).is_transparent())
+    }
+
     /// The chance in 100 that creature `i`, unaware, notices the player this turn: by its
     /// distance, the player's light, and whether the player fought (louder) or rested
-    /// (quieter).
+    /// (quieter). Through a closed door (`behind_door`) a creature that does not hunt by
+    /// light hears the player: its chance is divided by `DOOR_MUFFLE`.
     fn notice_chance(&self, i: usize) -> u32 {
         let m = &self.monsters[i];
         let d = m.pos.chebyshev(self.hero.pos);
-        let range = if self.torch_lit() {
+        let range = if self.torch_lit() || m.kind.behaviour().tactic == Tactic::ShunsLight {
             NOTICE_LIT_RANGE
         } else {
             NOTICE_DARK_RANGE
         };
-        if d > range || !self.perceives(i) {
+        let sees = self.perceives(i);
+        let heard =
+            !sees && m.kind.behaviour().tactic != Tactic::LightHunter && self.behind_door(m.pos);
+        if d > range || !(sees || heard) {
             return 0;
         }
         let mut c = if m.mind == Mind::Asleep {
@@ -72,6 +100,9 @@ impl State {
         }
         if d <= 1 {
             c *= 2;
+        }
+        if heard {
+            c /= DOOR_MUFFLE;
         }
         c.min(100)
     }
@@ -93,6 +124,8 @@ impl State {
         let player = self.hero.pos;
         let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
         let lit = self.torch_lit();
+        // The torch's circle as creatures see it, while it burns.
+        let torch = lit.then(|| self.torch.radius());
         for i in 0..self.monsters.len() {
             let pos = self.monsters[i].pos;
             if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
@@ -102,13 +135,23 @@ impl State {
             if b.slow && !self.clock.turn.is_multiple_of(SLOW_PERIOD) {
                 continue;
             }
+            let hands = self.monsters[i].kind.has_hands();
+            // A stalker never steps into light.
+            let shuns = b.tactic == Tactic::ShunsLight;
             let world = &self.world;
-            let free = |p: Point| enterable(world, &occupied, player, p);
+            let shine = Shine {
+                from: player,
+                torch,
+                world,
+                sight: &self.knowledge.sight,
+            };
+            let free = |p: Point| {
+                enterable(world, &occupied, player, hands, p) && !(shuns && shine.lit(p))
+            };
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
                 if let Some(to) = random_step(pos, &free, &mut self.rng) {
-                    self.monsters[i].pos = to;
-                    occupied.moved(pos, to);
+                    self.enter(i, to, &mut occupied);
                 }
                 continue;
             }
@@ -122,7 +165,8 @@ impl State {
                 Mind::Hunting => {
                     m.unseen += 1;
                     let lost_light = b.tactic == Tactic::LightHunter && !lit;
-                    if m.unseen > FORGET_TURNS || lost_light {
+                    // A thief with its loot is glad to be out of sight.
+                    if m.unseen > FORGET_TURNS || lost_light || m.loot.is_some() {
                         m.mind = Mind::Wandering;
                     }
                 }
@@ -145,22 +189,38 @@ impl State {
             // that flees moves away if it can (cornered, it fights).
             let flutters = b.erratic && self.rng.random_bool(FLUTTER_CHANCE);
             let world = &self.world;
-            let free = |p: Point| enterable(world, &occupied, player, p);
+            let shine = Shine {
+                from: player,
+                torch,
+                world,
+                sight: &self.knowledge.sight,
+            };
+            let free = |p: Point| {
+                enterable(world, &occupied, player, hands, p) && !(shuns && shine.lit(p))
+            };
             let d = pos.chebyshev(player);
             let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
+            // Caught in the light, a stalker backs into the dark and does not strike.
+            let shrinks = shuns && shine.lit(pos);
             let moved = if flutters {
                 random_step(pos, &free, &mut self.rng)
-            } else if fleeing || (shy && self.rng.random_bool(0.5)) {
+            } else if fleeing || shrinks || (shy && self.rng.random_bool(0.5)) {
                 flee_step(pos, player, &free)
             } else {
                 None
             };
             if let Some(to) = moved {
-                self.monsters[i].pos = to;
-                occupied.moved(pos, to);
+                self.enter(i, to, &mut occupied);
+                if shrinks {
+                    self.shrink(i);
+                }
                 continue;
             }
             if flutters {
+                continue;
+            }
+            if shrinks {
+                self.shrink(i);
                 continue;
             }
             if hunting && d == 1 {
@@ -191,10 +251,23 @@ impl State {
                 continue;
             }
             if let Some(to) = next_step(pos, goal, hunting, &free, &mut self.rng) {
-                self.monsters[i].pos = to;
-                occupied.moved(pos, to);
+                self.enter(i, to, &mut occupied);
             }
         }
+    }
+
+    /// Creature `i` steps into `to`; into a closed door, it opens it instead (its turn), and
+    /// a player who sees the door hears it.
+    fn enter(&mut self, i: usize, to: Point, occupied: &mut Crowd) {
+        if self.world.tile(to) == Tile::DoorClosed {
+            if self.knowledge.sight.lit(to) {
+                self.log.add("A door creaks open.");
+            }
+            self.set_door(to, Tile::DoorOpen);
+            return;
+        }
+        occupied.moved(self.monsters[i].pos, to);
+        self.monsters[i].pos = to;
     }
 
     /// Creature `i` shoots from afar: a spider's web holds the player, a kobold's stone hurts.
@@ -331,9 +404,4 @@ impl State {
             .iter()
             .any(|m| m.pos.z == self.hero.pos.z && self.knowledge.sight.lit(m.pos))
     }
-}
-/// Whether a creature may step onto `p`: open ground that is not the way up, not the
-/// player's cell and not taken by another creature.
-fn enterable(world: &World, occupied: &Crowd, player: Point, p: Point) -> bool {
-    world.tile(p) != Tile::StairsUp && world.tile(p).is_open() && p != player && !occupied.taken(p)
 }

@@ -3,6 +3,7 @@
 use crate::game::mode::Mode;
 use crate::kinds::creature::Creature;
 use crate::kinds::entry::Stats;
+use crate::kinds::item::Item;
 use crate::space::geom::Point;
 
 /// What a creature is about: asleep (it stays put), wandering (it roams at random) or
@@ -38,6 +39,8 @@ pub struct Monster {
     pub confused: i32,
     /// Came out of the dark (stirred up while the torch was out): worth no experience.
     pub from_dark: bool,
+    /// What it stole from the player's pack (`creatures/thief.rs`): it drops it where it dies.
+    pub loot: Option<Item>,
     /// Its fighting numbers (its kind's, as the mode sets them).
     stats: Stats,
 }
@@ -60,6 +63,7 @@ impl Monster {
             unseen: 0,
             confused: 0,
             from_dark: false,
+            loot: None,
             stats,
         }
     }

@@ -39,6 +39,7 @@ impl State {
             Action::Equip(slot) => self.equip(slot.into()),
             Action::Torch => self.toggle_torch(),
             Action::Throw { slot, dx, dy } => self.throw(slot.into(), dx.into(), dy.into()),
+            Action::CloseDoors => self.close_doors(),
         };
         let mut turns = 0;
         while spent != Spent::Nothing {

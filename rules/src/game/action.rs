@@ -105,6 +105,8 @@ pub enum Action {
         dx: i8,
         dy: i8,
     },
+    /// Close the open doors beside the player.
+    CloseDoors,
 }
 
 /// The farthest a throw can aim, either way on each axis; a target is one operand byte.
@@ -128,6 +130,7 @@ impl Action {
             Action::Equip(_) => 15,
             Action::Torch => 16,
             Action::Throw { .. } => 17,
+            Action::CloseDoors => 18,
         }
     }
 
@@ -187,6 +190,7 @@ impl Action {
                 }
                 Action::throw(slot, t % AIM_SIDE - AIM, t / AIM_SIDE - AIM)?
             }
+            18 => Action::CloseDoors,
             _ => return None,
         })
     }
@@ -229,12 +233,14 @@ mod tests {
             Action::Torch,
             Action::throw(2, -7, 7).expect("in reach"),
             Action::throw(0, 3, 0).expect("in reach"),
+            Action::CloseDoors,
         ]);
         for a in &all {
             assert_eq!(Action::from_parts(a.code(), &a.operands()), Some(*a));
             assert_eq!(Action::operand_count(a.code()), a.operands().len());
         }
         assert_eq!(Action::Equip(2).code(), 15, "codes never change");
+        assert_eq!(Action::CloseDoors.code(), 18);
         assert_eq!(Action::from_code(13), None, "an operand is needed");
         assert_eq!(Action::from_parts(8, &[1]), None, "and refused when not");
         assert_eq!(

@@ -32,9 +32,10 @@ impl Fnv {
 
 impl State {
     /// The state's fingerprint: position, health, turn, outcome, every item and where it is,
-    /// experience, kills and items used, every creature and its mind, the mode, the torch,
-    /// the kinds identified, the player's conditions, the turns spent on each level,
-    /// the explored map, the log, and the position of the gameplay random stream.
+    /// experience, kills and items used, every creature, its mind and what it stole (an item
+    /// a thief carries off is still in the run), the mode, the torch, the kinds identified,
+    /// the player's conditions, the turns spent on each level, the explored map, the tiles
+    /// (doors open or closed), the log, and the position of the gameplay random stream.
     pub fn hash(&self) -> u64 {
         let mut h = Fnv(fnv::START);
         h.wide(self.origin.seed);
@@ -74,6 +75,7 @@ impl State {
             h.int(m.unseen.into());
             h.int(m.confused.into());
             h.int(m.from_dark.into());
+            h.int(m.loot.map_or(0, |k| k.code().into()));
         }
         h.int(self.origin.mode as i64);
         h.int(self.torch.fuel.into());
@@ -86,6 +88,8 @@ impl State {
             h.int(t.into());
         }
         h.wide(self.knowledge.sight.memory_hash());
+        // The tiles, for the doors opened and closed.
+        h.wide(self.world.checksum());
         // Each line as said, with its repeats.
         for e in self.log.entries() {
             h.bytes(e.text.as_bytes());

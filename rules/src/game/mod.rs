@@ -1,8 +1,9 @@
 //! One game: the `State` and its parts, how it is set up, the actions and `act`, the rules
-//! of a turn, what an action showed, the log, the mode, the score and the fingerprint.
+//! of a turn and of doors, what an action showed, the log, the mode, the score and the fingerprint.
 
 mod act;
 pub(crate) mod action;
+mod doors;
 pub mod events;
 mod hash;
 pub mod log;

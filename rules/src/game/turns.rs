@@ -1,4 +1,5 @@
-//! The rules of a turn: moving (astray when confused, not at all when webbed), fighting
+//! The rules of a turn: moving (astray when confused, not at all when webbed; into a closed
+//! door, opening it), fighting
 //! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
 //! the creatures' answer after each player action, and healing (by torchlight only).
 
@@ -112,6 +113,9 @@ impl State {
         });
         self.events.push(Event::Hit(self.hero.pos));
         self.hurt(dmg, &format!("The {name} hits you for {dmg}."), name);
+        if self.end.outcome == Outcome::Playing {
+            self.steal(i);
+        }
     }
 
     /// The player takes `dmg` damage from a creature called `name`, said as `message`; it
@@ -157,6 +161,8 @@ impl State {
                 self.gain(dead.kind);
                 self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
             }
+            self.drop_loot(&dead);
+            self.burst(&dead);
             return;
         }
         if unaware {
@@ -215,6 +221,9 @@ impl State {
             return Spent::Turn;
         }
         let tile = self.world.tile(to);
+        if tile == Tile::DoorClosed {
+            return self.open_door(to);
+        }
         if !tile.is_open() && self.hero.confused > 0 {
             self.log.add("You stagger into the rock.");
             return Spent::Turn;
@@ -308,12 +317,12 @@ mod tests {
     use rand::Rng;
     use std::collections::BTreeSet;
 
-    /// Two small levels joined by a stair, the way out on the first.
+    /// Two small levels joined by a stair, the way out on the first, and an open door.
     const CAVE: [&str; 2] = [
         "##############
          #<...........#
          #....##......#
-         #............#
+         #......'.....#
          #...........>#
          ##############",
         "##############
@@ -358,7 +367,7 @@ mod tests {
             return Action::PickUp;
         }
         let slot = rng.random_range(0..=s.carried().len() as u32) as u8;
-        match rng.random_range(0..16u32) {
+        match rng.random_range(0..17u32) {
             0..=4 => Action::Move(Dir::ALL[rng.random_range(0..8u32) as usize]),
             5 => Action::Wait,
             6 => Action::Descend,
@@ -369,6 +378,7 @@ mod tests {
             11 => Action::Use(slot),
             12 => Action::Equip(slot),
             13 => Action::Torch,
+            14 => Action::CloseDoors,
             _ => Action::Throw {
                 slot,
                 dx: rng.random_range(-3..=3i32) as i8,
@@ -412,14 +422,14 @@ mod tests {
                 }
             }
         }
-        for code in 0..=17 {
+        for code in 0..=18 {
             assert!(
                 seen.contains(&(code, true)),
                 "action {code} never took a turn"
             );
         }
         // Waiting always takes a turn, and so does the torch while there is fuel.
-        for code in (0..=17).filter(|&c| c != 8 && c != 16) {
+        for code in (0..=18).filter(|&c| c != 8 && c != 16) {
             assert!(
                 seen.contains(&(code, false)),
                 "action {code} never took no time"

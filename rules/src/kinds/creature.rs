@@ -17,6 +17,9 @@ coded_kinds! {
         Jelly = 7,
         Shade = 8,
         Kobold = 9,
+        Monkey = 10,
+        Bloat = 11,
+        Stalker = 12,
     }
 }
 
@@ -46,6 +49,9 @@ impl Creature {
             Creature::Jelly => "ochre jelly",
             Creature::Shade => "shade",
             Creature::Kobold => "kobold slinger",
+            Creature::Monkey => "cave monkey",
+            Creature::Bloat => "bloat",
+            Creature::Stalker => "gloom stalker",
         }
     }
 
@@ -63,6 +69,9 @@ impl Creature {
             Creature::Jelly => 'j',
             Creature::Shade => 's',
             Creature::Kobold => 'k',
+            Creature::Monkey => 'm',
+            Creature::Bloat => 'e',
+            Creature::Stalker => 'G',
         }
     }
 }

@@ -82,4 +82,10 @@ pub enum Tactic {
     LightHunter,
     /// Slings stones from a distance, and keeps its distance.
     Slings,
+    /// Its blow snatches an item from the pack; it runs with it and drops it where it dies.
+    Steals,
+    /// Bursts when killed into spores that befuddle whoever stands beside it.
+    Bursts,
+    /// Never steps into light and strikes only from the dark, where it sees well.
+    ShunsLight,
 }

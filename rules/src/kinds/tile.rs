@@ -19,6 +19,10 @@ coded_kinds! {
         Pool = 6,
         Fungus = 7,
         Rubble = 8,
+        /// Doors in narrow passages: a closed one blocks walking, sight and light until a
+        /// hand opens it; an open one is passed and seen through.
+        DoorClosed = 9,
+        DoorOpen = 10,
     }
 }
 
@@ -45,6 +49,8 @@ impl Tile {
             Tile::Pool => &const { Terrain::new("deep pool", 'P', (false, true)) },
             Tile::Fungus => &const { Terrain::new("glowing fungus", 'f', OPEN) },
             Tile::Rubble => &const { Terrain::new("rubble", 'r', OPEN) },
+            Tile::DoorClosed => &const { Terrain::new("closed door", '+', SOLID) },
+            Tile::DoorOpen => &const { Terrain::new("open door", '\'', OPEN) },
         }
     }
 
@@ -67,6 +73,16 @@ impl Tile {
     /// Light and sight pass through.
     pub const fn is_transparent(self) -> bool {
         self.terrain().transparent
+    }
+
+    /// Open, or a closed door: a player (or a creature with hands) gets through it, by
+    /// walking into it to open it first.
+    pub const fn is_passable(self) -> bool {
+        self.is_open() || matches!(self, Tile::DoorClosed)
+    }
+
+    pub const fn is_door(self) -> bool {
+        matches!(self, Tile::DoorClosed | Tile::DoorOpen)
     }
 
     pub const fn is_stairs(self) -> bool {
@@ -108,6 +124,9 @@ mod tests {
         );
         assert!(!Tile::Pool.is_open() && Tile::Pool.is_transparent());
         assert_eq!(Tile::Wall.name(), "cave wall");
+        assert!(!Tile::DoorClosed.is_open() && !Tile::DoorClosed.is_transparent());
+        assert!(Tile::DoorClosed.is_passable() && !Tile::Wall.is_passable());
+        assert!(Tile::DoorOpen.is_open() && Tile::DoorOpen.is_transparent());
     }
 
     #[test]
@@ -119,7 +138,9 @@ mod tests {
         assert_eq!(Tile::Floor.code(), 0);
         assert_eq!(Tile::StairsDown.code(), 4);
         assert_eq!(Tile::Rubble.code(), 8);
-        assert_eq!(Tile::from_code(9), None);
+        assert_eq!(Tile::DoorClosed.code(), 9);
+        assert_eq!(Tile::DoorOpen.code(), 10);
+        assert_eq!(Tile::from_code(11), None);
     }
 
     #[test]

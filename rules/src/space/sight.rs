@@ -2,9 +2,10 @@
 //! by, dim at the edge; its radius is the caller's, as the fuel runs down), glowing fungus
 //! lights the cells around it, and cells seen before stay remembered per level, across stairs.
 //!
-//! Line of sight from a place depends only on the walls around it, and a run never changes a
-//! tile, so the view from each place stood on is computed once (by shadowcasting, out to
-//! `SIGHT_RADIUS`) and kept: a player who walks back and forth scans nothing new.
+//! Line of sight from a place depends only on the walls (and closed doors) around it, and a
+//! run changes a tile only when a door opens or closes, so the view from each place stood on
+//! is computed once (by shadowcasting, out to `SIGHT_RADIUS`) and kept until then
+//! (`terrain_changed`): a player who walks back and forth scans nothing new.
 
 use crate::balance::{BRIGHT_RADIUS, GLOW_RADIUS, SIGHT_RADIUS};
 use crate::kinds::tile::Tile;
@@ -140,9 +141,9 @@ impl Sight {
     }
 
     /// Renews sight from `player` with a torch of radius `torch`, and remembers what the torch
-    /// and glowing fungus light. Memory only grows and tiles never change, so a place already
-    /// lit by a torch at least as large adds nothing more from the torch, and a place seen
-    /// from before adds nothing more from the fungus.
+    /// and glowing fungus light. Memory only grows and views are kept until a door changes,
+    /// so a place already lit by a torch at least as large adds nothing more from the torch,
+    /// and a place seen from before adds nothing more from the fungus.
     pub fn update(&mut self, world: &World, player: Point, torch: i32) {
         self.origin = player;
         self.torch = torch;
@@ -308,6 +309,16 @@ impl Sight {
                 }
             }
         }
+    }
+
+    /// Forgets every kept view and what stops sight, after a tile changed (a door opened or
+    /// closed): the next update scans afresh. Memory is kept, so nothing seen is lost.
+    pub fn terrain_changed(&mut self) {
+        self.views.clear();
+        for level in &mut self.kept {
+            level.cells_mut().fill(NONE);
+        }
+        self.blockers_z = -1;
     }
 
     /// True when `p` is in line of sight of the player this turn (lit or not).

@@ -76,9 +76,15 @@ impl World {
 
     /// Which cells of level `z` can be walked on, row-major (empty outside the world).
     pub fn open_cells(&self, z: i32) -> Vec<bool> {
+        self.cells_where(z, Tile::is_open)
+    }
+
+    /// Which cells of level `z` hold a tile for which `keep` holds, row-major (empty outside
+    /// the world): `Tile::is_passable` for the ways of a player, who opens doors.
+    pub fn cells_where(&self, z: i32, keep: fn(Tile) -> bool) -> Vec<bool> {
         let mut walkable = [false; 256];
         for t in Tile::ALL {
-            walkable[t as usize] = t.is_open();
+            walkable[t as usize] = keep(t);
         }
         self.level(z)
             .unwrap_or(&[])
@@ -132,7 +138,8 @@ impl World {
         out
     }
 
-    /// Parses levels drawn as text ('.' floor, '#' wall, '<', '>'), one string per level.
+    /// Parses levels drawn as text ('.' floor, '#' wall, '<', '>', '+' and '\'' doors, the
+    /// features by their dump characters), one string per level.
     /// All lines must have the same length; returns `None` otherwise or for unknown characters.
     pub fn from_text(levels: &[&str]) -> Option<World> {
         let rows: Vec<Vec<&str>> = levels

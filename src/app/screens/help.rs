@@ -11,7 +11,7 @@ use crate::view::layout::Layout;
 use crate::view::wrap::wrap;
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 30] = [
+pub const KEYS: [(&str, &str); 31] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
@@ -22,6 +22,10 @@ pub const KEYS: [(&str, &str); 30] = [
     ("q r a, w, d", "quaff/read, wield/wear, drop an item"),
     ("t", "throw an item: pick it, aim, Enter throws"),
     ("T", "douse or relight your torch"),
+    (
+        "walk into, C",
+        "open a door; close the open doors beside you",
+    ),
     ("5 to 9", "start screen: watch a best run"),
     ("> and <", "walk down or up stairs you stand on"),
     ("walk into", "attack a creature"),
@@ -97,8 +101,8 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
             "Tap a cell you have seen to walk there. Tap a creature next to you to attack it, \
              yourself to wait a turn, and the stairs you stand on to take them. Hold a finger \
              on a cell to hear what is there. The pad below the map has every move, Torch \
-             douses or relights your torch, and Throw picks an item, then a tap on a cell \
-             throws it there.",
+             douses or relights your torch, Close shuts the open doors beside you, and \
+             Throw picks an item, then a tap on a cell throws it there.",
             TEXT,
         )
     } else {

@@ -22,11 +22,33 @@ fn showing(c: Creature) -> &'static Showing {
         Creature::Jelly => &const { show(on(b'j', "#E6DB74"), "A quivering heap of slime. Every blow that does not kill it splits it in two: strike hard, throw, or leave it be.") },
         Creature::Shade => &const { show(on(b's', "#7E8AA2"), "A shadow that feeds on light. It hunts only a burning torch: douse yours and it loses you.") },
         Creature::Kobold => &const { show(on(b'k', "#66D9EF"), "A small scaly pest with a sling. It hurls stones from up to six cells away and backs off when you close in.") },
+        Creature::Monkey => &const { show(on(b'm', "#FF6E40"), "A quick, thieving ape. A blow that lands snatches something from your pack and it runs: kill it to get it back.") },
+        Creature::Bloat => &const { show(on(b'e', "#FFAFD7"), "A floating bag of spores that drifts slowly near. Killed, it bursts and befuddles all beside it: strike from afar.") },
+        Creature::Stalker => &const { show(on(b'G', "#8787FF"), "A long-limbed hunter that sees in the dark. It never steps into light and strikes hard from the dark: keep your torch lit.") },
     }
 }
 
 impl Shown for Creature {
     fn showing(self) -> &'static Showing {
         showing(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::colour::Palette;
+
+    #[test]
+    fn every_creature_has_a_colour_of_its_own_in_both_palettes() {
+        for palette in [Palette::Standard, Palette::ColourSafe] {
+            let mut colours: Vec<_> = Creature::ALL
+                .into_iter()
+                .map(|c| palette.map(c.look().fg))
+                .collect();
+            colours.sort();
+            colours.dedup();
+            assert_eq!(colours.len(), Creature::ALL.len(), "{palette:?}");
+        }
     }
 }

@@ -6,6 +6,8 @@ use caves_rules::kinds::tile::Tile;
 
 /// The colour of bare rock.
 const STONE: Rgb = hex("#75715E");
+/// The planks of a closed door: brown, unlike the grey rock and the dark floor.
+const DOOR_BG: Rgb = hex("#6B4423");
 
 const fn look(glyph: u8, fg: Rgb, bg: Rgb) -> Look {
     Look { glyph, fg, bg }
@@ -24,6 +26,8 @@ fn showing(t: Tile) -> &'static Showing {
         Tile::Pool => &const { show(look(247, hex("#66D9EF"), hex("#1B3A4B")), "Black water, too deep to wade. You can see across it.") },
         Tile::Fungus => &const { show(look(5, hex("#A6E22E"), FLOOR_BG), "Pale caps that shine: they light the cells around them in green, torch or no torch. Harmless underfoot.") },
         Tile::Rubble => &const { show(look(44, hex("#9E9A85"), FLOOR_BG), "Loose stones fallen from the ceiling.") },
+        Tile::DoorClosed => &const { show(look(b'+', hex("#E8C07A"), DOOR_BG), "A closed door of old planks: it blocks the view and the light. Walk into it to open it; creatures with hands open it too, others cannot.") },
+        Tile::DoorOpen => &const { show(look(b'\'', hex("#E8C07A"), FLOOR_BG), "An open door. Stand beside it and press C to close it behind you.") },
     }
 }
 
@@ -36,6 +40,7 @@ impl Shown for Tile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::colour::Palette;
 
     #[test]
     fn palette_follows_the_design() {
@@ -44,5 +49,23 @@ mod tests {
         assert_eq!(Tile::Floor.look().fg, [0x75, 0x71, 0x5E]);
         assert_eq!(Tile::Floor.look().bg, [0x1E, 0x23, 0x20]);
         assert_eq!(Tile::Wall.look().bg, [0x3E, 0x3D, 0x32]);
+    }
+
+    #[test]
+    fn doors_stand_apart_from_walls_floor_and_each_other() {
+        let glyphs =
+            [Tile::Floor, Tile::Wall, Tile::DoorClosed, Tile::DoorOpen].map(|t| t.look().glyph);
+        for (i, g) in glyphs.iter().enumerate() {
+            assert!(!glyphs[i + 1..].contains(g), "{glyphs:?}");
+        }
+        for palette in [Palette::Standard, Palette::ColourSafe] {
+            let bg = |t: Tile| palette.map(t.look().bg);
+            assert_ne!(bg(Tile::DoorClosed), bg(Tile::Wall));
+            assert_ne!(bg(Tile::DoorClosed), bg(Tile::Floor));
+            assert_ne!(
+                palette.map(Tile::DoorOpen.look().fg),
+                palette.map(Tile::Floor.look().fg)
+            );
+        }
     }
 }

@@ -1,0 +1,69 @@
+//! Thieves (the cave monkey). A thief's blow that lands snatches an item from the pack: never
+//! what is wielded or worn, nor the idol (the run's goal is won or lost by fighting, not
+//! pickpocketed). Then it runs (`State::fleeing`), gives up the chase once out of sight, and
+//! carries the item wherever it goes, to other levels too. It drops it where it dies.
+
+use crate::creatures::monster::Monster;
+use crate::game::parts::{Place, Thing};
+use crate::game::state::State;
+use crate::kinds::entry::Tactic;
+use crate::kinds::item::Item;
+use rand::Rng;
+
+impl State {
+    /// After creature `i`'s blow: a thief with empty hands takes a random item from the pack.
+    pub(crate) fn steal(&mut self, i: usize) {
+        let m = &self.monsters[i];
+        if m.kind.behaviour().tactic != Tactic::Steals || m.loot.is_some() {
+            return;
+        }
+        let slots: Vec<usize> = (self.carried().into_iter().enumerate())
+            .filter(|(_, t)| t.place == Place::Pack && t.kind != Item::Idol)
+            .map(|(slot, _)| slot)
+            .collect();
+        if slots.is_empty() {
+            return;
+        }
+        let slot = slots[self.rng.random_range(0..slots.len() as u32) as usize];
+        let Some(at) = self.slot_index(slot) else {
+            return;
+        };
+        let kind = self.things.all.remove(at).kind;
+        self.free_letter(slot);
+        self.monsters[i].loot = Some(kind);
+        let (name, what) = (self.monsters[i].name(), self.item_name(kind));
+        self.log
+            .add(format!("The {name} snatches your {what} and runs!"));
+    }
+
+    /// A dead creature leaves what it stole where it fell.
+    pub(crate) fn drop_loot(&mut self, dead: &Monster) {
+        let Some(kind) = dead.loot else { return };
+        self.things.all.push(Thing {
+            kind,
+            place: Place::Floor(dead.pos),
+        });
+        self.log
+            .add(format!("It drops your {}.", self.item_name(kind)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::kinds::creature::Creature;
+    use crate::kinds::item::Item;
+    use crate::space::geom::Point;
+    use crate::space::world::World;
+    use crate::State;
+
+    #[test]
+    fn what_a_thief_holds_is_in_the_fingerprint() {
+        let world = World::from_text(&["#####\n#<..#\n#####"]).expect("fixture");
+        let mut s = State::in_world(world, 1).expect("floor");
+        s.clear_monsters();
+        s.put_monster(Creature::Monkey, Point::new(3, 1, 0));
+        let mut other = s.clone();
+        other.monsters[0].loot = Some(Item::Oil);
+        assert_ne!(s.hash(), other.hash());
+    }
+}

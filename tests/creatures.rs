@@ -1,0 +1,147 @@
+//! The creatures whose one rule changes how you fight, each in a scene on a hand-drawn cave
+//! played through the rules' actions: the cave monkey that steals from the pack, and the
+//! bloat that bursts when killed, and the gloom stalker that shuns light.
+#![cfg(not(target_arch = "wasm32"))]
+
+use caves::rules::kinds::creature::Creature;
+use caves::rules::kinds::item::Item;
+use caves::rules::space::world::World;
+use caves::rules::Place;
+use caves::rules::State;
+use caves::rules::{Action, Dir};
+
+/// A run on hand-drawn levels with no creatures and no items but those a test puts there.
+/// The player starts on the `<`.
+fn scene(level: &str, seed: u64) -> State {
+    let world = World::from_text(&[level]).expect("valid fixture");
+    let mut state = State::in_world(world, seed).expect("the fixture has floor");
+    state.clear_monsters();
+    state.clear_items();
+    state
+}
+
+/// A corridor too short for anything to stir in it.
+const CORRIDOR: &str = "
+    ###########
+    #<........#
+    ###########
+";
+
+/// A dead end with the player's way out beside it.
+const DEAD_END: &str = "
+    ######
+    #.<..#
+    ######
+";
+
+fn logged(state: &State, text: &str) -> bool {
+    state.log().entries().iter().any(|e| e.text.contains(text))
+}
+
+/// Picks up `kind`, put where the player stands.
+fn carry(state: &mut State, kind: Item) {
+    let here = state.player();
+    state.put_item(kind, here);
+    state.act(Action::PickUp);
+}
+
+#[test]
+fn a_cave_monkey_steals_from_the_pack_runs_and_drops_it_where_it_dies() {
+    let mut s = scene(CORRIDOR, 1);
+    carry(&mut s, Item::Dagger);
+    s.act(Action::Equip(0));
+    carry(&mut s, Item::HealingPotion);
+    s.put_monster(Creature::Monkey, s.player().offset(1, 0));
+    s.act(Action::Wait);
+    assert!(logged(&s, "snatches your"), "its blow lands and takes");
+    let kinds: Vec<(Item, Place)> = s.carried().iter().map(|t| (t.kind, t.place)).collect();
+    assert_eq!(
+        kinds,
+        [(Item::Dagger, Place::Wielded)],
+        "never what is wielded"
+    );
+    assert_eq!(s.monsters()[0].loot, Some(Item::HealingPotion));
+    s.act(Action::Wait);
+    s.act(Action::Wait);
+    assert!(
+        s.monsters()[0].pos.chebyshev(s.player()) >= 3,
+        "it runs with it"
+    );
+
+    // Cornered in a dead end it fights, but takes nothing more; killed, it drops its loot.
+    let mut s = scene(DEAD_END, 1);
+    carry(&mut s, Item::Oil);
+    carry(&mut s, Item::Dart);
+    let corner = s.player().offset(-1, 0);
+    s.put_monster(Creature::Monkey, corner);
+    s.act(Action::Wait);
+    s.act(Action::Wait);
+    assert_eq!(s.carried().len(), 1, "one theft only");
+    let stolen = s.monsters()[0].loot.expect("it holds its loot");
+    assert!(
+        s.items().iter().all(|t| t.kind != stolen),
+        "with it, not lying about"
+    );
+    s.wound_monster(corner, 1);
+    s.act(Action::Move(Dir::W));
+    assert!(s.monsters().is_empty());
+    assert_eq!(s.item_at(corner), Some(stolen), "dropped where it died");
+    assert!(logged(&s, "It drops your"));
+}
+
+#[test]
+fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
+    let mut s = scene(CORRIDOR, 2);
+    let me = s.player();
+    let (bloat, beyond) = (me.offset(1, 0), me.offset(2, 0));
+    s.put_monster(Creature::Bloat, bloat);
+    s.put_monster(Creature::Bugbear, beyond);
+    s.wound_monster(bloat, 1);
+    s.act(Action::Move(Dir::E));
+    assert!(logged(&s, "bursts in a cloud of spores: you reel"));
+    assert!(s.confused() > 1, "befuddled for several turns");
+    assert!(
+        s.monsters()[0].confused > 0,
+        "and so is what stood beside it"
+    );
+
+    let mut s = scene(CORRIDOR, 2);
+    carry(&mut s, Item::Dart);
+    let bloat = s.player().offset(3, 0);
+    s.put_monster(Creature::Bloat, bloat);
+    s.wound_monster(bloat, 1);
+    s.act(Action::throw(0, 3, 0).expect("in reach"));
+    assert!(s.monsters().is_empty(), "the dart kills it");
+    assert!(logged(&s, "It bursts in a cloud of spores."));
+    assert_eq!(s.confused(), 0, "from afar, safe");
+}
+
+#[test]
+fn a_gloom_stalker_keeps_out_of_the_torchlight_and_strikes_in_the_dark() {
+    let mut s = scene(CORRIDOR, 3);
+    let me = s.player();
+    s.put_monster(Creature::Stalker, me.offset(8, 0));
+    let full = s.hp();
+    for _ in 0..10 {
+        s.act(Action::Wait);
+        let d = s.monsters()[0].pos.chebyshev(me);
+        assert!(d > 7, "never into the torch's circle: {d}");
+    }
+    assert_eq!(s.hp(), full, "a lit torch keeps it at bay");
+
+    s.act(Action::Torch);
+    let struck = (0..12).any(|_| {
+        s.act(Action::Wait);
+        s.hp() < full
+    });
+    assert!(struck, "doused, it closes in and strikes");
+    assert!(logged(&s, "The gloom stalker hits you"));
+
+    let hp = s.hp();
+    s.act(Action::Torch);
+    for _ in 0..5 {
+        s.act(Action::Wait);
+    }
+    assert_eq!(s.hp(), hp, "relit, it strikes no more");
+    assert!(logged(&s, "The gloom stalker shrinks from your light."));
+}
