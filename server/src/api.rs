@@ -120,10 +120,9 @@ async fn take_submission(
     // disk and files; a PostgreSQL that cannot write fails the count itself).
     service.board.can_write()?;
     // The submission is counted (refused ones too) and the name's owner read at once.
-    let minute = now_micros() / 60_000_000;
     let (count, owner) = service
         .board
-        .count_submission(&client, minute, &key)
+        .count_submission(&client, now_micros(), &key)
         .await?;
     if count > i64::from(service.per_minute()) {
         return Err(ApiError::TooMany(service.per_minute()));

@@ -19,7 +19,7 @@ use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{Any, AnyPool, AssertSqlSafe, FromRow, Transaction};
 
 use crate::limits::{
-    BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, FALLEN_SIZE, PRACTICE_PER_DAY,
+    self, BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, FALLEN_SIZE, PRACTICE_PER_DAY,
 };
 use crate::verify::{hex, End, Verified};
 
@@ -443,25 +443,31 @@ impl Board {
         Ok(true)
     }
 
-    /// Counts a submission of `client` in `minute`, and reads who owns the name of key
-    /// `name_key` (`None` when it is unclaimed) in the same statement: one round trip before
-    /// the run is read and verified. The count is this minute's so far.
+    /// Counts a submission of `client` at `now` (microseconds since the epoch), and reads who
+    /// owns the name of key `name_key` (`None` when it is unclaimed) in the same statement: one
+    /// round trip before the run is read and verified. The count is the last minute's so far,
+    /// estimated over a sliding window (see [`limits::sliding_count`]).
     pub async fn count_submission(
         &self,
         client: &str,
-        minute: i64,
+        now: i64,
         name_key: &str,
     ) -> Result<(i64, Option<String>), sqlx::Error> {
-        sqlx::query_as(
+        let minute = now / 60_000_000;
+        let (this, previous, owner): (i64, Option<i64>, Option<String>) = sqlx::query_as(
             "INSERT INTO limits (client, minute, count) VALUES ($1, $2, 1) \
              ON CONFLICT (client, minute) DO UPDATE SET count = limits.count + 1 \
-             RETURNING count, (SELECT token FROM names WHERE name_key = $3)",
+             RETURNING count, \
+             (SELECT l.count FROM limits l WHERE l.client = $1 AND l.minute = $2 - 1), \
+             (SELECT token FROM names WHERE name_key = $3)",
         )
         .bind(client)
         .bind(minute)
         .bind(name_key)
         .fetch_one(&self.pool)
-        .await
+        .await?;
+        let count = limits::sliding_count(this, previous.unwrap_or(0), now % 60_000_000);
+        Ok((count, owner))
     }
 
     /// Forgets the counts of minutes before `minute`.

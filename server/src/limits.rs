@@ -12,6 +12,16 @@ pub const MAX_ACTIONS: usize = 100_000;
 /// Submissions one address (an IPv6 /64) may make per minute, refused ones too: 429 above.
 /// `CAVES_BOARD_SUBMISSIONS_PER_MINUTE` sets another (the load benchmark lifts it).
 pub const SUBMISSIONS_PER_MINUTE: u32 = 30;
+
+/// The requests of the last sixty seconds, estimated from the counts of this calendar minute
+/// (`this`, the new one included) and of the one before (`previous`), `micros` into this one:
+/// the earlier minute weighs by the part of it still inside the window. A fixed window would
+/// let a client send twice the limit across a minute's turn; this one does not.
+pub fn sliding_count(this: i64, previous: i64, micros: i64) -> i64 {
+    let left = 60_000_000 - micros.clamp(0, 60_000_000);
+    // Rounded up: a window that holds any part of a request counts it.
+    this + (previous * left + 59_999_999) / 60_000_000
+}
 /// Practice runs kept per player token and day, after the counted one: 429 above.
 pub const PRACTICE_PER_DAY: i64 = 20;
 /// The most entries a day's board answers with.
@@ -71,3 +81,26 @@ pub const COPY_MIN_MOVES: u32 = 100;
 /// Free space a SQLite database's disk must keep: below it, health fails and submissions get
 /// 503 before they are verified.
 pub const DISK_RESERVE: u64 = 1024 * 1024;
+
+#[cfg(test)]
+mod tests {
+    use super::sliding_count;
+
+    #[test]
+    fn the_minute_before_counts_by_the_part_still_in_the_window() {
+        // At the turn of the minute all of the last one is still in the window.
+        assert_eq!(sliding_count(1, 30, 0), 31);
+        // Half-way, half of it.
+        assert_eq!(sliding_count(5, 30, 30_000_000), 20);
+        // A request late in the last minute counts until the window has passed it.
+        assert_eq!(sliding_count(1, 1, 59_999_999), 2);
+        // With no minute before, only this one's.
+        assert_eq!(sliding_count(7, 0, 10_000_000), 7);
+    }
+
+    #[test]
+    fn a_burst_across_the_turn_of_a_minute_is_held_to_the_limit() {
+        // 20 in the last second of a minute, then 11 in the first of the next: 31 in two seconds.
+        assert!(sliding_count(11, 20, 1_000_000) > 30);
+    }
+}

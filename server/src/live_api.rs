@@ -112,10 +112,9 @@ async fn count(
     limit: u32,
     name_key: &str,
 ) -> Result<Option<String>, ApiError> {
-    let minute = now_micros() / 60_000_000;
     let (n, owner) = service
         .board
-        .count_submission(&format!("{kind} {client}"), minute, name_key)
+        .count_submission(&format!("{kind} {client}"), now_micros(), name_key)
         .await?;
     if n > i64::from(limit) {
         return Err(ApiError::TooMany(limit));
