@@ -3,22 +3,15 @@
 //! bloat that bursts when killed, and the gloom stalker that shuns light.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod scenes;
+
+use scenes::{logged, scene};
+
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
-use caves::rules::space::world::World;
 use caves::rules::Place;
 use caves::rules::State;
 use caves::rules::{Action, Dir};
-
-/// A run on hand-drawn levels with no creatures and no items but those a test puts there.
-/// The player starts on the `<`.
-fn scene(level: &str, seed: u64) -> State {
-    let world = World::from_text(&[level]).expect("valid fixture");
-    let mut state = State::in_world(world, seed).expect("the fixture has floor");
-    state.clear_monsters();
-    state.clear_items();
-    state
-}
 
 /// A corridor too short for anything to stir in it.
 const CORRIDOR: &str = "
@@ -34,10 +27,6 @@ const DEAD_END: &str = "
     ######
 ";
 
-fn logged(state: &State, text: &str) -> bool {
-    state.log().entries().iter().any(|e| e.text.contains(text))
-}
-
 /// Picks up `kind`, put where the player stands.
 fn carry(state: &mut State, kind: Item) {
     let here = state.player();
@@ -47,7 +36,7 @@ fn carry(state: &mut State, kind: Item) {
 
 #[test]
 fn a_cave_monkey_steals_from_the_pack_runs_and_drops_it_where_it_dies() {
-    let mut s = scene(CORRIDOR, 1);
+    let mut s = scene(&[CORRIDOR], 1);
     carry(&mut s, Item::Dagger);
     s.act(Action::Equip(0));
     carry(&mut s, Item::HealingPotion);
@@ -69,7 +58,7 @@ fn a_cave_monkey_steals_from_the_pack_runs_and_drops_it_where_it_dies() {
     );
 
     // Cornered in a dead end it fights, but takes nothing more; killed, it drops its loot.
-    let mut s = scene(DEAD_END, 1);
+    let mut s = scene(&[DEAD_END], 1);
     carry(&mut s, Item::Oil);
     carry(&mut s, Item::Dart);
     let corner = s.player().offset(-1, 0);
@@ -91,7 +80,7 @@ fn a_cave_monkey_steals_from_the_pack_runs_and_drops_it_where_it_dies() {
 
 #[test]
 fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
-    let mut s = scene(CORRIDOR, 2);
+    let mut s = scene(&[CORRIDOR], 2);
     let me = s.player();
     let (bloat, beyond) = (me.offset(1, 0), me.offset(2, 0));
     s.put_monster(Creature::Bloat, bloat);
@@ -105,7 +94,7 @@ fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
         "and so is what stood beside it"
     );
 
-    let mut s = scene(CORRIDOR, 2);
+    let mut s = scene(&[CORRIDOR], 2);
     carry(&mut s, Item::Dart);
     let bloat = s.player().offset(3, 0);
     s.put_monster(Creature::Bloat, bloat);
@@ -118,7 +107,7 @@ fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
 
 #[test]
 fn a_gloom_stalker_keeps_out_of_the_torchlight_and_strikes_in_the_dark() {
-    let mut s = scene(CORRIDOR, 3);
+    let mut s = scene(&[CORRIDOR], 3);
     let me = s.player();
     s.put_monster(Creature::Stalker, me.offset(8, 0));
     let full = s.hp();

@@ -16,6 +16,10 @@ const PAGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cyclopedia.md");
 fn words(family: &str, name: &str) -> &'static str {
     let find = |d: Option<&'static str>| d.unwrap_or_else(|| panic!("no {family} {name}"));
     match family {
+        // Look mode shows a hidden plate as the floor it looks like.
+        "terrain" if name.starts_with("hidden ") => {
+            "Looks like the cave floor until a step on it, or a search by torchlight (waiting or resting near by), finds it."
+        }
         "terrain" => find(
             Tile::ALL
                 .into_iter()

@@ -4,24 +4,16 @@
 //! closed door muffled.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod scenes;
+
+use scenes::{logged, scene, wait};
+
 use caves::rules::creatures::monster::Mind;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
 use caves::rules::space::sight::Light;
-use caves::rules::space::world::World;
-use caves::rules::State;
 use caves::rules::{Action, Dir};
-
-/// A run on hand-drawn levels with no creatures and no items but those a test puts there.
-/// The player starts on the `<`.
-fn scene(level: &str, seed: u64) -> State {
-    let world = World::from_text(&[level]).expect("valid fixture");
-    let mut state = State::in_world(world, seed).expect("the fixture has floor");
-    state.clear_monsters();
-    state.clear_items();
-    state
-}
 
 /// A corridor cut in two by a closed door at (4, 1): the only way from one half to the other.
 const SPLIT: &str = "
@@ -32,19 +24,9 @@ const SPLIT: &str = "
 
 const DOOR: Point = Point::new(4, 1, 0);
 
-fn logged(state: &State, text: &str) -> bool {
-    state.log().entries().iter().any(|e| e.text.contains(text))
-}
-
-fn wait(state: &mut State, turns: u32) {
-    for _ in 0..turns {
-        state.act(Action::Wait);
-    }
-}
-
 #[test]
 fn walking_into_a_closed_door_opens_it_and_the_next_step_goes_through() {
-    let mut s = scene(SPLIT, 1);
+    let mut s = scene(&[SPLIT], 1);
     s.act(Action::Move(Dir::E));
     s.act(Action::Move(Dir::E));
     let (here, turn) = (s.player(), s.turn());
@@ -60,7 +42,7 @@ fn walking_into_a_closed_door_opens_it_and_the_next_step_goes_through() {
 
 #[test]
 fn closing_shuts_the_open_doors_beside_you_that_nothing_is_in() {
-    let mut s = scene(&SPLIT.replace('+', "'"), 1);
+    let mut s = scene(&[&SPLIT.replace('+', "'")], 1);
     let turn = s.turn();
     s.act(Action::CloseDoors);
     assert!(logged(&s, "There is no open door next to you."));
@@ -91,7 +73,7 @@ fn closing_shuts_the_open_doors_beside_you_that_nothing_is_in() {
 
 #[test]
 fn a_closed_door_stops_sight_and_torchlight() {
-    let s = scene(SPLIT, 1);
+    let s = scene(&[SPLIT], 1);
     assert!(s.sight().lit(DOOR), "the door itself is seen");
     for x in 5..9 {
         let p = Point::new(x, 1, 0);
@@ -103,7 +85,7 @@ fn a_closed_door_stops_sight_and_torchlight() {
 /// The turn a shade asleep behind the door notices the lit player, within `turns`, with the
 /// door as drawn (`door`: '+' closed, '\'' open).
 fn shade_notices(door: char, turns: u32) -> Option<u32> {
-    let mut s = scene(&SPLIT.replace('+', &door.to_string()), 3);
+    let mut s = scene(&[&SPLIT.replace('+', &door.to_string())], 3);
     let shade = DOOR.offset(3, 0);
     s.put_monster(Creature::Shade, shade);
     s.set_mind(shade, Mind::Asleep);
@@ -130,7 +112,7 @@ fn a_closed_door_hides_the_torch_from_a_creature_behind_it() {
 /// has done after `turns` of the player waiting on this side: the door's tile, and whether it
 /// came through.
 fn comes_through(kind: Creature, turns: u32) -> (Tile, bool) {
-    let mut s = scene(SPLIT, 2);
+    let mut s = scene(&[SPLIT], 2);
     let start = DOOR.offset(4, 0);
     s.put_monster(kind, start);
     s.set_mind(start, Mind::Wandering);
@@ -159,7 +141,7 @@ fn a_goblin_opens_the_door_but_a_bat_cannot_pass_it() {
 fn mean_notice(door: char, runs: u64) -> f64 {
     let mut total = 0;
     for seed in 0..runs {
-        let mut s = scene(&SPLIT.replace('+', &door.to_string()), seed);
+        let mut s = scene(&[&SPLIT.replace('+', &door.to_string())], seed);
         let goblin = DOOR.offset(2, 0);
         s.act(Action::Move(Dir::E));
         s.act(Action::Move(Dir::E));
@@ -184,7 +166,7 @@ fn noise_passes_a_closed_door_muffled() {
         closed > 1.6 * open,
         "but later than seen through an open one ({closed:.1} against {open:.1} turns)"
     );
-    let mut s = scene(SPLIT, 4);
+    let mut s = scene(&[SPLIT], 4);
     let goblin = DOOR.offset(2, 0);
     s.put_monster(Creature::Goblin, goblin);
     s.set_mind(goblin, Mind::Asleep);

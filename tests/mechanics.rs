@@ -5,6 +5,10 @@
 //! does not stop.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod scenes;
+
+use scenes::{logged, scene, wait};
+
 use caves::rules::balance::{
     torch_radius, DARK_RADIUS, DARK_STIR_TURNS, MAX_FUEL, OIL_FUEL, RESTLESS_AFTER, RESTLESS_STEP,
     STIR_CAP, STIR_TURNS, TORCH_RADIUS,
@@ -14,20 +18,9 @@ use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
 use caves::rules::space::geom::Point;
 use caves::rules::space::sight::Light;
-use caves::rules::space::world::World;
 use caves::rules::Place;
 use caves::rules::State;
 use caves::rules::{Action, Dir};
-
-/// A run on hand-drawn levels with no creatures and no items but those a test puts there.
-/// The player starts on the `<` of the first level.
-fn scene(levels: &[&str], seed: u64) -> State {
-    let world = World::from_text(levels).expect("valid fixture");
-    let mut state = State::in_world(world, seed).expect("the fixture has floor");
-    state.clear_monsters();
-    state.clear_items();
-    state
-}
 
 /// A hall of 10 by 2 cells: too small for anything to stir in it (creatures come in at
 /// least 12 cells away).
@@ -44,16 +37,6 @@ const CORRIDOR: &str = "
     #<..........#
     #############
 ";
-
-fn wait(state: &mut State, turns: u32) {
-    for _ in 0..turns {
-        state.act(Action::Wait);
-    }
-}
-
-fn logged(state: &State, text: &str) -> bool {
-    state.log().entries().iter().any(|e| e.text.contains(text))
-}
 
 fn at(state: &State, p: Point) -> &Monster {
     state

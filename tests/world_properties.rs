@@ -3,8 +3,9 @@
 
 mod support;
 
+use caves::rules::builder::traps::SEEN_TRAP_LEVELS;
 use caves::rules::builder::{Regions, WorldBuilder, MIN_REGION};
-use caves::rules::kinds::tile::Tile;
+use caves::rules::kinds::tile::{Tile, Trap};
 use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
 use support::{open_tiles, reachable, reachable_where, tiles_where};
@@ -100,6 +101,31 @@ fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: 
         tiles_where(world, Tile::is_passable),
         "{ctx}: every open tile and door is reachable for the player"
     );
+    // Pressure plates can always be walked round: every tile that is no plate (the stairs
+    // and every cell an item may lie on among them) is reachable without stepping on one,
+    // and none lies beside stairs or a door. Plates are hidden only below the first levels,
+    // and no trapdoor opens on the last level.
+    let plate = |t: Tile| t.trap().is_some();
+    let clear: fn(Tile) -> bool = |t| t.is_passable() && t.trap().is_none();
+    assert_eq!(
+        reachable_where(world, exit, clear),
+        tiles_where(world, clear),
+        "{ctx}: every tile but the plates is reachable without stepping on a plate"
+    );
+    for z in 0..d {
+        for (p, t) in world.points(z).filter(|&(_, t)| plate(t)) {
+            assert!(
+                p.neighbours8()
+                    .all(|q| !world.tile(q).is_stairs() && !world.tile(q).is_door()),
+                "{ctx}: the plate at {p:?} is beside stairs or a door"
+            );
+            assert_eq!(t.is_hidden(), z >= SEEN_TRAP_LEVELS, "{ctx}: {p:?}");
+            assert!(
+                t.trap() != Some(Trap::Pit) || z + 1 < d,
+                "{ctx}: a trapdoor on the last level"
+            );
+        }
+    }
     // Doors stand in narrow passages: blocked on two opposite sides, open on the other two.
     for z in 0..d {
         for (p, _) in world.points(z).filter(|&(_, t)| t.is_door()) {
@@ -175,6 +201,7 @@ fn no_region_under(world: &World, min_region: u32, ctx: &str) {
 fn a_thousand_seeds_over_many_sizes() {
     let mut checked = 0;
     let mut doors = 0;
+    let mut plates = 0;
     for seed in 0..1000u64 {
         let size = SIZES[seed as usize % SIZES.len()];
         let world = WorldBuilder::new(size.0, size.1, size.2, seed)
@@ -182,6 +209,7 @@ fn a_thousand_seeds_over_many_sizes() {
             .build();
         checked += usize::from(check(&world, size, seed));
         doors += tiles_where(&world, Tile::is_door);
+        plates += tiles_where(&world, |t| t.trap().is_some());
         check_share(&world, size, seed);
     }
     assert!(
@@ -189,6 +217,7 @@ fn a_thousand_seeds_over_many_sizes() {
         "only {checked} of 1000 worlds had caves"
     );
     assert!(doors >= 2000, "only {doors} doors in all");
+    assert!(plates >= 3000, "only {plates} plates in all");
 }
 
 #[test]

@@ -122,6 +122,11 @@ impl Creature {
             | Creature::Shade => false,
         }
     }
+
+    /// Whether this kind flies, so passes over pressure plates without setting them off.
+    pub const fn flies(self) -> bool {
+        matches!(self, Creature::Bat | Creature::Bloat)
+    }
 }
 
 /// Level area, in cells, that earns one share of creatures and items (a 100 x 60 level is
@@ -369,6 +374,21 @@ pub const STONE_ATTACK: i32 = 4;
 /// `BURST_REACH` cells of it as it dies (the player's first passes with the killing blow).
 pub const BURST_TURNS: i32 = 6;
 pub const BURST_REACH: i32 = 1;
+
+// Traps (how many a level holds, and where they are hidden, are the generator's:
+// `builder::traps`).
+
+/// Turns a net holds whoever it drops on.
+pub const NET_TURNS: u32 = 4;
+/// Turns of confusion from a gas plate's cloud, for whoever stands within `GAS_REACH` cells.
+pub const GAS_TURNS: i32 = 8;
+pub const GAS_REACH: i32 = 1;
+/// A fall through a trapdoor wounds for this much, plus up to as much again by luck.
+pub const FALL_DAMAGE: i32 = 3;
+/// A search (waiting or resting by torchlight) looks this far for hidden plates, and finds
+/// each in sight with this chance in percent a turn.
+pub const SEARCH_REACH: i32 = 2;
+pub const SEARCH_CHANCE: u32 = 50;
 
 // Throwing.
 

@@ -49,15 +49,20 @@ pub fn surroundings(state: &State) -> String {
     } else {
         ways + "."
     });
-    // Doors close by (open or closed), so a player who cannot see the map knows to walk
-    // into one or to close it.
-    let doors: Vec<String> = world
-        .points(p.z)
-        .filter(|&(q, t)| t.is_door() && q.chebyshev(p) <= DOOR_NEAR && state.sight().remembers(q))
-        .map(|(q, t)| format!("{} {}", article(t.name()), whereabouts(p, q)))
-        .collect();
-    if !doors.is_empty() {
-        parts.push(format!("Doors: {}.", doors.join("; ")));
+    // Doors and plates found close by, so a player who cannot see the map knows to walk
+    // into a door or to close it, and to step round a plate.
+    for (what, kind) in [
+        ("Doors", Tile::is_door as fn(Tile) -> bool),
+        ("Traps", |t: Tile| t.trap().is_some() && !t.is_hidden()),
+    ] {
+        let near: Vec<String> = world
+            .points(p.z)
+            .filter(|&(q, t)| kind(t) && q.chebyshev(p) <= DOOR_NEAR && state.sight().remembers(q))
+            .map(|(q, t)| format!("{} {}", article(t.name()), whereabouts(p, q)))
+            .collect();
+        if !near.is_empty() {
+            parts.push(format!("{what}: {}.", near.join("; ")));
+        }
     }
     parts.push(crate::app::draw::panels::torch_line(state).0 + ".");
     for (tile, what) in [

@@ -27,6 +27,10 @@ pub enum Cue {
     PickUp,
     /// The player took the stairs.
     Stairs,
+    /// A door in view opened or closed.
+    Door,
+    /// A pressure plate in view was set off.
+    Trap,
     /// The run was lost: killed, or out of the caves without the idol.
     Death,
     /// Out of the caves with the idol.
@@ -46,6 +50,8 @@ impl Cue {
             Cue::TorchLow => "torch-low",
             Cue::PickUp => "pick-up",
             Cue::Stairs => "stairs",
+            Cue::Door => "door",
+            Cue::Trap => "trap",
             Cue::Death => "death",
             Cue::Victory => "victory",
         }
@@ -88,6 +94,8 @@ impl Before {
                 Event::Hit(_) | Event::Attacked { .. } => add(Cue::Hurt),
                 Event::Miss(_) => add(Cue::Miss),
                 Event::Noticed(_) => add(Cue::Noticed),
+                Event::Door(_) => add(Cue::Door),
+                Event::Trap(_) => add(Cue::Trap),
                 Event::Flight { .. } => {}
             }
         }

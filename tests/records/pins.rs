@@ -1,9 +1,9 @@
 // The committed records: file name, how the run ended, its actions, and its pinned final
 // state hash. Rewritten by `CAVES_WRITE_RECORDS=1 cargo test --release --test records`.
 [
-    ("win", Outcome::Won, 1486, 0x2ef60896f38a5d09),
-    ("expert", Outcome::Won, 3516, 0xa6af0804a6dcb846),
-    ("explorer", Outcome::Won, 1934, 0xecf6bea84349b11f),
-    ("death", Outcome::Lost, 164, 0x5539ada9ef89da2b),
-    ("survivor", Outcome::Playing, 10000, 0x55b71b484f99a1bb),
+    ("win", Outcome::Won, 689, 0x7af5a938eaa131c1),
+    ("expert", Outcome::Won, 1309, 0xac292d8b3aa50719),
+    ("explorer", Outcome::Won, 1999, 0x64980c1dfbf0a86a),
+    ("death", Outcome::Lost, 164, 0x0899052011ced942),
+    ("survivor", Outcome::Playing, 10000, 0xd2a983e8f1e9adce),
 ]

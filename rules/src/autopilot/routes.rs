@@ -93,7 +93,7 @@ pub fn route(state: &State, goal: &dyn Fn(Point, bool) -> bool) -> Option<Route>
             })
             .chain(climb.and_then(|k| stair_link(state, here).map(|q| (k, q, true))));
         for (k, p, climb) in steps {
-            if !world.contains(p) || !sight.remembers(p) || !world.tile(p).is_passable() {
+            if !world.contains(p) || !sight.remembers(p) || !world.tile(p).is_walkway() {
                 continue;
             }
             if at(&came, p) != Some(NONE) {

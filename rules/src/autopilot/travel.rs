@@ -152,12 +152,13 @@ fn lit_creature(state: &State, p: Point) -> bool {
 fn free_ahead(state: &State, d: Dir) -> bool {
     let (dx, dy) = d.delta();
     let q = state.player().offset(dx, dy);
-    state.sight().remembers(q) && state.world().tile(q).is_open() && !lit_creature(state, q)
+    let t = state.world().tile(q);
+    state.sight().remembers(q) && t.is_open() && t.is_walkway() && !lit_creature(state, q)
 }
 
 /// Not yet reached (a `came` value; 0..8 are the direction a cell was entered by).
 const UNSEEN: u8 = 8;
-/// Not yet reached and held by a lit creature: a goal, never a way through.
+/// Not yet reached and held by a lit creature or a plate seen: a goal, never a way through.
 const HELD: u8 = 9;
 const START: u8 = 10;
 
@@ -179,6 +180,12 @@ fn search(state: &State, goal: &dyn Fn(Point) -> bool) -> Option<(Point, Vec<Dir
     for m in state.monsters() {
         if m.pos.z == start.z && sight.lit(m.pos) {
             came.set(m.pos, HELD);
+        }
+    }
+    // A plate seen is a goal, never a way through.
+    for (p, t) in world.points(start.z) {
+        if !t.is_walkway() && t.is_passable() {
+            came.set(p, HELD);
         }
     }
     came.set(start, START);

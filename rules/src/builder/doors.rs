@@ -39,7 +39,7 @@ pub fn place(world: &mut World, rng: &mut GameRng) {
             let p = spots[k];
             let open = rng.random_range(0..100u32) < OPEN_CHANCE;
             let crowded = p.neighbours8().any(|q| world.tile(q).is_door());
-            if crowded || !stays_joined(world, p) {
+            if crowded || !stays_joined(world, p, Tile::is_open) {
                 continue;
             }
             world.set(
@@ -68,13 +68,10 @@ fn doorway(world: &World, p: Point) -> bool {
         || (jambs((-1, 0), (1, 0)) && open((0, -1)) && open((0, 1)))
 }
 
-/// True when the open neighbours of `p` stay joined by 8-way steps over open cells with `p`
-/// closed: a search from one of them that must reach all the others.
-fn stays_joined(world: &World, p: Point) -> bool {
-    let around: Vec<Point> = p
-        .neighbours8()
-        .filter(|&q| world.tile(q).is_open())
-        .collect();
+/// True when the neighbours of `p` that `open` accepts stay joined by 8-way steps over such
+/// cells with `p` closed: a search from one of them that must reach all the others.
+pub(super) fn stays_joined(world: &World, p: Point, open: fn(Tile) -> bool) -> bool {
+    let around: Vec<Point> = p.neighbours8().filter(|&q| open(world.tile(q))).collect();
     let Some(&first) = around.first() else {
         return true;
     };
@@ -85,7 +82,7 @@ fn stays_joined(world: &World, p: Point) -> bool {
     let mut missing = around.len() - 1;
     while let Some(here) = stack.pop() {
         for q in here.neighbours8() {
-            if seen.get(q) != Some(&false) || !world.tile(q).is_open() {
+            if seen.get(q) != Some(&false) || !open(world.tile(q)) {
                 continue;
             }
             seen.set(q, true);
@@ -117,11 +114,14 @@ mod tests {
             "walls west and east, floor north and south"
         );
         assert!(!doorway(&world, at(2, 1)), "open ground is no doorway");
-        assert!(!stays_joined(&world, at(2, 2)), "the only way through");
+        assert!(
+            !stays_joined(&world, at(2, 2), Tile::is_open),
+            "the only way through"
+        );
         let ring = World::from_text(&["#####\n#...#\n#.#.#\n#...#\n#####"]).expect("map");
         assert!(doorway(&ring, at(1, 2)));
         assert!(
-            stays_joined(&ring, at(1, 2)),
+            stays_joined(&ring, at(1, 2), Tile::is_open),
             "the ring goes round the other side"
         );
     }

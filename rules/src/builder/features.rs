@@ -163,11 +163,12 @@ fn ones(mut word: u64) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Bit t set for each tile kind t that is open (walkable).
-fn open_kinds() -> u16 {
+/// Bit t set for each tile kind t that is open (walkable): one bit per kind.
+const _: () = assert!(Tile::ALL.len() <= 32);
+fn open_kinds() -> u32 {
     Tile::ALL
         .iter()
-        .fold(0u16, |m, &t| m | u16::from(t.is_open()) << t as u8)
+        .fold(0u32, |m, &t| m | u32::from(t.is_open()) << t as u8)
 }
 
 /// Word `i` of rows y - 1, y and y + 1 of `grid`, each with the words before and after it

@@ -26,6 +26,7 @@ pub mod regions;
 pub mod smooth;
 mod stage;
 mod stairs;
+pub mod traps;
 mod tunnel;
 
 pub use bitgrid::BitGrid;

@@ -6,7 +6,7 @@ use super::bitgrid::BitGrid;
 use super::params::MIN_REGION;
 use super::regions::Regions;
 use super::smooth::{self, SmoothRule};
-use super::{connect, doors, features, stairs};
+use super::{connect, doors, features, stairs, traps};
 use crate::kinds::tile::Tile;
 use crate::rng::{seeded, GameRng};
 use crate::space::geom::Point;
@@ -59,7 +59,7 @@ impl WorldBuilder {
 
     /// The standard recipe: half floor, 8 majority smoothing passes, regions under 25 cells
     /// filled, stairs between overlapping regions, every open tile made reachable, the way
-    /// out, then the environment features and the doors.
+    /// out, then the environment features, the doors and the traps.
     pub fn make_caves(self) -> Self {
         self.randomize(0.5)
             .smooth(8, SmoothRule::Majority)
@@ -183,7 +183,7 @@ impl WorldBuilder {
     }
 
     /// Scatters environment features (see `features`), then puts doors in narrow passages
-    /// (see `doors`); needs `connect` first.
+    /// (see `doors`) and pressure plates on the floor (see `traps`); needs `connect` first.
     pub fn decorate(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let mut fresh: Vec<BitGrid>;
@@ -201,6 +201,7 @@ impl WorldBuilder {
             );
             features::decorate(world, grids, &mut self.rng);
             doors::place(world, &mut self.rng);
+            traps::place(world, &mut self.rng);
             // Closed doors are not open cells: the grids no longer match the world.
             self.stale = true;
         }

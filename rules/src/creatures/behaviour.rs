@@ -148,6 +148,11 @@ impl State {
             let free = |p: Point| {
                 enterable(world, &occupied, player, hands, p) && !(shuns && shine.lit(p))
             };
+            // A creature in a net struggles the turn away.
+            if self.monsters[i].held > 0 {
+                self.monsters[i].held -= 1;
+                continue;
+            }
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
                 if let Some(to) = random_step(pos, &free, &mut self.rng) {
@@ -257,17 +262,26 @@ impl State {
     }
 
     /// Creature `i` steps into `to`; into a closed door, it opens it instead (its turn), and
-    /// a player who sees the door hears it.
+    /// a player who sees the door hears it. A creature that does not fly sets off a plate
+    /// it steps on (and may drop through it, off this level).
     fn enter(&mut self, i: usize, to: Point, occupied: &mut Crowd) {
-        if self.world.tile(to) == Tile::DoorClosed {
+        let tile = self.world.tile(to);
+        if tile == Tile::DoorClosed {
             if self.knowledge.sight.lit(to) {
                 self.log.add("A door creaks open.");
+                self.events.push(Event::Door(to));
             }
             self.set_door(to, Tile::DoorOpen);
             return;
         }
         occupied.moved(self.monsters[i].pos, to);
         self.monsters[i].pos = to;
+        if tile.trap().is_some() && !self.monsters[i].kind.flies() {
+            self.spring(to);
+            if self.monsters[i].pos != to {
+                occupied.left(to);
+            }
+        }
     }
 
     /// Creature `i` shoots from afar: a spider's web holds the player, a kobold's stone hurts.

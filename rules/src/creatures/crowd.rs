@@ -29,6 +29,13 @@ impl Crowd {
         self.count.get(p).is_some_and(|&c| c > 0)
     }
 
+    /// A creature left this level from `p`.
+    pub(crate) fn left(&mut self, p: Point) {
+        if let Some(c) = self.count.get_mut(p) {
+            *c = c.saturating_sub(1);
+        }
+    }
+
     pub(crate) fn moved(&mut self, from: Point, to: Point) {
         if let Some(c) = self.count.get_mut(from) {
             *c = c.saturating_sub(1);

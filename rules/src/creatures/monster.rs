@@ -37,6 +37,8 @@ pub struct Monster {
     pub unseen: u32,
     /// Turns of confusion left.
     pub confused: i32,
+    /// Turns a net still holds it.
+    pub held: u32,
     /// Came out of the dark (stirred up while the torch was out): worth no experience.
     pub from_dark: bool,
     /// What it stole from the player's pack (`creatures/thief.rs`): it drops it where it dies.
@@ -62,6 +64,7 @@ impl Monster {
             last_seen: pos,
             unseen: 0,
             confused: 0,
+            held: 0,
             from_dark: false,
             loot: None,
             stats,

@@ -28,6 +28,7 @@ impl State {
             }
             Action::Wait => {
                 self.log.add("You wait.");
+                self.search();
                 Spent::Turn
             }
             Action::Descend => self.climb(1),
@@ -52,6 +53,7 @@ impl State {
                 }
                 Spent::Rest => {
                     self.hero.resting = true;
+                    self.search();
                     self.end_turn();
                     self.hero.resting = false;
                     self.rest_on(turns)

@@ -3,6 +3,7 @@
 //! stands or lies in. A closed door is not transparent, so it stops sight and light
 //! (`space::sight`); creatures with hands open doors on their way (`creatures::behaviour`).
 
+use crate::game::events::Event;
 use crate::game::parts::Spent;
 use crate::game::state::State;
 use crate::kinds::tile::Tile;
@@ -19,6 +20,7 @@ impl State {
     /// The player opens the closed door at `p`: a turn, and they stay where they are.
     pub(crate) fn open_door(&mut self, p: Point) -> Spent {
         self.set_door(p, Tile::DoorOpen);
+        self.events.push(Event::Door(p));
         self.log.add("You open the door.");
         Spent::Turn
     }
@@ -39,6 +41,7 @@ impl State {
             .collect();
         for &p in &free {
             self.set_door(p, Tile::DoorClosed);
+            self.events.push(Event::Door(p));
         }
         self.log.add(match (free.len(), open.len()) {
             (0, 0) => "There is no open door next to you.",

@@ -19,6 +19,10 @@ pub enum Event {
     /// from out of sight came from (the rules' log line stays as it was, so records keep
     /// their fingerprints).
     Attacked { from: Point, to: Point, by: Attack },
+    /// A pressure plate in view was set off.
+    Trap(Point),
+    /// A door in view opened or closed.
+    Door(Point),
 }
 
 /// What flew in a `Flight`.

@@ -74,6 +74,7 @@ impl State {
             h.point(m.last_seen);
             h.int(m.unseen.into());
             h.int(m.confused.into());
+            h.int(m.held.into());
             h.int(m.from_dark.into());
             h.int(m.loot.map_or(0, |k| k.code().into()));
         }

@@ -12,4 +12,5 @@ pub(crate) mod parts;
 pub mod score;
 pub(crate) mod setup;
 pub(crate) mod state;
+mod traps;
 mod turns;

@@ -169,6 +169,6 @@ impl State {
         if let Some(item) = self.item_at(p) {
             return Some(Seen::Item(self.seen_as(item)));
         }
-        Some(Seen::Tile(self.world.tile(p)))
+        Some(Seen::Tile(self.world.tile(p).seen()))
     }
 }

@@ -233,6 +233,12 @@ impl State {
             return Spent::Nothing;
         }
         self.hero.pos = to;
+        if tile.trap().is_some() {
+            self.spring(to);
+            if self.hero.pos != to || self.end.outcome != Outcome::Playing {
+                return Spent::Turn;
+            }
+        }
         let here = self.item_at(to);
         if here == Some(Item::Idol) {
             // The idol is taken as you step on it: the step and the taking are one turn.

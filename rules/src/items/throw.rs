@@ -109,6 +109,10 @@ impl State {
                 }
             }
         }
+        // What lands on a pressure plate sets it off.
+        if struck.is_none() {
+            self.spring(land);
+        }
         Spent::Turn
     }
 

@@ -2,6 +2,7 @@
 //! is found on. The `dump` example prints it (`--kinds`) and the cyclopedia page of the docs
 //! is made from it.
 
+use crate::builder::traps::SEEN_TRAP_LEVELS;
 use crate::builder::WorldParams;
 use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
@@ -24,9 +25,20 @@ pub struct Listed {
 pub fn listing(params: &WorldParams) -> Vec<Listed> {
     let terrain = Tile::ALL.into_iter().map(|t| Listed {
         family: "terrain",
-        name: t.name(),
+        // A hidden plate answers as floor in play; the list names what it is.
+        name: match t {
+            Tile::HiddenAlarm => "hidden alarm plate",
+            Tile::HiddenNet => "hidden net plate",
+            Tile::HiddenGas => "hidden gas plate",
+            Tile::HiddenPit => "hidden trapdoor",
+            _ => t.name(),
+        },
         dump: t.dump(),
-        first: (t != Tile::Bounds).then_some(1),
+        first: match t {
+            Tile::Bounds => None,
+            t if t.is_hidden() => Some(SEEN_TRAP_LEVELS + 1),
+            _ => Some(1),
+        },
     });
     let creatures = Creature::ALL.into_iter().map(|c| Listed {
         family: "creature",

@@ -23,7 +23,32 @@ coded_kinds! {
         /// hand opens it; an open one is passed and seen through.
         DoorClosed = 9,
         DoorOpen = 10,
+        /// Pressure plates, seen: whoever steps on one (a flier does not) or an item thrown
+        /// onto it sets it off (`Trap`).
+        AlarmPlate = 11,
+        NetPlate = 12,
+        GasPlate = 13,
+        PitPlate = 14,
+        /// The same plates, not yet found: they look like the cave floor until a lit search
+        /// or a step on them shows them.
+        HiddenAlarm = 15,
+        HiddenNet = 16,
+        HiddenGas = 17,
+        HiddenPit = 18,
     }
+}
+
+/// What a pressure plate does when set off (`game::traps`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trap {
+    /// A gong: every creature of the level wakes and comes to the plate.
+    Alarm,
+    /// A net drops: whoever stands there is held for some turns.
+    Net,
+    /// A cloud of gas: whoever stands on or beside the plate is befuddled.
+    Gas,
+    /// The floor gives way: a fall to the level below, with a wound.
+    Pit,
 }
 
 impl Tile {
@@ -51,6 +76,15 @@ impl Tile {
             Tile::Rubble => &const { Terrain::new("rubble", 'r', OPEN) },
             Tile::DoorClosed => &const { Terrain::new("closed door", '+', SOLID) },
             Tile::DoorOpen => &const { Terrain::new("open door", '\'', OPEN) },
+            Tile::AlarmPlate => &const { Terrain::new("alarm plate", 'a', OPEN) },
+            Tile::NetPlate => &const { Terrain::new("net plate", 'n', OPEN) },
+            Tile::GasPlate => &const { Terrain::new("gas plate", 'v', OPEN) },
+            Tile::PitPlate => &const { Terrain::new("trapdoor", 'u', OPEN) },
+            // A hidden plate answers as the floor it looks like, but for its dump character.
+            Tile::HiddenAlarm => &const { Terrain::new("cave floor", '1', OPEN) },
+            Tile::HiddenNet => &const { Terrain::new("cave floor", '2', OPEN) },
+            Tile::HiddenGas => &const { Terrain::new("cave floor", '3', OPEN) },
+            Tile::HiddenPit => &const { Terrain::new("cave floor", '4', OPEN) },
         }
     }
 
@@ -81,12 +115,71 @@ impl Tile {
         self.is_open() || matches!(self, Tile::DoorClosed)
     }
 
+    /// Passable, and no pressure plate the player can see: the way travel and the autopilot
+    /// take (a hidden plate looks like any floor).
+    pub const fn is_walkway(self) -> bool {
+        self.is_passable() && (self.trap().is_none() || self.is_hidden())
+    }
+
     pub const fn is_door(self) -> bool {
         matches!(self, Tile::DoorClosed | Tile::DoorOpen)
     }
 
     pub const fn is_stairs(self) -> bool {
         matches!(self, Tile::StairsUp | Tile::StairsDown)
+    }
+
+    /// The trap of a pressure plate, found or hidden.
+    pub const fn trap(self) -> Option<Trap> {
+        match self {
+            Tile::AlarmPlate | Tile::HiddenAlarm => Some(Trap::Alarm),
+            Tile::NetPlate | Tile::HiddenNet => Some(Trap::Net),
+            Tile::GasPlate | Tile::HiddenGas => Some(Trap::Gas),
+            Tile::PitPlate | Tile::HiddenPit => Some(Trap::Pit),
+            _ => None,
+        }
+    }
+
+    /// A pressure plate not yet found.
+    pub const fn is_hidden(self) -> bool {
+        matches!(
+            self,
+            Tile::HiddenAlarm | Tile::HiddenNet | Tile::HiddenGas | Tile::HiddenPit
+        )
+    }
+
+    /// What the player sees of this kind: a hidden plate is cave floor.
+    pub const fn seen(self) -> Tile {
+        if self.is_hidden() {
+            Tile::Floor
+        } else {
+            self
+        }
+    }
+
+    /// This plate found (itself when it is no hidden plate).
+    pub const fn found(self) -> Tile {
+        match self {
+            Tile::HiddenAlarm => Tile::AlarmPlate,
+            Tile::HiddenNet => Tile::NetPlate,
+            Tile::HiddenGas => Tile::GasPlate,
+            Tile::HiddenPit => Tile::PitPlate,
+            t => t,
+        }
+    }
+
+    /// The plate of `trap`, seen or hidden.
+    pub const fn plate(trap: Trap, hidden: bool) -> Tile {
+        match (trap, hidden) {
+            (Trap::Alarm, false) => Tile::AlarmPlate,
+            (Trap::Net, false) => Tile::NetPlate,
+            (Trap::Gas, false) => Tile::GasPlate,
+            (Trap::Pit, false) => Tile::PitPlate,
+            (Trap::Alarm, true) => Tile::HiddenAlarm,
+            (Trap::Net, true) => Tile::HiddenNet,
+            (Trap::Gas, true) => Tile::HiddenGas,
+            (Trap::Pit, true) => Tile::HiddenPit,
+        }
     }
 }
 
@@ -140,7 +233,25 @@ mod tests {
         assert_eq!(Tile::Rubble.code(), 8);
         assert_eq!(Tile::DoorClosed.code(), 9);
         assert_eq!(Tile::DoorOpen.code(), 10);
-        assert_eq!(Tile::from_code(11), None);
+        assert_eq!(Tile::AlarmPlate.code(), 11);
+        assert_eq!(Tile::HiddenPit.code(), 18);
+        assert_eq!(Tile::from_code(19), None);
+    }
+
+    #[test]
+    fn a_hidden_plate_is_its_trap_unseen_and_found_is_seen() {
+        for t in Tile::ALL.into_iter().filter(|t| t.trap().is_some()) {
+            let trap = t.trap().unwrap();
+            assert_eq!(t.found(), Tile::plate(trap, false));
+            assert_eq!(t.is_hidden(), t == Tile::plate(trap, true));
+            assert!(t.is_open() && t.is_transparent());
+            if t.is_hidden() {
+                assert_eq!((t.seen(), t.name()), (Tile::Floor, "cave floor"));
+            } else {
+                assert_eq!(t.seen(), t);
+            }
+        }
+        assert_eq!(Tile::Floor.trap(), None);
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::view::layout::Layout;
 use crate::view::wrap::wrap;
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 31] = [
+pub const KEYS: [(&str, &str); 32] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
@@ -25,6 +25,10 @@ pub const KEYS: [(&str, &str); 31] = [
     (
         "walk into, C",
         "open a door; close the open doors beside you",
+    ),
+    (
+        "^ (seen)",
+        "a trap: step round it; . searches by torchlight",
     ),
     ("5 to 9", "start screen: watch a best run"),
     ("> and <", "walk down or up stairs you stand on"),
@@ -102,7 +106,8 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
              yourself to wait a turn, and the stairs you stand on to take them. Hold a finger \
              on a cell to hear what is there. The pad below the map has every move, Torch \
              douses or relights your torch, Close shuts the open doors beside you, and \
-             Throw picks an item, then a tap on a cell throws it there.",
+             Throw picks an item, then a tap on a cell throws it there. A ^ is a trap: step \
+             round it; waiting by torchlight searches for hidden ones.",
             TEXT,
         )
     } else {

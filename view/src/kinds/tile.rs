@@ -28,6 +28,11 @@ fn showing(t: Tile) -> &'static Showing {
         Tile::Rubble => &const { show(look(44, hex("#9E9A85"), FLOOR_BG), "Loose stones fallen from the ceiling.") },
         Tile::DoorClosed => &const { show(look(b'+', hex("#E8C07A"), DOOR_BG), "A closed door of old planks: it blocks the view and the light. Walk into it to open it; creatures with hands open it too, others cannot.") },
         Tile::DoorOpen => &const { show(look(b'\'', hex("#E8C07A"), FLOOR_BG), "An open door. Stand beside it and press C to close it behind you.") },
+        Tile::AlarmPlate => &const { show(look(b'^', hex("#E6DB74"), FLOOR_BG), "An alarm plate: step on it and a gong wakes the whole level.") },
+        Tile::NetPlate => &const { show(look(b'^', hex("#F8F8F2"), FLOOR_BG), "A net plate: a weighted net drops on whoever steps on it.") },
+        Tile::GasPlate => &const { show(look(b'^', hex("#AE81FF"), FLOOR_BG), "A gas plate: it puffs a befuddling cloud over itself and the cells around.") },
+        Tile::PitPlate => &const { show(look(239, hex("#FD971F"), FLOOR_BG), "A trapdoor: whoever steps on it falls to the level below, hurt.") },
+        Tile::HiddenAlarm | Tile::HiddenNet | Tile::HiddenGas | Tile::HiddenPit => showing(Tile::Floor),
     }
 }
 
@@ -49,6 +54,37 @@ mod tests {
         assert_eq!(Tile::Floor.look().fg, [0x75, 0x71, 0x5E]);
         assert_eq!(Tile::Floor.look().bg, [0x1E, 0x23, 0x20]);
         assert_eq!(Tile::Wall.look().bg, [0x3E, 0x3D, 0x32]);
+    }
+
+    #[test]
+    fn plates_stand_apart_by_colour_and_hidden_ones_look_like_floor() {
+        let plates = [
+            Tile::AlarmPlate,
+            Tile::NetPlate,
+            Tile::GasPlate,
+            Tile::PitPlate,
+        ];
+        for palette in [Palette::Standard, Palette::ColourSafe] {
+            let fg: Vec<_> = plates
+                .iter()
+                .map(|t| (t.look().glyph, palette.map(t.look().fg)))
+                .collect();
+            for (i, c) in fg.iter().enumerate() {
+                assert!(!fg[i + 1..].contains(c), "{palette:?}: {fg:?}");
+            }
+        }
+        // A trapdoor is a hole (its own glyph), the others plates that tell apart by colour.
+        assert!(plates[..3].iter().all(|t| t.look().glyph == b'^'));
+        assert_ne!(Tile::PitPlate.look().glyph, Tile::Floor.look().glyph);
+        for t in [
+            Tile::HiddenAlarm,
+            Tile::HiddenNet,
+            Tile::HiddenGas,
+            Tile::HiddenPit,
+        ] {
+            assert_eq!(t.look(), Tile::Floor.look());
+            assert_eq!(t.description(), Tile::Floor.description());
+        }
     }
 
     #[test]

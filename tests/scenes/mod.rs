@@ -1,0 +1,28 @@
+//! Scenes for the rules' tests: runs on hand-drawn levels, played through actions.
+
+use caves::rules::space::world::World;
+use caves::rules::{Action, State};
+
+/// A run on hand-drawn levels with no creatures and no items but those a test puts there.
+/// The player starts on the `<` of the first level.
+pub fn scene(levels: &[&str], seed: u64) -> State {
+    let world = World::from_text(levels).expect("valid fixture");
+    let mut state = State::in_world(world, seed).expect("the fixture has floor");
+    state.clear_monsters();
+    state.clear_items();
+    state
+}
+
+/// Whether a log line holds `text`.
+pub fn logged(state: &State, text: &str) -> bool {
+    state.log().entries().iter().any(|e| e.text.contains(text))
+}
+
+/// The player waits `turns` turns.
+// Each test crate compiles this module for itself, and not every one waits.
+#[allow(dead_code)]
+pub fn wait(state: &mut State, turns: u32) {
+    for _ in 0..turns {
+        state.act(Action::Wait);
+    }
+}
