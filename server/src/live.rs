@@ -17,6 +17,7 @@ use sqlx::FromRow;
 use tokio::sync::{broadcast, watch};
 
 use caves_rules::builder::WorldParams;
+use caves_rules::record::actions::{encode_actions, parse_actions};
 use caves_rules::record::base64;
 use caves_rules::record::Header;
 use caves_rules::{Action, Outcome, State};
@@ -256,30 +257,6 @@ impl Live {
             states.1.remove(run);
         }
     }
-}
-
-/// The actions in `bytes`, the record's action bytes (a code byte each, then its operands),
-/// or `None` when they do not parse.
-pub fn parse_actions(bytes: &[u8]) -> Option<Vec<Action>> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let code = bytes[i];
-        let n = Action::operand_count(code);
-        let operands = bytes.get(i + 1..i + 1 + n)?;
-        out.push(Action::from_parts(code, operands)?);
-        i += 1 + n;
-    }
-    Some(out)
-}
-
-/// `actions` as the record writes them.
-pub fn encode_actions(actions: &[Action]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(actions.len() * 2);
-    for a in actions {
-        a.encode(&mut out);
-    }
-    out
 }
 
 /// The base64url action text of a piece starting at action `from`, without its first
@@ -633,5 +610,24 @@ impl Board {
         .fetch_all(&self.pool)
         .await?;
         Ok(rows.into_iter().collect())
+    }
+
+    /// The watchers of `run` on the other copies (as each wrote them since `since`).
+    pub async fn live_watchers_of(
+        &self,
+        run: &str,
+        instance: &str,
+        since: i64,
+    ) -> Result<i64, sqlx::Error> {
+        let (n,): (Option<i64>,) = sqlx::query_as(
+            "SELECT CAST(SUM(watchers) AS BIGINT) FROM live_watchers \
+             WHERE run = $1 AND instance <> $2 AND seen >= $3",
+        )
+        .bind(run)
+        .bind(instance)
+        .bind(since)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n.unwrap_or(0))
     }
 }

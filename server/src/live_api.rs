@@ -4,7 +4,7 @@
 //!   caves; `201 {"id","date","seed"}`;
 //! - `POST /api/live/ID/actions`, `application/json` `{"from": N, "actions": "<base64url of
 //!   the record's action bytes>", "end": false}`: `200 {"id","actions","turns","depth",
-//!   "ended","outcome"}`; a gap is `409 {"error","actions"}`;
+//!   "ended","outcome","watchers"}`; a gap is `409 {"error","actions"}`;
 //! - `GET /api/live/YYYY-MM-DD`: `{"date","runs":[{"id","name","depth","turns","watchers",
 //!   "actions"}]}`;
 //! - `GET /api/live/ID/events`: server-sent events, `actions` (id: the count of actions
@@ -38,11 +38,12 @@ use crate::limits::{
     LIVE_WATCHERS_EVERY,
 };
 use crate::live::{
-    parse_actions, parse_payload, piece_from, play, standing, start_of, Ending, LiveRow, Note,
-    Piece, Standing, Watcher, CHANNEL,
+    parse_payload, piece_from, play, standing, start_of, Ending, LiveRow, Note, Piece, Standing,
+    Watcher, CHANNEL,
 };
 use crate::names::{clean_name, name_key};
 use crate::service::Service;
+use caves_rules::record::actions::{encode_actions, parse_actions};
 
 type Shared = State<Arc<Service>>;
 
@@ -251,6 +252,13 @@ pub async fn actions(
     if run.token != token {
         return Err(LiveError::NotYours);
     }
+    // Who watches, for the player to see: this copy's streams, and the others' as written.
+    let fresh = now_micros() - 3 * i64::try_from(LIVE_WATCHERS_EVERY.as_micros()).unwrap_or(0);
+    let watchers = service.live.watchers(&id)
+        + service
+            .board
+            .live_watchers_of(&id, &service.live.instance, fresh)
+            .await?;
     let stored = run.actions;
     if batch.from > stored {
         service.metrics.live_batch("gap");
@@ -269,6 +277,7 @@ pub async fn actions(
             "depth": at.depth,
             "ended": ended.is_some(),
             "outcome": ended,
+            "watchers": watchers,
         }))
         .into_response()
     };
@@ -325,7 +334,7 @@ pub async fn actions(
     };
     let seed = service.board.seed(&run.day).await?;
     let day = run.day.clone();
-    let text = caves_rules::record::base64::encode(&crate::live::encode_actions(&new));
+    let text = caves_rules::record::base64::encode(&encode_actions(&new));
     let added = new.len() as u64;
     let replayed = service
         .pool

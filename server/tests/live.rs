@@ -14,11 +14,11 @@ use futures_util::StreamExt;
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
 
+use caves_rules::record::actions::encode_actions;
 use caves_rules::record::{base64, replay, Record};
 use caves_rules::Action;
 use caves_server::api::router;
 use caves_server::board::Board;
-use caves_server::live::encode_actions;
 use caves_server::runs::{daily_run, fallen_run, long_run};
 use caves_server::service::{Service, Settings};
 
@@ -531,7 +531,7 @@ fn follow(got: &mut Vec<Action>, ev: &Ev) {
         got.len()
     );
     let bytes = base64::decode(ev.data["actions"].as_str().expect("actions")).expect("base64url");
-    got.extend(caves_server::live::parse_actions(&bytes).expect("actions"));
+    got.extend(caves_rules::record::actions::parse_actions(&bytes).expect("actions"));
     assert_eq!(ev.id, got.len().to_string(), "the id is the count after it");
 }
 
@@ -583,6 +583,8 @@ async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
     for w in cuts[6..].windows(2) {
         let (s, b) = batch(addr, &id, "ada", w[0], &all[w[0]..w[1]], false).await;
         assert_eq!(s, 200, "{b}");
+        // The player hears how many watch.
+        assert_eq!(b["watchers"], 3, "{b}");
     }
     while got.len() < all.len() {
         follow(&mut got, &watch.next().await.expect("the rest"));

@@ -502,6 +502,43 @@ impl App {
         }
     }
 
+    /// The run of the daily caves on `seed` played here (or just ended): the run a board
+    /// shows live.
+    pub fn daily_run(&self, seed: u64) -> Option<&Run> {
+        self.run().filter(|r| {
+            let h = &r.record.header;
+            h.daily.is_some() && h.seed == seed && h.mode == crate::rules::Mode::Normal
+        })
+    }
+
+    /// True once a run of the daily caves on `seed` has ended on this device (the history
+    /// holds it, or it just ended here): others' runs of that day spoil nothing any more.
+    pub fn daily_done(&self, seed: u64) -> bool {
+        self.run()
+            .is_some_and(|r| r.record.ended && r.record.header.seed == seed)
+            || self.found().history.iter().any(|h| h.seed == seed)
+    }
+
+    /// Watches a live run of the daily caves of `date` on `seed`, from its start; the rest
+    /// comes by `live_more`. False, with a notice, when its caves cannot be built.
+    pub fn watch_live(&mut self, seed: u64, date: &str) -> bool {
+        let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
+        let next = self.ctx.watch_live(header);
+        let shown = !next.stays();
+        self.go(next);
+        shown
+    }
+
+    /// More of the live run being watched (`end`: it has ended). False when none is shown
+    /// any more: the viewer left it, or it has ended.
+    pub fn live_more(&mut self, actions: Vec<Action>, end: bool) -> bool {
+        let live = self.screens.iter_mut().rev().find_map(|s| match s {
+            Stacked::Replay(r) => r.replayer.as_deref_mut().filter(|r| r.live),
+            _ => None,
+        });
+        live.map(|r| r.arrive(actions, end)).is_some()
+    }
+
     /// Shows a message on the start screen.
     pub fn say(&mut self, message: &str) {
         self.ctx.notice = Some(message.to_string());

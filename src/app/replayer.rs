@@ -1,15 +1,25 @@
 //! Watching a record play back: play and pause, step, speed from 1x to 64x, jump to the end,
 //! or take over and play on from the current point as a new run. The replay viewer
 //! (`screens/replay.rs`) shows it and maps keys to it.
+//!
+//! A live run is a record that grows as its actions arrive: they wait in `pending` and join
+//! the record as they are played (`Record::push`), so its fingerprints are always those of
+//! what is shown, and it can be shared, exported or played on like any other.
 
 use crate::record::Record;
-use crate::rules::State;
+use crate::rules::{Action, State};
 
 /// Milliseconds per action at 1x.
 const BASE_MS: f64 = 250.0;
 
 /// Speeds go 1x, 2x, 4x ... up to this.
 pub const MAX_SPEED: u32 = 64;
+
+/// A live run plays at this speed (16 actions in a quarter of a second)...
+const LIVE_SPEED: u32 = 16;
+/// ...and jumps ahead when more than this many actions wait: a watcher stays within about
+/// half a second of what has arrived.
+const LIVE_LAG: usize = 32;
 
 pub struct Replayer {
     pub record: Record,
@@ -21,6 +31,10 @@ pub struct Replayer {
     carry: f64,
     /// Set when the replay stopped matching the record's fingerprints.
     pub diverged: Option<usize>,
+    /// A live run's actions that arrived and are not played yet.
+    pending: Vec<Action>,
+    /// True while more of a live run may arrive.
+    pub live: bool,
 }
 
 impl Replayer {
@@ -33,11 +47,29 @@ impl Replayer {
             speed: 1,
             carry: 0.0,
             diverged: None,
+            pending: Vec::new(),
+            live: false,
         }
     }
 
+    /// A live run from its start (`record` has no actions yet), played as its actions come.
+    pub fn live(record: Record, state: State) -> Replayer {
+        Replayer {
+            live: true,
+            speed: LIVE_SPEED,
+            ..Replayer::new(record, state)
+        }
+    }
+
+    /// More of a live run, played after the actions before them; `end` when it has ended.
+    pub fn arrive(&mut self, actions: Vec<Action>, end: bool) {
+        self.pending.extend(actions);
+        self.live &= !end;
+        while self.playing && self.pending.len() > LIVE_LAG && self.step() {}
+    }
+
     pub fn total(&self) -> usize {
-        self.record.actions.len()
+        self.record.actions.len() + self.pending.len()
     }
 
     pub fn finished(&self) -> bool {
@@ -46,8 +78,16 @@ impl Replayer {
 
     /// Applies the next action, checking fingerprints where the record has them.
     pub fn step(&mut self) -> bool {
+        if self.at == self.record.actions.len() && !self.pending.is_empty() {
+            // A live run's next action joins the record as it is played.
+            let a = self.pending.remove(0);
+            self.state.act(a);
+            self.record.push(a, &self.state);
+            self.at += 1;
+            return true;
+        }
         if self.finished() {
-            self.playing = false;
+            self.playing &= self.live;
             return false;
         }
         self.state.act(self.record.actions[self.at]);
@@ -59,14 +99,14 @@ impl Replayer {
         true
     }
 
-    /// Plays to the end.
+    /// Plays to the end (of what has arrived of a live run, which plays on).
     pub fn end(&mut self) {
         while self.step() {}
-        self.playing = false;
+        self.playing = self.live;
     }
 
     pub fn toggle(&mut self) {
-        if self.finished() {
+        if self.finished() && !self.live {
             self.playing = false;
         } else {
             self.playing = !self.playing;
@@ -94,9 +134,11 @@ impl Replayer {
             changed = true;
         }
         if self.finished() {
+            // A live run waits for more, without saving up time to rush through it.
+            self.carry = 0.0;
             // Stopping at the end shows as "paused".
-            self.playing = false;
-            changed = true;
+            changed |= !self.live;
+            self.playing = self.live;
         }
         changed
     }

@@ -100,15 +100,28 @@ impl Ctx {
     /// Opens `record` in the replay viewer; stays, with a notice, when it cannot be watched.
     pub fn watch(&mut self, record: Record) -> Next {
         match crate::record::replay::initial(&record) {
-            Ok(state) => {
-                self.hint = None;
-                self.replayer = Some(Box::new(Replayer::new(record, state)));
-                Next::Reset(Open::Replay)
-            }
-            Err(e) => {
-                self.notice = Some(format!("That run cannot be shown: {e}."));
-                Next::Stay
-            }
+            Ok(state) => self.show(Replayer::new(record, state)),
+            Err(e) => self.cannot_show(e),
         }
+    }
+
+    /// Opens a live run of the caves of `header` in the replay viewer, from its start; the
+    /// rest of it arrives as it is played (`Replayer::arrive`).
+    pub fn watch_live(&mut self, header: Header) -> Next {
+        match header.start() {
+            Ok(state) => self.show(Replayer::live(Record::start(header, &state), state)),
+            Err(e) => self.cannot_show(e),
+        }
+    }
+
+    fn show(&mut self, replayer: Replayer) -> Next {
+        self.hint = None;
+        self.replayer = Some(Box::new(replayer));
+        Next::Reset(Open::Replay)
+    }
+
+    fn cannot_show(&mut self, why: impl std::fmt::Display) -> Next {
+        self.notice = Some(format!("That run cannot be shown: {why}."));
+        Next::Stay
     }
 }

@@ -1438,3 +1438,65 @@ fn m_turns_sound_off_and_on_and_says_so_and_a_quiet_game_names_no_sounds() {
     press(&mut a, &["M"]);
     assert_eq!(a.screen(), Screen::Play);
 }
+
+#[test]
+fn a_live_run_is_watched_as_its_pieces_arrive_and_becomes_its_record() {
+    let store = SharedStore::default();
+    let daily = Options {
+        daily: Some("2026-11-22".into()),
+        ..opts(77)
+    };
+    let mut a = App::new(Box::new(store.clone()), daily.clone());
+    press(&mut a, &["Enter"]);
+    for _ in 0..150 {
+        a.key(".");
+    }
+    let played = a
+        .daily_run(77)
+        .expect("the daily run is played")
+        .record
+        .clone();
+    assert!(!a.daily_done(77), "the daily has not ended");
+    assert!(a.daily_run(78).is_none(), "the daily of another seed");
+    // A run of the same seed that is not a daily run.
+    let mut other = App::new(Box::new(SharedStore::default()), opts(77));
+    press(&mut other, &["Enter", "."]);
+    assert!(other.daily_run(77).is_none());
+
+    let watched = SharedStore::default();
+    let mut w = App::new(Box::new(watched.clone()), opts(1));
+    let kept = Store::keys(&watched);
+    assert!(w.watch_live(77, "2026-11-22"));
+    assert!(w.live_more(played.actions[..10].to_vec(), false));
+    assert!(w.tick(100.0));
+    assert_eq!(
+        w.replayer().map(|r| r.at),
+        Some(6),
+        "16 actions a second at 1x's 4"
+    );
+    settle(&mut w, 100.0, 5);
+    assert_eq!(w.replayer().map(|r| r.at), Some(10));
+    assert!(w.animating(), "a live run waits for more, playing");
+    assert!(!w.tick(1000.0), "and saves up no time while it waits");
+    // A piece that leaves the viewer far behind: it jumps to within half a second.
+    assert!(w.live_more(played.actions[10..140].to_vec(), false));
+    assert_eq!(w.replayer().map(|r| r.total() - r.at), Some(32));
+    assert!(compose(&w).to_string().contains("Live"));
+    assert!(w.live_more(played.actions[140..].to_vec(), true));
+    settle(&mut w, 100.0, 100);
+    assert!(!w.animating(), "ended, it stops at its end");
+    assert!(
+        !w.live_more(Vec::new(), false),
+        "no live run is shown any more"
+    );
+    assert_eq!(
+        w.record(),
+        Some(&played),
+        "the record of what was shown is the run's own"
+    );
+    assert_eq!(Store::keys(&watched), kept, "watching writes nothing");
+
+    press(&mut a, &["<", "<"]);
+    assert!(a.daily_done(77), "the daily has ended");
+    assert!(!a.daily_done(78));
+}

@@ -18,6 +18,8 @@ mod storage;
 
 use crate::app::draw::compose;
 use crate::app::{App, Options};
+use crate::record::actions::{encode_actions, parse_actions};
+use crate::record::base64;
 use crate::rules::builder::WorldParams;
 use crate::rules::rng::parse_seed;
 use crate::view::kinds::cyclopedia::entry;
@@ -183,6 +185,43 @@ impl Game {
     /// True when the shown run is a daily run that has ended, one the board takes.
     pub fn daily_ended(&self) -> bool {
         self.app.daily_ended()
+    }
+
+    /// The run of the daily caves on `seed` played here, for the board to show live: its run
+    /// id and its actions from action `from` on (base64url, as a record writes them), as
+    /// "ID ACTIONS"; empty when there is none.
+    pub fn live(&self, seed: &str, from: usize) -> String {
+        self.app
+            .daily_run(parse_seed(seed))
+            .map_or(String::new(), |r| {
+                let actions = r.record.actions.get(from..).unwrap_or_default();
+                format!("{} {}", r.id, base64::encode(&encode_actions(actions)))
+            })
+    }
+
+    /// True once this device's own run of the daily caves on `seed` has ended: today's runs of
+    /// others may be watched.
+    pub fn daily_done(&self, seed: &str) -> bool {
+        self.app.daily_done(parse_seed(seed))
+    }
+
+    /// Watches a live run of the daily caves of `date` on `seed` in the replay viewer, from its
+    /// start; `live_more` brings the rest.
+    pub fn watch_live(&mut self, date: &str, seed: &str) -> bool {
+        let shown = self.app.watch_live(parse_seed(seed), date);
+        self.paint();
+        shown
+    }
+
+    /// More actions (base64url) of the live run being watched; `end` when it has ended. False
+    /// when none is watched any more (the viewer left it) or they do not parse.
+    pub fn live_more(&mut self, actions: &str, end: bool) -> bool {
+        let Some(actions) = base64::decode(actions).and_then(|b| parse_actions(&b)) else {
+            return false;
+        };
+        let shown = self.app.live_more(actions, end);
+        self.paint();
+        shown
     }
 
     /// Says a link or file could not be read at all (before it reached the game).

@@ -87,7 +87,7 @@ try {
   let adaKey = '';
   await check("?daily on the board's page plays the board's day and seed, not the URL's ?seed", async () => {
     ada = await open(desk, `${base}?daily&seed=42`);
-    ada.on('request', (r) => { if (r.method() === 'POST') posts.push(r.headers()); });
+    ada.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('api/daily/runs')) posts.push(r.headers()); });
     const seed = await ada.evaluate(() => window.cavesGame.seed());
     assert(seed === today.seed, `the daily's seed is ${seed}, the board's ${today.seed}`);
     await ada.keyboard.press('n');
@@ -162,6 +162,123 @@ try {
     const a = await watchOther(desk, 'Bea');
     const b = await watchOther(bea, 'Ada');
     assert(a === b && a === today.seed, `the two runs are not the board's daily caves: seeds ${a} and ${b}, the board's ${today.seed}`);
+  });
+
+  // Watching live: Cal plays the daily with keys; Ada (whose own daily has ended) watches it
+  // from the board dialog. The lag is from a key on Cal's page to the first frame of Ada's
+  // viewer that shows its action (both pages read one clock, Date.now()).
+  const calCtx = await desktop();
+  let cal = null;
+  let watcher = null;
+  const played = []; // [actions after the key, Date.now() at the key]
+  const lags = [];
+  const keys = async (page, n, gap) => {
+    for (let i = 0; i < n; i++) {
+      const t = Date.now();
+      await page.keyboard.press('.');
+      played.push([await page.evaluate(() => window.cavesGame.actions()), t]);
+      await page.waitForTimeout(gap);
+    }
+  };
+  await check('live: a player whose own daily has not ended is told why the live runs are not offered', async () => {
+    await calCtx.addInitScript(() => localStorage.setItem('caves.board.name', 'Cal'));
+    cal = await open(calCtx, `${base}?daily`);
+    await cal.keyboard.press('B');
+    await cal.waitForFunction(() => /own run of today's caves has ended/.test((document.querySelector('dialog#board[open] section p') || {}).textContent), null, { timeout: 15000 });
+    assert(!(await cal.$('dialog#board button[data-live]')), 'a Watch button of a live run is offered before the own daily ended');
+    await cal.screenshot({ path: path.join(SHOTS, 'board-live-not-yet-1280x800.png') });
+    await cal.click('dialog#board button[data-do=close]');
+    await cal.keyboard.press('n');
+  });
+  await check('live: the board dialog lists the daily played now, and a player whose daily has ended watches it as it is played', async () => {
+    watcher = await open(desk, base);
+    await watcher.keyboard.press('B');
+    try {
+      await watcher.waitForSelector('dialog#board[open] button[data-live][aria-label*="Cal"]', { timeout: 15000 });
+    } catch {
+      throw new Error(`no live run of Cal listed: ${await watcher.textContent('dialog#board section')}`);
+    }
+    const rows = await watcher.$$eval('dialog#board section tbody tr', (trs) => trs.map((tr) => tr.textContent.replace(/\s/g, '')));
+    assert(rows.some((r) => /^Cal1\d+0Watch$/.test(r)), `the live rows (name, depth 1, turns, no watcher): ${rows}`);
+    await watcher.screenshot({ path: path.join(SHOTS, 'board-live-1280x800.png') });
+    await watcher.click('dialog#board button[data-live][aria-label*="Cal"]');
+    await watcher.waitForFunction(() => /Live/.test(window.cavesGame.text()), null, { timeout: 10000 });
+    // The viewer's frames, as their actions change.
+    await watcher.evaluate(() => {
+      window.frames_ = [];
+      let last = -1;
+      const f = () => {
+        const n = window.cavesGame.actions();
+        if (n !== last) window.frames_.push([(last = n), Date.now()]);
+        requestAnimationFrame(f);
+      };
+      requestAnimationFrame(f);
+    });
+    await keys(cal, 30, 250);
+    // The network drops for 5 s: play goes on, and the batches catch up afterwards.
+    await cal.route('**/api/live/**', (r) => r.abort('internetdisconnected'));
+    await keys(cal, 10, 500);
+    await cal.unroute('**/api/live/**');
+    await keys(cal, 30, 250);
+    const total = played[played.length - 1][0];
+    try {
+      await watcher.waitForFunction((n) => window.cavesGame.actions() >= n, total, { timeout: 10000 });
+    } catch {
+      throw new Error(`the watcher shows ${await watcher.evaluate(() => window.cavesGame.actions())} of ${total} actions`);
+    }
+    const frames = await watcher.evaluate(() => window.frames_);
+    const online = played.filter((_, i) => i < 30 || i >= 40);
+    for (const [n, t] of online) {
+      const f = frames.find(([m]) => m >= n);
+      if (f) lags.push(f[1] - t);
+    }
+    assert(lags.length === online.length, `${online.length - lags.length} actions never reached the viewer`);
+    lags.sort((a, b) => a - b);
+    const at = (q) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))];
+    console.log(`# live lag, key to the watcher's frame, ${lags.length} keys: median ${at(0.5)} ms, p99 ${at(0.99)} ms (max ${lags[lags.length - 1]} ms)`);
+    assert(at(0.5) < 2000, `the watcher is ${at(0.5)} ms behind at the median`);
+    await watcher.screenshot({ path: path.join(SHOTS, 'live-1280x800.png') });
+  });
+  await check('live: the player sees how many watch, in words for screen readers too', async () => {
+    await keys(cal, 2, 2100); // a batch after the watcher came: its answer counts it
+    const said = await cal.evaluate(() => { const w = document.getElementById('watchers'); return w && !w.hidden ? w.textContent : ''; });
+    assert(/\u25c9 1/.test(said) && /1 person watches your run live/.test(said), `the player's page says "${said}"`);
+    await cal.screenshot({ path: path.join(SHOTS, 'live-player-1280x800.png') });
+  });
+  await check('live: a 390x844 touch phone lists the live run and watches it by a tap', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    const page = await open(phone, `${base}?daily`);
+    await playToEnd(page, ['n', '<', '<']);
+    await page.tap('#tools [data-tool="B"]');
+    await page.waitForSelector('dialog#board[open] button[data-live][aria-label*="Cal"]', { timeout: 15000 });
+    const wide = await page.evaluate(() => { const d = document.querySelector('dialog#board'); return d.scrollWidth - d.clientWidth; });
+    assert(wide <= 1, `the board scrolls sideways by ${wide} px`);
+    await page.screenshot({ path: path.join(SHOTS, 'board-live-phone.png') });
+    await page.tap('dialog#board button[data-live][aria-label*="Cal"]');
+    try {
+      await page.waitForFunction(() => /Live \d+\/\d+/.test(window.cavesGame.text()), null, { timeout: 10000 });
+    } catch {
+      throw new Error(`no live run on the phone: ${(await text(page)).slice(0, 300)}`);
+    }
+    await keys(cal, 6, 300);
+    await page.waitForFunction((n) => window.cavesGame.actions() >= n, played[played.length - 1][0], { timeout: 10000 });
+    await page.screenshot({ path: path.join(SHOTS, 'live-phone.png') });
+    await phone.close();
+  });
+  await check("live: the run's end ends the watching, which shows the whole run", async () => {
+    await cal.keyboard.press('<');
+    await cal.keyboard.press('<');
+    await cal.waitForFunction(() => /GAME OVER|YOU WIN/.test(window.cavesGame.text()), null, { timeout: 10000 });
+    const total = await cal.evaluate(() => window.cavesGame.actions());
+    try {
+      await watcher.waitForFunction((n) => { const t = window.cavesGame.text(); return window.cavesGame.actions() === n && /Replay/.test(t) && !/Live/.test(t); }, total, { timeout: 10000 });
+    } catch {
+      throw new Error(`the viewer after the end: ${await watcher.evaluate(() => window.cavesGame.actions())} of ${total} actions, ${(await text(watcher)).slice(0, 400)}`);
+    }
+    const badge = await cal.evaluate(() => { const w = document.getElementById('watchers'); return !!w && !w.hidden; });
+    assert(!badge, 'the count of watchers stays after the run ended');
+    await watcher.close();
+    await calCtx.close();
   });
 
   await check("a fresh key cannot post under another key's name: the 409 is shown in the open dialog", async () => {

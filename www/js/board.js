@@ -16,6 +16,7 @@
 import { game, guard } from "./handle.js";
 import { recall, remember } from "./storage.js";
 import { startClock } from "./replay-clock.js";
+import { watchLive } from "./live.js";
 
 const QUEUE = "caves.board.queue";
 const NAME = "caves.board.name";
@@ -79,6 +80,13 @@ function token() {
     remember(TOKEN, key);
   }
   return key;
+}
+
+/** The player key, and the name a live run shows: the name posted under, else one made from
+ * the key. */
+export function player() {
+  const t = token();
+  return { token: t, name: recall(NAME) || "Player " + t.replace(/[-_]/g, "").slice(0, 5) };
 }
 
 function readList(key) {
@@ -202,6 +210,18 @@ function cell(row, text) {
   row.appendChild(td);
 }
 
+/** A Watch button in a cell of `row`, with its data and its words for screen readers. */
+function button(row, data, label) {
+  const td = document.createElement("td");
+  const b = document.createElement("button");
+  b.type = "button";
+  Object.assign(b.dataset, data);
+  b.textContent = "Watch";
+  b.setAttribute("aria-label", label);
+  td.appendChild(b);
+  row.appendChild(td);
+}
+
 async function watch(id) {
   try {
     const r = await fetch(`api/runs/${encodeURIComponent(id)}`);
@@ -214,13 +234,38 @@ async function watch(id) {
   }
 }
 
+let day = null; // the board's day and seed: { date, seed }
+
+/** Lists today's live runs, each with a Watch button, once the player's own daily run has
+ * ended: before, watching could spoil the caves. */
+async function fillLive(today) {
+  const p = dialog.querySelector("section p");
+  const table = p.nextSibling;
+  p.parentNode.hidden = false;
+  day = await boardDaily();
+  if (!day || !guard(() => game.daily_done(day.seed), false)) {
+    p.textContent = "Today's runs can be watched live once your own run of today's caves has ended, so that they spoil nothing.";
+    return;
+  }
+  const r = await fetch(`api/live/${today}`, { cache: "no-store" });
+  const runs = (await r.json()).runs || [];
+  p.textContent = runs.length ? "" : "No one is playing today's caves right now.";
+  for (const e of runs) {
+    const row = document.createElement("tr");
+    for (const v of [e.name, e.depth, e.turns, e.watchers]) cell(row, v);
+    button(row, { live: e.id }, `Watch ${e.name} live`);
+    table.tBodies[0].appendChild(row);
+  }
+  table.hidden = !runs.length;
+}
+
 /** Opens today's board: the top ten, and the player's own entry if it is further down. */
 export async function showBoard() {
   if (!dialog) {
     dialog = document.createElement("dialog");
     dialog.id = "board";
     dialog.setAttribute("aria-label", "Today's board");
-    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p><div hidden><h3>Your player key</h3><p>It proves that your name on the board is yours: keep it secret, and give it only to your own devices. <code></code> <button type="button" data-do="copy">Copy</button></p><form><label>Use a key from another device: <input name="key" autocomplete="off" spellcheck="false"></label> <button>Use</button></form></div>';
+    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><section hidden><h3>Playing now</h3><p></p><table hidden><thead><tr><th scope="col">Name</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col">Watching</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table></section><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p><div hidden><h3>Your player key</h3><p>It proves that your name on the board is yours: keep it secret, and give it only to your own devices. <code></code> <button type="button" data-do="copy">Copy</button></p><form><label>Use a key from another device: <input name="key" autocomplete="off" spellcheck="false"></label> <button>Use</button></form></div>';
     document.body.appendChild(dialog);
     const code = dialog.querySelector("code");
     dialog.addEventListener("click", (e) => {
@@ -228,6 +273,7 @@ export async function showBoard() {
       if (!b) return;
       if (b.dataset.do === "close") dialog.close();
       if (b.dataset.watch) watch(b.dataset.watch);
+      if (b.dataset.live) dialog.close(), watchLive(b.dataset.live, day);
       if (b.dataset.do === "post") postRun();
       if (b.dataset.do === "copy") {
         const copied = (ok) => say(ok ? "Your player key is copied." : "Select your player key and copy it.");
@@ -263,12 +309,16 @@ export async function showBoard() {
 async function fillBoard(note) {
   const status = dialog.querySelector("p[role=status]");
   const table = dialog.querySelector("table");
-  const body = dialog.querySelector("tbody");
+  const body = table.tBodies[0];
   const post = dialog.querySelector("button[data-do=post]");
   post.hidden = true;
   body.textContent = "";
   table.hidden = true;
   const lead = note ? note + " " : "";
+  const live = dialog.querySelector("section p");
+  live.textContent = "";
+  live.parentNode.hidden = live.nextSibling.hidden = true;
+  live.nextSibling.tBodies[0].textContent = "";
   status.textContent = lead + "Asking the board…";
   if (!(await boardHere())) {
     status.textContent = "There is no board here: this page is served without one. Everything else works.";
@@ -278,6 +328,7 @@ async function fillBoard(note) {
   dialog.querySelector("code").textContent = token();
   post.hidden = !guard(() => game.daily_ended(), false);
   const today = await boardToday();
+  fillLive(today).catch(() => (live.textContent = "Today's live runs cannot be listed now."));
   let board;
   try {
     const r = await fetch(`api/daily/${today}`, { cache: "no-store" });
@@ -306,14 +357,7 @@ async function fillBoard(note) {
     cell(row, e.outcome);
     cell(row, e.depth);
     cell(row, e.turns);
-    const td = document.createElement("td");
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.watch = e.id;
-    b.textContent = "Watch";
-    b.setAttribute("aria-label", `Watch the run of ${e.name}, rank ${e.rank}`);
-    td.appendChild(b);
-    row.appendChild(td);
+    button(row, { watch: e.id }, `Watch the run of ${e.name}, rank ${e.rank}`);
     body.appendChild(row);
   }
   table.hidden = false;

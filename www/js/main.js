@@ -10,7 +10,8 @@ import { listenKeys } from "./keys.js";
 import { locking, queryBusy } from "./lock.js";
 import { listenPad } from "./pad.js";
 import { listenGamepad } from "./gamepad.js";
-import { boardDaily, sendQueued } from "./board.js";
+import { boardDaily, player, sendQueued } from "./board.js";
+import { goLive } from "./live.js";
 import { listenPointer } from "./pointer.js";
 import { openLink, shareLink } from "./share.js";
 import { recall } from "./storage.js";
@@ -44,8 +45,9 @@ async function startGame(bindings) {
   let today = new Date().toISOString().slice(0, 10);
   let seed = query.get("seed");
   let daily = null;
+  let board = null;
   if (query.has("daily")) {
-    const board = await boardDaily();
+    board = await boardDaily();
     if (board) today = board.date;
     daily = today;
     seed = board ? board.seed : null;
@@ -83,6 +85,7 @@ async function startGame(bindings) {
   performance.mark("caves-ready"); // the first playable frame is painted (benchmarks read it)
   openLink();
   sendQueued(); // runs posted while the board could not be reached
+  if (board) goLive(board, player); // the daily run goes to the board as it is played
 }
 
 // The cave lab: its bundle and the code that runs it load only for ?lab.

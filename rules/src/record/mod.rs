@@ -3,6 +3,7 @@
 //! record is the save, the resume, the replay, the shareable link and a regression test.
 //! The byte layout is in `format`.
 
+pub mod actions;
 pub mod base64;
 mod bytes;
 mod error;

@@ -3,6 +3,7 @@
 use super::page::clip;
 use crate::app::ctx::Ctx;
 use crate::app::draw::scene::Scene;
+use crate::app::replayer::Replayer;
 use crate::app::session::Saving;
 use crate::rules::{Mode, Place, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
@@ -55,7 +56,7 @@ fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
     }
     if let Some(r) = scene.replay {
         lines.push((String::new(), TEXT));
-        lines.push(("Replay".into(), DIM));
+        lines.push((live_or_replay(r).into(), DIM));
         lines.push((format!("Action {} of {}", r.at, r.total()), TITLE));
         let mode = if r.playing { "playing" } else { "paused" };
         lines.push((format!("{}x, {mode}", r.speed), TEXT));
@@ -192,6 +193,15 @@ pub(crate) fn sidebar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     }
 }
 
+/// What the replay viewer shows: a live run, or a replay.
+fn live_or_replay(r: &Replayer) -> &'static str {
+    if r.live {
+        "Live"
+    } else {
+        "Replay"
+    }
+}
+
 /// The keys listed at the sidebar's foot.
 fn sidebar_hints(scene: &Scene) -> &'static [&'static str] {
     if scene.replay.is_some() {
@@ -255,7 +265,8 @@ pub(crate) fn status_bar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     f.text(x + 1 + hp.len() as i32, 0, &torch, torch_colour, PANEL);
     let second = match scene.replay {
         Some(r) => format!(
-            "Replay {}/{} {}x {}",
+            "{} {}/{} {}x {}",
+            live_or_replay(r),
             r.at,
             r.total(),
             r.speed,
