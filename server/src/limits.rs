@@ -39,6 +39,10 @@ pub const LIVE_MAX_ACTIONS: i64 = MAX_ACTIONS as i64;
 /// database: 429 above. A page sends one every few seconds, so this is room for some thirty
 /// players behind one address. `CAVES_BOARD_LIVE_BATCHES_PER_MINUTE` sets another.
 pub const LIVE_BATCHES_PER_MINUTE: u32 = 600;
+/// Streams one live run may have open on one server copy (watchers past it get 503 with
+/// `Retry-After`): a run watched by thousands is served by more copies, not by one copy's
+/// every connection.
+pub const LIVE_STREAMS_PER_RUN: usize = 2000;
 /// A live run with no batch for this long is not listed, and the sweep ends it (`idle`).
 pub const LIVE_IDLE: Duration = Duration::from_secs(10 * 60);
 /// The most live runs a day's list answers with, the most watched first.

@@ -495,6 +495,9 @@ pub async fn events(
             run.actions,
         ));
     }
+    if service.live.watchers(&id) >= service.settings.live_streams_per_run as i64 {
+        return Err(ApiError::Busy.into());
+    }
     // Subscribed before the stream reads what is stored (its first step): nothing falls
     // between.
     let (rx, watcher) = service

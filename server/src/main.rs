@@ -150,10 +150,7 @@ async fn serve(cli: &Cli) -> ExitCode {
     let kind = board.kind;
     let service = Arc::new(Service::new(
         board,
-        Settings {
-            today: cli.today,
-            trust_proxy: args.trust_proxy,
-        },
+        Settings::new(cli.today, args.trust_proxy),
     ));
     tracing::info!(
         version = VERSION,

@@ -19,6 +19,24 @@ pub struct Settings {
     pub today: Option<Date>,
     /// Take the client's address from `X-Forwarded-For` (behind a balancer).
     pub trust_proxy: bool,
+    /// Streams one live run may have open on this copy (`LIVE_STREAMS_PER_RUN`;
+    /// `CAVES_BOARD_LIVE_STREAMS_PER_RUN` sets another): 503 with `Retry-After` above.
+    pub live_streams_per_run: usize,
+}
+
+impl Settings {
+    /// The settings of a server whose date is `today` (the UTC date when `None`), with the
+    /// limits the environment sets.
+    pub fn new(today: Option<Date>, trust_proxy: bool) -> Settings {
+        Settings {
+            today,
+            trust_proxy,
+            live_streams_per_run: std::env::var("CAVES_BOARD_LIVE_STREAMS_PER_RUN")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(crate::limits::LIVE_STREAMS_PER_RUN),
+        }
+    }
 }
 
 pub struct Service {

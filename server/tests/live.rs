@@ -58,8 +58,8 @@ impl Server {
         let service = Arc::new(Service::new(
             board,
             Settings {
-                today: caves_server::dates::parse_date(DATE),
-                trust_proxy: false,
+                live_streams_per_run: 3,
+                ..Settings::new(caves_server::dates::parse_date(DATE), false)
             },
         ));
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
@@ -580,6 +580,9 @@ async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
     // Two watchers more from the middle and from the start, then the rest and the end.
     let (_, mut second) = stream(addr, &id, Some(&cuts[2].to_string())).await;
     let (_, mut third) = stream(addr, &id, None).await;
+    // A fourth is past this copy's streams for one run (3 in this test): 503, to retry.
+    let (status, _) = stream(addr, &id, None).await;
+    assert_eq!(status, 503, "a stream past the cap");
     for w in cuts[6..].windows(2) {
         let (s, b) = batch(addr, &id, "ada", w[0], &all[w[0]..w[1]], false).await;
         assert_eq!(s, 200, "{b}");
