@@ -240,8 +240,10 @@ mod tests {
 
     #[test]
     fn a_hidden_plate_is_its_trap_unseen_and_found_is_seen() {
-        for t in Tile::ALL.into_iter().filter(|t| t.trap().is_some()) {
-            let trap = t.trap().unwrap();
+        for (t, trap) in Tile::ALL
+            .into_iter()
+            .filter_map(|t| t.trap().map(|k| (t, k)))
+        {
             assert_eq!(t.found(), Tile::plate(trap, false));
             assert_eq!(t.is_hidden(), t == Tile::plate(trap, true));
             assert!(t.is_open() && t.is_transparent());
