@@ -5,7 +5,8 @@
 //! walk around, and goes down only once it has explored a level while its torch
 //! has fuel to spare. Its tactics for the new rules (`Tactics`, each can be turned off): it
 //! shuts an open door between itself and what it falls back from, steps away from a bloat
-//! rather than kill it beside it, and runs down a cave monkey that stole from it.
+//! rather than kill it beside it, runs down a cave monkey that stole from it, and waits
+//! beyond a net or a trapdoor for a hunter to cross it.
 
 use super::careful::{
     charge, fetch, gear, known, learn, retreat, save_life, slot_of, tend_torch, FALL_BACK_TURNS,
@@ -76,6 +77,49 @@ fn chase_thief(g: &Game) -> Option<Action> {
         .chase_thief
         .then(|| next_step(&g.state, Goal::To(thief.pos)))
         .flatten()
+}
+
+/// Waiting beyond a net or a trapdoor it has found, in line with a hunter that walks (no
+/// flier, no slinger or spitter, which would not come close): the hunter's way to it crosses
+/// the plate, which holds it for free blows or drops it to the level below. The bot steps to
+/// the cell beyond the plate as seen from the hunter, and waits there.
+fn lure(g: &Game) -> Option<Action> {
+    let (s, here) = (&g.state, g.here());
+    let walks = |m: &&Monster| {
+        m.mind == Mind::Hunting
+            && m.held == 0
+            && !m.kind.flies()
+            && !matches!(m.kind.behaviour().tactic, Tactic::Slings | Tactic::Webs)
+    };
+    let hunter = g.foes().into_iter().filter(walks).min_by_key(|m| m.pos.chebyshev(here))?;
+    if !g.tactics.lure || !(3..=8).contains(&hunter.pos.chebyshev(here)) {
+        return None;
+    }
+    let h = hunter.pos;
+    let sign = |a: i32, b: i32| (a - b).signum();
+    for dy in -2..=2 {
+        for dx in -2..=2 {
+            let plate = here.offset(dx, dy);
+            let t = s.world().tile(plate);
+            let trap = matches!(t, Tile::NetPlate | Tile::PitPlate) && s.sight().remembers(plate);
+            if !trap || plate.chebyshev(h) >= here.chebyshev(h) {
+                continue;
+            }
+            let beyond = plate.offset(sign(plate.x, h.x), sign(plate.y, h.y));
+            let free = s.world().tile(beyond).is_walkway()
+                && s.world().tile(beyond).is_open()
+                && s.monster_at(beyond).is_none()
+                && beyond.chebyshev(here) <= 1;
+            if free {
+                return Some(if beyond == here {
+                    Action::Wait
+                } else {
+                    Action::Move(Dir::towards(beyond.x - here.x, beyond.y - here.y)?)
+                });
+            }
+        }
+    }
+    None
 }
 
 /// Creatures worth a missile or a potion before they arrive.
@@ -156,7 +200,10 @@ pub fn policy(g: &mut Game) -> Action {
     if adjacent > 0 {
         return g.hit(|_| true).unwrap_or(Action::Wait);
     }
-    if let Some(a) = charge(g).or_else(|| (hp * 2 >= max).then(|| chase_thief(g)).flatten()) {
+    if let Some(a) = lure(g)
+        .or_else(|| charge(g))
+        .or_else(|| (hp * 2 >= max).then(|| chase_thief(g)).flatten())
+    {
         return a;
     }
     let hunted = hp * 2 < max && g.hunted();

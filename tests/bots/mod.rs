@@ -69,6 +69,8 @@ pub struct Tactics {
     pub bloat_at_range: bool,
     /// Run down a cave monkey that stole (the log said so) to get the item back.
     pub chase_thief: bool,
+    /// Wait beyond a net or a trapdoor it has found for a hunter to cross it.
+    pub lure: bool,
 }
 
 impl Tactics {
@@ -76,6 +78,7 @@ impl Tactics {
         close_doors: true,
         bloat_at_range: true,
         chase_thief: true,
+        lure: true,
     };
 }
 
