@@ -91,7 +91,11 @@ fn lure(g: &Game) -> Option<Action> {
             && !m.kind.flies()
             && !matches!(m.kind.behaviour().tactic, Tactic::Slings | Tactic::Webs)
     };
-    let hunter = g.foes().into_iter().filter(walks).min_by_key(|m| m.pos.chebyshev(here))?;
+    let hunter = g
+        .foes()
+        .into_iter()
+        .filter(walks)
+        .min_by_key(|m| m.pos.chebyshev(here))?;
     if !g.tactics.lure || !(3..=8).contains(&hunter.pos.chebyshev(here)) {
         return None;
     }
