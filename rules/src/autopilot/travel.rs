@@ -182,12 +182,6 @@ fn search(state: &State, goal: &dyn Fn(Point) -> bool) -> Option<(Point, Vec<Dir
             came.set(m.pos, HELD);
         }
     }
-    // A plate seen is a goal, never a way through.
-    for (p, t) in world.points(start.z) {
-        if !t.is_walkway() && t.is_passable() {
-            came.set(p, HELD);
-        }
-    }
     came.set(start, START);
     let mut queue = vec![start];
     let mut head = 0;
@@ -202,7 +196,8 @@ fn search(state: &State, goal: &dyn Fn(Point) -> bool) -> Option<(Point, Vec<Dir
             if !(UNSEEN..=HELD).contains(&c) || !open[j] || !sight.remembers(p) {
                 continue;
             }
-            let held = c == HELD;
+            // A plate seen, like a lit creature, is a goal, never a way through.
+            let held = c == HELD || !world.tile(p).is_walkway();
             if held && !goal(p) {
                 continue;
             }

@@ -14,17 +14,25 @@ impl State {
         if dead.kind.behaviour().tactic != Tactic::Bursts {
             return;
         }
-        let at = dead.pos;
-        let near = |p: Point| p.z == at.z && p.chebyshev(at) <= BURST_REACH;
-        for m in self.monsters.iter_mut().filter(|m| near(m.pos)) {
-            m.confused = m.confused.max(BURST_TURNS);
-        }
-        if near(self.hero.pos) {
-            self.hero.confused = self.hero.confused.max(BURST_TURNS);
+        if self.befuddle(dead.pos, BURST_REACH, BURST_TURNS) {
             self.log
                 .add("It bursts in a cloud of spores: you reel, befuddled.");
         } else {
             self.log.add("It bursts in a cloud of spores.");
         }
+    }
+
+    /// A cloud at `at`: everyone within `reach` of it, creatures and the player, is befuddled
+    /// for at least `turns`. Answers whether the player was.
+    pub(crate) fn befuddle(&mut self, at: Point, reach: i32, turns: i32) -> bool {
+        let near = |p: Point| p.z == at.z && p.chebyshev(at) <= reach;
+        for m in self.monsters.iter_mut().filter(|m| near(m.pos)) {
+            m.confused = m.confused.max(turns);
+        }
+        let player = near(self.hero.pos);
+        if player {
+            self.hero.confused = self.hero.confused.max(turns);
+        }
+        player
     }
 }

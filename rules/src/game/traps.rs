@@ -55,12 +55,7 @@ impl State {
                 }
             }
             Trap::Gas => {
-                let near = |q: Point| q.z == p.z && q.chebyshev(p) <= GAS_REACH;
-                for m in self.monsters.iter_mut().filter(|m| near(m.pos)) {
-                    m.confused = m.confused.max(GAS_TURNS);
-                }
-                if near(self.hero.pos) {
-                    self.hero.confused = self.hero.confused.max(GAS_TURNS);
+                if self.befuddle(p, GAS_REACH, GAS_TURNS) {
                     self.log
                         .add("Gas hisses from a plate: you reel, befuddled.");
                 } else if seen {
