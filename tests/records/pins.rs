@@ -1,9 +1,9 @@
 // The committed records: file name, how the run ended, its actions, and its pinned final
 // state hash. Rewritten by `CAVES_WRITE_RECORDS=1 cargo test --release --test records`.
 [
-    ("win", Outcome::Won, 689, 0x7af5a938eaa131c1),
-    ("expert", Outcome::Won, 1309, 0xac292d8b3aa50719),
-    ("explorer", Outcome::Won, 1999, 0x64980c1dfbf0a86a),
-    ("death", Outcome::Lost, 164, 0x0899052011ced942),
-    ("survivor", Outcome::Playing, 10000, 0xd2a983e8f1e9adce),
+    ("win", Outcome::Won, 886, 0x2d5bd71af9bc8d79),
+    ("expert", Outcome::Won, 2007, 0x47eb048d26db3866),
+    ("explorer", Outcome::Won, 1858, 0x5a32de93fe863aa4),
+    ("death", Outcome::Lost, 168, 0x51117f5b58913216),
+    ("survivor", Outcome::Playing, 10000, 0xc82acca20608dd1a),
 ]

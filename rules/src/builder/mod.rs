@@ -11,6 +11,7 @@
 //! assert_eq!(world.depth(), 3);
 //! ```
 
+pub mod altars;
 pub mod bitgrid;
 mod build;
 mod connect;

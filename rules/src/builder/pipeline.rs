@@ -6,7 +6,7 @@ use super::bitgrid::BitGrid;
 use super::params::MIN_REGION;
 use super::regions::Regions;
 use super::smooth::{self, SmoothRule};
-use super::{connect, doors, features, stairs, traps};
+use super::{altars, connect, doors, features, stairs, traps};
 use crate::kinds::tile::Tile;
 use crate::rng::{seeded, GameRng};
 use crate::space::geom::Point;
@@ -183,7 +183,8 @@ impl WorldBuilder {
     }
 
     /// Scatters environment features (see `features`), then puts doors in narrow passages
-    /// (see `doors`) and pressure plates on the floor (see `traps`); needs `connect` first.
+    /// (see `doors`), pressure plates on the floor (see `traps`) and altars (see `altars`); needs
+    /// `connect` first.
     pub fn decorate(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let mut fresh: Vec<BitGrid>;
@@ -202,6 +203,7 @@ impl WorldBuilder {
             features::decorate(world, grids, &mut self.rng);
             doors::place(world, &mut self.rng);
             traps::place(world, &mut self.rng);
+            altars::place(world, &mut self.rng);
             // Closed doors are not open cells: the grids no longer match the world.
             self.stale = true;
         }

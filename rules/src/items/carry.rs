@@ -171,6 +171,7 @@ impl State {
         }
         self.carry(i, Place::Pack);
         let letter = self.give_letter();
+        self.take_offering(self.hero.pos);
         if kind == Item::Idol {
             self.log
                 .add("You pick up the golden idol! Now climb back out.");

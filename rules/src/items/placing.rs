@@ -1,6 +1,7 @@
 //! Where items lie at the start of a game, and which kinds lie how deep.
 
 use crate::balance;
+use crate::builder::altars::offering_cells;
 use crate::game::mode::Mode;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
@@ -9,6 +10,9 @@ use crate::space::geom::Point;
 use crate::space::grid::nearest_chebyshev;
 use crate::space::world::World;
 use rand::Rng;
+
+/// Draws of a kind for an altar's three offerings (repeats are drawn again, up to this).
+const OFFERING_TRIES: usize = 12;
 
 /// Salt of the placement stream, apart from the generator's and the turns' numbers.
 const ITEM_STREAM: u64 = 0x17e3_5eed;
@@ -45,7 +49,23 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
     let mut out = Vec::new();
     let last = world.depth() - 1;
     for z in 0..world.depth() {
+        // An altar's offerings: three kinds of what lies this deep, on its three cells.
+        let mut offered = Vec::new();
+        for altar in world.points_of(z, Tile::Altar) {
+            let mut kinds: Vec<Item> = Vec::new();
+            for _ in 0..OFFERING_TRIES {
+                if kinds.len() == 3 {
+                    break;
+                }
+                if let Some(k) = random_kind(z, mode, &mut rng).filter(|k| !kinds.contains(k)) {
+                    kinds.push(k);
+                }
+            }
+            offered.extend(offering_cells(altar));
+            out.extend(offering_cells(altar).into_iter().zip(kinds));
+        }
         let mut free = world.points_of(z, Tile::Floor);
+        free.retain(|p| !offered.contains(p));
         if z == last {
             // The idol lies well away from the stairs up: among the cells farthest from
             // the nearest of them, so reaching it means crossing the level, and so does

@@ -37,6 +37,7 @@ pub fn listing(params: &WorldParams) -> Vec<Listed> {
         first: match t {
             Tile::Bounds => None,
             t if t.is_hidden() => Some(SEEN_TRAP_LEVELS + 1),
+            Tile::Altar | Tile::ColdAltar => Some(2),
             _ => Some(1),
         },
     });

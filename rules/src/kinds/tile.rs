@@ -35,6 +35,10 @@ coded_kinds! {
         HiddenNet = 16,
         HiddenGas = 17,
         HiddenPit = 18,
+        /// An altar with three offerings beside it: take one and the others crumble, and the
+        /// altar goes cold.
+        Altar = 19,
+        ColdAltar = 20,
     }
 }
 
@@ -85,6 +89,8 @@ impl Tile {
             Tile::HiddenNet => &const { Terrain::new("cave floor", '2', OPEN) },
             Tile::HiddenGas => &const { Terrain::new("cave floor", '3', OPEN) },
             Tile::HiddenPit => &const { Terrain::new("cave floor", '4', OPEN) },
+            Tile::Altar => &const { Terrain::new("altar", '_', OPEN) },
+            Tile::ColdAltar => &const { Terrain::new("cold altar", '-', OPEN) },
         }
     }
 
@@ -235,7 +241,8 @@ mod tests {
         assert_eq!(Tile::DoorOpen.code(), 10);
         assert_eq!(Tile::AlarmPlate.code(), 11);
         assert_eq!(Tile::HiddenPit.code(), 18);
-        assert_eq!(Tile::from_code(19), None);
+        assert_eq!(Tile::Altar.code(), 19);
+        assert_eq!(Tile::from_code(21), None);
     }
 
     #[test]

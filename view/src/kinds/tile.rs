@@ -6,6 +6,8 @@ use caves_rules::kinds::tile::Tile;
 
 /// The colour of bare rock.
 const STONE: Rgb = hex("#75715E");
+/// The dark stone of an altar that still holds its offerings.
+const ALTAR_BG: Rgb = hex("#33203F");
 /// The planks of a closed door: brown, unlike the grey rock and the dark floor.
 const DOOR_BG: Rgb = hex("#6B4423");
 
@@ -32,6 +34,8 @@ fn showing(t: Tile) -> &'static Showing {
         Tile::NetPlate => &const { show(look(b'^', hex("#F8F8F2"), FLOOR_BG), "A net plate: a weighted net drops on whoever steps on it.") },
         Tile::GasPlate => &const { show(look(b'^', hex("#AE81FF"), FLOOR_BG), "A gas plate: it puffs a befuddling cloud over itself and the cells around.") },
         Tile::PitPlate => &const { show(look(239, hex("#FD971F"), FLOOR_BG), "A trapdoor: whoever steps on it falls to the level below, hurt.") },
+        Tile::Altar => &const { show(look(b'_', hex("#E6DB74"), ALTAR_BG), "An altar, three offerings beside it. Take one and the others crumble to dust: choose.") },
+        Tile::ColdAltar => &const { show(look(b'_', STONE, FLOOR_BG), "A cold altar: its offering was chosen.") },
         Tile::HiddenAlarm | Tile::HiddenNet | Tile::HiddenGas | Tile::HiddenPit => showing(Tile::Floor),
     }
 }

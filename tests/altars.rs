@@ -1,0 +1,91 @@
+//! The altar's choice, in a scene on a hand-drawn cave and over many generated ones: three
+//! offerings lie beside each altar; taking one turns the others to dust and the altar cold.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod scenes;
+
+use caves::rules::builder::altars::offering_cells;
+use caves::rules::builder::WorldParams;
+use caves::rules::items::placing::place;
+use caves::rules::kinds::item::Item;
+use caves::rules::kinds::tile::Tile;
+use caves::rules::space::geom::Point;
+use caves::rules::{Action, Dir, Mode, Place};
+use scenes::{logged, scene};
+
+const ALTAR: Point = Point::new(4, 2, 0);
+
+#[test]
+fn taking_one_offering_turns_the_others_to_dust_and_the_altar_cold() {
+    let mut s = scene(
+        &["
+        #########
+        #<......#
+        #..._...#
+        #.......#
+        #########"],
+        1,
+    );
+    let [west, north, east] = offering_cells(ALTAR);
+    s.put_item(Item::Sword, west);
+    s.put_item(Item::Mail, north);
+    s.put_item(Item::HealingPotion, east);
+    // A dart dropped two cells away is no offering.
+    s.put_item(Item::Dart, Point::new(6, 3, 0));
+    // From the way out at (1, 1), the north offering is three steps east.
+    for _ in 0..3 {
+        s.act(Action::Move(Dir::E));
+    }
+    assert_eq!(s.player(), north);
+    s.act(Action::PickUp);
+    assert!(logged(&s, "the other offerings crumble to dust"));
+    assert_eq!(s.world().tile(ALTAR), Tile::ColdAltar);
+    let left: Vec<(Item, Place)> = s.items().iter().map(|t| (t.kind, t.place)).collect();
+    assert!(left.contains(&(Item::Mail, Place::Pack)), "{left:?}");
+    assert!(!left
+        .iter()
+        .any(|&(k, _)| k == Item::Sword || k == Item::HealingPotion));
+    assert!(left.contains(&(Item::Dart, Place::Floor(Point::new(6, 3, 0)))));
+    // Dropped and taken again beside the cold altar: nothing more happens.
+    s.act(Action::Drop(0));
+    s.put_item(Item::Oil, east);
+    s.act(Action::PickUp);
+    assert!(s.items().iter().any(|t| t.kind == Item::Oil));
+}
+
+#[test]
+fn every_altar_has_three_offerings_of_three_kinds() {
+    let params = WorldParams::default();
+    let mut altars = 0;
+    for seed in 0..60u64 {
+        let world = params.build(seed);
+        let items = place(&world, seed, Mode::Normal);
+        for z in 0..world.depth() {
+            for altar in world.points_of(z, Tile::Altar) {
+                assert!(
+                    z % 2 == 1 && z + 1 < world.depth(),
+                    "seed {seed}: level {}",
+                    z + 1
+                );
+                altars += 1;
+                let kinds: Vec<Item> = offering_cells(altar)
+                    .iter()
+                    .map(|&p| {
+                        let here: Vec<Item> = items
+                            .iter()
+                            .filter(|(q, _)| *q == p)
+                            .map(|&(_, k)| k)
+                            .collect();
+                        assert_eq!(here.len(), 1, "seed {seed}: {p:?} holds {here:?}");
+                        here[0]
+                    })
+                    .collect();
+                assert!(
+                    kinds[0] != kinds[1] && kinds[1] != kinds[2] && kinds[0] != kinds[2],
+                    "seed {seed}: {kinds:?}"
+                );
+            }
+        }
+    }
+    assert!(altars >= 100, "only {altars} altars in 60 worlds");
+}
