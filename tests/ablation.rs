@@ -2,7 +2,7 @@
 //! seeds with all its tactics, then with each turned off on its own, and the table gives
 //! its win rate each way. A tactic whose loss changes nothing is not yet a decision.
 //!
-//! Not part of the test command (it plays five times 1,000 games); run it with
+//! Not part of the test command (it plays six times 1,000 games); run it with
 //! `cargo test --profile bots --test ablation -- --ignored --nocapture`.
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -31,7 +31,7 @@ fn wins(tactics: Tactics, n: u64) -> usize {
 }
 
 #[test]
-#[ignore = "plays 5,000 games: run on its own"]
+#[ignore = "plays 6,000 games: run on its own"]
 fn each_tactic_alone_turned_off() {
     let n = seeds();
     let all = wins(Tactics::ALL, n);
@@ -61,6 +61,13 @@ fn each_tactic_alone_turned_off() {
             "lure a hunter over a plate",
             Tactics {
                 lure: false,
+                ..Tactics::ALL
+            },
+        ),
+        (
+            "set fire under hunters",
+            Tactics {
+                fire: false,
                 ..Tactics::ALL
             },
         ),

@@ -273,8 +273,15 @@ pub const FUEL_PER_CELL: i32 = 100;
 pub const FULL_LIGHT_FUEL: i32 = 500;
 /// How far the player sees without a torch: only what is right beside them.
 pub const DARK_RADIUS: i32 = 1;
-/// Glowing fungus lights the cells within this radius of it.
+/// Glowing fungus and flames light the cells within this radius of them.
 pub const GLOW_RADIUS: i32 = 2;
+
+// Fire.
+
+/// What the flames do each turn to whoever stands in them.
+pub const FIRE_DAMAGE: i32 = 4;
+/// Turns a cell burns (it wounds whoever stands in it each of them), then dies down.
+pub const FIRE_TURNS: u8 = 3;
 
 /// The torch's light radius with `fuel` turns left: full down to `FULL_LIGHT_FUEL`, then a
 /// cell less per `FUEL_PER_CELL`, never below 2 while it burns at all.

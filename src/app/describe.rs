@@ -49,11 +49,12 @@ pub fn surroundings(state: &State) -> String {
     } else {
         ways + "."
     });
-    // Doors and plates found close by, so a player who cannot see the map knows to walk
-    // into a door or to close it, and to step round a plate.
+    // Doors, plates found, flames and fuel close by, so a player who cannot see the map knows
+    // to walk into a door or to close it, to step round a plate or a fire.
     for (what, kind) in [
         ("Doors", Tile::is_door as fn(Tile) -> bool),
         ("Traps", |t: Tile| t.trap().is_some() && !t.is_hidden()),
+        ("Fire", |t: Tile| t == Tile::Fire),
     ] {
         let near: Vec<String> = world
             .points(p.z)

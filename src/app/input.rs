@@ -27,6 +27,8 @@ pub enum Command {
     Inventory(Pick),
     /// Open the map of every level seen.
     Overview,
+    /// Hold the torch out to set a cell beside the player alight.
+    Kindle,
 }
 
 /// The direction a movement key points, if it is one.
@@ -60,6 +62,7 @@ pub fn command(key: &str) -> Option<Command> {
         "t" => Command::Inventory(Pick::Throw),
         "T" => Command::Act(Action::Torch),
         "C" => Command::Act(Action::CloseDoors),
+        "f" => Command::Kindle,
         "<" => Command::Act(Action::Ascend),
         ">" => Command::Act(Action::Descend),
         "?" => Command::Help,
@@ -150,6 +153,7 @@ mod tests {
         assert_eq!(command("t"), Some(Command::Inventory(Pick::Throw)));
         assert_eq!(command("T"), Some(Command::Act(Action::Torch)));
         assert_eq!(command("C"), Some(Command::Act(Action::CloseDoors)));
+        assert_eq!(command("f"), Some(Command::Kindle));
     }
 
     #[test]

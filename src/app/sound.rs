@@ -1,6 +1,6 @@
 //! What the last action sounds like: a short cue for each thing that matters (a blow given or
-//! taken, a miss, a creature noticing you, the torch, picking up, the stairs, death and
-//! victory). Cues come from what the rules already say (events and the state before and
+//! taken, a miss, a creature noticing you, the torch, a door, a trap, fire, picking up, the stairs,
+//! death and victory). Cues come from what the rules already say (events and the state before and
 //! after), each with its log line, so nothing is told by sound alone. The page synthesizes
 //! them; the app only names them.
 
@@ -31,6 +31,8 @@ pub enum Cue {
     Door,
     /// A pressure plate in view was set off.
     Trap,
+    /// Flames rose: something set alight.
+    Fire,
     /// The run was lost: killed, or out of the caves without the idol.
     Death,
     /// Out of the caves with the idol.
@@ -52,6 +54,7 @@ impl Cue {
             Cue::Stairs => "stairs",
             Cue::Door => "door",
             Cue::Trap => "trap",
+            Cue::Fire => "fire",
             Cue::Death => "death",
             Cue::Victory => "victory",
         }
@@ -96,6 +99,7 @@ impl Before {
                 Event::Noticed(_) => add(Cue::Noticed),
                 Event::Door(_) => add(Cue::Door),
                 Event::Trap(_) => add(Cue::Trap),
+                Event::Fire(_) => add(Cue::Fire),
                 Event::Flight { .. } => {}
             }
         }

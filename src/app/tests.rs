@@ -619,7 +619,7 @@ fn a_collector_fills_the_pack_takes_the_idol_drops_it_by_letter_and_continues_af
         depth: 1,
         ..WorldParams::default()
     };
-    let options = Options { params, ..opts(4) };
+    let options = Options { params, ..opts(5) };
     let mut a = App::new(Box::new(store.clone()), options.clone());
     a.key("Enter");
     collect_then_take_the_idol(&mut a, 20_000);

@@ -3,14 +3,17 @@
 //! when safe (full health, nothing in view), quaffs healing when badly hurt (an unknown
 //! potion when it knows no healing and is near death), reads teleport when cornered, keeps
 //! its torch fed with oil and lit, steps back from creatures while hurt, and rests until
-//! healed whenever nothing is in view. It closes in on creatures that shoot from afar, and explores each level while its torch
-//! has fuel to spare, else goes down as soon as it knows the way.
+//! healed whenever nothing is in view and no fire burns. It closes in on creatures that shoot
+//! from afar, steps out of flames and never into them or onto a plate it knows (travel goes
+//! round both), and explores each level while its torch has fuel to spare, else goes down as
+//! soon as it knows the way.
 
 use super::{Game, Played};
 use caves::rules::autopilot::travel::{next_step, path, Goal};
 use caves::rules::creatures::monster::Mind;
 use caves::rules::kinds::entry::{Effect, Tactic};
 use caves::rules::kinds::item::Item;
+use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Place, PACK_LIMIT};
 
@@ -100,6 +103,24 @@ pub fn learn(g: &Game) -> Option<Action> {
     .map(Action::Use)
 }
 
+/// A cell to step into: open, no plate or flames it knows of, no creature.
+pub fn clear(g: &Game, p: Point) -> bool {
+    let t = g.state.world().tile(p);
+    t.is_open() && t.is_walkway() && g.state.monster_at(p).is_none()
+}
+
+/// A step out of the flames, when it stands in them.
+pub fn out_of_fire(g: &Game) -> Option<Action> {
+    let here = g.here();
+    if g.state.world().tile(here) != Tile::Fire {
+        return None;
+    }
+    Dir::ALL
+        .into_iter()
+        .find(|d| clear(g, here.offset(d.delta().0, d.delta().1)))
+        .map(Action::Move)
+}
+
 /// A step away from the nearest danger in view (`State::dangers`, else the nearest creature
 /// in view), if one gets farther from it.
 pub fn retreat(g: &Game) -> Option<Action> {
@@ -112,14 +133,11 @@ pub fn retreat(g: &Game) -> Option<Action> {
         .or_else(|| g.foes().into_iter().min_by_key(|m| m.pos.chebyshev(here)))?
         .pos;
     let d0 = here.chebyshev(threat);
-    let s = &g.state;
     Dir::ALL
         .into_iter()
         .map(|d| (d, here.offset(d.delta().0, d.delta().1)))
         .filter(|&(_, p)| {
-            s.world().tile(p).is_open()
-                && s.monster_at(p).is_none()
-                && g.foes().iter().all(|m| m.pos.chebyshev(p) > 1)
+            clear(g, p) && g.foes().iter().all(|m| m.pos.chebyshev(p) > 1)
         })
         .filter(|&(_, p)| p.chebyshev(threat) > d0)
         .map(|(d, _)| Action::Move(d))
@@ -173,7 +191,8 @@ pub fn policy(g: &mut Game) -> Action {
     let s = &g.state;
     let (hp, max) = (s.hp(), s.max_hp());
     let adjacent = g.adjacent().len();
-    let a = gear(g)
+    let a = out_of_fire(g)
+        .or_else(|| gear(g))
         .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
         .or_else(|| tend_torch(g, 150))
         // Fight what stands next to you (the weakest first): walking away from a creature
@@ -183,7 +202,7 @@ pub fn policy(g: &mut Game) -> Action {
         return a;
     }
     // Wounds close only by torchlight.
-    if hp < max && !s.creature_in_view() && s.torch_lit() {
+    if hp < max && !s.creature_in_view() && s.torch_lit() && !s.fire_burns() {
         return Action::Rest;
     }
     // Stones and webs come from afar: close in rather than stand and take them.

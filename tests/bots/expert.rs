@@ -5,18 +5,21 @@
 //! walk around, and goes down only once it has explored a level while its torch
 //! has fuel to spare. Its tactics for the new rules (`Tactics`, each can be turned off): it
 //! shuts an open door between itself and what it falls back from, steps away from a bloat
-//! rather than kill it beside it, runs down a cave monkey that stole from it, and waits
-//! beyond a net or a trapdoor for a hunter to cross it.
+//! rather than kill it beside it, runs down a cave monkey that stole from it, waits
+//! beyond a net or a trapdoor for a hunter to cross it, and sets fire under hunters.
 
 use super::careful::{
-    charge, fetch, gear, known, learn, retreat, save_life, slot_of, tend_torch, FALL_BACK_TURNS,
+    charge, fetch, gear, known, learn, out_of_fire, retreat, save_life, slot_of, tend_torch,
+    FALL_BACK_TURNS,
 };
 use super::{Game, Played};
 use caves::rules::autopilot::travel::{next_step, Goal};
 use caves::rules::creatures::monster::{Mind, Monster};
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::entry::{Effect, Tactic};
+use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
+use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Place};
 
 /// Closing the doors beside it, when one of them is open and free and stands between it and
@@ -126,6 +129,49 @@ fn lure(g: &Game) -> Option<Action> {
     None
 }
 
+/// Setting fire under hunters (`Tactics::fire`), its own cell bare: moss or fungus beside it
+/// that joins (within 4 cells) a patch a hunter stands on, or a flask of oil thrown, with
+/// fuel to spare, at a hunter 2 to 7 cells off with another hunter beside it.
+fn burn(g: &Game) -> Option<Action> {
+    let (s, here) = (&g.state, g.here());
+    let fuel = |p: Point| s.world().tile(p).is_fuel();
+    if !g.tactics.fire || !s.torch_lit() || fuel(here) {
+        return None;
+    }
+    let hunters: Vec<Point> = g
+        .foes()
+        .iter()
+        .filter(|m| m.mind == Mind::Hunting)
+        .map(|m| m.pos)
+        .collect();
+    for d in Dir::ALL {
+        let start = here.offset(d.delta().0, d.delta().1);
+        if !fuel(start) {
+            continue;
+        }
+        let mut patch = vec![start];
+        let mut i = 0;
+        while let Some(&p) = patch.get(i) {
+            i += 1;
+            for q in p.neighbours8() {
+                if fuel(q) && q.chebyshev(start) <= 4 && !patch.contains(&q) {
+                    patch.push(q);
+                }
+            }
+        }
+        if hunters.iter().any(|h| patch.contains(h)) {
+            return Some(Action::Kindle(d));
+        }
+    }
+    let oil = slot_of(g, |k, p| k == Item::Oil && p == Place::Pack)?;
+    let target = hunters.iter().find(|&&h| {
+        (2..=7).contains(&h.chebyshev(here))
+            && hunters.iter().any(|&o| o != h && o.chebyshev(h) <= 1)
+            && s.flight(h).0.last() == Some(&h)
+    })?;
+    (s.fuel() > 600).then(|| Action::throw(oil, target.x - here.x, target.y - here.y))?
+}
+
 /// Creatures worth a missile or a potion before they arrive.
 fn dangerous(m: &Monster) -> bool {
     matches!(
@@ -181,20 +227,22 @@ pub fn policy(g: &mut Game) -> Action {
         return Action::Torch;
     }
     let resting = hp < max && !s.creature_in_view();
-    if let Some(a) = gear(g)
+    if let Some(a) = out_of_fire(g)
+        .or_else(|| gear(g))
         .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
         .or_else(|| (hp * 2 < max).then(|| throw(g)).flatten())
     {
         return a;
     }
     // Wounds close only by torchlight: relight to rest (unless a shade is about).
-    if resting && s.torch_lit() {
+    if resting && s.torch_lit() && !s.fire_burns() {
         return Action::Rest;
     }
     if s.torch_doused() && s.fuel() > 0 && !shade {
         return Action::Torch;
     }
     if let Some(a) = tend_torch(g, 150)
+        .or_else(|| burn(g))
         .or_else(|| off_bloat(g))
         .or_else(|| g.hit(|m| (m.kind != Creature::Jelly && !spare(g, m)) || adjacent == 1))
         .or_else(|| throw(g))

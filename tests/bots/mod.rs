@@ -71,6 +71,8 @@ pub struct Tactics {
     pub chase_thief: bool,
     /// Wait beyond a net or a trapdoor it has found for a hunter to cross it.
     pub lure: bool,
+    /// Set moss or fungus alight under hunters, or throw a flask of oil into a crowd.
+    pub fire: bool,
 }
 
 impl Tactics {
@@ -79,6 +81,7 @@ impl Tactics {
         bloat_at_range: true,
         chase_thief: true,
         lure: true,
+        fire: true,
     };
 }
 

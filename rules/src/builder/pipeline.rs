@@ -6,12 +6,13 @@ use super::bitgrid::BitGrid;
 use super::params::MIN_REGION;
 use super::regions::Regions;
 use super::smooth::{self, SmoothRule};
-use super::{altars, connect, doors, features, stairs, traps};
+use super::floor::random_floor;
+use super::{altars, connect, doors, features, moss, stairs, traps};
 use crate::kinds::tile::Tile;
 use crate::rng::{seeded, GameRng};
 use crate::space::geom::Point;
 use crate::space::world::World;
-use rand::{Rng, RngCore};
+use rand::RngCore;
 
 /// Builds a world step by step. Sizes are in cells and clamped to at least 1.
 pub struct WorldBuilder {
@@ -59,7 +60,7 @@ impl WorldBuilder {
 
     /// The standard recipe: half floor, 8 majority smoothing passes, regions under 25 cells
     /// filled, stairs between overlapping regions, every open tile made reachable, the way
-    /// out, then the environment features, the doors and the traps.
+    /// out, then the environment features, the doors, the traps, the moss and the altars.
     pub fn make_caves(self) -> Self {
         self.randomize(0.5)
             .smooth(8, SmoothRule::Majority)
@@ -183,8 +184,8 @@ impl WorldBuilder {
     }
 
     /// Scatters environment features (see `features`), then puts doors in narrow passages
-    /// (see `doors`), pressure plates on the floor (see `traps`) and altars (see `altars`); needs
-    /// `connect` first.
+    /// (see `doors`), pressure plates on the floor (see `traps`), patches of dry moss (see
+    /// `moss`) and altars (see `altars`); needs `connect` first.
     pub fn decorate(mut self) -> Self {
         if let Some(world) = &mut self.world {
             let mut fresh: Vec<BitGrid>;
@@ -203,6 +204,7 @@ impl WorldBuilder {
             features::decorate(world, grids, &mut self.rng);
             doors::place(world, &mut self.rng);
             traps::place(world, &mut self.rng);
+            moss::place(world, &mut self.rng);
             altars::place(world, &mut self.rng);
             // Closed doors are not open cells: the grids no longer match the world.
             self.stale = true;
@@ -250,15 +252,6 @@ impl WorldBuilder {
     }
 }
 
-/// A floor tile of `level` picked at random (its index), or `None` when there is none; one
-/// number is drawn when there is. The floor is counted per block in wide lanes, and only the
-/// block holding the pick is walked.
-fn random_floor(level: &[Tile], rng: &mut GameRng) -> Option<usize> {
-    let blocks = floor_blocks(level);
-    let k = pick(rng, blocks.iter().sum())?;
-    nth_floor(level, &blocks, k)
-}
-
 /// The first rock tile of level 0 (row by row) beside an open tile.
 fn rock_beside_open(world: &World) -> Option<Point> {
     world.points(0).find_map(|(p, t)| {
@@ -267,81 +260,4 @@ fn rock_beside_open(world: &World) -> Option<Point> {
             .any(|&(dx, dy)| world.tile(p.offset(dx, dy)).is_open());
         (t == Tile::Wall && beside).then_some(p)
     })
-}
-
-/// A number below `n` drawn from `rng`, or `None` (and nothing drawn) when `n` is 0.
-fn pick(rng: &mut GameRng, n: usize) -> Option<usize> {
-    (n > 0).then(|| rng.random_range(0..n as u32) as usize)
-}
-
-const BLOCK: usize = 4080;
-
-/// The number of floor tiles in each `BLOCK` tiles of `level`, counted in byte-sized lanes
-/// (255 tiles at a time) so the count runs wide.
-fn floor_blocks(level: &[Tile]) -> Vec<usize> {
-    let count = |c: &[Tile]| c.iter().fold(0u8, |n, &t| n + u8::from(t == Tile::Floor));
-    level
-        .chunks(BLOCK)
-        .map(|block| block.chunks(255).map(|c| usize::from(count(c))).sum())
-        .collect()
-}
-
-/// The index of the `k`-th floor tile (from 0) of `level`, whose per-block floor counts are
-/// `blocks`: the block holding it is found from the counts, then walked.
-fn nth_floor(level: &[Tile], blocks: &[usize], mut k: usize) -> Option<usize> {
-    for (b, &n) in blocks.iter().enumerate() {
-        if k < n {
-            let block = level.chunks(BLOCK).nth(b)?;
-            let (at, _) = block
-                .iter()
-                .enumerate()
-                .filter(|&(_, &t)| t == Tile::Floor)
-                .nth(k)?;
-            return Some(b * BLOCK + at);
-        }
-        k -= n;
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The exit's pick against a plain reference: count the floor tiles, draw one number
-    /// below the count, take that floor tile.
-    #[test]
-    fn the_random_floor_is_the_one_a_plain_count_picks() {
-        let mut make = seeded(9);
-        for (len, share) in [
-            (0, 0.5),
-            (1, 1.0),
-            (7, 0.0),
-            (300, 0.3),
-            (4080, 0.5),
-            (9001, 0.02),
-            (20_000, 0.6),
-        ] {
-            for seed in 0..20 {
-                let level: Vec<Tile> = (0..len)
-                    .map(|_| {
-                        if make.random_bool(share) {
-                            Tile::Floor
-                        } else {
-                            Tile::Wall
-                        }
-                    })
-                    .collect();
-                let (mut a, mut b) = (seeded(seed), seeded(seed));
-                let picked = random_floor(&level, &mut a);
-                let floors: Vec<usize> = (0..len).filter(|&i| level[i] == Tile::Floor).collect();
-                let reference = pick(&mut b, floors.len()).map(|k| floors[k]);
-                assert_eq!(picked, reference, "{len} tiles");
-                assert_eq!(a.next_u64(), b.next_u64(), "the same numbers drawn");
-                let any_floor = level.contains(&Tile::Floor);
-                assert_eq!(picked.is_some(), any_floor);
-                assert!(picked.is_none_or(|i| level[i] == Tile::Floor));
-            }
-        }
-    }
 }

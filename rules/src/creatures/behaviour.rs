@@ -26,10 +26,10 @@ use crate::space::world::World;
 use rand::Rng;
 
 /// Whether a creature (with `hands` or not) may step into `p`: open ground, or a closed door
-/// it can open; never the stairs up, the player's cell or another creature's.
+/// it can open; never the stairs up, flames, the player's cell or another creature's.
 fn enterable(world: &World, occupied: &Crowd, player: Point, hands: bool, p: Point) -> bool {
     let t = world.tile(p);
-    t != Tile::StairsUp
+    !matches!(t, Tile::StairsUp | Tile::Fire)
         && (t.is_open() || hands && t == Tile::DoorClosed)
         && p != player
         && !occupied.taken(p)
@@ -378,8 +378,9 @@ impl State {
 
     /// Whether a rest starts: `State::take` then rests turn after turn, asking `rest_on`
     /// after each whether it goes on (until the player is healed, a creature comes into
-    /// view, the torch goes out, or `REST_TURNS` turns pass). Refused (no turn) when already
-    /// healed, with a creature in view, or in the dark, where wounds do not close.
+    /// view, the torch goes out, fire burns on the level, or `REST_TURNS` turns pass). Refused
+    /// (no turn) when already healed, with a creature in view, with fire about, or in the
+    /// dark, where wounds do not close.
     pub(crate) fn rest(&mut self) -> Spent {
         self.rest_on(0)
     }
@@ -392,6 +393,7 @@ impl State {
             && self.hero.hp < self.max_hp()
             && !self.creature_in_view()
             && self.torch_lit()
+            && !self.fire_burns()
         {
             return Spent::Rest;
         }
@@ -400,6 +402,8 @@ impl State {
                 "You are not hurt."
             } else if self.creature_in_view() {
                 "You cannot rest with a creature in view."
+            } else if self.torch_lit() {
+                "You cannot rest while fire burns."
             } else if self.fuel() > 0 {
                 "Wounds do not close in the dark: relight your torch to rest."
             } else {

@@ -41,6 +41,7 @@ impl State {
             Action::Torch => self.toggle_torch(),
             Action::Throw { slot, dx, dy } => self.throw(slot.into(), dx.into(), dy.into()),
             Action::CloseDoors => self.close_doors(),
+            Action::Kindle(d) => self.kindle(d),
         };
         let mut turns = 0;
         while spent != Spent::Nothing {

@@ -107,6 +107,8 @@ pub enum Action {
     },
     /// Close the open doors beside the player.
     CloseDoors,
+    /// Set the cell that way alight with the torch.
+    Kindle(Dir),
 }
 
 /// The farthest a throw can aim, either way on each axis; a target is one operand byte.
@@ -131,14 +133,15 @@ impl Action {
             Action::Torch => 16,
             Action::Throw { .. } => 17,
             Action::CloseDoors => 18,
+            Action::Kindle(_) => 19,
         }
     }
 
-    /// How many operand bytes follow `code` in a record: a pack slot for item actions, and a
-    /// slot and a target cell for a throw.
+    /// How many operand bytes follow `code` in a record: a pack slot for item actions, a
+    /// slot and a target cell for a throw, a direction to kindle.
     pub const fn operand_count(code: u8) -> usize {
         match code {
-            13..=15 => 1,
+            13..=15 | 19 => 1,
             17 => 2,
             _ => 0,
         }
@@ -148,6 +151,7 @@ impl Action {
     pub fn operands(self) -> Vec<u8> {
         match self {
             Action::Drop(s) | Action::Use(s) | Action::Equip(s) => vec![s],
+            Action::Kindle(d) => vec![d as u8],
             Action::Throw { slot, dx, dy } => {
                 let target = (i32::from(dy) + AIM) * AIM_SIDE + i32::from(dx) + AIM;
                 vec![slot, target as u8]
@@ -191,6 +195,7 @@ impl Action {
                 Action::throw(slot, t % AIM_SIDE - AIM, t / AIM_SIDE - AIM)?
             }
             18 => Action::CloseDoors,
+            19 => Action::Kindle(*Dir::ALL.get(usize::from(slot))?),
             _ => return None,
         })
     }
@@ -234,6 +239,7 @@ mod tests {
             Action::throw(2, -7, 7).expect("in reach"),
             Action::throw(0, 3, 0).expect("in reach"),
             Action::CloseDoors,
+            Action::Kindle(Dir::SW),
         ]);
         for a in &all {
             assert_eq!(Action::from_parts(a.code(), &a.operands()), Some(*a));
@@ -241,6 +247,7 @@ mod tests {
         }
         assert_eq!(Action::Equip(2).code(), 15, "codes never change");
         assert_eq!(Action::CloseDoors.code(), 18);
+        assert_eq!(Action::from_parts(19, &[8]), None, "no ninth direction");
         assert_eq!(Action::from_code(13), None, "an operand is needed");
         assert_eq!(Action::from_parts(8, &[1]), None, "and refused when not");
         assert_eq!(

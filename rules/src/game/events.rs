@@ -23,6 +23,8 @@ pub enum Event {
     Trap(Point),
     /// A door in view opened or closed.
     Door(Point),
+    /// Flames rose at the point: set alight, or a flask burst.
+    Fire(Point),
 }
 
 /// What flew in a `Flight`.

@@ -4,6 +4,7 @@
 mod act;
 pub(crate) mod action;
 mod doors;
+mod fire;
 pub mod events;
 mod hash;
 pub mod log;

@@ -103,6 +103,7 @@ impl State {
                 sight,
             },
             monsters,
+            flames: Vec::new(),
             log,
             end: Ending {
                 outcome: Outcome::Playing,

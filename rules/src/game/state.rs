@@ -27,6 +27,9 @@ pub struct State {
     pub(crate) things: Things,
     pub(crate) knowledge: Knowledge,
     pub(crate) monsters: Vec<Monster>,
+    /// The cells on fire, on every level (the world's tiles say `Tile::Fire` there), with
+    /// the turns each has left to burn.
+    pub(crate) flames: Vec<(Point, u8)>,
     pub(crate) log: Log,
     pub(crate) end: Ending,
     /// What the last action showed, for the screen (not part of the state's fingerprint).

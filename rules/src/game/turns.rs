@@ -31,6 +31,10 @@ impl State {
         self.burn();
         self.linger();
         self.stir();
+        self.blaze();
+        if self.end.outcome != Outcome::Playing {
+            return;
+        }
         self.monsters_act();
         self.hero.fought = false;
         self.hero.confused = (self.hero.confused - 1).max(0);
@@ -157,12 +161,7 @@ impl State {
             } else {
                 self.log.add(format!("You kill the {name}."));
             }
-            if !dead.from_dark {
-                self.gain(dead.kind);
-                self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
-            }
-            self.drop_loot(&dead);
-            self.burst(&dead);
+            self.slain(&dead);
             return;
         }
         if unaware {
@@ -176,6 +175,17 @@ impl State {
         if self.monsters[i].kind.behaviour().tactic == Tactic::Splits {
             self.split(i);
         }
+    }
+
+    /// What follows a creature's death at the player's hand or in fire: experience and what
+    /// it drops (not for one out of the dark), a thief's loot, a bloat's burst.
+    pub(crate) fn slain(&mut self, dead: &Monster) {
+        if !dead.from_dark {
+            self.gain(dead.kind);
+            self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
+        }
+        self.drop_loot(dead);
+        self.burst(dead);
     }
 
     /// A splitting creature that survived a blow halves: the other half takes a free cell

@@ -1,8 +1,9 @@
 //! Throwing. A carried item flies from the player towards a chosen cell along a straight
 //! line (Bresenham's), at most `THROW_RANGE` cells: it stops at the first creature (which it
 //! strikes) or before the first cell it cannot pass, else at the target. Daggers and darts
-//! wound what they strike; a potion breaks where it lands and splashes the cells around;
-//! anything else just lands.
+//! wound what they strike; a potion breaks where it lands and splashes the cells around; a
+//! flask of oil breaks too, into flames by a lit torch (`game::fire`); anything else just
+//! lands.
 
 use crate::balance::{damage, THROW_BASE};
 use crate::creatures::monster::Mind;
@@ -80,6 +81,10 @@ impl State {
             _ if Item::POTIONS.contains(&kind) => {
                 self.things.all.remove(i);
                 self.shatter(kind, name, land);
+            }
+            _ if kind == Item::Oil => {
+                self.things.all.remove(i);
+                self.spill_oil(land);
             }
             effect => {
                 let bonus = match effect {

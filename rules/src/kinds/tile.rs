@@ -39,6 +39,11 @@ coded_kinds! {
         /// altar goes cold.
         Altar = 19,
         ColdAltar = 20,
+        /// Flames: they wound whoever stands in them, light the cells around, catch the
+        /// fuel beside them and burn out to bare floor (`game::fire`).
+        Fire = 21,
+        /// Dry moss in patches over the floor: fuel for fire, like glowing fungus.
+        Moss = 22,
     }
 }
 
@@ -91,6 +96,8 @@ impl Tile {
             Tile::HiddenPit => &const { Terrain::new("cave floor", '4', OPEN) },
             Tile::Altar => &const { Terrain::new("altar", '_', OPEN) },
             Tile::ColdAltar => &const { Terrain::new("cold altar", '-', OPEN) },
+            Tile::Fire => &const { Terrain::new("flames", 'w', OPEN) },
+            Tile::Moss => &const { Terrain::new("dry moss", 'q', OPEN) },
         }
     }
 
@@ -121,10 +128,17 @@ impl Tile {
         self.is_open() || matches!(self, Tile::DoorClosed)
     }
 
-    /// Passable, and no pressure plate the player can see: the way travel and the autopilot
-    /// take (a hidden plate looks like any floor).
+    /// Passable, and no pressure plate the player can see and no flames: the way travel and
+    /// the autopilot take (a hidden plate looks like any floor).
     pub const fn is_walkway(self) -> bool {
-        self.is_passable() && (self.trap().is_none() || self.is_hidden())
+        self.is_passable()
+            && (self.trap().is_none() || self.is_hidden())
+            && !matches!(self, Tile::Fire)
+    }
+
+    /// Fuel: fire spreads over it.
+    pub const fn is_fuel(self) -> bool {
+        matches!(self, Tile::Fungus | Tile::Moss)
     }
 
     pub const fn is_door(self) -> bool {
@@ -242,7 +256,9 @@ mod tests {
         assert_eq!(Tile::AlarmPlate.code(), 11);
         assert_eq!(Tile::HiddenPit.code(), 18);
         assert_eq!(Tile::Altar.code(), 19);
-        assert_eq!(Tile::from_code(21), None);
+        assert_eq!(Tile::Fire.code(), 21);
+        assert_eq!(Tile::Moss.code(), 22);
+        assert_eq!(Tile::from_code(23), None);
     }
 
     #[test]

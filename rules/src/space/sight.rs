@@ -1,9 +1,9 @@
 //! What the player sees and remembers. The torch lights cells near the player (bright close
 //! by, dim at the edge; its radius is the caller's, as the fuel runs down), glowing fungus
-//! lights the cells around it, and cells seen before stay remembered per level, across stairs.
+//! and flames light the cells around them, and cells seen before stay remembered per level, across stairs.
 //!
 //! Line of sight from a place depends only on the walls (and closed doors) around it, and a
-//! run changes a tile only when a door opens or closes, so the view from each place stood on
+//! run changes a tile only when a door opens or closes or fire burns, so the view from each place stood on
 //! is computed once (by shadowcasting, out to `SIGHT_RADIUS`) and kept until then
 //! (`terrain_changed`): a player who walks back and forth scans nothing new.
 
@@ -311,14 +311,15 @@ impl Sight {
         }
     }
 
-    /// Forgets every kept view and what stops sight, after a tile changed (a door opened or
-    /// closed): the next update scans afresh. Memory is kept, so nothing seen is lost.
+    /// Forgets every kept view, what stops sight and what glows, after a tile changed (a door
+    /// opened or closed, a cell caught fire or burnt out): the next update works them afresh. Memory is kept, so nothing seen is lost.
     pub fn terrain_changed(&mut self) {
         self.views.clear();
         for level in &mut self.kept {
             level.cells_mut().fill(NONE);
         }
         self.blockers_z = -1;
+        self.glow_z = -1;
     }
 
     /// True when `p` is in line of sight of the player this turn (lit or not).
@@ -371,12 +372,13 @@ impl Sight {
     }
 }
 
-/// The cells of level `z` within `GLOW_RADIUS` of glowing fungus (empty when it has none).
+/// The cells of level `z` within `GLOW_RADIUS` of glowing fungus or flames (`None` when it
+/// has none).
 fn glow_of(world: &World, z: i32) -> Option<Grid<bool>> {
     let (w, h) = (world.width(), world.height());
     let mut glow = None;
     for (p, t) in world.points(z) {
-        if t != Tile::Fungus {
+        if !matches!(t, Tile::Fungus | Tile::Fire) {
             continue;
         }
         let glow = glow.get_or_insert_with(|| Grid::new(w, h, false));

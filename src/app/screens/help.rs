@@ -11,7 +11,7 @@ use crate::view::layout::Layout;
 use crate::view::wrap::wrap;
 
 /// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 32] = [
+pub const KEYS: [(&str, &str); 33] = [
     ("arrows, h j k l", "move west, south, north, east"),
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
@@ -22,6 +22,7 @@ pub const KEYS: [(&str, &str); 32] = [
     ("q r a, w, d", "quaff/read, wield/wear, drop an item"),
     ("t", "throw an item: pick it, aim, Enter throws"),
     ("T", "douse or relight your torch"),
+    ("f", "set fire with the torch: then a direction"),
     (
         "walk into, C",
         "open a door; close the open doors beside you",
@@ -50,7 +51,7 @@ pub const KEYS: [(&str, &str); 32] = [
     ("B, P", "today's board; post a finished daily run"),
     (
         "gamepad",
-        "stick moves, A wait, B back, X look, Y items, L3 torch, R3 throw",
+        "stick moves, A wait, B back, X look (A there: burn), Y items, L3 torch, R3 throw",
     ),
     ("any key", "stops a journey"),
 ];
@@ -106,8 +107,9 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
              yourself to wait a turn, and the stairs you stand on to take them. Hold a finger \
              on a cell to hear what is there. The pad below the map has every move, Torch \
              douses or relights your torch, Close shuts the open doors beside you, and \
-             Throw picks an item, then a tap on a cell throws it there. A ^ is a trap: step \
-             round it; waiting by torchlight searches for hidden ones.",
+             Throw picks an item, then a tap on a cell throws it there. Fire, then a tap \
+             beside you, sets moss or fungus alight. A ^ is a trap: step round it; waiting \
+             by torchlight searches for hidden ones.",
             TEXT,
         )
     } else {

@@ -165,6 +165,7 @@ impl Play {
                 return Some(Next::Stay);
             }
             Mode::Aim(_) => return Some(self.throw_at(ctx, at)),
+            Mode::Kindle => return Some(self.kindle_at(ctx, at)),
             _ => {}
         }
         let leaving = Self::at_way_out_without_idol(ctx);

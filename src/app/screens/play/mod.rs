@@ -1,10 +1,11 @@
 //! The play screen: its own state (`mode.rs`: its sub-mode), its keys (actions for the rules,
 //! look mode, the question before leaving the caves without the idol) and its drawing (the map
 //! view, the sidebar or status bar, the log). Aiming (`aim.rs`) and journeys and taps on the
-//! map (`journey.rs`) are its sub-modes' own files.
+//! map (`journey.rs`) and setting fire (`kindle.rs`) are its sub-modes' own files.
 
 pub(crate) mod aim;
 pub(crate) mod journey;
+pub(crate) mod kindle;
 pub mod mode;
 
 use crate::app::ctx::Ctx;
@@ -18,6 +19,7 @@ use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
 use crate::rules::{Action, State};
 use crate::view::frame::Frame;
+use kindle::beside;
 use mode::{Look, Mode, Play};
 
 /// The question a first `<` on the way out asks.
@@ -93,6 +95,7 @@ impl Play {
         let cmd = command(key);
         match self.mode {
             Mode::Aim(_) => self.aim_key(ctx, key, cmd),
+            Mode::Kindle => self.kindle_key(ctx, cmd),
             Mode::Look(_) => self.look_key(ctx, cmd),
             _ => self.play_key(ctx, cmd),
         }
@@ -146,6 +149,7 @@ impl Play {
                 None => Next::Stay,
             },
             Command::Inventory(pick) => Next::Push(Open::Inventory(pick)),
+            Command::Kindle => self.start_kindle(ctx),
             Command::Back | Command::Confirm => Next::Stay,
         })
     }
@@ -204,6 +208,13 @@ impl Play {
                 }
             }
             Some(Command::Look | Command::Back) => self.mode = Mode::Normal,
+            // On a cell beside the player that burns, Enter (a gamepad's A) sets it alight.
+            Some(Command::Confirm | Command::Act(Action::Wait)) => {
+                let me = state.player();
+                if let (Some(d), true) = (beside(me, look.at), state.world().tile(look.at).is_fuel()) {
+                    return Some(self.kindle(ctx, d));
+                }
+            }
             _ => {}
         }
         cmd.map(|_| Next::Stay)

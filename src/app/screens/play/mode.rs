@@ -16,6 +16,8 @@ pub enum Mode {
     Look(Look),
     /// A throw being aimed.
     Aim(Aim),
+    /// The torch held out: a direction, or a tap beside the player, sets that cell alight.
+    Kindle,
     /// The game asks whether to leave the caves without the idol (a first `<` or tap on the
     /// way out): a second one, or `y`, leaves; anything else stays.
     Leaving,

@@ -1,0 +1,223 @@
+//! Fire, each rule in a scene on hand-drawn caves played through the rules' actions: the
+//! torch sets moss alight, flames spread over moss and fungus and not over bare floor,
+//! wound whoever stands in them, light the cells around, burn out to bare floor, creatures
+//! never step into them, a flask of oil thrown by a lit torch bursts into a burning pool
+//! (and only soaks away without a flame), travel goes round flames, and rest waits for them.
+#![cfg(not(target_arch = "wasm32"))]
+
+mod scenes;
+
+use caves::rules::autopilot::travel::path;
+use caves::rules::balance::FIRE_DAMAGE;
+use caves::rules::creatures::monster::Mind;
+use caves::rules::kinds::creature::Creature;
+use caves::rules::kinds::item::Item;
+use caves::rules::kinds::tile::Tile;
+use caves::rules::space::geom::Point;
+use caves::rules::{Action, Dir, State};
+use scenes::{logged, scene, wait};
+
+/// A hall: the player on the way out, a strip of moss (`q`) from two cells east of it, a
+/// cell of fungus (`f`) at its end, and bare floor beyond.
+fn hall() -> State {
+    scene(
+        &["
+        ################
+        #<.qqqqf.......#
+        #..............#
+        ################"],
+        1,
+    )
+}
+
+fn tile(s: &State, x: i32, y: i32) -> Tile {
+    s.world().tile(Point::new(x, y, 0))
+}
+
+/// Burning cells of the first level.
+fn burning(s: &State) -> usize {
+    s.world().points(0).filter(|&(_, t)| t == Tile::Fire).count()
+}
+
+#[test]
+fn the_torch_sets_moss_alight_and_fire_runs_over_moss_and_fungus_then_dies_to_bare_floor() {
+    let mut s = hall();
+    s.act(Action::Move(Dir::E));
+    let turn = s.turn();
+    s.act(Action::Kindle(Dir::E));
+    assert_eq!(s.turn(), turn + 1, "a turn");
+    assert!(logged(&s, "You set it alight."));
+    // The first cell caught, then one more cell of the strip each turn.
+    assert_eq!(tile(&s, 3, 1), Tile::Fire);
+    assert_eq!(tile(&s, 4, 1), Tile::Fire);
+    wait(&mut s, 3);
+    assert!(
+        tile(&s, 7, 1) == Tile::Fire || tile(&s, 7, 1) == Tile::Floor,
+        "the fungus at the end caught"
+    );
+    assert_eq!(tile(&s, 8, 1), Tile::Floor, "bare floor never burns");
+    wait(&mut s, 40);
+    assert_eq!(burning(&s), 0, "every flame burnt out");
+    for x in 3..=7 {
+        assert_eq!(tile(&s, x, 1), Tile::Floor, "moss and fungus burnt away");
+    }
+}
+
+#[test]
+fn nothing_is_set_alight_without_fuel_or_a_lit_torch_and_no_turn_passes() {
+    let mut s = hall();
+    let turn = s.turn();
+    s.act(Action::Kindle(Dir::E));
+    assert!(logged(&s, "Nothing there burns."));
+    assert_eq!((s.turn(), tile(&s, 2, 1)), (turn, Tile::Floor));
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Torch);
+    let turn = s.turn();
+    s.act(Action::Kindle(Dir::E));
+    assert!(logged(&s, "Your torch is not lit."));
+    assert_eq!((s.turn(), tile(&s, 3, 1)), (turn, Tile::Moss));
+}
+
+#[test]
+fn flames_wound_the_player_who_stands_in_them() {
+    let mut s = hall();
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    let hp = s.hp();
+    s.act(Action::Move(Dir::E));
+    assert_eq!(s.player(), Point::new(3, 1, 0));
+    assert_eq!(s.hp(), hp - FIRE_DAMAGE);
+    assert!(logged(&s, "The flames burn you for"));
+}
+
+#[test]
+fn flames_burn_a_creature_caught_in_them() {
+    let mut s = hall();
+    let rat = Point::new(5, 1, 0);
+    s.put_monster(Creature::Orc, rat);
+    s.set_mind(rat, Mind::Asleep);
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    let hp = s.monsters()[0].hp;
+    wait(&mut s, 2);
+    let orc = &s.monsters()[0];
+    assert!(orc.hp <= hp - FIRE_DAMAGE, "burnt: {} of {hp}", orc.hp);
+}
+
+#[test]
+fn a_hunter_waits_behind_flames_that_bar_its_way() {
+    let mut s = scene(
+        &["
+        ##########
+        #<.q.....#
+        ##########"],
+        1,
+    );
+    let rat = Point::new(5, 1, 0);
+    s.put_monster(Creature::Rat, rat);
+    s.set_mind(rat, Mind::Hunting);
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    s.act(Action::Wait);
+    assert_eq!(s.world().tile(Point::new(3, 1, 0)), Tile::Fire);
+    assert_eq!(s.monsters()[0].pos, Point::new(4, 1, 0), "held back by the flames");
+}
+
+#[test]
+fn a_creature_killed_by_fire_counts_as_killed() {
+    let mut s = hall();
+    let at = Point::new(4, 1, 0);
+    s.put_monster(Creature::Rat, at);
+    s.set_mind(at, Mind::Asleep);
+    s.wound_monster(at, 1);
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    wait(&mut s, 1);
+    assert!(s.monsters().is_empty());
+    assert!(logged(&s, "The giant rat burns to death."));
+    assert_eq!(s.kills(), vec![(Creature::Rat, 1)], "the player's kill");
+    assert!(s.xp() > 0);
+}
+
+#[test]
+fn flames_light_the_cells_around_them_for_a_player_with_a_doused_torch() {
+    let mut s = scene(
+        &["
+        ####################
+        #<.q...............#
+        #..................#
+        ####################"],
+        1,
+    );
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    s.act(Action::Torch);
+    let flame = Point::new(3, 1, 0);
+    assert_eq!(s.world().tile(flame), Tile::Fire, "still burning");
+    // Two cells off, past the reach of a doused torch: lit by the flames alone.
+    assert!(s.sight().lit(flame.offset(1, 0)), "lit by the flames");
+    assert!(!s.sight().lit(Point::new(10, 1, 0)), "the dark beyond them");
+}
+
+#[test]
+fn a_flask_of_oil_thrown_by_a_lit_torch_bursts_into_a_burning_pool() {
+    let mut s = hall();
+    s.put_item(Item::Oil, s.player());
+    s.act(Action::PickUp);
+    let target = Point::new(8, 2, 0);
+    s.act(Action::throw(0, target.x - 1, target.y - 1).expect("in reach"));
+    assert!(logged(&s, "The flask bursts into flames!"));
+    assert_eq!(s.world().tile(target), Tile::Fire, "the pool burns on bare floor");
+    assert_eq!(s.world().tile(target.offset(1, -1)), Tile::Fire, "and around it");
+    assert_eq!(s.world().tile(target.offset(-2, 0)), Tile::Floor, "and no farther");
+    assert!(s.carried().is_empty(), "the flask is gone");
+}
+
+#[test]
+fn a_flask_thrown_with_no_flame_about_soaks_away() {
+    let mut s = hall();
+    s.put_item(Item::Oil, s.player());
+    s.act(Action::PickUp);
+    s.act(Action::Torch);
+    s.act(Action::throw(0, 7, 1).expect("in reach"));
+    assert!(logged(&s, "the oil soaks away"));
+    assert_eq!(burning(&s), 0);
+}
+
+#[test]
+fn travel_goes_round_flames_and_rest_waits_for_them_to_die() {
+    let mut s = scene(
+        &["
+        #########
+        #<.q....#
+        #..q....#
+        #.......#
+        #########"],
+        1,
+    );
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    let flames: Vec<Point> = s
+        .world()
+        .points(0)
+        .filter(|&(_, t)| t == Tile::Fire)
+        .map(|(p, _)| p)
+        .collect();
+    assert!(!flames.is_empty());
+    let way = path(&s, Point::new(6, 1, 0)).expect("a way by the bottom row");
+    let mut at = s.player();
+    for d in way {
+        at = at.offset(d.delta().0, d.delta().1);
+        assert!(!flames.contains(&at), "through flames at {at:?}");
+    }
+    // Burnt, then out of the flames: no rest while they burn.
+    let flame = flames[0];
+    let (dx, dy) = (flame.x - s.player().x, flame.y - s.player().y);
+    s.act(Action::Move(Dir::from_delta(dx, dy).expect("beside")));
+    s.act(Action::Move(Dir::from_delta(-dx, -dy).expect("back")));
+    assert!(s.hp() < s.max_hp() && s.fire_burns());
+    let turn = s.turn();
+    s.act(Action::Rest);
+    assert_eq!(s.turn(), turn, "no rest while fire burns");
+    assert!(logged(&s, "You cannot rest while fire burns."));
+}
