@@ -138,12 +138,12 @@ fn burn(g: &Game) -> Option<Action> {
     if !g.tactics.fire || !s.torch_lit() || fuel(here) {
         return None;
     }
-    let hunters: Vec<Point> = g
+    let hunting: Vec<&Monster> = g
         .foes()
-        .iter()
+        .into_iter()
         .filter(|m| m.mind == Mind::Hunting)
-        .map(|m| m.pos)
         .collect();
+    let hunters: Vec<Point> = hunting.iter().map(|m| m.pos).collect();
     for d in Dir::ALL {
         let start = here.offset(d.delta().0, d.delta().1);
         if !fuel(start) {
@@ -164,10 +164,9 @@ fn burn(g: &Game) -> Option<Action> {
         }
     }
     let oil = slot_of(g, |k, p| k == Item::Oil && p == Place::Pack)?;
-    let target = hunters.iter().find(|&&h| {
-        (2..=7).contains(&h.chebyshev(here))
-            && hunters.iter().any(|&o| o != h && o.chebyshev(h) <= 1)
-            && s.flight(h).0.last() == Some(&h)
+    let target = hunting.iter().map(|m| m.pos).find(|&h| {
+        let crowd = hunters.iter().any(|&o| o != h && o.chebyshev(h) <= 1);
+        (2..=7).contains(&h.chebyshev(here)) && crowd && s.flight(h).0.last() == Some(&h)
     })?;
     (s.fuel() > 600).then(|| Action::throw(oil, target.x - here.x, target.y - here.y))?
 }
@@ -222,6 +221,11 @@ pub fn policy(g: &mut Game) -> Action {
     let shade = foes
         .iter()
         .any(|m| m.kind.behaviour().tactic == Tactic::LightHunter && m.mind == Mind::Hunting);
+    // A stalker strikes only from the dark: never douse with one about.
+    let stalker = foes
+        .iter()
+        .any(|m| m.kind.behaviour().tactic == Tactic::ShunsLight);
+    let shade = shade && !stalker;
     // A shade hunts only light: put it out and let the shade drift off.
     if shade && s.torch_lit() && adjacent == 0 {
         return Action::Torch;
@@ -253,6 +257,7 @@ pub fn policy(g: &mut Game) -> Action {
         return g.hit(|_| true).unwrap_or(Action::Wait);
     }
     if let Some(a) = lure(g)
+        .or_else(|| shut_behind(g))
         .or_else(|| charge(g))
         .or_else(|| (hp * 2 >= max).then(|| chase_thief(g)).flatten())
     {
@@ -269,7 +274,7 @@ pub fn policy(g: &mut Game) -> Action {
     if hp * 2 >= max {
         g.backed = 0;
     }
-    let explore_first = s.fuel() > 300;
+    let explore_first = s.fuel() > 600;
     learn(g)
         .or_else(|| fetch(g))
         .or_else(|| g.onward(explore_first))
