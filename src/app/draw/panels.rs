@@ -28,41 +28,44 @@ fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
     } else {
         TEXT
     };
-    let mut lines: Vec<(String, Rgb)> = vec![
-        (format!("Level {} of {}", p.z + 1, depth), TITLE),
-        (format!("Position {},{}", p.x, p.y), TEXT),
-        (
-            format!("HP {} of {}", state.hp(), state.max_hp()),
-            hp_colour,
-        ),
-        (format!("Rank {} ({} xp)", state.level(), state.xp()), TEXT),
-        (
-            format!("Attack {}  Defence {}", state.attack(), state.defence()),
-            TEXT,
-        ),
-        (format!("Turn {}", state.turn()), TEXT),
-        (format!("Seed {}", state.seed()), TEXT),
-        torch_line(state),
-    ];
+    let mut lines: Vec<(String, Rgb)> = Vec::new();
+    // Every line is pushed by this one call (the page is smaller than with a String built
+    // in place for each).
+    let mut line = |text: &str, colour: Rgb| lines.push((text.to_string(), colour));
+    line(&format!("Level {} of {}", p.z + 1, depth), TITLE);
+    line(&format!("Position {},{}", p.x, p.y), TEXT);
+    line(
+        &format!("HP {} of {}", state.hp(), state.max_hp()),
+        hp_colour,
+    );
+    line(&format!("Rank {} ({} xp)", state.level(), state.xp()), TEXT);
+    line(
+        &format!("Attack {}  Defence {}", state.attack(), state.defence()),
+        TEXT,
+    );
+    line(&format!("Turn {}", state.turn()), TEXT);
+    line(&format!("Seed {}", state.seed()), TEXT);
+    let (torch, colour) = torch_line(state);
+    line(&torch, colour);
     if let Some(c) = conditions(state) {
-        lines.push((c, WARN));
+        line(&c, WARN);
     }
     if state.mode() == Mode::Explorer {
-        lines.push(("Explorer mode".into(), ACCENT));
+        line("Explorer mode", ACCENT);
     }
     if let Some(date) = scene.record.header.daily.as_ref() {
-        lines.push(("Daily caves".into(), ACCENT));
-        lines.push((date.clone(), ACCENT));
+        line("Daily caves", ACCENT);
+        line(date, ACCENT);
     }
     if let Some(r) = scene.replay {
-        lines.push((String::new(), TEXT));
-        lines.push((live_or_replay(r).into(), DIM));
-        lines.push((format!("Action {} of {}", r.at, r.total()), TITLE));
+        line("", TEXT);
+        line(live_or_replay(r), DIM);
+        line(&format!("Action {} of {}", r.at, r.total()), TITLE);
         let mode = if r.playing { "playing" } else { "paused" };
-        lines.push((format!("{}x, {mode}", r.speed), TEXT));
+        line(&format!("{}x, {mode}", r.speed), TEXT);
         if let Some(at) = r.diverged {
-            lines.push(("Not as recorded".into(), WARN));
-            lines.push((format!("from action {at}"), WARN));
+            line("Not as recorded", WARN);
+            line(&format!("from action {at}"), WARN);
         }
     }
     let gear = |place| {
@@ -70,29 +73,29 @@ fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
             .equipped(place)
             .map_or("nothing", |i| state.item_name(i))
     };
-    lines.extend([
-        (String::new(), TEXT),
-        ("Wielding".into(), DIM),
-        (gear(Place::Wielded).into(), TEXT),
-        ("Wearing".into(), DIM),
-        (gear(Place::Worn).into(), TEXT),
-        (String::new(), TEXT),
-        ("Standing on".into(), DIM),
-        (under.into(), TEXT),
-        (String::new(), TEXT),
-        ("Goal".into(), DIM),
-        (goal[0].into(), ACCENT),
-        (goal[1].into(), ACCENT),
-    ]);
+    line("", TEXT);
+    line("Wielding", DIM);
+    line(gear(Place::Wielded), TEXT);
+    line("Wearing", DIM);
+    line(gear(Place::Worn), TEXT);
+    line("", TEXT);
+    line("Standing on", DIM);
+    line(under, TEXT);
+    line("", TEXT);
+    line("Goal", DIM);
+    line(goal[0], ACCENT);
+    line(goal[1], ACCENT);
     let seen = in_view(state);
     if !seen.is_empty() {
-        lines.push((String::new(), TEXT));
-        lines.push(("In view".into(), DIM));
-        lines.extend(seen.into_iter().map(|s| (s, TEXT)));
+        line("", TEXT);
+        line("In view", DIM);
+        for s in &seen {
+            line(s, TEXT);
+        }
     }
     if let Saving::Off(why) = ctx.session.saving() {
-        lines.push((String::new(), TEXT));
-        lines.push((format!("Saving is off: {why}."), WARN));
+        line("", TEXT);
+        line(&format!("Saving is off: {why}."), WARN);
     }
     lines
 }
