@@ -110,27 +110,25 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State) {
         BLACK,
     );
     let mut y = paragraph(f, layout, 14, state.ending(), TEXT);
-    let rows = [
-        ("Score", state.score().to_string()),
-        ("Depth", format!("level {} reached", state.depth_reached())),
-        ("Turns", state.turn().to_string()),
-        (
-            "Experience",
-            format!("level {}, {} xp", state.level(), state.xp()),
-        ),
-        ("Kills", kills_text(state)),
-        ("Items used", state.items_used().to_string()),
-        ("Seed", state.seed().to_string()),
-    ];
+    // Integers as `format!` writes them: `to_string` would bring a second copy of the
+    // digit writer of each integer type into the page.
     let vx = x + if layout.cols < 60 { 11 } else { 14 };
-    for (label, value) in rows {
+    let mut row = |f: &mut Frame, label: &str, value: &str, colour: Rgb| {
         f.text(x, y, label, DIM, BLACK);
-        for line in wrap(&value, (layout.cols - vx - x).max(10) as usize) {
-            let colour = if label == "Score" { TITLE } else { TEXT };
+        for line in wrap(value, (layout.cols - vx - x).max(10) as usize) {
             f.text(vx, y, &line, colour, BLACK);
             y += 1;
         }
-    }
+    };
+    row(f, "Score", &format!("{}", state.score()), TITLE);
+    let depth = format!("level {} reached", state.depth_reached());
+    row(f, "Depth", &depth, TEXT);
+    row(f, "Turns", &format!("{}", state.turn()), TEXT);
+    let experience = format!("level {}, {} xp", state.level(), state.xp());
+    row(f, "Experience", &experience, TEXT);
+    row(f, "Kills", &kills_text(state), TEXT);
+    row(f, "Items used", &format!("{}", state.items_used()), TEXT);
+    row(f, "Seed", &format!("{}", state.seed()), TEXT);
     let mut y = y + 1;
     if ctx.session.end_unsaved().is_some() {
         // Why is in the sidebar and on the start screen; here the few words fit every layout.

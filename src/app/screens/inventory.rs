@@ -224,7 +224,11 @@ impl Inventory {
         f.text(
             x + 2,
             y + h - 4,
-            &clip(&format!("{items} of {PACK_LIMIT} carried{idol}"), room),
+            // The limit is a u8, shown as the count is: the page formats no u8.
+            &clip(
+                &format!("{items} of {} carried{idol}", usize::from(PACK_LIMIT)),
+                room,
+            ),
             DIM,
             BLACK,
         );

@@ -451,7 +451,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
     if !best.is_empty() && y + 2 < limit {
         f.text(x, y, "Best runs", DIM, BLACK);
         y += 1;
-        for (i, h) in best.iter().enumerate() {
+        for (h, key) in best.iter().zip(["5", "6", "7", "8", "9"]) {
             if y >= limit {
                 whole = false;
                 break;
@@ -479,7 +479,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
                     format!("{:>6}  {rest}", h.score.unwrap_or(0))
                 }
             };
-            f.text(x, y, &(5 + i).to_string(), TITLE, BLACK);
+            f.text(x, y, key, TITLE, BLACK);
             line(f, layout, x + 3, y, &line_text, TEXT);
             y += 1;
         }
