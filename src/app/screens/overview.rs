@@ -400,10 +400,8 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
     }
     // What is under the cursor, then the legend.
     let y = layout.rows - sheet.legend_rows - 1;
-    let said: String = under_cursor(ctx.touch(), cursor, state, &sheet)
-        .chars()
-        .take(layout.cols as usize)
-        .collect();
+    // Cut at the screen's edge by the frame itself.
+    let said = under_cursor(ctx.touch(), cursor, state, &sheet);
     f.text(0, y - 1, &said, TEXT, BLACK);
     for (i, s) in sheet.stairs.iter().enumerate() {
         let i = i as i32;
@@ -420,14 +418,10 @@ fn under_cursor(touch: bool, c: Point, state: &State, sheet: &Sheet) -> String {
         return "Unknown.".into();
     };
     let go = if touch { "A tap" } else { "Enter" };
-    let name = state.world().tile(p).name();
-    let mut chars = name.chars();
-    let name: String = chars
-        .next()
-        .map(|c| c.to_ascii_uppercase())
-        .into_iter()
-        .chain(chars)
-        .collect();
+    let mut name = state.world().tile(p).name().to_string();
+    if let Some(first) = name.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
     let area = sheet.area(p);
     match sheet.stairs.iter().find(|s| s.at == p) {
         Some(s) => format!("{name}, area {area}: {}. {go} goes there.", leads_text(s)),
