@@ -117,15 +117,15 @@ pub(crate) fn torch_line(state: &State) -> (String, Rgb) {
 
 /// The player's conditions, if any: "Confused 5, webbed 2".
 fn conditions(state: &State) -> Option<String> {
-    let mut parts = Vec::new();
+    let mut text = String::new();
     if state.confused() > 0 {
-        parts.push(format!("confused {}", state.confused()));
+        text = format!("confused {}", state.confused());
     }
     if state.webbed() > 0 {
-        parts.push(format!("webbed {}", state.webbed()));
+        let sep = if text.is_empty() { "" } else { ", " };
+        text = format!("{text}{sep}webbed {}", state.webbed());
     }
     // ASCII words only: no Unicode case tables in the page for one capital letter.
-    let mut text = parts.join(", ");
     text.get_mut(..1)?.make_ascii_uppercase();
     Some(text)
 }

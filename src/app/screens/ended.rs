@@ -61,18 +61,19 @@ pub(crate) fn plural(name: &str) -> String {
 
 /// "3 giant rats, 1 orc", or "none".
 fn kills_text(state: &State) -> String {
-    let kills: Vec<String> = state
-        .kills()
-        .into_iter()
-        .map(|(c, n)| match n {
-            1 => format!("1 {}", c.name()),
-            _ => format!("{n} {}", plural(c.name())),
-        })
-        .collect();
-    if kills.is_empty() {
+    let mut text = String::new();
+    for (c, n) in state.kills() {
+        let sep = if text.is_empty() { "" } else { ", " };
+        let name = match n {
+            1 => c.name().to_string(),
+            _ => plural(c.name()),
+        };
+        text = format!("{text}{sep}{n} {name}");
+    }
+    if text.is_empty() {
         "none".into()
     } else {
-        kills.join(", ")
+        text
     }
 }
 
