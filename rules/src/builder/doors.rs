@@ -24,11 +24,7 @@ const OPEN_CHANCE: u32 = 30;
 /// another door.
 pub fn place(world: &mut World, rng: &mut GameRng) {
     for z in 0..world.depth() {
-        let mut spots: Vec<Point> = world
-            .points(z)
-            .filter(|&(p, t)| t == Tile::Floor && doorway(world, p))
-            .map(|(p, _)| p)
-            .collect();
+        let mut spots = world.points_where(z, &|p, t| t == Tile::Floor && doorway(world, p));
         let mut placed = 0;
         for k in 0..spots.len().min(TRIES) {
             if placed == DOORS_PER_LEVEL {

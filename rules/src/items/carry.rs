@@ -295,12 +295,9 @@ impl State {
     /// Moves the player to a random free floor cell of the level.
     fn teleport(&mut self) {
         let z = self.hero.pos.z;
-        let free: Vec<Point> = self
+        let free = self
             .world
-            .points(z)
-            .filter(|&(p, t)| t == Tile::Floor && self.monster_at(p).is_none())
-            .map(|(p, _)| p)
-            .collect();
+            .points_where(z, &|p, t| t == Tile::Floor && self.monster_at(p).is_none());
         if !free.is_empty() {
             self.hero.pos = free[self.rng.random_range(0..free.len() as u32) as usize];
         }
