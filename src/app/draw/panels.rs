@@ -362,31 +362,27 @@ pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State) {
     f.boxed(Area { x, y, w, h }, "Log", DIM, BLACK);
     let inner = (w - 3) as usize;
     let room = (h - 2) as usize;
-    let mut lines: Vec<(String, Rgb)> = Vec::new();
-    let hint: Vec<(String, Rgb)> = ctx
-        .hint
-        .as_deref()
-        .map(|h| wrap(h, inner).into_iter().map(|l| (l, TITLE)).collect())
-        .unwrap_or_default();
+    let hint = ctx.hint.as_deref().map_or(Vec::new(), |h| wrap(h, inner));
     let room = room.saturating_sub(hint.len().min(room.saturating_sub(1)));
+    // The newest lines that fit, gathered from the bottom up.
+    let mut lines: Vec<(String, Rgb)> = Vec::new();
     for (age, entry) in state.log().entries().iter().rev().enumerate() {
         let colour = if age == 0 { TEXT } else { DIM };
-        let mut wrapped: Vec<(String, Rgb)> = wrap(&entry.shown(), inner)
-            .into_iter()
-            .map(|l| (l, colour))
-            .collect();
-        wrapped.append(&mut lines);
-        lines = wrapped;
+        for line in wrap(&entry.shown(), inner).into_iter().rev() {
+            lines.push((line, colour));
+        }
         if lines.len() >= room {
             break;
         }
     }
-    let mut shown = lines[lines.len().saturating_sub(room)..].to_vec();
-    shown.extend(
-        hint.into_iter()
-            .take((layout.log - 2) as usize - shown.len()),
-    );
-    for (i, (line, colour)) in shown.iter().enumerate() {
-        f.text(x + 2, y + 1 + i as i32, line, *colour, BLACK);
+    let shown = lines.len().min(room);
+    let mut row = y + 1;
+    for (line, colour) in lines[..shown].iter().rev() {
+        f.text(x + 2, row, line, *colour, BLACK);
+        row += 1;
+    }
+    for line in hint.iter().take((layout.log - 2) as usize - shown) {
+        f.text(x + 2, row, line, TITLE, BLACK);
+        row += 1;
     }
 }
