@@ -339,8 +339,12 @@ fn look_lines(ctx: &Ctx, scene: &Scene, width: usize) -> Vec<(String, Rgb)> {
         None => name.to_string(),
     };
     let mut lines = vec![("Looking at".to_string(), DIM)];
-    lines.extend(wrap(&name, width).into_iter().map(|l| (l, TITLE)));
-    lines.extend(wrap(text, width).into_iter().map(|l| (l, TEXT)));
+    for line in wrap(&name, width) {
+        lines.push((line, TITLE));
+    }
+    for line in wrap(text, width) {
+        lines.push((line, TEXT));
+    }
     lines
 }
 
