@@ -279,7 +279,7 @@ impl State {
     fn summon(&mut self, n: i32) -> i32 {
         let kinds = kinds_at(self.hero.pos.z);
         let mut came = 0;
-        for p in self.hero.pos.neighbours8().collect::<Vec<_>>() {
+        for p in self.hero.pos.neighbours8() {
             let t = self.world.tile(p);
             if came == n || !t.is_open() || t == Tile::StairsUp || self.monster_at(p).is_some() {
                 continue;
