@@ -115,22 +115,29 @@ impl Sheet {
         self.areas.get(p).map_or(0, |&a| a.into())
     }
 
-    /// The world cells of the block shown at block (`bx`, `by`).
-    pub fn block(&self, bx: i32, by: i32) -> impl Iterator<Item = Point> + '_ {
+    /// The cells of the block shown at block (`bx`, `by`) that the player knows, row by row.
+    pub fn known(&self, state: &State, bx: i32, by: i32) -> Vec<Point> {
+        let (world, sight) = (state.world(), state.sight());
         let k = self.scale;
-        let z = self.z;
-        (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(bx * k + dx, by * k + dy, z)))
+        let mut cells = Vec::new();
+        for dy in 0..k {
+            for dx in 0..k {
+                let p = Point::new(bx * k + dx, by * k + dy, self.z);
+                if world.contains(p) && sight.remembers(p) {
+                    cells.push(p);
+                }
+            }
+        }
+        cells
     }
 
     /// The place a block stands for when chosen: its stairs, else its first known open cell.
     pub fn place(&self, state: &State, bx: i32, by: i32) -> Option<Point> {
-        let (world, sight) = (state.world(), state.sight());
-        let known =
-            |p: &Point| world.contains(*p) && sight.remembers(*p) && world.tile(*p).is_open();
-        self.block(bx, by)
-            .filter(known)
-            .find(|&p| world.tile(p).is_stairs())
-            .or_else(|| self.block(bx, by).find(known))
+        let world = state.world();
+        let cells = self.known(state, bx, by);
+        let open = |p: &&Point| world.tile(**p).is_open();
+        let stairs = cells.iter().filter(open).find(|p| world.tile(**p).is_stairs());
+        stairs.or_else(|| cells.iter().find(open)).copied()
     }
 }
 
@@ -319,10 +326,7 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
         .filter(|&p| p.z == sheet.z && sight.remembers(p));
     for by in 0..bh {
         for bx in 0..bw {
-            let cells: Vec<Point> = sheet
-                .block(bx, by)
-                .filter(|&p| world.contains(p) && sight.remembers(p))
-                .collect();
+            let cells = sheet.known(state, bx, by);
             let stair = sheet.stairs.iter().find(|s| cells.contains(&s.at));
             let open = cells.iter().find(|&&p| world.tile(p).is_open());
             let mut cell = if cells.contains(&me) {
