@@ -246,15 +246,16 @@ impl Inventory {
 
 /// "murky potion: healing" for every potion and scroll kind identified this run.
 fn identified(state: &State) -> Vec<String> {
-    Item::POTIONS
-        .into_iter()
-        .chain(Item::SCROLLS)
-        .filter(|&k| state.knows(k))
-        .filter_map(|k| {
-            let look = state.looks().of_kind(k)?.name();
+    let mut lines = Vec::new();
+    for kinds in [&Item::POTIONS[..], &Item::SCROLLS[..]] {
+        for &k in kinds {
+            let Some(look) = state.looks().of_kind(k).filter(|_| state.knows(k)) else {
+                continue;
+            };
             // "potion of healing" and "scroll of light" without their first ten letters.
             let kind = k.name().get(10..).unwrap_or(k.name());
-            Some(format!("{look}: {kind}"))
-        })
-        .collect()
+            lines.push(format!("{}: {kind}", look.name()));
+        }
+    }
+    lines
 }
