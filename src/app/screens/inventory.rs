@@ -63,11 +63,13 @@ pub fn menu(state: &State, pick: Pick) -> Vec<Line> {
             });
         }
     }
-    by_letter
-        .into_iter()
-        .flatten()
-        .filter(|l| pick.lists(l.thing))
-        .collect()
+    let mut lines = Vec::new();
+    for place in by_letter {
+        if let Some(line) = place.filter(|l| pick.lists(l.thing)) {
+            lines.push(line);
+        }
+    }
+    lines
 }
 
 impl Inventory {
