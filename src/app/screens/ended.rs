@@ -50,9 +50,12 @@ impl Ended {
 /// The plural of a creature's name: "giant rats", "ochre jellies", "bats" ("y" after a
 /// consonant becomes "ies"; "s", "x", "z", "ch" and "sh" take "es").
 pub(crate) fn plural(name: &str) -> String {
+    // The endings read as bytes (all ASCII): no searches from the end of a str for sets of
+    // chars in the page.
+    let vowel = |b: &u8| b"aeiou".contains(b);
     match name.strip_suffix('y') {
-        Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
-        _ if name.ends_with(['s', 'x', 'z']) || name.ends_with("ch") || name.ends_with("sh") => {
+        Some(stem) if !stem.as_bytes().last().is_some_and(vowel) => format!("{stem}ies"),
+        _ if matches!(name.as_bytes(), [.., b's' | b'x' | b'z'] | [.., b'c' | b's', b'h']) => {
             format!("{name}es")
         }
         _ => format!("{name}s"),
