@@ -8,6 +8,7 @@
 //! tagged with a letter that the legend under the map explains.
 
 use crate::app::ctx::Ctx;
+use crate::app::draw::page::first_chars;
 use crate::app::input::{command, direction, Command};
 use crate::app::next::{Chosen, Next};
 use crate::rules::autopilot::routes::{areas, levels_seen, stair_link};
@@ -410,8 +411,14 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
     for (i, s) in sheet.stairs.iter().enumerate() {
         let i = i as i32;
         let (col, row) = (i % sheet.legend_cols, i / sheet.legend_cols);
-        let text: String = leads_text(s).chars().take(ENTRY as usize - 1).collect();
-        f.text(col * ENTRY, y + row, &text, TEXT, BLACK);
+        let text = leads_text(s);
+        f.text(
+            col * ENTRY,
+            y + row,
+            first_chars(&text, ENTRY as usize - 1),
+            TEXT,
+            BLACK,
+        );
     }
 }
 
