@@ -44,12 +44,13 @@ impl State {
 
     /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
     pub fn carried(&self) -> Vec<Thing> {
-        self.things
-            .all
-            .iter()
-            .filter(|t| !matches!(t.place, Place::Floor(_)))
-            .copied()
-            .collect()
+        let mut carried = Vec::new();
+        for &t in &self.things.all {
+            if !matches!(t.place, Place::Floor(_)) {
+                carried.push(t);
+            }
+        }
+        carried
     }
 
     /// The letter carried slot `slot` is shown by. A thing keeps the letter it was given
