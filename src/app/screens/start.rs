@@ -207,9 +207,13 @@ pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
 
 /// Saved runs this page may continue now: not held by another tab.
 pub fn free_runs(ctx: &Ctx) -> Vec<usize> {
-    (0..ctx.session.found().runs.len())
-        .filter(|&i| !ctx.session.busy().contains(&ctx.session.found().runs[i].id))
-        .collect()
+    let mut free = Vec::new();
+    for (i, run) in ctx.session.found().runs.iter().enumerate() {
+        if !ctx.session.busy().contains(&run.id) {
+            free.push(i);
+        }
+    }
+    free
 }
 
 /// What `key` chooses on the start screen, if anything.
