@@ -86,10 +86,10 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
     let free = |i: usize| !up[i].is_stairs() && !here[i].is_stairs();
     // The free cells, and those of them on plain floor, in one pass.
     let (mut open, mut any) = (Vec::new(), Vec::new());
-    for i in 0..here.len() {
+    for (i, &t) in here.iter().enumerate() {
         if free(i) {
             any.push(i as u32);
-            if here[i] == Tile::Floor {
+            if t == Tile::Floor {
                 open.push(i as u32);
             }
         }

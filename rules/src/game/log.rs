@@ -77,7 +77,10 @@ impl Log {
 /// "a sword", "an axe".
 pub fn a(name: &str) -> String {
     // The first byte, as plurals read their endings: no search of a str for a set of chars.
-    let vowel = name.as_bytes().first().is_some_and(|b| b"aeiou".contains(b));
+    let vowel = name
+        .as_bytes()
+        .first()
+        .is_some_and(|b| b"aeiou".contains(b));
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 

@@ -55,7 +55,11 @@ pub(crate) fn plural(name: &str) -> String {
     let vowel = |b: &u8| b"aeiou".contains(b);
     match name.strip_suffix('y') {
         Some(stem) if !stem.as_bytes().last().is_some_and(vowel) => format!("{stem}ies"),
-        _ if matches!(name.as_bytes(), [.., b's' | b'x' | b'z'] | [.., b'c' | b's', b'h']) => {
+        _ if matches!(
+            name.as_bytes(),
+            [.., b's' | b'x' | b'z'] | [.., b'c' | b's', b'h']
+        ) =>
+        {
             format!("{name}es")
         }
         _ => format!("{name}s"),

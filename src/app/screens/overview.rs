@@ -137,7 +137,10 @@ impl Sheet {
         let world = state.world();
         let cells = self.known(state, bx, by);
         let open = |p: &&Point| world.tile(**p).is_open();
-        let stairs = cells.iter().filter(open).find(|p| world.tile(**p).is_stairs());
+        let stairs = cells
+            .iter()
+            .filter(open)
+            .find(|p| world.tile(**p).is_stairs());
         stairs.or_else(|| cells.iter().find(open)).copied()
     }
 }
