@@ -464,7 +464,7 @@ impl Saves {
         self.store.set(&slot_key(id, slot), &text)?;
         self.top = counter;
         // Only the order of runs of different tabs suffers when this is refused.
-        let _ = self.store.set(TOP_KEY, &counter.to_string());
+        let _ = self.store.set(TOP_KEY, &format!("{counter}"));
         self.set_last_slot(id, Some(slot));
         if self.written.0 != id {
             self.written = (id, [String::new(), String::new()]);

@@ -2,18 +2,14 @@
 //! (where you are, the ways on, the doors close by, the stairs you know of, and the creatures
 //! in view with their direction and distance).
 
+use crate::rules::game::log::a as article;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
 use crate::rules::{Dir, State};
+use std::fmt::Write;
 
 /// Doors within this many steps are told.
 const DOOR_NEAR: i32 = 5;
-
-/// "a goblin", "an orc".
-fn article(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
-    format!("{} {name}", if vowel { "an" } else { "a" })
-}
 
 /// "3 steps north-east" from `from` to `to` on one level.
 fn whereabouts(from: Point, to: Point) -> String {
@@ -23,11 +19,12 @@ fn whereabouts(from: Point, to: Point) -> String {
     format!("{steps} {unit} {dir}")
 }
 
-/// A short description of the player's surroundings.
+/// A short description of the player's surroundings: its sentences written one after
+/// another into one string. (`write!` into a `String` cannot fail.)
 pub fn surroundings(state: &State) -> String {
     let p = state.player();
     let world = state.world();
-    let mut parts = vec![format!(
+    let mut text = format!(
         "Level {} of {}, turn {}, {} of {} hit points. You stand on {}.",
         p.z + 1,
         world.depth(),
@@ -35,37 +32,36 @@ pub fn surroundings(state: &State) -> String {
         state.hp(),
         state.max_hp(),
         world.tile(p).name()
-    )];
-    let mut ways = String::new();
+    );
+    let mut open = false;
     for d in Dir::ALL {
         let (dx, dy) = d.delta();
         if world.tile(p.offset(dx, dy)).is_open() {
-            ways.push_str(if ways.is_empty() { "Open: " } else { ", " });
-            ways.push_str(d.name());
+            text.push_str(if open { ", " } else { " Open: " });
+            text.push_str(d.name());
+            open = true;
         }
     }
-    parts.push(if ways.is_empty() {
-        "No way on.".into()
-    } else {
-        ways + "."
-    });
-    // Doors, plates found, flames and fuel close by, so a player who cannot see the map knows
-    // to walk into a door or to close it, to step round a plate or a fire.
+    text.push_str(if open { "." } else { " No way on." });
+    // Doors, plates found and flames close by, so a player who cannot see the map knows to
+    // walk into a door or to close it, and to step round a plate or a fire.
     for (what, kind) in [
         ("Doors", Tile::is_door as fn(Tile) -> bool),
         ("Traps", |t: Tile| t.trap().is_some() && !t.is_hidden()),
         ("Fire", |t: Tile| t == Tile::Fire),
     ] {
-        let near: Vec<String> = world
-            .points(p.z)
-            .filter(|&(q, t)| kind(t) && q.chebyshev(p) <= DOOR_NEAR && state.sight().remembers(q))
-            .map(|(q, t)| format!("{} {}", article(t.name()), whereabouts(p, q)))
-            .collect();
+        let mut near = String::new();
+        for (q, t) in world.points(p.z) {
+            if kind(t) && q.chebyshev(p) <= DOOR_NEAR && state.sight().remembers(q) {
+                let sep = if near.is_empty() { "" } else { "; " };
+                let _ = write!(near, "{sep}{} {}", article(t.name()), whereabouts(p, q));
+            }
+        }
         if !near.is_empty() {
-            parts.push(format!("{what}: {}.", near.join("; ")));
+            let _ = write!(text, " {what}: {near}.");
         }
     }
-    parts.push(crate::app::draw::panels::torch_line(state).0 + ".");
+    let _ = write!(text, " {}.", crate::app::draw::panels::torch_line(state).0);
     for (tile, what) in [
         (Tile::StairsDown, "Stairs down"),
         (Tile::StairsUp, "Stairs up"),
@@ -76,33 +72,34 @@ pub fn surroundings(state: &State) -> String {
             .filter(|&q| state.sight().remembers(q))
             .min_by_key(|q| q.chebyshev(p));
         if let Some(q) = nearest {
-            parts.push(format!("{what}: {}.", whereabouts(p, q)));
+            let _ = write!(text, " {what}: {}.", whereabouts(p, q));
         }
     }
     // The idol's way is told on its own level only: steps and directions do not cross levels.
     match state.idol().filter(|&i| state.sight().remembers(i)) {
-        Some(idol) if idol.z == p.z => parts.push(format!("The idol: {}.", whereabouts(p, idol))),
+        Some(idol) if idol.z == p.z => {
+            let _ = write!(text, " The idol: {}.", whereabouts(p, idol));
+        }
         Some(idol) => {
             let way = if idol.z > p.z { "deeper" } else { "higher" };
-            parts.push(format!("The idol lies {way}, on level {}.", idol.z + 1));
+            let _ = write!(text, " The idol lies {way}, on level {}.", idol.z + 1);
         }
         None => {}
     }
-    let seen: Vec<String> = state
-        .monsters()
-        .iter()
-        .filter(|m| m.pos.z == p.z && state.sight().lit(m.pos))
-        .map(|m| {
+    let mut seen = String::new();
+    for m in state.monsters() {
+        if m.pos.z == p.z && state.sight().lit(m.pos) {
+            let sep = if seen.is_empty() { "" } else { "; " };
             let at = whereabouts(p, m.pos);
-            format!("{} {at}, {}", article(m.name()), m.mind.name())
-        })
-        .collect();
-    parts.push(if seen.is_empty() {
-        "No creatures in view.".into()
+            let _ = write!(seen, "{sep}{} {at}, {}", article(m.name()), m.mind.name());
+        }
+    }
+    if seen.is_empty() {
+        text.push_str(" No creatures in view.");
     } else {
-        format!("In view: {}.", seen.join("; "))
-    });
-    parts.join(" ")
+        let _ = write!(text, " In view: {seen}.");
+    }
+    text
 }
 
 #[cfg(test)]

@@ -137,12 +137,13 @@ fn streak(d: Dir) -> u8 {
 /// sees now needs no pointer to where it came from, so it is left out.
 fn shown(state: &State) -> Vec<Event> {
     let seen = |p: Point| p.z == state.player().z && state.sight().lit(p);
-    state
-        .events()
-        .iter()
-        .filter(|e| !matches!(e, Event::Attacked { from, .. } if seen(*from)))
-        .cloned()
-        .collect()
+    let mut shown = Vec::new();
+    for e in state.events() {
+        if !matches!(e, Event::Attacked { from, .. } if seen(*from)) {
+            shown.push(e.clone());
+        }
+    }
+    shown
 }
 
 /// Where the attacks from out of sight in `events` came from, in words, one line each:

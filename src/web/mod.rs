@@ -426,10 +426,12 @@ impl Game {
 
     /// The seed of the shown run (or of the next new run), as text.
     pub fn seed(&self) -> String {
-        self.app
+        let seed = self
+            .app
             .state()
-            .map_or(self.app.options().seed, |s| s.seed())
-            .to_string()
+            .map_or(self.app.options().seed, |s| s.seed());
+        // `format!`, not `to_string`: one digit writer for u64s in the page, not two.
+        format!("{seed}")
     }
 
     /// The number of actions in the shown run's record.

@@ -72,7 +72,7 @@ impl From<&Request> for PageRequest {
             },
             Request::Prefs => ask(RequestKind::Prefs),
             Request::Lab(seed) => PageRequest {
-                seed: Some(seed.to_string()),
+                seed: Some(format!("{seed}")),
                 ..ask(RequestKind::Lab)
             },
             Request::Board => ask(RequestKind::Board),

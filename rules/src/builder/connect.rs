@@ -84,14 +84,16 @@ fn label(world: &World, z: i32) -> Regions {
 fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> {
     let (up, here) = (world.level(z - 1)?, world.level(z)?);
     let free = |i: usize| !up[i].is_stairs() && !here[i].is_stairs();
-    let open: Vec<u32> = (0..here.len())
-        .filter(|&i| here[i] == Tile::Floor && free(i))
-        .map(|i| i as u32)
-        .collect();
-    let any: Vec<u32> = (0..here.len())
-        .filter(|&i| free(i))
-        .map(|i| i as u32)
-        .collect();
+    // The free cells, and those of them on plain floor, in one pass.
+    let (mut open, mut any) = (Vec::new(), Vec::new());
+    for (i, &t) in here.iter().enumerate() {
+        if free(i) {
+            any.push(i as u32);
+            if t == Tile::Floor {
+                open.push(i as u32);
+            }
+        }
+    }
     let pool = if open.is_empty() { &any } else { &open };
     if pool.is_empty() || !up.iter().any(|t| t.is_open()) {
         return None;

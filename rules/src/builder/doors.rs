@@ -24,11 +24,7 @@ const OPEN_CHANCE: u32 = 30;
 /// another door.
 pub fn place(world: &mut World, rng: &mut GameRng) {
     for z in 0..world.depth() {
-        let mut spots: Vec<Point> = world
-            .points(z)
-            .filter(|&(p, t)| t == Tile::Floor && doorway(world, p))
-            .map(|(p, _)| p)
-            .collect();
+        let mut spots = world.points_where(z, &|p, t| t == Tile::Floor && doorway(world, p));
         let mut placed = 0;
         for k in 0..spots.len().min(TRIES) {
             if placed == DOORS_PER_LEVEL {
@@ -71,7 +67,12 @@ fn doorway(world: &World, p: Point) -> bool {
 /// True when the neighbours of `p` that `open` accepts stay joined by 8-way steps over such
 /// cells with `p` closed: a search from one of them that must reach all the others.
 pub(super) fn stays_joined(world: &World, p: Point, open: fn(Tile) -> bool) -> bool {
-    let around: Vec<Point> = p.neighbours8().filter(|&q| open(world.tile(q))).collect();
+    let mut around = Vec::new();
+    for q in p.neighbours8() {
+        if open(world.tile(q)) {
+            around.push(q);
+        }
+    }
     let Some(&first) = around.first() else {
         return true;
     };

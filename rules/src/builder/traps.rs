@@ -6,7 +6,6 @@
 use super::doors::stays_joined;
 use crate::kinds::tile::{Tile, Trap};
 use crate::rng::GameRng;
-use crate::space::geom::Point;
 use crate::space::world::World;
 use rand::Rng;
 
@@ -26,15 +25,11 @@ const fn safe(t: Tile) -> bool {
 /// partial Fisher-Yates shuffle, in scan order). No trapdoor opens on the last level.
 pub fn place(world: &mut World, rng: &mut GameRng) {
     for z in 0..world.depth() {
-        let mut spots: Vec<Point> = world
-            .points(z)
-            .filter(|&(p, t)| {
-                t == Tile::Floor
-                    && p.neighbours8()
-                        .all(|q| !world.tile(q).is_stairs() && !world.tile(q).is_door())
-            })
-            .map(|(p, _)| p)
-            .collect();
+        let mut spots = world.points_where(z, &|p, t| {
+            t == Tile::Floor
+                && p.neighbours8()
+                    .all(|q| !world.tile(q).is_stairs() && !world.tile(q).is_door())
+        });
         let mut placed = 0;
         for k in 0..spots.len().min(TRIES) {
             if placed == TRAPS_PER_LEVEL {

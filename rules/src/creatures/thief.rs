@@ -17,10 +17,12 @@ impl State {
         if m.kind.behaviour().tactic != Tactic::Steals || m.loot.is_some() {
             return;
         }
-        let slots: Vec<usize> = (self.carried().into_iter().enumerate())
-            .filter(|(_, t)| t.place == Place::Pack && t.kind != Item::Idol)
-            .map(|(slot, _)| slot)
-            .collect();
+        let mut slots = Vec::new();
+        for (slot, t) in self.carried().into_iter().enumerate() {
+            if t.place == Place::Pack && t.kind != Item::Idol {
+                slots.push(slot);
+            }
+        }
         if slots.is_empty() {
             return;
         }

@@ -28,28 +28,27 @@ impl State {
     /// Closes the open doors beside the player that no creature stands in and no item lies
     /// in: a turn. With none to close, it says why and takes no time.
     pub(crate) fn close_doors(&mut self) -> Spent {
-        let open: Vec<Point> = self
-            .hero
-            .pos
-            .neighbours8()
-            .filter(|&p| self.world.tile(p) == Tile::DoorOpen)
-            .collect();
-        let free: Vec<Point> = open
-            .iter()
-            .copied()
-            .filter(|&p| self.monster_at(p).is_none() && self.item_at(p).is_none())
-            .collect();
-        for &p in &free {
-            self.set_door(p, Tile::DoorClosed);
-            self.events.push(Event::Door(p));
+        // One pass round the player: closing a door changes no other cell's tile, creature
+        // or item.
+        let (mut open, mut closed) = (0, 0);
+        for p in self.hero.pos.neighbours8() {
+            if self.world.tile(p) != Tile::DoorOpen {
+                continue;
+            }
+            open += 1;
+            if self.monster_at(p).is_none() && self.item_at(p).is_none() {
+                self.set_door(p, Tile::DoorClosed);
+                self.events.push(Event::Door(p));
+                closed += 1;
+            }
         }
-        self.log.add(match (free.len(), open.len()) {
+        self.log.add(match (closed, open) {
             (0, 0) => "There is no open door next to you.",
             (0, _) => "Something is in the doorway.",
             (1, _) => "You close the door.",
             _ => "You close the doors.",
         });
-        if free.is_empty() {
+        if closed == 0 {
             Spent::Nothing
         } else {
             Spent::Turn

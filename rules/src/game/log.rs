@@ -76,7 +76,11 @@ impl Log {
 
 /// "a sword", "an axe".
 pub fn a(name: &str) -> String {
-    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
+    // The first byte, as plurals read their endings: no search of a str for a set of chars.
+    let vowel = name
+        .as_bytes()
+        .first()
+        .is_some_and(|b| b"aeiou".contains(b));
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 

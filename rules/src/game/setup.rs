@@ -71,15 +71,14 @@ impl State {
             Some(p) => p,
             None => random_floor(&world, 0, &mut rng)?,
         };
-        let placed = item_placing::place(&world, seed, mode);
-        let spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
-        let items = placed
-            .into_iter()
-            .map(|(p, kind)| Thing {
+        let (mut spots, mut items) = (Vec::new(), Vec::new());
+        for (p, kind) in item_placing::place(&world, seed, mode) {
+            spots.push(p);
+            items.push(Thing {
                 kind,
                 place: Place::Floor(p),
-            })
-            .collect();
+            });
+        }
         let mut log = Log::default();
         log.add("You climb down into the caves. Find the idol on the deepest level.");
         let monsters = placing::place(&world, player, &spots, mode, &mut rng);

@@ -18,7 +18,6 @@ use crate::game::state::State;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
-use crate::space::geom::Point;
 use crate::space::geom::DIRECTIONS8;
 use rand::Rng;
 
@@ -66,17 +65,12 @@ impl State {
             return;
         }
         let taken = Crowd::new(&self.world, &self.monsters, me.z);
-        let free: Vec<Point> = self
-            .world
-            .points(me.z)
-            .filter(|&(p, t)| {
-                t == Tile::Floor
-                    && p.chebyshev(me) >= STIR_DISTANCE
-                    && !self.knowledge.sight.in_sight(p)
-                    && !taken.taken(p)
-            })
-            .map(|(p, _)| p)
-            .collect();
+        let free = self.world.points_where(me.z, &|p, t| {
+            t == Tile::Floor
+                && p.chebyshev(me) >= STIR_DISTANCE
+                && !self.knowledge.sight.in_sight(p)
+                && !taken.taken(p)
+        });
         let kinds = kinds_at(me.z);
         if free.is_empty() || kinds.is_empty() {
             return;

@@ -44,12 +44,13 @@ impl State {
 
     /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
     pub fn carried(&self) -> Vec<Thing> {
-        self.things
-            .all
-            .iter()
-            .filter(|t| !matches!(t.place, Place::Floor(_)))
-            .copied()
-            .collect()
+        let mut carried = Vec::new();
+        for &t in &self.things.all {
+            if !matches!(t.place, Place::Floor(_)) {
+                carried.push(t);
+            }
+        }
+        carried
     }
 
     /// The letter carried slot `slot` is shown by. A thing keeps the letter it was given
@@ -280,7 +281,7 @@ impl State {
     fn summon(&mut self, n: i32) -> i32 {
         let kinds = kinds_at(self.hero.pos.z);
         let mut came = 0;
-        for p in self.hero.pos.neighbours8().collect::<Vec<_>>() {
+        for p in self.hero.pos.neighbours8() {
             let t = self.world.tile(p);
             if came == n || !t.is_open() || t == Tile::StairsUp || self.monster_at(p).is_some() {
                 continue;
@@ -296,12 +297,9 @@ impl State {
     /// Moves the player to a random free floor cell of the level.
     fn teleport(&mut self) {
         let z = self.hero.pos.z;
-        let free: Vec<Point> = self
+        let free = self
             .world
-            .points(z)
-            .filter(|&(p, t)| t == Tile::Floor && self.monster_at(p).is_none())
-            .map(|(p, _)| p)
-            .collect();
+            .points_where(z, &|p, t| t == Tile::Floor && self.monster_at(p).is_none());
         if !free.is_empty() {
             self.hero.pos = free[self.rng.random_range(0..free.len() as u32) as usize];
         }

@@ -20,12 +20,13 @@ const ITEM_STREAM: u64 = 0x17e3_5eed;
 /// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
 /// lie that deep; deeper levels add better kinds.
 pub fn random_kind(z: i32, mode: Mode, rng: &mut GameRng) -> Option<Item> {
-    let kinds: Vec<(Item, u32)> = Item::ALL
-        .into_iter()
-        .map(|i| (i, i.data()))
-        .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
-        .map(|(i, d)| (i, mode.item_weight(i, d.weight)))
-        .collect();
+    let mut kinds = Vec::new();
+    for i in Item::ALL {
+        let d = i.data();
+        if d.weight > 0 && d.from_level <= z + 1 {
+            kinds.push((i, mode.item_weight(i, d.weight)));
+        }
+    }
     let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
     if total == 0 {
         return None;

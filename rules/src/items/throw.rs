@@ -126,14 +126,13 @@ impl State {
     fn shatter(&mut self, kind: Item, name: &str, at: Point) {
         self.log.add(format!("The {name} shatters."));
         self.events.push(Event::Miss(at));
-        let splashed: Vec<usize> = (0..self.monsters.len())
-            .filter(|&m| self.monsters[m].pos.chebyshev(at) <= 1)
-            .collect();
-        let seen = splashed
-            .iter()
-            .any(|&m| self.knowledge.sight.lit(self.monsters[m].pos));
-        for &m in &splashed {
-            let c = &mut self.monsters[m];
+        // Splashing moves no creature: whether one is seen is the same before and after.
+        let mut seen = false;
+        for c in self.monsters.iter_mut() {
+            if c.pos.chebyshev(at) > 1 {
+                continue;
+            }
+            seen |= self.knowledge.sight.lit(c.pos);
             match kind.effect() {
                 Effect::Heal(n) => c.hp = (c.hp + n).min(c.stats().hp),
                 Effect::Confuse(n) => c.confused = n,

@@ -17,11 +17,13 @@ impl State {
 
     /// Kills per creature kind, for kinds with at least one.
     pub fn kills(&self) -> Vec<(Creature, u32)> {
-        Creature::ALL
-            .into_iter()
-            .zip(self.hero.kills)
-            .filter(|&(_, n)| n > 0)
-            .collect()
+        let mut kills = Vec::new();
+        for (c, n) in Creature::ALL.into_iter().zip(self.hero.kills) {
+            if n > 0 {
+                kills.push((c, n));
+            }
+        }
+        kills
     }
 
     /// Potions quaffed and scrolls read.

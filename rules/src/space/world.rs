@@ -106,6 +106,16 @@ impl World {
         out
     }
 
+    /// The points of level `z` that `keep` chooses by place and tile, row by row: one list
+    /// built one way for the rules and the builder alike (a page of its own for each is
+    /// several hundred bytes).
+    pub fn points_where(&self, z: i32, keep: &dyn Fn(Point, Tile) -> bool) -> Vec<Point> {
+        self.points(z)
+            .filter(|&(p, t)| keep(p, t))
+            .map(|(p, _)| p)
+            .collect()
+    }
+
     /// Every point of level `z` with its tile, row by row.
     pub fn points(&self, z: i32) -> impl Iterator<Item = (Point, Tile)> + '_ {
         let w = self.width as usize;

@@ -27,10 +27,14 @@ pub(crate) fn clip(text: &str, room: i32) -> String {
     if text.chars().count() <= room {
         text.to_string()
     } else {
-        let mut cut: String = text.chars().take(room - 1).collect();
-        cut.push('»');
-        cut
+        format!("{}»", first_chars(text, room - 1))
     }
+}
+
+/// The first `n` characters of `text` (all of it when it is shorter), as a slice of it.
+pub(crate) fn first_chars(text: &str, n: usize) -> &str {
+    let end = text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+    text.get(..end).unwrap_or(text)
 }
 
 /// Writes `text` from column `x` of row `y`, cut at the page's right edge.

@@ -28,41 +28,44 @@ fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
     } else {
         TEXT
     };
-    let mut lines: Vec<(String, Rgb)> = vec![
-        (format!("Level {} of {}", p.z + 1, depth), TITLE),
-        (format!("Position {},{}", p.x, p.y), TEXT),
-        (
-            format!("HP {} of {}", state.hp(), state.max_hp()),
-            hp_colour,
-        ),
-        (format!("Rank {} ({} xp)", state.level(), state.xp()), TEXT),
-        (
-            format!("Attack {}  Defence {}", state.attack(), state.defence()),
-            TEXT,
-        ),
-        (format!("Turn {}", state.turn()), TEXT),
-        (format!("Seed {}", state.seed()), TEXT),
-        torch_line(state),
-    ];
+    let mut lines: Vec<(String, Rgb)> = Vec::new();
+    // Every line is pushed by this one call (the page is smaller than with a String built
+    // in place for each).
+    let mut line = |text: &str, colour: Rgb| lines.push((text.to_string(), colour));
+    line(&format!("Level {} of {}", p.z + 1, depth), TITLE);
+    line(&format!("Position {},{}", p.x, p.y), TEXT);
+    line(
+        &format!("HP {} of {}", state.hp(), state.max_hp()),
+        hp_colour,
+    );
+    line(&format!("Rank {} ({} xp)", state.level(), state.xp()), TEXT);
+    line(
+        &format!("Attack {}  Defence {}", state.attack(), state.defence()),
+        TEXT,
+    );
+    line(&format!("Turn {}", state.turn()), TEXT);
+    line(&format!("Seed {}", state.seed()), TEXT);
+    let (torch, colour) = torch_line(state);
+    line(&torch, colour);
     if let Some(c) = conditions(state) {
-        lines.push((c, WARN));
+        line(&c, WARN);
     }
     if state.mode() == Mode::Explorer {
-        lines.push(("Explorer mode".into(), ACCENT));
+        line("Explorer mode", ACCENT);
     }
     if let Some(date) = scene.record.header.daily.as_ref() {
-        lines.push(("Daily caves".into(), ACCENT));
-        lines.push((date.clone(), ACCENT));
+        line("Daily caves", ACCENT);
+        line(date, ACCENT);
     }
     if let Some(r) = scene.replay {
-        lines.push((String::new(), TEXT));
-        lines.push((live_or_replay(r).into(), DIM));
-        lines.push((format!("Action {} of {}", r.at, r.total()), TITLE));
+        line("", TEXT);
+        line(live_or_replay(r), DIM);
+        line(&format!("Action {} of {}", r.at, r.total()), TITLE);
         let mode = if r.playing { "playing" } else { "paused" };
-        lines.push((format!("{}x, {mode}", r.speed), TEXT));
+        line(&format!("{}x, {mode}", r.speed), TEXT);
         if let Some(at) = r.diverged {
-            lines.push(("Not as recorded".into(), WARN));
-            lines.push((format!("from action {at}"), WARN));
+            line("Not as recorded", WARN);
+            line(&format!("from action {at}"), WARN);
         }
     }
     let gear = |place| {
@@ -70,29 +73,29 @@ fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
             .equipped(place)
             .map_or("nothing", |i| state.item_name(i))
     };
-    lines.extend([
-        (String::new(), TEXT),
-        ("Wielding".into(), DIM),
-        (gear(Place::Wielded).into(), TEXT),
-        ("Wearing".into(), DIM),
-        (gear(Place::Worn).into(), TEXT),
-        (String::new(), TEXT),
-        ("Standing on".into(), DIM),
-        (under.into(), TEXT),
-        (String::new(), TEXT),
-        ("Goal".into(), DIM),
-        (goal[0].into(), ACCENT),
-        (goal[1].into(), ACCENT),
-    ]);
+    line("", TEXT);
+    line("Wielding", DIM);
+    line(gear(Place::Wielded), TEXT);
+    line("Wearing", DIM);
+    line(gear(Place::Worn), TEXT);
+    line("", TEXT);
+    line("Standing on", DIM);
+    line(under, TEXT);
+    line("", TEXT);
+    line("Goal", DIM);
+    line(goal[0], ACCENT);
+    line(goal[1], ACCENT);
     let seen = in_view(state);
     if !seen.is_empty() {
-        lines.push((String::new(), TEXT));
-        lines.push(("In view".into(), DIM));
-        lines.extend(seen.into_iter().map(|s| (s, TEXT)));
+        line("", TEXT);
+        line("In view", DIM);
+        for s in &seen {
+            line(s, TEXT);
+        }
     }
     if let Saving::Off(why) = ctx.session.saving() {
-        lines.push((String::new(), TEXT));
-        lines.push((format!("Saving is off: {why}."), WARN));
+        line("", TEXT);
+        line(&format!("Saving is off: {why}."), WARN);
     }
     lines
 }
@@ -114,15 +117,15 @@ pub(crate) fn torch_line(state: &State) -> (String, Rgb) {
 
 /// The player's conditions, if any: "Confused 5, webbed 2".
 fn conditions(state: &State) -> Option<String> {
-    let mut parts = Vec::new();
+    let mut text = String::new();
     if state.confused() > 0 {
-        parts.push(format!("confused {}", state.confused()));
+        text = format!("confused {}", state.confused());
     }
     if state.webbed() > 0 {
-        parts.push(format!("webbed {}", state.webbed()));
+        let sep = if text.is_empty() { "" } else { ", " };
+        text = format!("{text}{sep}webbed {}", state.webbed());
     }
     // ASCII words only: no Unicode case tables in the page for one capital letter.
-    let mut text = parts.join(", ");
     text.get_mut(..1)?.make_ascii_uppercase();
     Some(text)
 }
@@ -336,8 +339,12 @@ fn look_lines(ctx: &Ctx, scene: &Scene, width: usize) -> Vec<(String, Rgb)> {
         None => name.to_string(),
     };
     let mut lines = vec![("Looking at".to_string(), DIM)];
-    lines.extend(wrap(&name, width).into_iter().map(|l| (l, TITLE)));
-    lines.extend(wrap(text, width).into_iter().map(|l| (l, TEXT)));
+    for line in wrap(&name, width) {
+        lines.push((line, TITLE));
+    }
+    for line in wrap(text, width) {
+        lines.push((line, TEXT));
+    }
     lines
 }
 
@@ -359,31 +366,27 @@ pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State) {
     f.boxed(Area { x, y, w, h }, "Log", DIM, BLACK);
     let inner = (w - 3) as usize;
     let room = (h - 2) as usize;
-    let mut lines: Vec<(String, Rgb)> = Vec::new();
-    let hint: Vec<(String, Rgb)> = ctx
-        .hint
-        .as_deref()
-        .map(|h| wrap(h, inner).into_iter().map(|l| (l, TITLE)).collect())
-        .unwrap_or_default();
+    let hint = ctx.hint.as_deref().map_or(Vec::new(), |h| wrap(h, inner));
     let room = room.saturating_sub(hint.len().min(room.saturating_sub(1)));
+    // The newest lines that fit, gathered from the bottom up.
+    let mut lines: Vec<(String, Rgb)> = Vec::new();
     for (age, entry) in state.log().entries().iter().rev().enumerate() {
         let colour = if age == 0 { TEXT } else { DIM };
-        let mut wrapped: Vec<(String, Rgb)> = wrap(&entry.shown(), inner)
-            .into_iter()
-            .map(|l| (l, colour))
-            .collect();
-        wrapped.append(&mut lines);
-        lines = wrapped;
+        for line in wrap(&entry.shown(), inner).into_iter().rev() {
+            lines.push((line, colour));
+        }
         if lines.len() >= room {
             break;
         }
     }
-    let mut shown = lines[lines.len().saturating_sub(room)..].to_vec();
-    shown.extend(
-        hint.into_iter()
-            .take((layout.log - 2) as usize - shown.len()),
-    );
-    for (i, (line, colour)) in shown.iter().enumerate() {
-        f.text(x + 2, y + 1 + i as i32, line, *colour, BLACK);
+    let shown = lines.len().min(room);
+    let mut row = y + 1;
+    for (line, colour) in lines[..shown].iter().rev() {
+        f.text(x + 2, row, line, *colour, BLACK);
+        row += 1;
+    }
+    for line in hint.iter().take((layout.log - 2) as usize - shown) {
+        f.text(x + 2, row, line, TITLE, BLACK);
+        row += 1;
     }
 }

@@ -50,9 +50,16 @@ impl Ended {
 /// The plural of a creature's name: "giant rats", "ochre jellies", "bats" ("y" after a
 /// consonant becomes "ies"; "s", "x", "z", "ch" and "sh" take "es").
 pub(crate) fn plural(name: &str) -> String {
+    // The endings read as bytes (all ASCII): no searches from the end of a str for sets of
+    // chars in the page.
+    let vowel = |b: &u8| b"aeiou".contains(b);
     match name.strip_suffix('y') {
-        Some(stem) if !stem.ends_with(['a', 'e', 'i', 'o', 'u']) => format!("{stem}ies"),
-        _ if name.ends_with(['s', 'x', 'z']) || name.ends_with("ch") || name.ends_with("sh") => {
+        Some(stem) if !stem.as_bytes().last().is_some_and(vowel) => format!("{stem}ies"),
+        _ if matches!(
+            name.as_bytes(),
+            [.., b's' | b'x' | b'z'] | [.., b'c' | b's', b'h']
+        ) =>
+        {
             format!("{name}es")
         }
         _ => format!("{name}s"),
@@ -61,18 +68,19 @@ pub(crate) fn plural(name: &str) -> String {
 
 /// "3 giant rats, 1 orc", or "none".
 fn kills_text(state: &State) -> String {
-    let kills: Vec<String> = state
-        .kills()
-        .into_iter()
-        .map(|(c, n)| match n {
-            1 => format!("1 {}", c.name()),
-            _ => format!("{n} {}", plural(c.name())),
-        })
-        .collect();
-    if kills.is_empty() {
+    let mut text = String::new();
+    for (c, n) in state.kills() {
+        let sep = if text.is_empty() { "" } else { ", " };
+        let name = match n {
+            1 => c.name().to_string(),
+            _ => plural(c.name()),
+        };
+        text = format!("{text}{sep}{n} {name}");
+    }
+    if text.is_empty() {
         "none".into()
     } else {
-        kills.join(", ")
+        text
     }
 }
 
@@ -110,27 +118,25 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State) {
         BLACK,
     );
     let mut y = paragraph(f, layout, 14, state.ending(), TEXT);
-    let rows = [
-        ("Score", state.score().to_string()),
-        ("Depth", format!("level {} reached", state.depth_reached())),
-        ("Turns", state.turn().to_string()),
-        (
-            "Experience",
-            format!("level {}, {} xp", state.level(), state.xp()),
-        ),
-        ("Kills", kills_text(state)),
-        ("Items used", state.items_used().to_string()),
-        ("Seed", state.seed().to_string()),
-    ];
+    // Integers as `format!` writes them: `to_string` would bring a second copy of the
+    // digit writer of each integer type into the page.
     let vx = x + if layout.cols < 60 { 11 } else { 14 };
-    for (label, value) in rows {
+    let mut row = |f: &mut Frame, label: &str, value: &str, colour: Rgb| {
         f.text(x, y, label, DIM, BLACK);
-        for line in wrap(&value, (layout.cols - vx - x).max(10) as usize) {
-            let colour = if label == "Score" { TITLE } else { TEXT };
+        for line in wrap(value, (layout.cols - vx - x).max(10) as usize) {
             f.text(vx, y, &line, colour, BLACK);
             y += 1;
         }
-    }
+    };
+    row(f, "Score", &format!("{}", state.score()), TITLE);
+    let depth = format!("level {} reached", state.depth_reached());
+    row(f, "Depth", &depth, TEXT);
+    row(f, "Turns", &format!("{}", state.turn()), TEXT);
+    let experience = format!("level {}, {} xp", state.level(), state.xp());
+    row(f, "Experience", &experience, TEXT);
+    row(f, "Kills", &kills_text(state), TEXT);
+    row(f, "Items used", &format!("{}", state.items_used()), TEXT);
+    row(f, "Seed", &format!("{}", state.seed()), TEXT);
     let mut y = y + 1;
     if ctx.session.end_unsaved().is_some() {
         // Why is in the sidebar and on the start screen; here the few words fit every layout.

@@ -63,11 +63,13 @@ pub fn menu(state: &State, pick: Pick) -> Vec<Line> {
             });
         }
     }
-    by_letter
-        .into_iter()
-        .flatten()
-        .filter(|l| pick.lists(l.thing))
-        .collect()
+    let mut lines = Vec::new();
+    for place in by_letter {
+        if let Some(line) = place.filter(|l| pick.lists(l.thing)) {
+            lines.push(line);
+        }
+    }
+    lines
 }
 
 impl Inventory {
@@ -224,7 +226,11 @@ impl Inventory {
         f.text(
             x + 2,
             y + h - 4,
-            &clip(&format!("{items} of {PACK_LIMIT} carried{idol}"), room),
+            // The limit is a u8, shown as the count is: the page formats no u8.
+            &clip(
+                &format!("{items} of {} carried{idol}", usize::from(PACK_LIMIT)),
+                room,
+            ),
             DIM,
             BLACK,
         );
@@ -242,15 +248,16 @@ impl Inventory {
 
 /// "murky potion: healing" for every potion and scroll kind identified this run.
 fn identified(state: &State) -> Vec<String> {
-    Item::POTIONS
-        .into_iter()
-        .chain(Item::SCROLLS)
-        .filter(|&k| state.knows(k))
-        .filter_map(|k| {
-            let look = state.looks().of_kind(k)?.name();
+    let mut lines = Vec::new();
+    for kinds in [&Item::POTIONS[..], &Item::SCROLLS[..]] {
+        for &k in kinds {
+            let Some(look) = state.looks().of_kind(k).filter(|_| state.knows(k)) else {
+                continue;
+            };
             // "potion of healing" and "scroll of light" without their first ten letters.
             let kind = k.name().get(10..).unwrap_or(k.name());
-            Some(format!("{look}: {kind}"))
-        })
-        .collect()
+            lines.push(format!("{}: {kind}", look.name()));
+        }
+    }
+    lines
 }

@@ -8,6 +8,7 @@
 //! tagged with a letter that the legend under the map explains.
 
 use crate::app::ctx::Ctx;
+use crate::app::draw::page::first_chars;
 use crate::app::input::{command, direction, Command};
 use crate::app::next::{Chosen, Next};
 use crate::rules::autopilot::routes::{areas, levels_seen, stair_link};
@@ -115,22 +116,32 @@ impl Sheet {
         self.areas.get(p).map_or(0, |&a| a.into())
     }
 
-    /// The world cells of the block shown at block (`bx`, `by`).
-    pub fn block(&self, bx: i32, by: i32) -> impl Iterator<Item = Point> + '_ {
+    /// The cells of the block shown at block (`bx`, `by`) that the player knows, row by row.
+    pub fn known(&self, state: &State, bx: i32, by: i32) -> Vec<Point> {
+        let (world, sight) = (state.world(), state.sight());
         let k = self.scale;
-        let z = self.z;
-        (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(bx * k + dx, by * k + dy, z)))
+        let mut cells = Vec::new();
+        for dy in 0..k {
+            for dx in 0..k {
+                let p = Point::new(bx * k + dx, by * k + dy, self.z);
+                if world.contains(p) && sight.remembers(p) {
+                    cells.push(p);
+                }
+            }
+        }
+        cells
     }
 
     /// The place a block stands for when chosen: its stairs, else its first known open cell.
     pub fn place(&self, state: &State, bx: i32, by: i32) -> Option<Point> {
-        let (world, sight) = (state.world(), state.sight());
-        let known =
-            |p: &Point| world.contains(*p) && sight.remembers(*p) && world.tile(*p).is_open();
-        self.block(bx, by)
-            .filter(known)
-            .find(|&p| world.tile(p).is_stairs())
-            .or_else(|| self.block(bx, by).find(known))
+        let world = state.world();
+        let cells = self.known(state, bx, by);
+        let open = |p: &&Point| world.tile(**p).is_open();
+        let stairs = cells
+            .iter()
+            .filter(open)
+            .find(|p| world.tile(**p).is_stairs());
+        stairs.or_else(|| cells.iter().find(open)).copied()
     }
 }
 
@@ -319,10 +330,7 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
         .filter(|&p| p.z == sheet.z && sight.remembers(p));
     for by in 0..bh {
         for bx in 0..bw {
-            let cells: Vec<Point> = sheet
-                .block(bx, by)
-                .filter(|&p| world.contains(p) && sight.remembers(p))
-                .collect();
+            let cells = sheet.known(state, bx, by);
             let stair = sheet.stairs.iter().find(|s| cells.contains(&s.at));
             let open = cells.iter().find(|&&p| world.tile(p).is_open());
             let mut cell = if cells.contains(&me) {
@@ -400,16 +408,20 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
     }
     // What is under the cursor, then the legend.
     let y = layout.rows - sheet.legend_rows - 1;
-    let said: String = under_cursor(ctx.touch(), cursor, state, &sheet)
-        .chars()
-        .take(layout.cols as usize)
-        .collect();
+    // Cut at the screen's edge by the frame itself.
+    let said = under_cursor(ctx.touch(), cursor, state, &sheet);
     f.text(0, y - 1, &said, TEXT, BLACK);
     for (i, s) in sheet.stairs.iter().enumerate() {
         let i = i as i32;
         let (col, row) = (i % sheet.legend_cols, i / sheet.legend_cols);
-        let text: String = leads_text(s).chars().take(ENTRY as usize - 1).collect();
-        f.text(col * ENTRY, y + row, &text, TEXT, BLACK);
+        let text = leads_text(s);
+        f.text(
+            col * ENTRY,
+            y + row,
+            first_chars(&text, ENTRY as usize - 1),
+            TEXT,
+            BLACK,
+        );
     }
 }
 
@@ -420,14 +432,10 @@ fn under_cursor(touch: bool, c: Point, state: &State, sheet: &Sheet) -> String {
         return "Unknown.".into();
     };
     let go = if touch { "A tap" } else { "Enter" };
-    let name = state.world().tile(p).name();
-    let mut chars = name.chars();
-    let name: String = chars
-        .next()
-        .map(|c| c.to_ascii_uppercase())
-        .into_iter()
-        .chain(chars)
-        .collect();
+    let mut name = state.world().tile(p).name().to_string();
+    if let Some(first) = name.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
     let area = sheet.area(p);
     match sheet.stairs.iter().find(|s| s.at == p) {
         Some(s) => format!("{name}, area {area}: {}. {go} goes there.", leads_text(s)),

@@ -207,9 +207,13 @@ pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
 
 /// Saved runs this page may continue now: not held by another tab.
 pub fn free_runs(ctx: &Ctx) -> Vec<usize> {
-    (0..ctx.session.found().runs.len())
-        .filter(|&i| !ctx.session.busy().contains(&ctx.session.found().runs[i].id))
-        .collect()
+    let mut free = Vec::new();
+    for (i, run) in ctx.session.found().runs.iter().enumerate() {
+        if !ctx.session.busy().contains(&run.id) {
+            free.push(i);
+        }
+    }
+    free
 }
 
 /// What `key` chooses on the start screen, if anything.
@@ -451,7 +455,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
     if !best.is_empty() && y + 2 < limit {
         f.text(x, y, "Best runs", DIM, BLACK);
         y += 1;
-        for (i, h) in best.iter().enumerate() {
+        for (h, key) in best.iter().zip(["5", "6", "7", "8", "9"]) {
             if y >= limit {
                 whole = false;
                 break;
@@ -479,7 +483,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
                     format!("{:>6}  {rest}", h.score.unwrap_or(0))
                 }
             };
-            f.text(x, y, &(5 + i).to_string(), TITLE, BLACK);
+            f.text(x, y, key, TITLE, BLACK);
             line(f, layout, x + 3, y, &line_text, TEXT);
             y += 1;
         }
