@@ -7,6 +7,7 @@ mod scenes;
 
 use scenes::{logged, scene};
 
+use caves::rules::balance::BURST_DAMAGE;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
 use caves::rules::Place;
@@ -58,15 +59,18 @@ fn a_cave_monkey_steals_from_the_pack_runs_and_drops_it_where_it_dies() {
     );
 
     // Cornered in a dead end it fights, but takes nothing more; killed, it drops its loot.
+    // It goes for the oil.
     let mut s = scene(&[DEAD_END], 1);
-    carry(&mut s, Item::Oil);
     carry(&mut s, Item::Dart);
+    carry(&mut s, Item::Oil);
+    carry(&mut s, Item::HealingPotion);
     let corner = s.player().offset(-1, 0);
     s.put_monster(Creature::Monkey, corner);
     s.act(Action::Wait);
     s.act(Action::Wait);
-    assert_eq!(s.carried().len(), 1, "one theft only");
+    assert_eq!(s.carried().len(), 2, "one theft only");
     let stolen = s.monsters()[0].loot.expect("it holds its loot");
+    assert_eq!(stolen, Item::Oil, "the flask first");
     assert!(
         s.items().iter().all(|t| t.kind != stolen),
         "with it, not lying about"
@@ -86,8 +90,10 @@ fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
     s.put_monster(Creature::Bloat, bloat);
     s.put_monster(Creature::Bugbear, beyond);
     s.wound_monster(bloat, 1);
+    let hp = s.hp();
     s.act(Action::Move(Dir::E));
-    assert!(logged(&s, "bursts in a cloud of spores: you reel"));
+    assert!(logged(&s, "bursts in a cloud of spores: they burn you for"));
+    assert!(s.hp() <= hp - BURST_DAMAGE, "burnt by the spores");
     assert!(s.confused() > 1, "befuddled for several turns");
     assert!(
         s.monsters()[0].confused > 0,

@@ -381,6 +381,8 @@ pub const STONE_ATTACK: i32 = 4;
 /// `BURST_REACH` cells of it as it dies (the player's first passes with the killing blow).
 pub const BURST_TURNS: i32 = 6;
 pub const BURST_REACH: i32 = 1;
+/// What a bursting creature's spores burn the player for, within `BURST_REACH`.
+pub const BURST_DAMAGE: i32 = 5;
 
 // Traps (how many a level holds, and where they are hidden, are the generator's:
 // `builder::traps`).

@@ -14,6 +14,7 @@ use super::careful::{
 };
 use super::{Game, Played};
 use caves::rules::autopilot::travel::{next_step, Goal};
+use caves::rules::balance::{MAX_FUEL, OIL_FUEL};
 use caves::rules::creatures::monster::{Mind, Monster};
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::entry::{Effect, Tactic};
@@ -39,9 +40,9 @@ fn shut_behind(g: &Game) -> Option<Action> {
     (g.tactics.close_doors && here.neighbours8().any(between)).then_some(Action::CloseDoors)
 }
 
-/// A step away from a bloat beside it while other creatures close in, to a cell beside no
-/// creature: killed there, its burst would befuddle the bot in the fight. Alone, a bloat is
-/// struck (the spores matter little with nothing about), or met by a missile from afar.
+/// A step away from a bloat beside it, to a cell beside no creature, while other creatures
+/// close in or a missile can kill it from afar: killed beside the bot, its burst would burn
+/// it and befuddle it in the fight. Alone, with nothing to throw, a bloat is struck.
 fn off_bloat(g: &Game) -> Option<Action> {
     let (s, here, foes) = (&g.state, g.here(), g.foes());
     let bloat = |m: &&Monster| m.kind == Creature::Bloat;
@@ -49,7 +50,11 @@ fn off_bloat(g: &Game) -> Option<Action> {
     let others = foes
         .iter()
         .any(|m| !bloat(m) && m.mind == Mind::Hunting && m.pos.chebyshev(here) <= 4);
-    if !g.tactics.bloat_at_range || !beside.clone().all(bloat) || beside.count() == 0 || !others {
+    let missile = slot_of(g, |k, p| {
+        p == Place::Pack && matches!(known(g, k), Some(Effect::Missile(_) | Effect::Weapon(2)))
+    });
+    let off = others || missile.is_some();
+    if !g.tactics.bloat_at_range || !beside.clone().all(bloat) || beside.count() == 0 || !off {
         return None;
     }
     Dir::ALL
@@ -130,8 +135,8 @@ fn lure(g: &Game) -> Option<Action> {
 }
 
 /// Setting fire under hunters (`Tactics::fire`), its own cell bare: moss or fungus beside it
-/// that joins (within 4 cells) a patch a hunter stands on, or a flask of oil thrown, with
-/// fuel to spare, at a hunter 2 to 7 cells off with another hunter beside it.
+/// that joins (within 4 cells) a patch a hunter stands on, or a flask of oil the torch has no
+/// room for thrown at a hunter 2 to 7 cells off with another hunter beside it.
 fn burn(g: &Game) -> Option<Action> {
     let (s, here) = (&g.state, g.here());
     let fuel = |p: Point| s.world().tile(p).is_fuel();
@@ -168,7 +173,9 @@ fn burn(g: &Game) -> Option<Action> {
         let crowd = hunters.iter().any(|&o| o != h && o.chebyshev(h) <= 1);
         (2..=7).contains(&h.chebyshev(here)) && crowd && s.flight(h).0.last() == Some(&h)
     })?;
-    (s.fuel() > 600).then(|| Action::throw(oil, target.x - here.x, target.y - here.y))?
+    // Oil is the torch's fuel: only a flask the torch has no room for is thrown.
+    (s.fuel() + OIL_FUEL > MAX_FUEL)
+        .then(|| Action::throw(oil, target.x - here.x, target.y - here.y))?
 }
 
 /// Creatures worth a missile or a potion before they arrive.

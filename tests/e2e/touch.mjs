@@ -149,6 +149,11 @@ try {
     assert(Number(turn1) === Number(turn0) + 1, `the pad's wait did not take a turn (${turn0} -> ${turn1}, at ${before})`);
     const g = await geometry(p);
     assert(g.top + g.height <= g.vh, 'with the pad the canvas no longer fits');
+    // Fire holds the torch out and asks for a cell beside the player; Menu lowers it.
+    await p.click('#pad [data-key="f"]');
+    assert(/Set alight: tap a cell beside you/.test(norm(await text(p))), `Fire did not ask for a cell: ${norm(await text(p)).slice(-160)}`);
+    await p.click('#pad [data-key="Escape"]');
+    assert(/You lower the torch/.test(norm(await text(p))), 'Menu did not lower the torch');
     await p.screenshot({ path: path.join(SHOTS, 'phone-pad-390x844.png') });
     await p.reload({ waitUntil: 'load' });
     await p.waitForFunction(() => document.body.dataset.state === 'ready');

@@ -1,8 +1,9 @@
-//! Bloats: slow bags of spores that burst when killed. Whoever stands within `BURST_REACH`
-//! of one as it dies, the player and creatures alike, is befuddled for `BURST_TURNS`: kill
-//! it from afar (a dart, a thrown dagger) or pay for the blow.
+//! Bloats: slow bags of caustic spores that burst when killed. Whoever stands within
+//! `BURST_REACH` of one as it dies, the player and creatures alike, is befuddled for
+//! `BURST_TURNS`, and the player is burnt for `BURST_DAMAGE`: kill it from afar (a dart, a
+//! thrown dagger) or pay for the blow.
 
-use crate::balance::{BURST_REACH, BURST_TURNS};
+use crate::balance::{BURST_DAMAGE, BURST_REACH, BURST_TURNS};
 use crate::creatures::monster::Monster;
 use crate::game::state::State;
 use crate::kinds::entry::Tactic;
@@ -15,8 +16,11 @@ impl State {
             return;
         }
         if self.befuddle(dead.pos, BURST_REACH, BURST_TURNS) {
-            self.log
-                .add("It bursts in a cloud of spores: you reel, befuddled.");
+            self.hurt(
+                BURST_DAMAGE,
+                &format!("It bursts in a cloud of spores: they burn you for {BURST_DAMAGE}, and you reel, befuddled."),
+                "bloat",
+            );
         } else {
             self.log.add("It bursts in a cloud of spores.");
         }

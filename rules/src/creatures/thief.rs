@@ -1,4 +1,5 @@
-//! Thieves (the cave monkey). A thief's blow that lands snatches an item from the pack: never
+//! Thieves (the cave monkey). A thief's blow that lands snatches a flask of oil from the pack
+//! if there is one, else any item: never
 //! what is wielded or worn, nor the idol (the run's goal is won or lost by fighting, not
 //! pickpocketed). Then it runs (`State::fleeing`), gives up the chase once out of sight, and
 //! carries the item wherever it goes, to other levels too. It drops it where it dies.
@@ -11,22 +12,27 @@ use crate::kinds::item::Item;
 use rand::Rng;
 
 impl State {
-    /// After creature `i`'s blow: a thief with empty hands takes a random item from the pack.
+    /// After creature `i`'s blow: a thief with empty hands takes a flask of oil from the pack
+    /// if it holds one (the torch's fuel is what it craves), else an item at random.
     pub(crate) fn steal(&mut self, i: usize) {
         let m = &self.monsters[i];
         if m.kind.behaviour().tactic != Tactic::Steals || m.loot.is_some() {
             return;
         }
-        let mut slots = Vec::new();
+        let (mut slots, mut oil) = (Vec::new(), None);
         for (slot, t) in self.carried().into_iter().enumerate() {
             if t.place == Place::Pack && t.kind != Item::Idol {
                 slots.push(slot);
+                if t.kind == Item::Oil {
+                    oil = oil.or(Some(slot));
+                }
             }
         }
         if slots.is_empty() {
             return;
         }
-        let slot = slots[self.rng.random_range(0..slots.len() as u32) as usize];
+        let slot =
+            oil.unwrap_or_else(|| slots[self.rng.random_range(0..slots.len() as u32) as usize]);
         let Some(at) = self.slot_index(slot) else {
             return;
         };
