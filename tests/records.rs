@@ -228,9 +228,12 @@ fn save_and_resume_agree(seed: u64, actions: &[Action], stop: usize) -> bool {
     };
     let mut a = App::new(Box::new(store.clone()), opts.clone());
     a.key("Enter");
+    // Each action's flashes (a blow, a creature noticing) are let run out: they are the
+    // moment's, not the game's, and a resumed game starts without them.
     for &act in &actions[..stop] {
         a.act(act);
         a.flush();
+        a.tick(60_000.0);
     }
     let copy = SharedStore::new(std::cell::RefCell::new(store.borrow().clone()));
     let mut b = App::new(Box::new(copy), opts);

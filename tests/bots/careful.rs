@@ -221,7 +221,7 @@ pub fn policy(g: &mut Game) -> Action {
     let s_fuel = g.state.fuel();
     learn(g)
         .or_else(|| fetch(g))
-        .or_else(|| g.onward(s_fuel > 1100))
+        .or_else(|| g.onward(s_fuel > 700))
         .unwrap_or(Action::Wait)
 }
 

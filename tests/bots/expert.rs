@@ -40,9 +40,10 @@ fn shut_behind(g: &Game) -> Option<Action> {
     (g.tactics.close_doors && here.neighbours8().any(between)).then_some(Action::CloseDoors)
 }
 
-/// A step away from a bloat beside it, to a cell beside no creature, while other creatures
-/// close in or a missile can kill it from afar: killed beside the bot, its burst would burn
-/// it and befuddle it in the fight. Alone, with nothing to throw, a bloat is struck.
+/// A step away from a bloat beside it while other creatures close in, to a cell beside no
+/// creature: killed there, its burst would burn and befuddle the bot in the fight. Alone, a
+/// bloat is struck (the spores' burn is soon healed with nothing about), or met by a missile
+/// from afar.
 fn off_bloat(g: &Game) -> Option<Action> {
     let (s, here, foes) = (&g.state, g.here(), g.foes());
     let bloat = |m: &&Monster| m.kind == Creature::Bloat;
@@ -50,11 +51,7 @@ fn off_bloat(g: &Game) -> Option<Action> {
     let others = foes
         .iter()
         .any(|m| !bloat(m) && m.mind == Mind::Hunting && m.pos.chebyshev(here) <= 4);
-    let missile = slot_of(g, |k, p| {
-        p == Place::Pack && matches!(known(g, k), Some(Effect::Missile(_) | Effect::Weapon(2)))
-    });
-    let off = others || missile.is_some();
-    if !g.tactics.bloat_at_range || !beside.clone().all(bloat) || beside.count() == 0 || !off {
+    if !g.tactics.bloat_at_range || !beside.clone().all(bloat) || beside.count() == 0 || !others {
         return None;
     }
     Dir::ALL
