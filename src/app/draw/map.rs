@@ -3,6 +3,7 @@
 
 use crate::app::ctx::Ctx;
 use crate::app::draw::scene::Scene;
+use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
 use crate::rules::space::grid::Grid;
 use crate::rules::space::sight::Light;
@@ -19,15 +20,25 @@ fn shade(c: Rgb, num: u16) -> Rgb {
     c.map(|v| (u16::from(v) * num / 256) as u8)
 }
 
-/// `c` pushed towards the fungus glow's green: kept dim, so the glow reads as faint light
-/// rather than a lit patch of lawn.
-fn tint(c: Rgb) -> Rgb {
+/// `c` pushed towards the fungus glow's green (or, `warm`, the flames' orange): kept dim, so
+/// the glow reads as faint light rather than a lit patch of lawn.
+fn tint(c: Rgb, warm: bool) -> Rgb {
     let keep = |v: u8| (u16::from(v) * 3 / 5) as u8;
+    let (r, g, b) = if warm { (56, 20, 0) } else { (0, 44, 12) };
     [
-        keep(c[0]),
-        keep(c[1]).saturating_add(44),
-        keep(c[2]).saturating_add(12),
+        keep(c[0]).saturating_add(r),
+        keep(c[1]).saturating_add(g),
+        keep(c[2]).saturating_add(b),
     ]
+}
+
+/// A cell lit only by flames near by: the glow's dimness in the fire's orange.
+fn firelit(cell: Cell) -> Cell {
+    Cell {
+        fg: tint(shade(cell.fg, 200), true),
+        bg: tint(shade(cell.bg, 160), true),
+        ..cell
+    }
 }
 
 fn lit_cell(cell: Cell, light: Light) -> Cell {
@@ -40,8 +51,8 @@ fn lit_cell(cell: Cell, light: Light) -> Cell {
         },
         // Glowing fungus lights its cells in its own sickly green.
         Light::Glow => Cell {
-            fg: tint(shade(cell.fg, 200)),
-            bg: tint(shade(cell.bg, 160)),
+            fg: tint(shade(cell.fg, 200), false),
+            bg: tint(shade(cell.bg, 160), false),
             ..cell
         },
         Light::Remembered => Cell {
@@ -121,7 +132,11 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
                     ..cell
                 };
             }
-            put(f, at, lit_cell(cell, sight.light(at)));
+            let light = sight.light(at);
+            // The glow of flames (within 2 cells) is orange, not the fungus' green.
+            let fire = |dx, dy| world.tile(at.offset(dx, dy)) == Tile::Fire;
+            let warm = light == Light::Glow && (-2..=2).any(|dy| (-2..=2).any(|dx| fire(dx, dy)));
+            put(f, at, if warm { firelit(cell) } else { lit_cell(cell, light) });
         }
     }
     for m in state
