@@ -21,7 +21,7 @@ const dump = execFileSync('cargo', ['run', '--quiet', '--example', 'dump', '--',
   { cwd: ROOT, encoding: 'utf8' });
 const level1 = dump.split('\n').slice(1, 61);
 const KEYS = { '-1,-1': 'y', '0,-1': 'k', '1,-1': 'u', '-1,0': 'h', '1,0': 'l', '-1,1': 'b', '0,1': 'j', '1,1': 'n' };
-const walkable = (x, y) => y >= 0 && y < level1.length && x >= 0 && x < level1[y].length && '.<>fr!)[?*%+\''.includes(level1[y][x]); // a closed door opens at the first step into it
+const walkable = (x, y) => y >= 0 && y < level1.length && x >= 0 && x < level1[y].length && '.<>frq!)[?*%+\''.includes(level1[y][x]); // a closed door opens at the first step into it
 
 // The first step of a shortest path from (sx, sy) to the nearest cell `goal` accepts.
 function firstStep(sx, sy, goal) {
