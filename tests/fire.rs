@@ -36,7 +36,10 @@ fn tile(s: &State, x: i32, y: i32) -> Tile {
 
 /// Burning cells of the first level.
 fn burning(s: &State) -> usize {
-    s.world().points(0).filter(|&(_, t)| t == Tile::Fire).count()
+    s.world()
+        .points(0)
+        .filter(|&(_, t)| t == Tile::Fire)
+        .count()
 }
 
 #[test]
@@ -120,7 +123,11 @@ fn a_hunter_waits_behind_flames_that_bar_its_way() {
     s.act(Action::Kindle(Dir::E));
     s.act(Action::Wait);
     assert_eq!(s.world().tile(Point::new(3, 1, 0)), Tile::Fire);
-    assert_eq!(s.monsters()[0].pos, Point::new(4, 1, 0), "held back by the flames");
+    assert_eq!(
+        s.monsters()[0].pos,
+        Point::new(4, 1, 0),
+        "held back by the flames"
+    );
 }
 
 #[test]
@@ -167,9 +174,21 @@ fn a_flask_of_oil_thrown_by_a_lit_torch_bursts_into_a_burning_pool() {
     let target = Point::new(8, 2, 0);
     s.act(Action::throw(0, target.x - 1, target.y - 1).expect("in reach"));
     assert!(logged(&s, "The flask bursts into flames!"));
-    assert_eq!(s.world().tile(target), Tile::Fire, "the pool burns on bare floor");
-    assert_eq!(s.world().tile(target.offset(1, -1)), Tile::Fire, "and around it");
-    assert_eq!(s.world().tile(target.offset(-2, 0)), Tile::Floor, "and no farther");
+    assert_eq!(
+        s.world().tile(target),
+        Tile::Fire,
+        "the pool burns on bare floor"
+    );
+    assert_eq!(
+        s.world().tile(target.offset(1, -1)),
+        Tile::Fire,
+        "and around it"
+    );
+    assert_eq!(
+        s.world().tile(target.offset(-2, 0)),
+        Tile::Floor,
+        "and no farther"
+    );
     assert!(s.carried().is_empty(), "the flask is gone");
 }
 

@@ -136,9 +136,7 @@ pub fn retreat(g: &Game) -> Option<Action> {
     Dir::ALL
         .into_iter()
         .map(|d| (d, here.offset(d.delta().0, d.delta().1)))
-        .filter(|&(_, p)| {
-            clear(g, p) && g.foes().iter().all(|m| m.pos.chebyshev(p) > 1)
-        })
+        .filter(|&(_, p)| clear(g, p) && g.foes().iter().all(|m| m.pos.chebyshev(p) > 1))
         .filter(|&(_, p)| p.chebyshev(threat) > d0)
         .map(|(d, _)| Action::Move(d))
         .next()

@@ -3,10 +3,10 @@
 //! hands the builder on.
 
 use super::bitgrid::BitGrid;
+use super::floor::random_floor;
 use super::params::MIN_REGION;
 use super::regions::Regions;
 use super::smooth::{self, SmoothRule};
-use super::floor::random_floor;
 use super::{altars, connect, doors, features, moss, stairs, traps};
 use crate::kinds::tile::Tile;
 use crate::rng::{seeded, GameRng};

@@ -89,7 +89,11 @@ impl State {
             }
         }
         if burning(self, self.hero.pos) {
-            self.hurt(FIRE_DAMAGE, &format!("The flames burn you for {FIRE_DAMAGE}."), "fire");
+            self.hurt(
+                FIRE_DAMAGE,
+                &format!("The flames burn you for {FIRE_DAMAGE}."),
+                "fire",
+            );
         }
         let fresh = self.flames.len();
         for i in 0..fresh {

@@ -4,8 +4,8 @@
 mod act;
 pub(crate) mod action;
 mod doors;
-mod fire;
 pub mod events;
+mod fire;
 mod hash;
 pub mod log;
 pub mod mode;

@@ -36,7 +36,11 @@ impl Play {
 
     /// A tap at `at` while the torch is held out: a cell beside the player is set alight.
     pub(crate) fn kindle_at(&mut self, ctx: &mut Ctx, at: Point) -> Next {
-        match ctx.state().map(|s| s.player()).and_then(|me| beside(me, at)) {
+        match ctx
+            .state()
+            .map(|s| s.player())
+            .and_then(|me| beside(me, at))
+        {
             Some(d) => self.kindle(ctx, d),
             None => {
                 ctx.tell("Tap a cell beside you.");

@@ -211,7 +211,9 @@ impl Play {
             // On a cell beside the player that burns, Enter (a gamepad's A) sets it alight.
             Some(Command::Confirm | Command::Act(Action::Wait)) => {
                 let me = state.player();
-                if let (Some(d), true) = (beside(me, look.at), state.world().tile(look.at).is_fuel()) {
+                if let (Some(d), true) =
+                    (beside(me, look.at), state.world().tile(look.at).is_fuel())
+                {
                     return Some(self.kindle(ctx, d));
                 }
             }
