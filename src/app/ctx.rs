@@ -5,6 +5,7 @@
 //! holds only its own state; everything here outlives any one screen.
 
 use crate::app::announcer::Announcer;
+use crate::app::daily::Graves;
 use crate::app::flash::Flash;
 use crate::app::next::{Next, Open};
 use crate::app::options::Options;
@@ -39,6 +40,8 @@ pub struct Ctx {
     pub cues: Vec<Cue>,
     /// The replayer an `Open::Replay` opens, from `watch` until the viewer takes it.
     pub replayer: Option<Box<Replayer>>,
+    /// Today's fallen, once the player's own daily run has ended.
+    pub graves: Graves,
 }
 
 impl Ctx {
@@ -98,6 +101,10 @@ impl Ctx {
         }
         self.start_flash();
         if ended {
+            // Today's fallen may be shown now: the page fetches them from its board.
+            if self.daily_ended() {
+                self.requests.push(Request::Fallen);
+            }
             Next::Reset(Open::Ended)
         } else {
             Next::Stay
@@ -145,5 +152,10 @@ impl Ctx {
         self.session
             .run()
             .is_some_and(|r| r.record.header.daily.is_some() && r.record.ended)
+    }
+
+    /// The name and words of the grave at `p` as `state` shows it, if any.
+    pub fn grave(&self, state: &State, p: Point) -> Option<(&str, &str)> {
+        self.graves.words(state, p)
     }
 }

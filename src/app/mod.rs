@@ -6,6 +6,7 @@
 
 mod announcer;
 mod ctx;
+pub mod daily;
 mod describe;
 pub mod draw;
 mod flash;
@@ -43,7 +44,7 @@ use crate::view::colour::Palette;
 use crate::view::frame::Frame;
 use crate::view::layout::Layout;
 use announcer::Announcer;
-use input::ignorable;
+use input::{command, ignorable, Command};
 
 use screens::play::mode::{in_reach, Aim, Mode, Play};
 use screens::{overview, Stacked};
@@ -73,6 +74,7 @@ impl App {
                 focused: true,
                 cues: Vec::new(),
                 replayer: None,
+                graves: daily::Graves::default(),
             },
         };
         app.ctx.rescan();
@@ -216,7 +218,10 @@ impl App {
     }
     /// The look cursor while look mode is on.
     pub fn look_cursor(&self) -> Option<Point> {
-        self.play().and_then(|p| p.mode.look())
+        match self.screens.last() {
+            Some(Stacked::Replay(r)) => r.look,
+            _ => self.play().and_then(|p| p.mode.look()),
+        }
     }
     /// The throw being aimed, if any.
     pub fn aim(&self) -> Option<Aim> {
@@ -246,6 +251,25 @@ impl App {
     /// True when the run shown is a daily run that has ended: one the board takes.
     pub fn daily_ended(&self) -> bool {
         self.screen() == Screen::Ended && self.ctx.daily_ended()
+    }
+
+    /// Today's fallen in the daily caves of `seed`: where each ended (its depth from 1, x and
+    /// y, in turn) and two lines of words each (`daily::Graves`). The page hands them over
+    /// only once the player's own daily run of those caves has ended.
+    pub fn set_fallen(&mut self, seed: u64, at: &[u8], words: &str) {
+        let mut cells = Vec::new();
+        let mut at = at;
+        while let [z, x, y, rest @ ..] = at {
+            cells.push(Point::new((*x).into(), (*y).into(), i32::from(*z) - 1));
+            at = rest;
+        }
+        let words = words.into();
+        self.ctx.graves = daily::Graves { seed, cells, words };
+    }
+
+    /// The name of the grave under the look cursor or the mouse, as the screen shows it.
+    pub fn grave(&self) -> Option<&str> {
+        Some(self.ctx.grave(self.state()?, self.looking_at()?)?.0)
     }
 
     // ---- the start menu, for the page and the tests
@@ -288,6 +312,9 @@ impl App {
         if !ignorable(key) {
             self.ctx.flash = None;
         }
+        if command(key) == Some(Command::Confirm) && self.watch_grave(self.look_cursor()) {
+            return true;
+        }
         let used = match self.screens.last_mut() {
             Some(top) => top.key(&mut self.ctx, key),
             None => None,
@@ -295,9 +322,23 @@ impl App {
         used.map(|next| self.go(next)).is_some()
     }
 
+    /// In the replay viewer, asks the page to watch the run of the grave at `at` (the look
+    /// cursor, or a tap): true when one shows there.
+    fn watch_grave(&mut self, at: Option<Point>) -> bool {
+        let i = match (self.screen(), self.state(), at) {
+            (Screen::Replay, Some(s), Some(p)) => self.ctx.graves.at(s, p),
+            _ => None,
+        };
+        i.map(|i| self.ctx.requests.push(Request::Watch(i as u32)))
+            .is_some()
+    }
+
     /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
         self.ctx.flash = None;
+        if self.watch_grave(self.world_at(col, row)) {
+            return true;
+        }
         let used = match self.screens.last_mut() {
             Some(top) => top.tap(&mut self.ctx, col, row),
             None => None,
@@ -311,12 +352,13 @@ impl App {
         let at = self.world_at(col, row);
         self.ctx.hover = at;
         let said = match (at, self.state()) {
-            (Some(p), Some(state)) => Some(match state.describe(p) {
-                Some(e) => {
+            (Some(p), Some(state)) => Some(match (self.ctx.grave(state, p), state.describe(p)) {
+                (Some((name, text)), _) => format!("{name}: {text}"),
+                (_, Some(e)) => {
                     let e = crate::view::kinds::cyclopedia::entry(e);
                     format!("{}: {}", e.name, e.description)
                 }
-                None => "A place you have not seen.".to_string(),
+                _ => "A place you have not seen.".to_string(),
             }),
             _ => None,
         };

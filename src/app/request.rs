@@ -24,4 +24,8 @@ pub enum Request {
     Board,
     /// Post the shown run, a daily run that has ended, to its day's board.
     Post,
+    /// Fetch the fallen of the board's day (`App::set_fallen`): a daily run has just ended.
+    Fallen,
+    /// Watch the run of grave number n (`App::set_fallen`).
+    Watch(u32),
 }

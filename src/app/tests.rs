@@ -1500,3 +1500,133 @@ fn a_live_run_is_watched_as_its_pieces_arrive_and_becomes_its_record() {
     assert!(a.daily_done(77), "the daily has ended");
     assert!(!a.daily_done(78));
 }
+
+// ---- today's fallen
+
+const DAY: &str = "2026-11-24";
+
+/// An app on the daily caves of `DAY`, over `store`.
+fn daily_app(store: &SharedStore) -> App {
+    App::new(
+        Box::new(store.clone()),
+        Options {
+            seed: crate::record::daily_seed(DAY),
+            daily: Some(DAY.into()),
+            today: DAY.into(),
+            ..Options::default()
+        },
+    )
+}
+
+/// The screen cell where world cell `p` is drawn, following the player.
+fn cell_of(app: &App, p: Point) -> (i32, i32) {
+    let state = app.state().expect("a run");
+    let (w, h) = (state.world().width(), state.world().height());
+    let (sx, sy) = app.layout().scroll(state.player(), w, h);
+    (app.layout().sidebar + p.x - sx, app.layout().top + p.y - sy)
+}
+
+fn graves_drawn(app: &App) -> Vec<(i32, i32)> {
+    let f = compose(app);
+    let mut at = Vec::new();
+    for y in 0..f.height() as i32 {
+        for x in 0..f.width() as i32 {
+            if f.get(x, y).is_some_and(|c| c.glyph == 0xC5) {
+                at.push((x, y));
+            }
+        }
+    }
+    at
+}
+
+#[test]
+fn graves_of_the_fallen_show_where_they_ended_in_their_caves_are_named_and_watched() {
+    let store = SharedStore::default();
+    let mut a = daily_app(&store);
+    press(&mut a, &["Enter"]);
+    a.take_requests();
+    let start = me(&a);
+    let state = a.state().expect("a run");
+    let seed = state.seed();
+    let near = (-3..=3)
+        .flat_map(|dy| (-3..=3).map(move |dx| start.offset(dx, dy)))
+        .find(|&p| p != start && state.sight().remembers(p) && state.world().tile(p).is_open())
+        .expect("a seen cell near the start");
+    let unseen = (0..state.world().width())
+        .map(|x| Point::new(x, 1, 0))
+        .find(|&p| !state.sight().remembers(p))
+        .expect("an unseen cell on level 1");
+    let at = [
+        1,
+        near.x as u8,
+        near.y as u8,
+        3,
+        1,
+        1,
+        1,
+        unseen.x as u8,
+        unseen.y as u8,
+    ];
+    let words = "grave of Bob\nKilled by the giant rat. Turn 212.\ngrave of Eve\nYou leave.\ngrave of Cy\nKilled by the bat.\n";
+    // The run's end asks the page for today's fallen.
+    press(&mut a, &["<", "<"]);
+    assert_eq!(a.take_requests(), vec![Request::Fallen]);
+    // Graves of other caves are not these caves' fallen.
+    a.set_fallen(seed + 1, &at, words);
+    assert!(!compose(&a).to_string().contains("fallen lie"));
+    a.set_fallen(seed, &at, words);
+    let end = compose(&a).to_string();
+    assert!(
+        end.contains("3 of today's fallen lie in these caves"),
+        "{end}"
+    );
+    // Watched again, the caves show the grave on level 1 (Eve's, on level 3, and Cy's, on a
+    // cell not seen, are not).
+    a.key("r");
+    assert_eq!(a.screen(), Screen::Replay);
+    assert_eq!(graves_drawn(&a), vec![cell_of(&a, near)]);
+    // The mouse over it names it; the look cursor too, and Enter watches that run.
+    a.set_hover(Some(near));
+    let text = compose(&a).to_string();
+    assert!(
+        text.contains("grave of Bob") && text.contains("giant rat. Turn"),
+        "{text}"
+    );
+    a.set_hover(Some(unseen));
+    assert!(!compose(&a).to_string().contains("grave of Cy"));
+    a.set_hover(None);
+    a.key("x");
+    let start = a.look_cursor().expect("looking");
+    let (dx, dy) = (near.x - start.x, near.y - start.y);
+    let keys = [(dx, "h", "l"), (dy, "k", "j")];
+    for (d, less, more) in keys {
+        for _ in 0..d.abs() {
+            a.key(if d < 0 { less } else { more });
+        }
+    }
+    assert_eq!(a.look_cursor(), Some(near));
+    assert!(compose(&a).to_string().contains("grave of Bob"));
+    a.take_requests();
+    a.key("Enter");
+    assert_eq!(a.take_requests(), vec![Request::Watch(0)]);
+    assert_eq!(
+        a.screen(),
+        Screen::Replay,
+        "the page opens the run it fetches"
+    );
+    // Enter elsewhere watches nothing and leaves the replay as it is.
+    a.key("l");
+    a.key("Enter");
+    assert!(a.take_requests().is_empty());
+    assert_eq!(a.screen(), Screen::Replay);
+    a.key("Escape");
+    assert_eq!(a.look_cursor(), None, "x or Escape stops looking");
+    // A tap on the grave watches it too; a tap elsewhere plays or pauses.
+    let (col, row) = cell_of(&a, near);
+    a.tap(col, row);
+    assert_eq!(a.take_requests(), vec![Request::Watch(0)]);
+    // Another seed's caves show no grave.
+    a.key("Escape");
+    press(&mut a, &["n"]);
+    assert!(graves_drawn(&a).is_empty());
+}

@@ -187,6 +187,14 @@ impl Game {
         self.app.daily_ended()
     }
 
+    /// Today's fallen in the daily caves of `seed`: `at` holds depth (from 1), x and y of
+    /// each, `words` two lines each (a name, then what ended the run). The page hands them
+    /// over once the player's own daily run of those caves has ended (`daily_done`).
+    pub fn set_fallen(&mut self, seed: &str, at: &[u8], words: &str) {
+        self.app.set_fallen(parse_seed(seed), at, words);
+        self.paint();
+    }
+
     /// The run of the daily caves on `seed` played here, for the board to show live: its run
     /// id and its actions from action `from` on (base64url, as a record writes them), as
     /// "ID ACTIONS"; empty when there is none.
@@ -393,6 +401,9 @@ impl Game {
         let Some(state) = self.app.state() else {
             return String::new();
         };
+        if let Some(name) = self.app.grave() {
+            return name.into();
+        }
         self.app
             .looking_at()
             .and_then(|p| state.describe(p))

@@ -28,6 +28,10 @@ pub enum RequestKind {
     Board = "board",
     /// Post the shown run (a daily run that has ended) to its day's board.
     Post = "post",
+    /// Fetch the fallen of the board's day and hand them to `Game::set_fallen`.
+    Fallen = "fallen",
+    /// Watch the board's run of grave number `run` (`Game::set_fallen`).
+    Watch = "watch",
 }
 
 /// One thing the game asks the page to do.
@@ -35,7 +39,7 @@ pub enum RequestKind {
 pub struct PageRequest {
     #[wasm_bindgen(readonly)]
     pub kind: RequestKind,
-    /// The run, for `lock` and `takeover`.
+    /// The run, for `lock` and `takeover`; the grave, for `watch`.
     #[wasm_bindgen(readonly)]
     pub run: Option<u32>,
     /// The kept save's number, for `kept`.
@@ -77,6 +81,11 @@ impl From<&Request> for PageRequest {
             },
             Request::Board => ask(RequestKind::Board),
             Request::Post => ask(RequestKind::Post),
+            Request::Fallen => ask(RequestKind::Fallen),
+            Request::Watch(i) => PageRequest {
+                run: Some(i),
+                ..ask(RequestKind::Watch)
+            },
         }
     }
 }

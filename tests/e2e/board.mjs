@@ -66,6 +66,33 @@ try {
     for (const k of keys) await page.keyboard.press(k);
     await page.waitForFunction(() => /GAME OVER|YOU WIN/.test(window.cavesGame.text()), null, { timeout: 10000 });
   };
+  // Steps off the stair a daily run starts on and back: the start and the step taken.
+  const stepOffAndBack = async (page) => {
+    const start = await page.evaluate(() => window.cavesGame.player());
+    for (const [k, back] of [['l', 'h'], ['h', 'l'], ['j', 'k'], ['k', 'j'], ['n', 'y'], ['y', 'n'], ['u', 'b'], ['b', 'u']]) {
+      await page.keyboard.press(k);
+      const now = await page.evaluate(() => window.cavesGame.player());
+      if (now[0] !== start[0] || now[1] !== start[1]) {
+        await page.keyboard.press(back);
+        return [start, [now[0] - start[0], now[1] - start[1]]];
+      }
+    }
+    return [start, null];
+  };
+  // Opens the replay of the run just ended (from the end or the start screen) paused one action
+  // in, off the stair: a replay plays as it opens, so one caught past that is left and opened
+  // again.
+  const replayOneIn = async (page) => {
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('r');
+      await page.keyboard.press(' ');
+      const at = await page.evaluate(() => Number((/(?:Action |Replay )(\d+)(?: of |\/)/.exec(window.cavesGame.text()) || [])[1]));
+      if (at === 0) await page.keyboard.press('ArrowRight');
+      if (at <= 1) return;
+      await page.keyboard.press('Escape');
+    }
+    throw new Error('the replay could not be caught one action in');
+  };
   // Posts the ended run: P, and the name when the page asks for it.
   const postAs = async (page, name) => {
     await page.keyboard.press('P');
@@ -281,6 +308,65 @@ try {
     await calCtx.close();
   });
 
+  // The fallen. Cy's daily steps off the stair and back, then leaves:
+  // the lost runs before it all ended on that stair, so in Cy's replay, one step in, their
+  // graves lie one cell from Cy.
+  await check('the fallen: graves come after the own daily, lie where the replays of the runs end, are named on hover and watched on a click', async () => {
+    const ctx = await desktop();
+    const page = await open(ctx, `${base}?daily`);
+    let early = 0; // requests for the fallen before the own daily ended
+    const counting = (r) => r.url().includes('/fallen') && early++;
+    page.on('request', counting);
+    await page.keyboard.press('B');
+    await waitStatus(page, /Graves of today's fallen show once your own daily run has ended/);
+    await page.click('dialog#board button[data-do=close]');
+    await page.keyboard.press('n');
+    const [start, step] = await stepOffAndBack(page);
+    assert(step, 'no step off the stair');
+    await page.waitForTimeout(500);
+    page.off('request', counting);
+    assert(early === 0, `the page asked for the fallen ${early} times before its own daily ended`);
+    const fetched = page.waitForResponse((r) => r.url().includes(`api/daily/${DAY}/fallen`)).catch(() => null);
+    await playToEnd(page, ['<', '<']);
+    const fallen = (await (await fetched).json()).fallen;
+    assert(fallen.length >= 2, `fallen: ${JSON.stringify(fallen)}`);
+    await page.waitForFunction(() => /of today's fallen lie in these caves/.test(window.cavesGame.text()), null, { timeout: 5000 });
+    // Posted (the later checks count Cy's run), the board counts the graves.
+    await postAs(page, 'Cy');
+    await waitStatus(page, /Posted to the board of/);
+    await waitStatus(page, /\d+ of today's fallen lie where they fell/); // the board counts the graves
+    await page.click('dialog#board button[data-do=close]');
+    // The replay, one step in: the graves of the runs that left by the stair.
+    await replayOneIn(page);
+    const rows = (await page.evaluate(() => window.cavesGame.text())).split('\n');
+    const row = rows.findIndex((r) => r.includes('@'));
+    const col = [...rows[row]].indexOf('@');
+    const [gx, gy] = [col - step[0], row - step[1]];
+    assert([...rows[gy]][gx] === '\u2229', `no grave where the runs ended: ${JSON.stringify([...rows[gy]][gx])} at ${gx},${gy}`);
+    await page.screenshot({ path: path.join(SHOTS, 'graves-1280x800.png') });
+    const box = await page.evaluate(() => { const r = document.getElementById('game').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
+    const [cols, nrows] = await page.evaluate(() => window.cavesGame.grid());
+    const px = box[0] + (gx + 0.5) * box[2] / cols;
+    const py = box[1] + (gy + 0.5) * box[3] / nrows;
+    await page.mouse.move(px, py);
+    const first = fallen.find((f) => f.x === start[0] && f.y === start[1] && f.depth === start[2] + 1);
+    assert(first, `no fallen at the stair ${start}: ${JSON.stringify(fallen)}`);
+    const named = await page.evaluate(() => window.cavesGame.look_text());
+    assert(named === `grave of ${first.name}`, `hover names "${named}", not ${first.name}`);
+    // A click watches that run, which ends where its grave lies.
+    const run = page.waitForResponse((r) => r.url().includes(`api/runs/${first.id}`)).catch(() => null);
+    await page.mouse.click(px, py);
+    await run;
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => { const m = /Action (\d+) of (\d+)/.exec(window.cavesGame.text()); return m && m[1] === m[2]; }, null, { timeout: 10000 });
+    const end = await page.evaluate(() => window.cavesGame.player());
+    assert(end[0] === first.x && end[1] === first.y && end[2] === first.depth - 1, `the run ended at ${end}, its grave is at ${first.x},${first.y} on level ${first.depth}`);
+    await page.keyboard.press('x');
+    assert(await page.evaluate(() => window.cavesGame.look_text()) === `grave of ${first.name}`, 'look mode does not name the grave under the player');
+    await page.keyboard.press('Escape');
+    await ctx.close();
+  });
+
   await check("a fresh key cannot post under another key's name: the 409 is shown in the open dialog", async () => {
     const ctx = await desktop();
     const page = await open(ctx, `${base}?daily`);
@@ -378,6 +464,28 @@ try {
     } catch {
       throw new Error(`no replay after the tap: ${(await text(page)).slice(0, 300)}; dialog open: ${await page.evaluate(() => !!document.querySelector('dialog[open]'))}`);
     }
+    await phone.close();
+  });
+  await check('a 390x844 touch phone: the graves in the replay', async () => {
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    const page = await open(phone, `${base}?daily`);
+    const fetched = page.waitForResponse((r) => r.url().includes(`api/daily/${DAY}/fallen`)).catch(() => null);
+    await page.keyboard.press('n');
+    assert((await stepOffAndBack(page))[1], 'no step off the stair');
+    await playToEnd(page, ['<', '<']);
+    await fetched;
+    // The replay, one step in: a grave on the stair, and a tap on it watches that run.
+    await replayOneIn(page);
+    const rows = (await page.evaluate(() => window.cavesGame.text())).split('\n');
+    const gy = rows.findIndex((r) => r.includes('\u2229'));
+    assert(gy >= 0, `no grave in the replay on the phone: ${rows.join('\n').slice(0, 800)}`);
+    const gx = [...rows[gy]].indexOf('\u2229');
+    await page.screenshot({ path: path.join(SHOTS, 'graves-phone.png') });
+    const box = await page.evaluate(() => { const r = document.getElementById('game').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
+    const [cols, nrows] = await page.evaluate(() => window.cavesGame.grid());
+    const run = page.waitForResponse((r) => r.url().includes('api/runs/')).catch(() => null);
+    await page.touchscreen.tap(box[0] + (gx + 0.5) * box[2] / cols, box[1] + (gy + 0.5) * box[3] / nrows);
+    assert(await run, 'a tap on the grave fetched no run');
     await phone.close();
   });
   await desk.close();

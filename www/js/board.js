@@ -202,6 +202,33 @@ export async function postRun() {
   }
 }
 
+let graves; // how many of today's fallen the game shows (undefined: not before the own daily ends)
+let ids = []; // the graves' runs
+
+/** Hands the board's fallen of its day to the game once the player's own daily run of that day
+ * has ended: their graves show where they fell, and `watchGrave(n)` watches grave n's run. */
+export async function fallen() {
+  const d = await boardDaily();
+  if (!d || !guard(() => game.daily_done(d.seed), false)) return;
+  try {
+    const f = (await (await fetch(`api/daily/${d.date}/fallen`, { cache: "no-store" })).json()).fallen;
+    const at = [];
+    let words = "";
+    ids = [];
+    for (const g of f) {
+      ids.push(g.id);
+      at.push(g.depth, g.x, g.y);
+      words += `grave of ${g.name}\n${/\.$/.test(g.cause) ? g.cause : `Killed by the ${g.cause}.`} Turn ${g.turns}. Enter or a tap watches the run.\n`;
+    }
+    guard(() => game.set_fallen(d.seed, Uint8Array.from(at), words));
+    graves = f.length;
+  } catch {
+    // No graves this time; the game plays on.
+  }
+}
+
+export const watchGrave = (n) => ids[n] && watch(ids[n]);
+
 const statusText = () => (dialog ? dialog.querySelector("p[role=status]").textContent : "");
 
 function cell(row, text) {
@@ -222,12 +249,13 @@ function button(row, data, label) {
   row.appendChild(td);
 }
 
+/** Watches the board's run `id` in the replay viewer (from the board, or a grave). */
 async function watch(id) {
   try {
     const r = await fetch(`api/runs/${encodeURIComponent(id)}`);
     if (!r.ok) throw new Error(`status ${r.status}`);
     const bytes = new Uint8Array(await r.arrayBuffer());
-    dialog.close();
+    if (dialog) dialog.close();
     if (guard(() => game.open_replay(bytes), false)) startClock();
   } catch (e) {
     say(`That run could not be fetched (${e.message}).`);
@@ -347,7 +375,8 @@ async function fillBoard(note) {
     return;
   }
   const runs = entries.length === 1 ? "1 run" : `${entries.length} runs`;
-  status.textContent = `${lead}The board of ${board.date}: ${runs}` + (own ? `; yours is rank ${own.rank}.` : ".");
+  const dead = graves === undefined ? "Graves of today's fallen show once your own daily run has ended." : `${graves} of today's fallen lie where they fell: their graves show in the replay of your run.`;
+  status.textContent = `${lead}The board of ${board.date}: ${runs}` + (own ? `; yours is rank ${own.rank}. ` : ". ") + dead;
   for (const e of shown) {
     const row = document.createElement("tr");
     if (mine.has(e.id)) row.className = "mine";

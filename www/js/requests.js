@@ -8,7 +8,7 @@ import { holdRun } from "./lock.js";
 import { shareLink } from "./share.js";
 import { showLink } from "./dialog.js";
 import { remember } from "./storage.js";
-import { postRun, showBoard } from "./board.js";
+import { fallen, postRun, showBoard, watchGrave } from "./board.js";
 import { showSound } from "./sound.js";
 
 function record() {
@@ -27,6 +27,8 @@ const DO = {
   prefs: () => { remember("caves.prefs", guard(() => game.prefs(), "")); showSound(); fit(); },
   board: () => showBoard(),
   post: () => postRun(),
+  fallen,
+  watch: (r) => watchGrave(r.run),
 };
 
 export function handleRequests() {

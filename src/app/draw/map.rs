@@ -8,7 +8,7 @@ use crate::rules::space::geom::Point;
 use crate::rules::space::grid::Grid;
 use crate::rules::space::sight::Light;
 use crate::rules::Place;
-use crate::view::colour::{Palette, Rgb, BLACK, TITLE};
+use crate::view::colour::{Palette, Rgb, BLACK, TEXT, TITLE};
 use crate::view::frame::{Cell, Frame};
 use crate::view::kinds::{player, Look, Shown};
 
@@ -105,6 +105,12 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     let pal = ctx.prefs.palette;
     let put = |f: &mut Frame, at: Point, cell: Cell| f.put(ox + at.x - sx, oy + at.y - sy, cell);
     let (vw, vh) = (layout.view_width(), layout.view_height());
+    // Today's fallen, as graves over the map (never part of the rules), in their own caves.
+    let graves: &[Point] = if ctx.graves.seed == state.seed() {
+        &ctx.graves.cells
+    } else {
+        &[]
+    };
     // The item shown on each cell of the view, found in one pass over the items: the last
     // one listed on a cell lies on top (as `State::item_at` answers).
     let mut items = Grid::new(vw, vh, None);
@@ -131,6 +137,10 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
                     fg: pal.map(e.fg),
                     ..cell
                 };
+            }
+            if graves.contains(&at) {
+                cell.glyph = 0xC5;
+                cell.fg = TEXT;
             }
             let light = sight.light(at);
             // The glow of flames (within 2 cells) is orange, not the fungus' green.

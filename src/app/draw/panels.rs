@@ -214,6 +214,7 @@ fn sidebar_hints(scene: &Scene) -> &'static [&'static str] {
             "End to the end",
             "+ - speed",
             "Enter play on",
+            "x look",
             "Esc leave",
         ]
     } else {
@@ -289,16 +290,17 @@ pub(crate) fn status_bar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     };
     f.text(1, 1, &clip(&second, w - 2), DIM, PANEL);
     let third = match (
-        looking_at.map(|at| state.describe(at)),
+        looking_at.map(|at| (ctx.grave(state, at), state.describe(at))),
         ctx.session.saving(),
     ) {
-        (Some(Some(e)), _) => {
+        (Some((Some((name, text)), _)), _) => (format!("{name}: {text}"), TITLE),
+        (Some((_, Some(e))), _) => {
             let mind = looking_at.and_then(|at| mind_of(state, at));
             let e = entry(e);
             let name = mind.map_or(e.name.to_string(), |m| format!("{} ({m})", e.name));
             (format!("{name}: {}", e.description), TITLE)
         }
-        (Some(None), _) => ("unknown: not seen yet".into(), TITLE),
+        (Some(_), _) => ("unknown: not seen yet".into(), TITLE),
         (None, Saving::Off(why)) => (format!("Saving is off: {why}."), WARN),
         (None, Saving::On) => (format!("Seed {}", state.seed()), DIM),
     };
@@ -334,12 +336,17 @@ fn look_lines(ctx: &Ctx, scene: &Scene, width: usize) -> Vec<(String, Rgb)> {
         }
         None => ("unknown", "You have not seen that place."),
     };
-    let name = match mind_of(state, at) {
-        Some(m) => format!("{name} ({m})"),
-        None => name.to_string(),
+    let named;
+    let (name, text) = match (mind_of(state, at), ctx.grave(state, at)) {
+        (_, Some(grave)) => grave,
+        (Some(m), _) => {
+            named = format!("{name} ({m})");
+            (named.as_str(), text)
+        }
+        _ => (name, text),
     };
     let mut lines = vec![("Looking at".to_string(), DIM)];
-    for line in wrap(&name, width) {
+    for line in wrap(name, width) {
         lines.push((line, TITLE));
     }
     for line in wrap(text, width) {

@@ -155,6 +155,11 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State) {
     } else if ctx.daily_ended() {
         y = lines(f, y, "Board (under the map): post this run", TITLE);
     }
+    let fallen = ctx.graves.cells.len();
+    if ctx.daily_ended() && ctx.graves.seed == state.seed() && fallen > 0 {
+        let text = format!("{fallen} of today's fallen lie in these caves: see the replay.");
+        y = lines(f, y + 1, &text, TEXT);
+    }
     let again = if ctx.touch() {
         "Tap for a new game"
     } else {

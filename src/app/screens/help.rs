@@ -95,7 +95,7 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
     );
     let replay = "Watching a replay: Space plays or pauses, the right arrow steps, + and - change \
          the speed (1x to 64x), End jumps to the end, Enter plays on from there as a new run, \
-         Escape leaves.";
+         x looks (Enter on a grave watches that run), Escape leaves.";
     // The last row for text: the back line sits a blank row above the bottom border.
     let last = page(layout).y + page(layout).h - 3;
     let y = if ctx.touch() {

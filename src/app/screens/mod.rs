@@ -45,6 +45,7 @@ impl Stacked {
             Open::Ended => Stacked::Ended(Ended),
             Open::Replay => Stacked::Replay(Replay {
                 replayer: ctx.replayer.take(),
+                look: None,
             }),
             Open::Inventory(pick) => Stacked::Inventory(Inventory::new(pick)),
             Open::Overview(at) => Stacked::Overview(Overview::open(ctx, at)),

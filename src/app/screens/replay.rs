@@ -1,6 +1,7 @@
 //! The replay viewer: a record played back (`app/replayer.rs`), drawn as play is. Its keys:
-//! play and pause, step, speed, jump to the end, and play on from the shown point as a new
-//! run; a tap plays or pauses.
+//! play and pause, step, speed, jump to the end, play on from the shown point as a new run,
+//! and look (a cursor that names what is there; `App::key` watches the run of a grave of
+//! today's fallen under it on Enter, as `App::tap` does on a tap); a tap plays or pauses.
 
 use crate::app::ctx::Ctx;
 use crate::app::draw::scene::Scene;
@@ -10,13 +11,16 @@ use crate::app::replayer::Replayer;
 use crate::app::request::Request;
 use crate::app::run::Run;
 use crate::app::screens::play::draw_scene;
-use crate::rules::Outcome;
+use crate::rules::space::geom::Point;
+use crate::rules::{Action, Outcome};
 use crate::view::frame::Frame;
 
 /// The replay viewer's state: the record being played back (taken out only as it becomes
 /// a run of this page).
 pub struct Replay {
     pub replayer: Option<Box<Replayer>>,
+    /// The look cursor, while looking.
+    pub look: Option<Point>,
 }
 
 impl Replay {
@@ -29,7 +33,7 @@ impl Replay {
             state: &r.state,
             record: &r.record,
             replay: Some(r),
-            look: None,
+            look: self.look,
             aim: None,
             focus: r.state.player(),
         };
@@ -46,6 +50,22 @@ impl Replay {
 
     pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         let r = self.replayer.as_mut()?;
+        let cmd = command(key);
+        if let Some(at) = self.look {
+            // Looking: movement keys move the cursor; x or Escape stops.
+            match cmd? {
+                Command::Act(Action::Move(d)) => {
+                    let (dx, dy) = d.delta();
+                    let next = at.offset(dx, dy);
+                    if r.state.world().contains(next) {
+                        self.look = Some(next);
+                    }
+                }
+                Command::Look | Command::Back => self.look = None,
+                _ => {}
+            }
+            return Some(Next::Stay);
+        }
         match key {
             " " | "Spacebar" | "p" => r.toggle(),
             "ArrowRight" | "Right" | "l" | "6" => {
@@ -56,8 +76,12 @@ impl Replay {
             "+" | "=" | "ArrowUp" | "Up" | "k" => r.faster(),
             "-" | "_" | "ArrowDown" | "Down" | "j" => r.slower(),
             "t" => return Some(self.take_over(ctx)),
+            "x" => {
+                r.playing = false;
+                self.look = Some(r.state.player());
+            }
             _ => {
-                return match command(key)? {
+                return match cmd? {
                     Command::Confirm => Some(self.take_over(ctx)),
                     Command::Back => Some(ctx.back_to_start()),
                     Command::Share => {
