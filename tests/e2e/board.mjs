@@ -342,7 +342,7 @@ try {
     const row = rows.findIndex((r) => r.includes('@'));
     const col = [...rows[row]].indexOf('@');
     const [gx, gy] = [col - step[0], row - step[1]];
-    assert([...rows[gy]][gx] === '\u2229', `no grave where the runs ended: ${JSON.stringify([...rows[gy]][gx])} at ${gx},${gy}`);
+    assert([...rows[gy]][gx] === '\u253c', `no grave where the runs ended: ${JSON.stringify([...rows[gy]][gx])} at ${gx},${gy}`);
     await page.screenshot({ path: path.join(SHOTS, 'graves-1280x800.png') });
     const box = await page.evaluate(() => { const r = document.getElementById('game').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
     const [cols, nrows] = await page.evaluate(() => window.cavesGame.grid());
@@ -477,9 +477,9 @@ try {
     // The replay, one step in: a grave on the stair, and a tap on it watches that run.
     await replayOneIn(page);
     const rows = (await page.evaluate(() => window.cavesGame.text())).split('\n');
-    const gy = rows.findIndex((r) => r.includes('\u2229'));
+    const gy = rows.findIndex((r) => r.includes('\u253c'));
     assert(gy >= 0, `no grave in the replay on the phone: ${rows.join('\n').slice(0, 800)}`);
-    const gx = [...rows[gy]].indexOf('\u2229');
+    const gx = [...rows[gy]].indexOf('\u253c');
     await page.screenshot({ path: path.join(SHOTS, 'graves-phone.png') });
     const box = await page.evaluate(() => { const r = document.getElementById('game').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
     const [cols, nrows] = await page.evaluate(() => window.cavesGame.grid());

@@ -146,7 +146,15 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
             // The glow of flames (within 2 cells) is orange, not the fungus' green.
             let fire = |dx, dy| world.tile(at.offset(dx, dy)) == Tile::Fire;
             let warm = light == Light::Glow && (-2..=2).any(|dy| (-2..=2).any(|dx| fire(dx, dy)));
-            put(f, at, if warm { firelit(cell) } else { lit_cell(cell, light) });
+            put(
+                f,
+                at,
+                if warm {
+                    firelit(cell)
+                } else {
+                    lit_cell(cell, light)
+                },
+            );
         }
     }
     for m in state
