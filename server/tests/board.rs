@@ -181,7 +181,7 @@ async fn ranks_of_ties_follow_the_time_a_run_came_even_when_it_is_earlier() {
         .score
     };
     // The score most of the first 64 variants share (a creature met on the way changes some).
-    let scores: Vec<u32> = (0..64).map(|v| score(v)).collect();
+    let scores: Vec<u32> = (0..64).map(score).collect();
     let common = *scores
         .iter()
         .max_by_key(|&&a| scores.iter().filter(|&&b| b == a).count())
