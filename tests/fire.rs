@@ -93,14 +93,19 @@ fn flames_wound_the_player_who_stands_in_them() {
     assert!(logged(&s, "The flames burn you for"));
 }
 
+/// Puts a creature of `kind`, `mind`, at `at`; then the player steps east of the way out and
+/// sets the cell east of it alight.
+fn kindle_near(s: &mut State, kind: Creature, at: Point, mind: Mind) {
+    s.put_monster(kind, at);
+    s.set_mind(at, mind);
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+}
+
 #[test]
 fn flames_burn_a_creature_caught_in_them() {
     let mut s = hall();
-    let rat = Point::new(5, 1, 0);
-    s.put_monster(Creature::Orc, rat);
-    s.set_mind(rat, Mind::Asleep);
-    s.act(Action::Move(Dir::E));
-    s.act(Action::Kindle(Dir::E));
+    kindle_near(&mut s, Creature::Orc, Point::new(5, 1, 0), Mind::Asleep);
     let hp = s.monsters()[0].hp;
     wait(&mut s, 2);
     let orc = &s.monsters()[0];
@@ -116,11 +121,7 @@ fn a_hunter_waits_behind_flames_that_bar_its_way() {
         ##########"],
         1,
     );
-    let rat = Point::new(5, 1, 0);
-    s.put_monster(Creature::Rat, rat);
-    s.set_mind(rat, Mind::Hunting);
-    s.act(Action::Move(Dir::E));
-    s.act(Action::Kindle(Dir::E));
+    kindle_near(&mut s, Creature::Rat, Point::new(5, 1, 0), Mind::Hunting);
     s.act(Action::Wait);
     assert_eq!(s.world().tile(Point::new(3, 1, 0)), Tile::Fire);
     assert_eq!(

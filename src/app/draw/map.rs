@@ -114,6 +114,8 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     // The item shown on each cell of the view, found in one pass over the items: the last
     // one listed on a cell lies on top (as `State::item_at` answers).
     let mut items = Grid::new(vw, vh, None);
+    // Flames on this level: only then is a glowing cell looked at for fire near it.
+    let burning = state.fire_burns();
     for t in state.items() {
         if let Place::Floor(at) = t.place {
             if at.z == p.z {
@@ -145,7 +147,9 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
             let light = sight.light(at);
             // The glow of flames (within 2 cells) is orange, not the fungus' green.
             let fire = |dx, dy| world.tile(at.offset(dx, dy)) == Tile::Fire;
-            let warm = light == Light::Glow && (-2..=2).any(|dy| (-2..=2).any(|dx| fire(dx, dy)));
+            let warm = burning
+                && light == Light::Glow
+                && (-2..=2).any(|dy| (-2..=2).any(|dx| fire(dx, dy)));
             put(
                 f,
                 at,
