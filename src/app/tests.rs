@@ -1630,3 +1630,43 @@ fn graves_of_the_fallen_show_where_they_ended_in_their_caves_are_named_and_watch
     press(&mut a, &["n"]);
     assert!(graves_drawn(&a).is_empty());
 }
+
+/// A hall with dry moss on the two cells east of the player and bare floor to its west.
+fn hall_with_moss() -> App {
+    let world =
+        crate::rules::space::world::World::from_text(&["##########\n#.<qq....#\n##########"])
+            .expect("fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    App::scene(state)
+}
+
+#[test]
+fn f_and_a_direction_set_the_moss_beside_the_player_alight_as_one_action() {
+    use crate::rules::kinds::tile::Tile;
+    let mut a = hall_with_moss();
+    press(&mut a, &["f", "Escape"]);
+    assert_eq!(last_action(&a), None, "Escape lowers the torch");
+    assert_eq!(a.hint(), Some("You lower the torch."));
+    press(&mut a, &["f", "l"]);
+    assert_eq!(last_action(&a), Some(Action::Kindle(crate::rules::Dir::E)));
+    let s = a.state().expect("run");
+    assert_eq!(s.world().tile(s.player().offset(1, 0)), Tile::Fire);
+}
+
+#[test]
+fn in_look_mode_enter_on_moss_beside_the_player_sets_it_alight_and_bare_floor_does_not() {
+    use crate::rules::kinds::tile::Tile;
+    // The gamepad's path: its stick moves the look cursor and its A sends Enter.
+    let mut a = hall_with_moss();
+    press(&mut a, &["x", "h", "Enter"]);
+    assert_eq!(last_action(&a), None, "bare floor does not burn");
+    assert!(a.look_cursor().is_some(), "still looking");
+    press(&mut a, &["l", "l", "l", "Enter"]);
+    assert_eq!(last_action(&a), None, "moss two cells off is out of reach");
+    press(&mut a, &["h", "Enter"]);
+    assert_eq!(last_action(&a), Some(Action::Kindle(crate::rules::Dir::E)));
+    assert_eq!(a.look_cursor(), None, "setting fire leaves look mode");
+    let s = a.state().expect("run");
+    assert_eq!(s.world().tile(s.player().offset(1, 0)), Tile::Fire);
+}
