@@ -24,8 +24,9 @@ use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Place};
 
 /// Closing the doors beside it, when one of them is open and free and stands between it and
-/// every foe in view (each foe is nearer the door than the bot is): a closed door stops
-/// what has no hands and hides the bot from the rest.
+/// every foe in view (each foe is nearer the door than the bot is), or, once the torch has
+/// burned out, when it has just come through one: a closed door stops what has no hands and
+/// hides the bot from the rest.
 fn shut_behind(g: &Game) -> Option<Action> {
     let (s, here, foes) = (&g.state, g.here(), g.foes());
     let between = |p| {
@@ -37,7 +38,20 @@ fn shut_behind(g: &Game) -> Option<Action> {
                 .iter()
                 .all(|m| m.pos.chebyshev(p) < m.pos.chebyshev(here))
     };
-    (g.tactics.close_doors && here.neighbours8().any(between)).then_some(Action::CloseDoors)
+    // In the dark (the torch burnt out) it shuts each door it has just come through: what
+    // hunts there unseen, a gloom stalker, has no hands.
+    let came = match g.taken.last() {
+        Some(&Action::Move(d)) => Some(here.offset(-d.delta().0, -d.delta().1)),
+        _ => None,
+    };
+    let behind = came.is_some_and(|p| {
+        s.fuel() == 0
+            && s.world().tile(p) == Tile::DoorOpen
+            && s.monster_at(p).is_none()
+            && s.item_at(p).is_none()
+    });
+    (g.tactics.close_doors && (behind || here.neighbours8().any(between)))
+        .then_some(Action::CloseDoors)
 }
 
 /// A step away from a bloat beside it while other creatures close in, to a cell beside no
@@ -94,7 +108,10 @@ fn lure(g: &Game) -> Option<Action> {
         m.mind == Mind::Hunting
             && m.held == 0
             && !m.kind.flies()
-            && !matches!(m.kind.behaviour().tactic, Tactic::Slings | Tactic::Webs)
+            && !matches!(
+                m.kind.behaviour().tactic,
+                Tactic::Slings | Tactic::Webs | Tactic::ShunsLight
+            )
     };
     let hunter = g
         .foes()
@@ -174,6 +191,9 @@ fn burn(g: &Game) -> Option<Action> {
     (s.fuel() + OIL_FUEL > MAX_FUEL)
         .then(|| Action::throw(oil, target.x - here.x, target.y - here.y))?
 }
+
+/// The most turns in a row the bot waits beyond a plate for a hunter to cross it.
+const LURE_TURNS: u32 = 20;
 
 /// Creatures worth a missile or a potion before they arrive.
 fn dangerous(m: &Monster) -> bool {
@@ -260,7 +280,11 @@ pub fn policy(g: &mut Game) -> Action {
     if adjacent > 0 {
         return g.hit(|_| true).unwrap_or(Action::Wait);
     }
-    if let Some(a) = lure(g)
+    // A lure waits at most `LURE_TURNS` turns in a row for the hunter to come.
+    let lured = lure(g);
+    g.lured = if lured.is_some() { g.lured + 1 } else { 0 };
+    if let Some(a) = lured
+        .filter(|_| g.lured <= LURE_TURNS)
         .or_else(|| shut_behind(g))
         .or_else(|| charge(g))
         .or_else(|| (hp * 2 >= max).then(|| chase_thief(g)).flatten())

@@ -53,6 +53,8 @@ pub struct Game {
     pub skip: Vec<Point>,
     /// Steps taken back in a row.
     pub backed: u32,
+    /// Turns waited in a row beyond a plate for a hunter to cross it.
+    pub lured: u32,
     /// Stairs down that led only to places already searched.
     pub dead: Vec<Point>,
     /// The expert's tactics for the new rules, each of which can be turned off.
@@ -101,6 +103,7 @@ impl Game {
             items: HashMap::new(),
             skip: Vec::new(),
             backed: 0,
+            lured: 0,
             dead: Vec::new(),
             tactics: Tactics::ALL,
         };
