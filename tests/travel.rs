@@ -543,3 +543,34 @@ fn travel_crosses_levels_through_known_stairs_to_an_area_only_the_level_below_jo
     assert_eq!((why, state.player()), (None, below), "taken: {taken:?}");
     assert_eq!(taken[2], Descend);
 }
+
+/// The player in a pocket whose one way on is the cell north-east of it, `at_the_gap`, which
+/// borders cells never seen.
+fn pocket(at_the_gap: char) -> State {
+    cave(&format!("######\n##{at_the_gap}.r#\n#<####\n######"))
+}
+
+#[test]
+fn exploring_never_steps_onto_a_plate_or_into_flames_at_the_edge_of_the_known() {
+    let gap = Point::new(2, 1, 0);
+    let moss = pocket('q');
+    assert!(
+        caves::rules::autopilot::routes::unexplored(&moss, gap),
+        "the gap borders the unknown"
+    );
+    assert_eq!(next_step(&moss, Goal::Explore), Some(Action::Move(Dir::NE)));
+
+    let plate = pocket('n');
+    assert_eq!(
+        next_step(&plate, Goal::Explore),
+        None,
+        "a plate seen is no way on, nor a place to explore"
+    );
+    let mut fire = moss;
+    fire.act(Action::Kindle(Dir::NE));
+    assert_eq!(
+        fire.world().tile(gap),
+        caves::rules::kinds::tile::Tile::Fire
+    );
+    assert_eq!(next_step(&fire, Goal::Explore), None, "nor are flames");
+}

@@ -29,8 +29,15 @@ use caves::rules::{Action, Dir, Mode, Place};
 /// hides the bot from the rest.
 fn shut_behind(g: &Game) -> Option<Action> {
     let (s, here, foes) = (&g.state, g.here(), g.foes());
+    let last = match g.taken.last() {
+        Some(&Action::Move(d)) => Some(d.delta()),
+        _ => None,
+    };
+    // The door it has just opened, or walks on towards, is where it chose to go.
+    let ahead = last.map(|(dx, dy)| here.offset(dx, dy));
     let between = |p| {
         s.world().tile(p) == Tile::DoorOpen
+            && Some(p) != ahead
             && s.monster_at(p).is_none()
             && s.item_at(p).is_none()
             && !foes.is_empty()
@@ -40,10 +47,7 @@ fn shut_behind(g: &Game) -> Option<Action> {
     };
     // In the dark (the torch burnt out) it shuts each door it has just come through: what
     // hunts there unseen, a gloom stalker, has no hands.
-    let came = match g.taken.last() {
-        Some(&Action::Move(d)) => Some(here.offset(-d.delta().0, -d.delta().1)),
-        _ => None,
-    };
+    let came = last.map(|(dx, dy)| here.offset(-dx, -dy));
     let behind = came.is_some_and(|p| {
         s.fuel() == 0
             && s.world().tile(p) == Tile::DoorOpen

@@ -139,9 +139,12 @@ fn is_stairs(state: &State, p: Point, down: bool) -> bool {
 }
 
 /// A remembered cell next to a cell of the world never seen, or one that only a map showed
-/// (never seen by the player's own light), with no lit creature on it.
+/// (never seen by the player's own light), with no lit creature on it, and safe to stand on:
+/// a plate seen or flames at the edge of the known are no place to explore from.
 fn is_frontier(state: &State, p: Point) -> bool {
-    crate::autopilot::routes::unexplored(state, p) && !lit_creature(state, p)
+    crate::autopilot::routes::unexplored(state, p)
+        && !lit_creature(state, p)
+        && state.world().tile(p).is_walkway()
 }
 
 fn lit_creature(state: &State, p: Point) -> bool {
