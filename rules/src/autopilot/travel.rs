@@ -340,13 +340,11 @@ pub fn run_stop(state: &State, dir: Dir) -> bool {
 /// The cells a path to `to` passes through, the goal included (empty when there is none).
 pub fn path_cells(state: &State, to: Point) -> Vec<Point> {
     let mut at = state.player();
-    path(state, to)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|d| {
-            let (dx, dy) = d.delta();
-            at = at.offset(dx, dy);
-            at
-        })
-        .collect()
+    let mut cells = Vec::new();
+    for d in path(state, to).unwrap_or_default() {
+        let (dx, dy) = d.delta();
+        at = at.offset(dx, dy);
+        cells.push(at);
+    }
+    cells
 }
