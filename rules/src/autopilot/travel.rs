@@ -245,16 +245,17 @@ pub struct Watch {
 impl Watch {
     pub fn of(state: &State) -> Watch {
         let (sight, player) = (state.sight(), state.player());
+        let mut unaware = Vec::new();
+        for m in state.dangers() {
+            if m.unaware() {
+                unaware.push((m.kind, m.pos));
+            }
+        }
         Watch {
             hp: state.hp(),
             level: player.z,
             player,
-            unaware: state
-                .dangers()
-                .into_iter()
-                .filter(|m| m.unaware())
-                .map(|m| (m.kind, m.pos))
-                .collect(),
+            unaware,
             idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
             stairs: state
                 .world()

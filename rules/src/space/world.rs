@@ -86,11 +86,12 @@ impl World {
         for t in Tile::ALL {
             walkable[t as usize] = keep(t);
         }
-        self.level(z)
-            .unwrap_or(&[])
-            .iter()
-            .map(|&t| walkable[t as usize])
-            .collect()
+        let level = self.level(z).unwrap_or(&[]);
+        let mut cells = Vec::with_capacity(level.len());
+        for &t in level {
+            cells.push(walkable[t as usize]);
+        }
+        cells
     }
 
     /// Every point of level `z` holding `tile`, row by row.
