@@ -286,10 +286,12 @@ impl Saves {
             }
         }
         // Runs marked ended are never offered to continue, whatever their slots hold.
-        let marked: Vec<u32> = keys
-            .iter()
-            .filter_map(|k| number(k.strip_prefix(ENDED_PREFIX)?))
-            .collect();
+        let mut marked: Vec<u32> = Vec::new();
+        for k in &keys {
+            if let Some(id) = k.strip_prefix(ENDED_PREFIX).and_then(number) {
+                marked.push(id);
+            }
+        }
         // Most recently played first (a handful of runs: a selection sort is plenty).
         while !best.is_empty() {
             let newest = (0..best.len())
@@ -669,24 +671,29 @@ impl Saves {
 
     /// The entries kept under `key` that can be read.
     fn entries(&self, key: &str) -> Result<Vec<HistoryEntry>, StoreError> {
-        Ok(self
-            .lines(key)?
-            .iter()
-            .filter_map(|l| HistoryEntry::from_line(l))
-            .collect())
+        Ok(read_entries(&self.lines(key)?))
     }
 }
 
 /// The lines of the best-scoring runs among `lines`.
 fn best_lines(lines: &[String]) -> Vec<String> {
-    let entries: Vec<HistoryEntry> = lines
-        .iter()
-        .filter_map(|l| HistoryEntry::from_line(l))
-        .collect();
-    Saves::high_scores(&entries)
-        .into_iter()
-        .map(HistoryEntry::to_line)
-        .collect()
+    let entries = read_entries(lines);
+    let mut best = Vec::new();
+    for e in Saves::high_scores(&entries) {
+        best.push(e.to_line());
+    }
+    best
+}
+
+/// The entries of `lines` that can be read, in order.
+fn read_entries(lines: &[String]) -> Vec<HistoryEntry> {
+    let mut entries = Vec::new();
+    for l in lines {
+        if let Some(e) = HistoryEntry::from_line(l) {
+            entries.push(e);
+        }
+    }
+    entries
 }
 
 #[cfg(test)]

@@ -121,8 +121,11 @@ impl Game {
 
     /// What the game asks the page to do since the last call, in order.
     pub fn take_requests(&mut self) -> Vec<PageRequest> {
-        let requests = self.app.take_requests();
-        requests.iter().map(PageRequest::from).collect()
+        let mut requests = Vec::new();
+        for r in &self.app.take_requests() {
+            requests.push(PageRequest::from(r));
+        }
+        requests
     }
 
     /// The shown run's record as bytes (empty when there is none).
