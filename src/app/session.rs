@@ -96,7 +96,17 @@ impl Session {
 
     /// The current streak of daily runs (`days::streaks`).
     pub fn streak(&self) -> u32 {
-        days::streaks(&self.saves.days(), days::day_number(&self.today)).0
+        days::streaks(&self.saves.days(), self.today()).0
+    }
+
+    /// The daily runs of the days kept, oldest first (`Saves::days`).
+    pub fn days(&self) -> Vec<HistoryEntry> {
+        self.saves.days()
+    }
+
+    /// Today's day number (`days::day_number`), when the page said the date.
+    pub fn today(&self) -> Option<i64> {
+        days::day_number(&self.today)
     }
 
     pub fn run(&self) -> Option<&Run> {

@@ -2,7 +2,8 @@
 // run played to its end (out by the stair it starts on) shares its card, a few lines that tell
 // the day without its caves: the date, won or lost, a square per level, the numbers and the
 // game's address, and no link to the run. The end screen says so, on a desktop (S) and on a
-// 390 x 844 touch phone (Share under the map). Any other run still shares its link.
+// 390 x 844 touch phone (Share under the map). Any other run still shares its link. Your days
+// (Y, or its row of the start menu once a daily run has ended) shows the daily runs kept.
 //
 // Prints `ok - name` / `not ok - name: reason` and `card: N passed, M failed`; exits 1 if any
 // check failed. Screenshots go to target/e2e/ (card-*.png).
@@ -76,6 +77,37 @@ try {
       assert(wide <= 1, `the share box scrolls sideways by ${wide} px`);
       await page.screenshot({ path: path.join(SHOTS, 'card-share-390x844.png') });
       assert(page.errors.length === 0, page.errors.join('; '));
+      await phone.close();
+    });
+
+    await check('Your days: Y on the start menu (and, once a daily run has ended, a tap on its row on a phone) shows the daily runs kept, in figures, a plot and words', async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await open(ctx, `${base}?daily`);
+      await page.keyboard.press('Y');
+      let t = norm(await text(page));
+      assert(/Your days/.test(t) && /Daily runs 0, won 0/.test(t) && /No daily runs yet/.test(t), `before a daily: ${t.slice(0, 300)}`);
+      await page.keyboard.press('Escape');
+      await playToEnd(page, ['n', '<', '<']);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Y');
+      t = norm(await text(page));
+      assert(/Daily runs 1, won 0, best score \d+\. In a row: now 1, at most 1\./.test(t), `after a daily: ${t.slice(0, 400)}`);
+      assert(/\u2588/.test(t) && /In words, oldest first: 1\b/.test(t), `no plot or words: ${t.slice(0, 600)}`);
+      await page.screenshot({ path: path.join(SHOTS, 'days-1280x800.png') });
+      await ctx.close();
+      const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+      const p2 = await open(phone, `${base}?daily`);
+      assert(!/Your days/.test(await text(p2)), 'the start menu offers Your days before any daily run has ended');
+      await playToEnd(p2, ['n', '<', '<']);
+      await p2.keyboard.press('Escape');
+      await p2.screenshot({ path: path.join(SHOTS, 'days-start-390x844.png') });
+      const row = await p2.evaluate(() => window.cavesGame.text().split('\n').findIndex((l) => l.includes('Your days')));
+      assert(row >= 0, 'no Your days row on the phone');
+      const box = await p2.evaluate((row) => { const c = document.getElementById('game').getBoundingClientRect(); const [, rows] = window.cavesGame.grid(); return { x: c.left + c.width / 2, y: c.top + (row + 0.5) * c.height / rows }; }, row);
+      await p2.touchscreen.tap(box.x, box.y);
+      t = norm(await text(p2));
+      assert(/Daily runs 1/.test(t), `a tap on the row: ${t.slice(0, 300)}`);
+      await p2.screenshot({ path: path.join(SHOTS, 'days-390x844.png') });
       await phone.close();
     });
 
