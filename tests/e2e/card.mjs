@@ -3,7 +3,8 @@
 // the day without its caves: the date, won or lost, a square per level, the numbers and the
 // game's address, and no link to the run. The end screen says so, on a desktop (S) and on a
 // 390 x 844 touch phone (Share under the map). Any other run still shares its link. Your days
-// (Y, or its row of the start menu once a daily run has ended) shows the daily runs kept.
+// (Y, its row of the start menu once a daily run has ended, or a gamepad's right bumper)
+// shows the daily runs kept.
 //
 // Prints `ok - name` / `not ok - name: reason` and `card: N passed, M failed`; exits 1 if any
 // check failed. Screenshots go to target/e2e/ (card-*.png).
@@ -109,6 +110,28 @@ try {
       assert(/Daily runs 1/.test(t), `a tap on the row: ${t.slice(0, 300)}`);
       await p2.screenshot({ path: path.join(SHOTS, 'days-390x844.png') });
       await phone.close();
+    });
+
+    await check("Your days: a gamepad's right bumper opens it on the start screen, B closes it", async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await ctx.addInitScript(() => {
+        const pad = { id: 'stub pad', index: 0, connected: true, mapping: 'standard', timestamp: 0,
+          axes: [0, 0, 0, 0], buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })) };
+        window.__pad = pad;
+        navigator.getGamepads = () => [pad, null, null, null];
+      });
+      const page = await open(ctx, `${base}?daily`);
+      const press = async (i) => {
+        for (const v of [true, false]) {
+          await page.evaluate(([i, v]) => { window.__pad.buttons[i].pressed = v; }, [i, v]);
+          await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        }
+      };
+      await press(5); // RB
+      assert(/Your days/.test(norm(await text(page))), `RB: ${norm(await text(page)).slice(0, 200)}`);
+      await press(1); // B
+      assert(!/Your days/.test(norm(await text(page))), 'B did not close Your days');
+      await ctx.close();
     });
 
     await check('a run that is not a daily still shares its link', async () => {
