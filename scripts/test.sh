@@ -47,6 +47,9 @@ node tests/e2e/touch.mjs
 step "browser end-to-end test: items, the end screen and the best runs"
 node tests/e2e/items.mjs
 
+step "browser end-to-end test: a daily run's card, shared from its end"
+node tests/e2e/card.mjs
+
 step "browser end-to-end test: sound"
 node tests/e2e/sound.mjs
 

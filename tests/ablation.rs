@@ -84,5 +84,8 @@ fn each_tactic_alone_turned_off() {
     // counts are nearly independent, and their difference has this standard error.
     let p = all as f64 / n as f64;
     let se = (2.0 * p * (1.0 - p) * n as f64).sqrt();
-    println!("A change within {:.0} wins (two standard errors) is what chance gives.", 2.0 * se);
+    println!(
+        "A change within {:.0} wins (two standard errors) is what chance gives.",
+        2.0 * se
+    );
 }

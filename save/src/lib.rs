@@ -34,6 +34,10 @@ const KEPT_PREFIX: &str = "caves.kept.";
 const HISTORY_KEY: &str = "caves.history";
 const ENDED_PREFIX: &str = "caves.ended.";
 const TOP_KEY: &str = "caves.top";
+/// The days' daily runs (`Saves::add_day`), kept apart from the history.
+const DAYS_KEY: &str = "caves.days";
+/// At most this many days are kept: two months of dailies.
+pub const DAYS_LEN: usize = 60;
 /// At most this many ended runs are kept in the history, besides the best runs.
 pub const HISTORY_LEN: usize = 20;
 /// The best-scoring runs are kept in the history however old they are.
@@ -282,10 +286,12 @@ impl Saves {
             }
         }
         // Runs marked ended are never offered to continue, whatever their slots hold.
-        let marked: Vec<u32> = keys
-            .iter()
-            .filter_map(|k| number(k.strip_prefix(ENDED_PREFIX)?))
-            .collect();
+        let mut marked: Vec<u32> = Vec::new();
+        for k in &keys {
+            if let Some(id) = k.strip_prefix(ENDED_PREFIX).and_then(number) {
+                marked.push(id);
+            }
+        }
         // Most recently played first (a handful of runs: a selection sort is plenty).
         while !best.is_empty() {
             let newest = (0..best.len())
@@ -355,7 +361,7 @@ impl Saves {
     /// Whether the history holds `entry`, as read back from the store.
     fn history_has(&self, entry: &HistoryEntry) -> bool {
         let line = entry.to_line();
-        self.history_lines()
+        self.lines(HISTORY_KEY)
             .is_ok_and(|lines| lines.contains(&line))
     }
 
@@ -391,7 +397,7 @@ impl Saves {
     /// unchanged, like other damaged text, and writes the history back without them. A line
     /// leaves the history only once it is kept. Returns what was newly kept.
     fn keep_damaged_history(&mut self) -> Result<Vec<Kept>, StoreError> {
-        let lines = self.history_lines()?;
+        let lines = self.lines(HISTORY_KEY)?;
         if lines.iter().all(|l| HistoryEntry::from_line(l).is_some()) {
             return Ok(Vec::new());
         }
@@ -569,7 +575,7 @@ impl Saves {
 
     /// Puts `entry` first in the history.
     fn add_to_history(&mut self, entry: &HistoryEntry) -> Result<(), StoreError> {
-        let mut lines = self.history_lines()?;
+        let mut lines = self.lines(HISTORY_KEY)?;
         lines.insert(0, entry.to_line());
         let best = best_lines(&lines);
         // The oldest lines go first, but never one of the best runs, nor a damaged line (it
@@ -607,10 +613,10 @@ impl Saves {
         Ok(())
     }
 
-    fn history_lines(&self) -> Result<Vec<String>, StoreError> {
+    fn lines(&self, key: &str) -> Result<Vec<String>, StoreError> {
         Ok(self
             .store
-            .get(HISTORY_KEY)?
+            .get(key)?
             .unwrap_or_default()
             .lines()
             .filter(|l| !l.trim().is_empty())
@@ -630,27 +636,64 @@ impl Saves {
         scored
     }
 
+    /// The days' daily runs, oldest first: history lines (without their records) dated by the
+    /// daily's date, one a day, the latest `DAYS_LEN`. Empty when there are none or the store
+    /// cannot be read; lines that cannot be read are skipped.
+    pub fn days(&self) -> Vec<HistoryEntry> {
+        self.entries(DAYS_KEY).unwrap_or_default()
+    }
+
+    /// Adds a day's daily run unless its date is there already (the first daily run of a day
+    /// is the one its board counts). Dates "YYYY-MM-DD" sort as text. A store that cannot be
+    /// read or refuses leaves the days as they were.
+    pub fn add_day(&mut self, day: HistoryEntry) {
+        let Ok(mut days) = self.entries(DAYS_KEY) else {
+            return;
+        };
+        if days.iter().any(|d| d.date == day.date) {
+            return;
+        }
+        let at = days.iter().filter(|d| d.date < day.date).count();
+        days.insert(at, day);
+        let mut text = String::new();
+        for d in &days[days.len().saturating_sub(DAYS_LEN)..] {
+            text += &d.to_line();
+            text.push('\n');
+        }
+        let _ = self.store.set(DAYS_KEY, &text);
+    }
+
     /// Ended runs, newest first; lines that cannot be read are skipped (a scan moves them to
     /// kept keys).
     pub fn history(&self) -> Result<Vec<HistoryEntry>, StoreError> {
-        Ok(self
-            .history_lines()?
-            .iter()
-            .filter_map(|l| HistoryEntry::from_line(l))
-            .collect())
+        self.entries(HISTORY_KEY)
+    }
+
+    /// The entries kept under `key` that can be read.
+    fn entries(&self, key: &str) -> Result<Vec<HistoryEntry>, StoreError> {
+        Ok(read_entries(&self.lines(key)?))
     }
 }
 
 /// The lines of the best-scoring runs among `lines`.
 fn best_lines(lines: &[String]) -> Vec<String> {
-    let entries: Vec<HistoryEntry> = lines
-        .iter()
-        .filter_map(|l| HistoryEntry::from_line(l))
-        .collect();
-    Saves::high_scores(&entries)
-        .into_iter()
-        .map(HistoryEntry::to_line)
-        .collect()
+    let entries = read_entries(lines);
+    let mut best = Vec::new();
+    for e in Saves::high_scores(&entries) {
+        best.push(e.to_line());
+    }
+    best
+}
+
+/// The entries of `lines` that can be read, in order.
+fn read_entries(lines: &[String]) -> Vec<HistoryEntry> {
+    let mut entries = Vec::new();
+    for l in lines {
+        if let Some(e) = HistoryEntry::from_line(l) {
+            entries.push(e);
+        }
+    }
+    entries
 }
 
 #[cfg(test)]

@@ -336,3 +336,36 @@ fn runs_of_two_pages_sort_by_when_they_were_last_played() {
     let ids: Vec<u32> = found.runs.iter().map(|r| r.id).collect();
     assert_eq!(ids, [1, 2], "the run played last comes first");
 }
+
+#[test]
+fn the_days_keep_the_first_run_of_each_day_in_order_and_only_the_latest() {
+    let store = shared();
+    let mut saves = Saves::new(Box::new(store.clone()));
+    let day = |date: &str, seed| HistoryEntry {
+        date: date.into(),
+        record: String::new(),
+        ..ended(seed)
+    };
+    assert!(saves.days().is_empty());
+    saves.add_day(day("2026-11-22", 1));
+    saves.add_day(day("2026-11-20", 2));
+    // The first run of a day stays.
+    saves.add_day(day("2026-11-22", 3));
+    let seeds: Vec<u64> = saves.days().iter().map(|d| d.seed).collect();
+    assert_eq!(seeds, [2, 1]);
+    // A damaged line is skipped, the others still read.
+    let text = store.borrow().map[DAYS_KEY].clone();
+    store
+        .borrow_mut()
+        .map
+        .insert(DAYS_KEY.into(), format!("garbage\n{text}"));
+    assert_eq!(saves.days().len(), 2);
+    for n in 0..70u64 {
+        saves.add_day(day(&format!("2027-{:02}-{:02}", 1 + n / 28, 1 + n % 28), n));
+    }
+    let days = saves.days();
+    assert_eq!(days.len(), DAYS_LEN);
+    assert_eq!(days[0].date, "2027-01-11");
+    assert_eq!(days[DAYS_LEN - 1].date, "2027-03-14");
+    assert!(days.windows(2).all(|w| w[0].date < w[1].date));
+}

@@ -5,8 +5,10 @@
 //! change to it (`go`), and what the page asks of the app and tells it.
 
 mod announcer;
+pub mod card;
 mod ctx;
 pub mod daily;
+pub mod days;
 mod describe;
 pub mod draw;
 mod flash;
@@ -38,7 +40,7 @@ pub use sound::Cue;
 use crate::record::{Header, Record};
 use crate::rules::builder::WorldParams;
 use crate::rules::space::geom::Point;
-use crate::rules::{Action, State};
+use crate::rules::{Action, Outcome, State};
 use crate::save::{Found, MemoryStore, Store};
 use crate::view::colour::Palette;
 use crate::view::frame::Frame;
@@ -251,6 +253,28 @@ impl App {
     /// True when the run shown is a daily run that has ended: one the board takes.
     pub fn daily_ended(&self) -> bool {
         self.screen() == Screen::Ended && self.ctx.daily_ended()
+    }
+
+    /// The card of the ended daily run shown (`card::text`), with the game's address `link`
+    /// and its rank on the board when known; empty when no daily run has ended on screen.
+    pub fn card(&self, link: &str, rank: Option<u32>) -> String {
+        let run = match self.ctx.session.run() {
+            Some(run) if self.daily_ended() => run,
+            _ => return String::new(),
+        };
+        let state = &run.state;
+        card::text(&card::Card {
+            date: run.record.header.daily.as_deref().unwrap_or_default(),
+            won: state.outcome() == Outcome::Won,
+            levels: state.world().depth(),
+            deepest: state.depth_reached(),
+            ended_on: state.player().z + 1,
+            turns: state.turn(),
+            score: state.score(),
+            rank,
+            streak: self.ctx.session.streak(),
+            link,
+        })
     }
 
     /// Today's fallen in the daily caves of `seed`: where each ended (its depth from 1, x and

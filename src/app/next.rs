@@ -14,6 +14,7 @@ pub enum Screen {
     Start,
     Play,
     Help,
+    Days,
     /// The end of a run: won or lost.
     Ended,
     Replay,
@@ -31,6 +32,8 @@ pub enum Open {
     /// Play, in no sub-mode.
     Play,
     Help,
+    /// Your days: the daily runs kept, at a glance.
+    Days,
     Ended,
     /// The replay viewer, on the replayer the context holds for it (`Ctx::replayer`).
     Replay,

@@ -44,14 +44,14 @@ impl Prefs {
 
     /// Takes back choices written by `to_text` (unknown words are ignored; touch stays).
     pub fn read(&mut self, text: &str) {
-        let words: Vec<&str> = text.split_ascii_whitespace().collect();
-        self.palette = if words.contains(&"palette=safe") {
+        let has = |word: &str| text.split_ascii_whitespace().any(|w| w == word);
+        self.palette = if has("palette=safe") {
             Palette::ColourSafe
         } else {
             Palette::Standard
         };
-        self.larger = words.contains(&"larger");
-        self.sound = !words.contains(&"quiet");
+        self.larger = has("larger");
+        self.sound = !has("quiet");
     }
 
     /// A key that changes how the game looks or sounds, on any screen: `c` colours, `Z` glyph

@@ -5,6 +5,7 @@
 //! ended here is never offered again by this page, whatever the store holds; a resumed run is
 //! written only once this page holds its lock (where the page uses locks).
 
+use super::days;
 use super::run::Run;
 use crate::record::Record;
 use crate::rules::{Action, Outcome, State};
@@ -19,7 +20,7 @@ pub enum Saving {
 }
 
 /// The history line of a run ended in `state`, on `date`.
-fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {
+fn history_entry(state: &State, record: String, date: &str) -> HistoryEntry {
     HistoryEntry {
         date: date.to_string(),
         seed: state.seed(),
@@ -32,7 +33,7 @@ fn history_entry(state: &State, record: &Record, date: &str) -> HistoryEntry {
         turns: state.turn(),
         depth: state.depth_reached(),
         score: Some(state.score()),
-        record: record.to_text(),
+        record,
     }
 }
 
@@ -91,6 +92,21 @@ impl Session {
             locking: false,
             lock_wait: false,
         }
+    }
+
+    /// The current streak of daily runs (`days::streaks`).
+    pub fn streak(&self) -> u32 {
+        days::streaks(&self.saves.days(), self.today()).0
+    }
+
+    /// The daily runs of the days kept, oldest first (`Saves::days`).
+    pub fn days(&self) -> Vec<HistoryEntry> {
+        self.saves.days()
+    }
+
+    /// Today's day number (`days::day_number`), when the page said the date.
+    pub fn today(&self) -> Option<i64> {
+        days::day_number(&self.today)
     }
 
     pub fn run(&self) -> Option<&Run> {
@@ -217,7 +233,7 @@ impl Session {
         for saved in self.found.ended.clone() {
             match crate::record::replay(&saved.record) {
                 Ok(state) => {
-                    let entry = history_entry(&state, &saved.record, &saved.date);
+                    let entry = history_entry(&state, saved.record.to_text(), &saved.date);
                     // Filed already, when only freeing its slots failed.
                     let filed = self.found.history.iter().any(|h| h.record == entry.record);
                     moved |= if filed {
@@ -353,11 +369,16 @@ impl Session {
             return;
         }
         self.ended_here.push(run.id);
+        if let Some(date) = &run.record.header.daily {
+            // Your days: the run without its record, dated by its daily.
+            self.saves
+                .add_day(history_entry(&run.state, String::new(), date));
+        }
         self.pending = Some(Pending {
             id: run.id,
             record: run.record.clone(),
             at: (run.state.player().z + 1, run.state.turn()),
-            entry: history_entry(&run.state, &run.record, &self.today),
+            entry: history_entry(&run.state, run.record.to_text(), &self.today),
         });
         self.settle();
     }
@@ -397,7 +418,7 @@ impl Session {
     /// Files saved run `id`, found ended, in the history (dated `date`).
     pub fn file(&mut self, run: &Run, date: &str) {
         self.ended_here.push(run.id);
-        let entry = history_entry(&run.state, &run.record, date);
+        let entry = history_entry(&run.state, run.record.to_text(), date);
         if let Err(e) = self.saves.finish(run.id, entry) {
             self.saving = Saving::Off(format!("{e}"));
         }

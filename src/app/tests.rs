@@ -1670,3 +1670,53 @@ fn in_look_mode_enter_on_moss_beside_the_player_sets_it_alight_and_bare_floor_do
     let s = a.state().expect("run");
     assert_eq!(s.world().tile(s.player().offset(1, 0)), Tile::Fire);
 }
+
+// ---- the card and Your days
+
+#[test]
+fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
+    let store = SharedStore::default();
+    let daily = Options {
+        daily: Some("2026-11-22".into()),
+        ..opts(77)
+    };
+    let mut a = App::new(Box::new(store.clone()), daily);
+    press(&mut a, &["Y"]);
+    let days = compose(&a).to_string();
+    assert!(days.contains("Daily runs 0, won 0"), "{days}");
+    press(&mut a, &["Escape", "Enter"]);
+    assert_eq!(a.card("https://caves.test/", None), "", "not ended");
+    press(&mut a, &["<", "<"]);
+    let card = a.card("https://caves.test/", Some(4));
+    assert!(
+        card.starts_with("Caves daily 2026-11-22: lost\n🟥⬛")
+            && card.contains(", rank 4\nDaily streak: 1\nhttps://caves.test/"),
+        "{card}"
+    );
+    press(&mut a, &["Escape", "Y"]);
+    let days = norm(&compose(&a).to_string());
+    assert!(
+        days.contains("Daily runs 1, won 0, best score 100. In a row: now 1, at most 1.")
+            && days.contains("In words, oldest first: 1"),
+        "{days}"
+    );
+    // Any other run has no card.
+    let mut other = App::new(Box::new(SharedStore::default()), opts(77));
+    press(&mut other, &["Enter", "<", "<"]);
+    assert_eq!(other.card("https://caves.test/", None), "");
+}
+
+/// Screen text with box borders gone and whitespace collapsed.
+fn norm(text: &str) -> String {
+    let text: String = text
+        .chars()
+        .map(|c| {
+            if ('\u{2500}'..='\u{257f}').contains(&c) {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -121,8 +121,11 @@ impl Game {
 
     /// What the game asks the page to do since the last call, in order.
     pub fn take_requests(&mut self) -> Vec<PageRequest> {
-        let requests = self.app.take_requests();
-        requests.iter().map(PageRequest::from).collect()
+        let mut requests = Vec::new();
+        for r in &self.app.take_requests() {
+            requests.push(PageRequest::from(r));
+        }
+        requests
     }
 
     /// The shown run's record as bytes (empty when there is none).
@@ -155,10 +158,16 @@ impl Game {
         ok
     }
 
-    /// The shown run's share link at `page` (the page's address without query or fragment),
-    /// or an empty string when there is no run.
-    pub fn share_link(&self, page: &str) -> String {
-        link::write(page, &self.record_bytes(), &self.deflated)
+    /// What Share gives for the shown run at `page` (the page's address without query or
+    /// fragment): an ended daily run's card (`App::card`, with its rank on the board when
+    /// `rank` is not 0), else the run's link; an empty string when there is no run.
+    pub fn share_text(&self, page: &str, rank: u32) -> String {
+        let card = self.app.card(page, (rank > 0).then_some(rank));
+        if card.is_empty() {
+            link::write(page, &self.record_bytes(), &self.deflated)
+        } else {
+            card
+        }
     }
 
     /// The shown run's record when the share link has no deflated copy of it yet: the page

@@ -137,6 +137,11 @@ export function sendQueued() {
   return sending || (sending = send().finally(() => (sending = null)));
 }
 
+let ranked = {}; // the run posted last from this page and its rank on its board
+
+/** The board's rank of the run of record `bytes` when this page posted it, else 0. */
+export const rankOf = (bytes) => (ranked.run === toText(bytes) ? ranked.rank : 0);
+
 async function send() {
   if (!readList(QUEUE).length || !(await boardHere())) return;
   const tried = new Set();
@@ -165,6 +170,7 @@ async function send() {
       const mine = readList(MINE).filter((m) => m.id !== body.id);
       mine.push({ id: body.id, date: body.date });
       remember(MINE, JSON.stringify(mine.slice(-30)));
+      if (!body.practice) ranked = { run: item.run, rank: body.rank };
       say(`Posted to the board of ${body.date}: ` + (body.practice ? `score ${body.score}, as practice (only your first run of a day counts).` : `rank ${body.rank}, score ${body.score}.`));
     } else {
       // Refused: its reason is shown (or kept to show) before the run leaves the queue.

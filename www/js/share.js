@@ -1,10 +1,12 @@
 // Share links. The game writes and reads them (src/web/link.rs); the page only streams the
 // record through the browser's "deflate-raw" compressor and decompressor, which are
 // asynchronous. The newest deflated copy is made in the background once input pauses; until
-// it is there, share_link gives an uncompressed link, which works as well.
+// it is there, share_text gives an uncompressed link, which works as well. An ended daily
+// run's share text is its card instead (the day without its caves).
 
 import { game, guard } from "./handle.js";
 import { startClock } from "./replay-clock.js";
+import { rankOf } from "./board.js";
 
 const canDeflate = typeof CompressionStream === "function" && typeof DecompressionStream === "function";
 const pageUrl = () => location.origin + location.pathname;
@@ -14,8 +16,8 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-/** The shown run's link, or "" when there is none. */
-export const shareLink = () => guard(() => game.share_link(pageUrl()), "");
+/** The shown run's card when it is an ended daily run, else its link; "" when there is none. */
+export const shareLink = () => guard(() => game.share_text(pageUrl(), rankOf(game.record_bytes())), "");
 
 let deflating = false;
 

@@ -37,12 +37,18 @@ impl State {
         // Nearest first; at the same distance, by row then column, then in the order of the
         // creatures' list. Sorted by a binary heap: the page carries no slice sort for this
         // one short list (a heap sort is a fraction of the size of `sort_unstable`'s).
-        let keys: BinaryHeap<(i32, i32, i32, usize)> = (self.monsters.iter().enumerate())
-            .filter(|(_, m)| keep(m))
-            .map(|(i, m)| (m.pos.chebyshev(me), m.pos.y, m.pos.x, i))
-            .collect();
-        let order = keys.into_sorted_vec();
-        order.iter().map(|&(.., i)| &self.monsters[i]).collect()
+        // Loops that push: a collected chain is generic code of its own.
+        let mut keys = BinaryHeap::new();
+        for (i, m) in self.monsters.iter().enumerate() {
+            if keep(m) {
+                keys.push((m.pos.chebyshev(me), m.pos.y, m.pos.x, i));
+            }
+        }
+        let mut nearest = Vec::new();
+        for (.., i) in keys.into_sorted_vec() {
+            nearest.push(&self.monsters[i]);
+        }
+        nearest
     }
 }
 

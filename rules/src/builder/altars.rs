@@ -18,13 +18,9 @@ pub fn offering_cells(altar: Point) -> [Point; 3] {
 /// random.
 pub fn place(world: &mut World, rng: &mut GameRng) {
     for z in (1..world.depth() - 1).step_by(2) {
-        let spots: Vec<Point> = world
-            .points(z)
-            .filter(|&(p, t)| {
-                t == Tile::Floor && p.neighbours8().all(|q| world.tile(q) == Tile::Floor)
-            })
-            .map(|(p, _)| p)
-            .collect();
+        let spots = world.points_where(z, &|p, t| {
+            t == Tile::Floor && p.neighbours8().all(|q| world.tile(q) == Tile::Floor)
+        });
         if !spots.is_empty() {
             let p = spots[rng.random_range(0..spots.len() as u32) as usize];
             world.set(p, Tile::Altar);

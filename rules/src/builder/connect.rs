@@ -55,9 +55,12 @@ pub fn ensure_reachable(
                 }
             }
         }
-        let mut start: Vec<u32> = (1..reached.len() as u32)
-            .filter(|&id| reached[id as usize])
-            .collect();
+        let mut start: Vec<u32> = Vec::new();
+        for id in 1..reached.len() as u32 {
+            if reached[id as usize] {
+                start.push(id);
+            }
+        }
         if start.is_empty() {
             let Some(spot) = dig_stairs_into(world, z, rng) else {
                 continue;
@@ -108,9 +111,13 @@ fn dig_stairs_into(world: &mut World, z: i32, rng: &mut GameRng) -> Option<u32> 
 }
 
 fn cells_where_tiles(level: &[Tile], keep: impl Fn(Tile) -> bool) -> Vec<u32> {
-    (0..level.len() as u32)
-        .filter(|&i| keep(level[i as usize]))
-        .collect()
+    let mut cells = Vec::new();
+    for (i, &t) in level.iter().enumerate() {
+        if keep(t) {
+            cells.push(i as u32);
+        }
+    }
+    cells
 }
 
 /// 0-1 breadth-first search over level `z` from `seeds`: distance = rock cells to dig. Cells

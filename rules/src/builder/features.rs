@@ -132,7 +132,8 @@ pub fn decorate(world: &mut World, grids: &mut [BitGrid], rng: &mut GameRng) {
                 if rolled == 0 {
                     continue;
                 }
-                let masks = limits.map(|l| below(&bits, l));
+                let mask = |k: usize| below(&bits, limits[k]);
+                let masks = [mask(0), mask(1), mask(2)];
                 let mut around = words_around(grid, i, y);
                 for b in ones(rolled) {
                     let at = y * w + i * 64 + b as usize;
@@ -174,22 +175,24 @@ fn open_kinds() -> u32 {
 /// Word `i` of rows y - 1, y and y + 1 of `grid`, each with the words before and after it
 /// (zero outside the grid).
 fn words_around(grid: &BitGrid, i: usize, y: usize) -> [[u64; 3]; 3] {
-    [y.wrapping_sub(1), y, y + 1].map(|r| {
+    let at = |r: usize| {
         let words = if r < grid.height() { grid.row(r) } else { &[] };
         let word = |k: usize| words.get(k).copied().unwrap_or(0);
         [word(i.wrapping_sub(1)), word(i), word(i + 1)]
-    })
+    };
+    [at(y.wrapping_sub(1)), at(y), at(y + 1)]
 }
 
 /// The open neighbours of cell b of the middle word of `around` (see `words_around`), as a
 /// `BLOCKABLE` index. Each row gives its three cells by shifts of its word and the nearest
 /// bit of each word beside it.
 fn ring(around: &[[u64; 3]; 3], b: u32) -> usize {
-    let [above, row, below] = around.map(|[before, word, after]| {
+    let three = |&[before, word, after]: &[u64; 3]| {
         let west = (word << 1 | before >> 63) >> b;
         let east = word >> b | after << 1 << (63 - b);
         (west & 1 | (east & 3) << 1) as usize
-    });
+    };
+    let [above, row, below] = [three(&around[0]), three(&around[1]), three(&around[2])];
     above | (row & 1) << 3 | (row >> 2) << 4 | below << 5
 }
 

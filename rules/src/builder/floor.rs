@@ -25,10 +25,11 @@ const BLOCK: usize = 4080;
 /// (255 tiles at a time) so the count runs wide.
 fn floor_blocks(level: &[Tile]) -> Vec<usize> {
     let count = |c: &[Tile]| c.iter().fold(0u8, |n, &t| n + u8::from(t == Tile::Floor));
-    level
-        .chunks(BLOCK)
-        .map(|block| block.chunks(255).map(|c| usize::from(count(c))).sum())
-        .collect()
+    let mut blocks = Vec::new();
+    for block in level.chunks(BLOCK) {
+        blocks.push(block.chunks(255).map(|c| usize::from(count(c))).sum());
+    }
+    blocks
 }
 
 /// The index of the `k`-th floor tile (from 0) of `level`, whose per-block floor counts are

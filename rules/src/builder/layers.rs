@@ -26,7 +26,12 @@ fn dilate(out: &mut [u64], last: u64) {
 /// Row `y` of `g` with the rows above and below it (the edge rows stand in for the rows
 /// past the edges).
 fn three_rows(g: &BitGrid, y: usize) -> [&[u64]; 3] {
-    [y.saturating_sub(1), y, (y + 1).min(g.height() - 1)].map(|r| g.row(r))
+    // Written out, not an array's `map`: each `map` is a generic function of its own.
+    [
+        g.row(y.saturating_sub(1)),
+        g.row(y),
+        g.row((y + 1).min(g.height() - 1)),
+    ]
 }
 
 /// Joins every region of level `z` to the regions `start` with the shortest tunnels, by a

@@ -33,10 +33,14 @@ impl WorldBuilder {
     /// An all-rock world of `width` x `height` x `depth` whose random steps follow `seed`.
     pub fn new(width: i32, height: i32, depth: i32, seed: u64) -> Self {
         let (w, h) = (width.max(1) as usize, height.max(1) as usize);
+        let mut levels = Vec::new();
+        for _ in 0..depth.max(1) {
+            levels.push(BitGrid::new(w, h));
+        }
         WorldBuilder {
             width: w,
             height: h,
-            levels: (0..depth.max(1)).map(|_| BitGrid::new(w, h)).collect(),
+            levels,
             rng: seeded(seed),
             world: None,
             labels: None,
@@ -115,15 +119,12 @@ impl WorldBuilder {
     /// Fills in every region (8-connected open area) of fewer than `min_cells` cells.
     pub fn remove_small_regions(mut self, min_cells: u32) -> Self {
         self.stale |= self.world.is_some();
-        let labels = self
-            .levels
-            .iter_mut()
-            .map(|grid| {
-                let mut regions = Regions::of_grid(grid);
-                regions.fill_small(grid, min_cells);
-                regions
-            })
-            .collect();
+        let mut labels = Vec::new();
+        for grid in &mut self.levels {
+            let mut regions = Regions::of_grid(grid);
+            regions.fill_small(grid, min_cells);
+            labels.push(regions);
+        }
         self.labels = Some(labels);
         self
     }
@@ -137,7 +138,13 @@ impl WorldBuilder {
         let mut world = self.tiles();
         let labels = match self.labels.take() {
             Some(labels) => labels,
-            None => self.levels.iter().map(Regions::of_grid).collect(),
+            None => {
+                let mut labels = Vec::new();
+                for grid in &self.levels {
+                    labels.push(Regions::of_grid(grid));
+                }
+                labels
+            }
         };
         for z in 0..world.depth() - 1 {
             let (above, below) = (&labels[z as usize], &labels[z as usize + 1]);
@@ -190,9 +197,10 @@ impl WorldBuilder {
         if let Some(world) = &mut self.world {
             let mut fresh: Vec<BitGrid>;
             let grids = if self.stale {
-                fresh = (0..world.depth())
-                    .map(|z| BitGrid::from_level(world, z))
-                    .collect();
+                fresh = Vec::new();
+                for z in 0..world.depth() {
+                    fresh.push(BitGrid::from_level(world, z));
+                }
                 &mut fresh
             } else {
                 &mut self.levels

@@ -51,7 +51,10 @@ pub fn connect_overlaps(
     let shared = counting_sort(&shared, below.sizes.len(), |c| c.1);
     let shared = counting_sort(&shared, above.sizes.len(), |c| c.0);
     for group in shared.chunk_by(|p, q| (p.0, p.1) == (q.0, q.1)) {
-        let mut cells: Vec<u32> = group.iter().map(|c| c.2).collect();
+        let mut cells = Vec::new();
+        for c in group {
+            cells.push(c.2);
+        }
         let count = cells.len().div_ceil(CELLS_PER_STAIR);
         for k in 0..count {
             let pick = k + rng.random_range(0..(cells.len() - k) as u32) as usize;

@@ -329,16 +329,19 @@ impl State {
     /// Creatures that see the player on the stairs at `from`, close by and not fleeing: they
     /// follow to the other level.
     pub(crate) fn followers(&self, from: Point) -> Vec<usize> {
-        (0..self.monsters.len())
-            .filter(|&i| {
-                let p = self.monsters[i].pos;
-                p.z == from.z
-                    && self.monsters[i].mind == Mind::Hunting
-                    && p.chebyshev(from) <= FOLLOW_RANGE
-                    && self.knowledge.sight.in_sight(p)
-                    && !self.fleeing(i)
-            })
-            .collect()
+        let mut out = Vec::new();
+        for (i, m) in self.monsters.iter().enumerate() {
+            let p = m.pos;
+            if p.z == from.z
+                && m.mind == Mind::Hunting
+                && p.chebyshev(from) <= FOLLOW_RANGE
+                && self.knowledge.sight.in_sight(p)
+                && !self.fleeing(i)
+            {
+                out.push(i);
+            }
+        }
+        out
     }
 
     /// A free cell beside the player for a creature that arrives or steps aside: open, not

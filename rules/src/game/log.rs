@@ -70,7 +70,11 @@ impl Log {
     /// The lines said after the count `since`, oldest first, as shown.
     pub fn since(&self, since: u64) -> Vec<String> {
         let from = self.entries.partition_point(|e| e.stamp <= since);
-        self.entries[from..].iter().map(Entry::shown).collect()
+        let mut lines = Vec::new();
+        for e in &self.entries[from..] {
+            lines.push(e.shown());
+        }
+        lines
     }
 }
 

@@ -62,8 +62,13 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
                     kinds.push(k);
                 }
             }
-            offered.extend(offering_cells(altar));
-            out.extend(offering_cells(altar).into_iter().zip(kinds));
+            // Loops that push, not collected chains: each chain is generic code of its own.
+            for (i, cell) in offering_cells(altar).into_iter().enumerate() {
+                offered.push(cell);
+                if let Some(&kind) = kinds.get(i) {
+                    out.push((cell, kind));
+                }
+            }
         }
         let mut free = world.points_of(z, Tile::Floor);
         free.retain(|p| !offered.contains(p));
@@ -74,15 +79,21 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
             let ups = world.points_of(z, Tile::StairsUp);
             let field = nearest_chebyshev(world.width(), world.height(), &ups);
             let away = |p: Point| field.get(p).copied().unwrap_or(0);
-            let farthest = free.iter().map(|&p| away(p)).max().unwrap_or(0);
-            let far: Vec<usize> = (0..free.len())
-                .filter(|&i| away(free[i]) * 4 >= farthest * 3)
-                .collect();
-            let pool = if far.is_empty() {
-                (0..free.len()).collect()
-            } else {
-                far
-            };
+            let mut farthest = 0;
+            for &p in &free {
+                farthest = farthest.max(away(p));
+            }
+            let mut pool = Vec::new();
+            for (i, &p) in free.iter().enumerate() {
+                if away(p) * 4 >= farthest * 3 {
+                    pool.push(i);
+                }
+            }
+            if pool.is_empty() {
+                for i in 0..free.len() {
+                    pool.push(i);
+                }
+            }
             let p = (!pool.is_empty())
                 .then(|| free.swap_remove(pool[rng.random_range(0..pool.len() as u32) as usize]));
             if let Some(p) = p {

@@ -70,9 +70,11 @@ impl State {
         self.free_letter(slot);
         let name = self.item_name(kind);
         self.events.push(Event::Flight {
-            path: std::iter::once(self.hero.pos)
-                .chain(path.iter().copied())
-                .collect(),
+            path: {
+                let mut all = vec![self.hero.pos];
+                all.extend_from_slice(&path);
+                all
+            },
             thing: Flier::Item(self.seen_as(kind)),
         });
         self.hero.fought = true;

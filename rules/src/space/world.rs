@@ -86,11 +86,12 @@ impl World {
         for t in Tile::ALL {
             walkable[t as usize] = keep(t);
         }
-        self.level(z)
-            .unwrap_or(&[])
-            .iter()
-            .map(|&t| walkable[t as usize])
-            .collect()
+        let level = self.level(z).unwrap_or(&[]);
+        let mut cells = Vec::with_capacity(level.len());
+        for &t in level {
+            cells.push(walkable[t as usize]);
+        }
+        cells
     }
 
     /// Every point of level `z` holding `tile`, row by row.
@@ -180,7 +181,7 @@ impl World {
 
     /// FNV-1a checksum of sizes and tiles: a compact fingerprint for determinism tests.
     pub fn checksum(&self) -> u64 {
-        let head = [self.width, self.height, self.depth].map(|v| v as u8);
+        let head = [self.width as u8, self.height as u8, self.depth as u8];
         let tiles = self.levels.iter().flat_map(Grid::cells).map(|&t| t as u8);
         crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles))
     }

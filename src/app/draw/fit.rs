@@ -130,6 +130,25 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
     unsaved.key("<");
     assert_eq!(unsaved.screen(), crate::app::Screen::Ended);
     assert!(unsaved.end_unsaved().is_some());
+    // Your days with 40 daily runs kept, deep and won ones among them.
+    let kept = SharedStore::default();
+    let mut lines = String::new();
+    for d in 0..40 {
+        let (outcome, depth) = if d % 7 == 0 {
+            ("won", 6)
+        } else {
+            ("lost", 1 + d % 5)
+        };
+        lines += &format!(
+            "2026-10-{:02}\t1\t{outcome}\t500\t{depth}\t{}\t\n",
+            1 + d % 31,
+            100 * d
+        );
+    }
+    kept.borrow_mut().map.insert("caves.days".into(), lines);
+    let mut days = start_app(&kept, layout, touch);
+    days.key("Y");
+    assert_eq!(days.screen(), crate::app::Screen::Days);
     vec![
         ("start", start),
         ("help", help),
@@ -137,6 +156,7 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
         ("inventory", items),
         ("the end", ended),
         ("the end, not saved", unsaved),
+        ("your days", days),
     ]
 }
 

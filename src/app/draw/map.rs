@@ -17,7 +17,8 @@ const PATH: Rgb = crate::view::colour::hex("#3B4A63");
 
 /// `c` scaled by `num` / 256: the torch's dim edge and remembered places.
 fn shade(c: Rgb, num: u16) -> Rgb {
-    c.map(|v| (u16::from(v) * num / 256) as u8)
+    let part = |v: u8| (u16::from(v) * num / 256) as u8;
+    [part(c[0]), part(c[1]), part(c[2])]
 }
 
 /// `c` pushed towards the fungus glow's green (or, `warm`, the flames' orange): kept dim, so

@@ -133,12 +133,15 @@ fn conditions(state: &State) -> Option<String> {
 /// The creatures the player sees, nearest first, with what they are about: "goblin, asleep".
 pub(crate) fn in_view(state: &State) -> Vec<String> {
     let me = state.player();
-    state
+    let mut seen = Vec::new();
+    for m in state
         .nearest_creatures(&|m| m.pos.z == me.z && state.sight().lit(m.pos))
         .iter()
         .take(5)
-        .map(|m| format!("{}, {}", m.name(), m.mind.name()))
-        .collect()
+    {
+        seen.push(format!("{}, {}", m.name(), m.mind.name()));
+    }
+    seen
 }
 
 /// The sidebar: level, position, hit points, experience, attack and defence, turn, seed,

@@ -147,13 +147,22 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State) {
             WARN,
         ) + 1;
     }
+    // A daily run shares its card (the day without its caves), any other run its link.
     if !ctx.touch() {
-        y = lines(f, y, "R watch the replay   S share   E export", TEXT);
         if ctx.daily_ended() {
+            y = lines(
+                f,
+                y,
+                "R watch the replay   S copy your card   E export",
+                TEXT,
+            );
             y = lines(f, y, "P post to today's board   B the board", TITLE);
+        } else {
+            y = lines(f, y, "R watch the replay   S share   E export", TEXT);
         }
     } else if ctx.daily_ended() {
-        y = lines(f, y, "Board (under the map): post this run", TITLE);
+        y = lines(f, y, "Share: copy your card", TEXT);
+        y = lines(f, y, "Board: post this run", TITLE);
     }
     let fallen = ctx.graves.cells.len();
     if ctx.daily_ended() && ctx.graves.seed == state.seed() && fallen > 0 {

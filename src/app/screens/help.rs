@@ -31,7 +31,7 @@ pub const KEYS: [(&str, &str); 33] = [
         "^ (seen)",
         "a trap: step round it; . searches by torchlight",
     ),
-    ("5 to 9", "start screen: watch a best run"),
+    ("5 to 9, Y", "start screen: watch a best run; your days"),
     ("> and <", "walk down or up stairs you stand on"),
     ("walk into", "attack a creature"),
     ("click or tap", "walk to a place you have seen"),

@@ -5,6 +5,7 @@
 //! values (`Stacked`), built from what a `Next` opens, and which of them gets a key, a tap or
 //! a tick, and draws.
 
+pub(crate) mod days;
 pub(crate) mod ended;
 pub(crate) mod help;
 pub mod inventory;
@@ -16,6 +17,7 @@ pub mod start;
 use crate::app::ctx::Ctx;
 use crate::app::next::{Next, Open, Screen};
 use crate::view::frame::Frame;
+use days::Days;
 use ended::Ended;
 use help::Help;
 use inventory::Inventory;
@@ -29,6 +31,7 @@ pub enum Stacked {
     Start(Start),
     Play(Play),
     Help(Help),
+    Days(Days),
     Ended(Ended),
     Replay(Replay),
     Inventory(Inventory),
@@ -42,6 +45,7 @@ impl Stacked {
             Open::Start => Stacked::Start(Start::new(ctx)),
             Open::Play => Stacked::Play(Play::default()),
             Open::Help => Stacked::Help(Help),
+            Open::Days => Stacked::Days(Days),
             Open::Ended => Stacked::Ended(Ended),
             Open::Replay => Stacked::Replay(Replay {
                 replayer: ctx.replayer.take(),
@@ -58,6 +62,7 @@ impl Stacked {
             Stacked::Start(_) => Screen::Start,
             Stacked::Play(_) => Screen::Play,
             Stacked::Help(_) => Screen::Help,
+            Stacked::Days(_) => Screen::Days,
             Stacked::Ended(_) => Screen::Ended,
             Stacked::Replay(_) => Screen::Replay,
             Stacked::Inventory(i) => Screen::Inventory(i.pick),
@@ -71,6 +76,7 @@ impl Stacked {
             Stacked::Start(s) => s.key(ctx, key),
             Stacked::Play(s) => s.key(ctx, key),
             Stacked::Help(s) => s.key(ctx, key),
+            Stacked::Days(s) => s.key(ctx, key),
             Stacked::Ended(s) => s.key(ctx, key),
             Stacked::Replay(s) => s.key(ctx, key),
             Stacked::Inventory(s) => s.key(ctx, key),
@@ -84,6 +90,7 @@ impl Stacked {
             Stacked::Start(s) => s.tap(ctx, row),
             Stacked::Play(s) => s.tap(ctx, col, row),
             Stacked::Help(s) => s.tap(),
+            Stacked::Days(s) => s.tap(),
             Stacked::Ended(s) => s.tap(ctx),
             Stacked::Replay(s) => s.tap(),
             Stacked::Inventory(s) => s.tap(ctx, row),
@@ -116,6 +123,7 @@ pub(crate) fn draw(f: &mut Frame, stack: &[Stacked], ctx: &Ctx) {
     let mut from_top = stack.iter().rev();
     match (from_top.next(), ctx.state()) {
         (Some(Stacked::Help(_)), _) => help::draw(f, ctx),
+        (Some(Stacked::Days(_)), _) => days::draw(f, ctx),
         (Some(Stacked::Replay(r)), _) => r.draw(f, ctx),
         (Some(Stacked::Play(p)), Some(_)) => p.draw(f, ctx),
         (Some(Stacked::Ended(_)), Some(state)) => ended::draw(f, ctx, state),

@@ -35,6 +35,8 @@ pub enum Choice {
     WatchBest(usize),
     /// Switch new runs between Normal and Explorer mode.
     Mode,
+    /// Your days: the daily runs kept.
+    Days,
 }
 
 /// One line of the start menu: the key that chooses it, what it says, what it does.
@@ -200,6 +202,10 @@ pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
     }
     menu.push(item("I", "Watch a run file".into(), Choice::Import));
     menu.push(item("B", "Today's board".into(), Choice::Board));
+    // Once a daily run has ended here (Y opens it any time).
+    if !ctx.session.days().is_empty() {
+        menu.push(item("Y", "Your days".into(), Choice::Days));
+    }
     menu.push(item("L", "The cave lab".into(), Choice::Lab));
     menu.push(item("?", "Help and keys".into(), Choice::Help));
     menu
@@ -251,6 +257,8 @@ pub fn choice(ctx: &Ctx, key: &str) -> Option<Choice> {
         "i" | "I" => Choice::Import,
         "L" => Choice::Lab,
         "B" => Choice::Board,
+        // Y, or a gamepad's right bumper (which walks to the stairs in play).
+        "Y" | "Stairs" => Choice::Days,
         "d" | "D" if !ctx.session.found().kept.is_empty() => Choice::DownloadKept,
         "r" | "R" if !ctx.session.found().history.is_empty() => Choice::WatchLast,
         _ => Choice::NewRun,
@@ -312,6 +320,7 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
     };
     match choice {
         Choice::Help => Next::Push(Open::Help),
+        Choice::Days => Next::Push(Open::Days),
         Choice::Continue(i) => {
             // As the store holds it now: another tab may have played or ended it since
             // the menu was shown.
