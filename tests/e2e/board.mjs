@@ -308,6 +308,28 @@ try {
     await calCtx.close();
   });
 
+  await check('live: what was played since the last batch goes to the board as the page is left', async () => {
+    const ctx = await desktop();
+    await ctx.addInitScript(() => location.protocol === 'about:' || localStorage.setItem('caves.board.name', 'Dee'));
+    const page = await open(ctx, `${base}?daily`);
+    await page.keyboard.press('n');
+    const isBatch = (r) => /api\/live\/[^/]+\/actions$/.test(r.url()) && r.request().method() === 'POST';
+    const batch = page.waitForResponse(isBatch, { timeout: 10000 });
+    await page.keyboard.press('.');
+    await batch; // the next batch is 2 s off
+    for (let i = 0; i < 4; i++) await page.keyboard.press('.');
+    const turn = await page.evaluate(() => Number(/Turn (\d+)/.exec(window.cavesGame.text())[1]));
+    await page.goto('about:blank');
+    const dee = async () => ((await getJson(base, `api/live/${DAY}`)).body.runs || []).find((r) => r.name === 'Dee');
+    let run = await dee();
+    for (let i = 0; i < 30 && !(run && run.turns === turn); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      run = await dee();
+    }
+    assert(run && run.turns === turn, `the board holds Dee's run at turn ${run && run.turns}; the page was left at turn ${turn}`);
+    await ctx.close();
+  });
+
   // The fallen. Cy's daily steps off the stair and back, then leaves:
   // the lost runs before it all ended on that stair, so in Cy's replay, one step in, their
   // graves lie one cell from Cy.

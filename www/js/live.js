@@ -1,8 +1,8 @@
 // Watching live (docs/board.md): a daily run played on a board's page goes to the board as it
 // is played, and a player whose own daily run has ended can watch others' as they play.
 //
-// Sending: at most every 2 s, the actions played since the last batch go to the board. The
-// network never holds play up: a batch that fails is sent again, with everything since, 2 s
+// Sending: at most every 2 s, the actions played since the last batch go to the board, and
+// once more as the page is left. The network never holds play up: a batch that fails is sent again, with everything since, 2 s
 // later (10 s when the board is busy); a 409 names how many actions the board holds, and the
 // next batch starts there (or, for a live run the board has ended, a new live run starts).
 // Every batch's answer says how many watch, shown beside the game.
@@ -27,10 +27,15 @@ let source = null; // the stream watched
 export function goLive(day, who) {
   [seed, player] = [day.seed, who];
   setInterval(() => busy || Date.now() < wait || ((busy = true), send().catch(() => {}).finally(() => (busy = false))), 250);
+  // What was played since the last batch goes as the page is left, in a request that outlives it.
+  addEventListener("pagehide", () => {
+    const [now, actions] = guard(() => game.live(seed, sent), "").split(" ");
+    if (id && now === run && actions) post(`api/live/${id}/actions`, JSON.stringify({ from: sent, actions }), true).catch(() => {});
+  });
 }
 
-const post = (url, body) =>
-  fetch(url, { method: "POST", headers: { "Content-Type": "application/json", "X-Caves-Token": player().token }, body });
+const post = (url, body, keepalive = false) =>
+  fetch(url, { method: "POST", keepalive, headers: { "Content-Type": "application/json", "X-Caves-Token": player().token }, body });
 
 async function send() {
   const [now, actions] = guard(() => game.live(seed, sent), "").split(" ");
