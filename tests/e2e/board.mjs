@@ -204,6 +204,7 @@ try {
   const safeKey = (page) => page.evaluate(() => {
     const rows = window.cavesGame.text().split('\n');
     const y = rows.findIndex((r) => r.includes('@'));
+    if (y < 0) return '.';
     const x = [...rows[y]].indexOf('@');
     const dirs = { h: [-1, 0], l: [1, 0], k: [0, -1], j: [0, 1], y: [-1, -1], u: [1, -1], b: [-1, 1], n: [1, 1] };
     for (const [k, [dx, dy]] of Object.entries(dirs)) if (/[a-zA-Z]/.test([...(rows[y + dy] || '')][x + dx] || '')) return k;
@@ -322,30 +323,6 @@ try {
     await calCtx.close();
   });
 
-  await check('live: what was played since the last batch goes to the board as the tab is closed', async () => {
-    const ctx = await desktop();
-    await ctx.addInitScript(() => localStorage.setItem('caves.board.name', 'Dee'));
-    const page = await open(ctx, `${base}?daily`);
-    await page.keyboard.press('n');
-    const isBatch = (r) => /api\/live\/[^/]+\/actions$/.test(r.url()) && r.request().method() === 'POST';
-    const batch = page.waitForResponse(isBatch, { timeout: 10000 });
-    await page.keyboard.press('.');
-    await batch; // the next batch is 2 s off
-    for (let i = 0; i < 4; i++) await page.keyboard.press('.');
-    const turn = await page.evaluate(() => Number(/Turn (\d+)/.exec(window.cavesGame.text())[1]));
-    // The tab is closed: the page's own batches end with it, so only the request sent as
-    // it goes can bring the last actions (without it the board holds turn 1).
-    await page.close({ runBeforeUnload: true });
-    const dee = async () => ((await getJson(base, `api/live/${DAY}`)).body.runs || []).find((r) => r.name === 'Dee');
-    let run = await dee();
-    for (let i = 0; i < 30 && !(run && run.turns === turn); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      run = await dee();
-    }
-    assert(run && run.turns === turn, `the board holds Dee's run at turn ${run && run.turns}; the tab was closed at turn ${turn}`);
-    await ctx.close();
-  });
-
   // The fallen. Cy's daily steps off the stair and back, then leaves:
   // the lost runs before it all ended on that stair, so in Cy's replay, one step in, their
   // graves lie one cell from Cy.
@@ -380,6 +357,7 @@ try {
     const row = rows.findIndex((r) => r.includes('@'));
     const col = [...rows[row]].indexOf('@');
     const [gx, gy] = [col - step[0], row - step[1]];
+    if ([...rows[gy]][gx] !== '\u253c') console.log('DIAG', JSON.stringify({ step, start, fallen }), '\n' + rows.join('\n'));
     assert([...rows[gy]][gx] === '\u253c', `no grave where the runs ended: ${JSON.stringify([...rows[gy]][gx])} at ${gx},${gy} step ${step} start ${start}\n${rows.slice(Math.max(0, row - 3), row + 4).join('\n')}\n${JSON.stringify(fallen)}`);
     await page.screenshot({ path: path.join(SHOTS, 'graves-1280x800.png') });
     const box = await page.evaluate(() => { const r = document.getElementById('game').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
@@ -528,6 +506,30 @@ try {
   });
   await desk.close();
   await bea.close();
+
+  await check('live: what was played since the last batch goes to the board as the tab is closed', async () => {
+    const ctx = await desktop();
+    await ctx.addInitScript(() => localStorage.setItem('caves.board.name', 'Dee'));
+    const page = await open(ctx, `${base}?daily`);
+    await page.keyboard.press('n');
+    const isBatch = (r) => /api\/live\/[^/]+\/actions$/.test(r.url()) && r.request().method() === 'POST';
+    const batch = page.waitForResponse(isBatch, { timeout: 10000 });
+    await page.keyboard.press('.');
+    await batch; // the next batch is 2 s off
+    for (let i = 0; i < 4; i++) await page.keyboard.press('.');
+    const turn = await page.evaluate(() => Number(/Turn (\d+)/.exec(window.cavesGame.text())[1]));
+    // The tab is closed: the page's own batches end with it, so only the request sent as
+    // it goes can bring the last actions (without it the board holds turn 1).
+    await page.close({ runBeforeUnload: true });
+    const dee = async () => ((await getJson(base, `api/live/${DAY}`)).body.runs || []).find((r) => r.name === 'Dee');
+    let run = await dee();
+    for (let i = 0; i < 30 && !(run && run.turns === turn); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      run = await dee();
+    }
+    assert(run && run.turns === turn, `the board holds Dee's run at turn ${run && run.turns}; the tab was closed at turn ${turn}`);
+    await ctx.close();
+  });
 
   await check('no console errors', async () => {
     // Chromium logs every 4xx/5xx answer and aborted request; those were meant here.
