@@ -72,5 +72,8 @@ node tests/board/load.mjs
 step "live runs: two server copies on one PostgreSQL, a run watched on the other; 1,000 watchers on 50 runs"
 node tests/board/live.mjs
 
-step "the daily board in the page: post a daily run, see it ranked, watch it"
+step "the daily board in the page, on SQLite: post a daily run, see it ranked, watch it live, the fallen"
 node tests/e2e/board.mjs
+
+step "the daily board in the page, on PostgreSQL: the same checks"
+node tests/e2e/board.mjs --postgres

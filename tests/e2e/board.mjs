@@ -9,16 +9,18 @@
 // a run posted while the board cannot be reached, or is busy (503 with Retry-After), is kept
 // and sent later. Desktop keys and a 390x844 touch phone.
 //
-//   node tests/e2e/board.mjs     # after trunk build --release and cargo build --release -p caves-server
+//   node tests/e2e/board.mjs              # after trunk build --release and cargo build --release -p caves-server
+//   node tests/e2e/board.mjs --postgres   # the same, the board on a throwaway PostgreSQL cluster
 
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { assert, DIST, SHOTS, suite } from './harness.mjs';
 import { launchChromium } from './serve.mjs';
-import { startBoard, getJson } from '../board/serve.mjs';
+import { startBoard, startPostgres, getJson } from '../board/serve.mjs';
 
-const { check, notOk, hold, done } = suite('board', { limitMs: 300000 });
+const PG = process.argv.includes('--postgres');
+const { check, notOk, hold, done } = suite(PG ? 'board on PostgreSQL' : 'board on SQLite', { limitMs: 300000 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caves-board-e2e-'));
 const REAL = new Date().toISOString().slice(0, 10);
 const DAY = REAL === '2026-11-24' ? '2026-11-23' : '2026-11-24'; // the board's today
@@ -43,7 +45,14 @@ const waitStatus = (page, re, timeout = 15000) =>
     .catch(async () => { throw new Error(`the board's status never matched ${re}: "${await status(page)}"`); });
 
 try {
-  const board = await startBoard(['--listen', '127.0.0.1:0', '--db', `sqlite://${tmp}/board.db`, '--dist', DIST, '--today', DAY], { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000' });
+  let db = `sqlite://${tmp}/board.db`;
+  if (PG) {
+    const pg = await startPostgres();
+    if (!pg) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql); scripts/setup.sh installs it');
+    hold({ close: (done) => { pg.stop(); done(); } });
+    db = pg.url;
+  }
+  const board = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--dist', DIST, '--today', DAY], { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000' });
   hold({ close: (done) => { board.stop().then(done); } });
   const browser = hold(await launchChromium());
   const base = board.base;
@@ -79,19 +88,28 @@ try {
     }
     return [start, null];
   };
-  // Opens the replay of the run just ended (from the end or the start screen) paused one action
-  // in, off the stair: a replay plays as it opens, so one caught past that is left and opened
-  // again.
-  const replayOneIn = async (page) => {
+  // Opens the replay of the run just ended (from the end or the start screen) paused at the
+  // first action that took the player off the stair `start`: a replay plays as it opens, so
+  // one caught past its first action is left and opened again; then it steps on while the
+  // player stands on the stair (a first key may open a door or strike a creature beside the
+  // stair: an action that moves no one).
+  const replayOffStair = async (page, start) => {
+    const player = () => page.evaluate(() => window.cavesGame.player());
     for (let i = 0; i < 10; i++) {
       await page.keyboard.press('r');
       await page.keyboard.press(' ');
       const at = await page.evaluate(() => Number((/(?:Action |Replay )(\d+)(?: of |\/)/.exec(window.cavesGame.text()) || [])[1]));
-      if (at === 0) await page.keyboard.press('ArrowRight');
-      if (at <= 1) return;
+      if (at <= 1) {
+        for (let k = 0; k < 10; k++) {
+          const p = await player();
+          if (p[0] !== start[0] || p[1] !== start[1]) return;
+          await page.keyboard.press('ArrowRight');
+        }
+        throw new Error(`the replay never left the stair at ${start}`);
+      }
       await page.keyboard.press('Escape');
     }
-    throw new Error('the replay could not be caught one action in');
+    throw new Error('the replay could not be caught at its start');
   };
   // Posts the ended run: P, and the name when the page asks for it.
   const postAs = async (page, name) => {
@@ -127,9 +145,10 @@ try {
     const end = await text(ada);
     assert(/P post to today's board/.test(end), `the end screen does not offer to post: ${end.slice(0, 300)}`);
     await postAs(ada, 'Ada <b>');
+    // The board's rows may come before the post's answer (the dialog loads the board as it
+    // opens): the status says the rank once the board has taken the run.
+    await waitStatus(ada, /rank 1/);
     await ada.waitForFunction(() => document.querySelector('dialog#board[open] tbody tr'), null, { timeout: 15000 });
-    const said = await status(ada);
-    assert(/rank 1/.test(said), `the board does not say the rank: ${said}`);
     const row = await ada.textContent('dialog#board tbody tr');
     assert(row.includes('Ada <b>') && row.includes('lost'), `the board row: ${row}`);
     assert(await ada.evaluate(() => !!document.querySelector('dialog#board tr.mine')), 'the own entry is not marked');
@@ -146,7 +165,16 @@ try {
     const list = await entries();
     assert(list.length === 1 && list[0].name === 'Ada <b>', JSON.stringify(list));
     assert(await stored(ada, 'caves.board.name') === 'Ada <b>', 'the name is not remembered');
+    // The card of the run tells its rank on the board.
+    await ada.click('dialog#board button[data-do=close]');
+    await ada.keyboard.press('s');
+    await ada.waitForSelector('dialog#share[open] textarea', { timeout: 5000 });
+    const card = await ada.$eval('dialog#share textarea', (t) => t.value);
+    assert(/^Depth 1, turns \d+, score \d+, rank 1$/m.test(card), `the card does not give the rank: ${JSON.stringify(card)}`);
+    await ada.keyboard.press('Escape');
     // Watch it from the board.
+    await ada.keyboard.press('B');
+    await ada.waitForSelector('dialog#board[open] button[data-watch]', { timeout: 15000 });
     await ada.click('dialog#board button[data-watch]');
     await ada.waitForFunction(() => /Action \d+ of \d+/.test(window.cavesGame.text()), null, { timeout: 10000 });
     await ada.close();
@@ -351,13 +379,12 @@ try {
     await waitStatus(page, /Posted to the board of/);
     await waitStatus(page, /\d+ of today's fallen lie where they fell/); // the board counts the graves
     await page.click('dialog#board button[data-do=close]');
-    // The replay, one step in: the graves of the runs that left by the stair.
-    await replayOneIn(page);
+    // The replay, off the stair: the graves of the runs that left by the stair.
+    await replayOffStair(page, start);
     const rows = (await page.evaluate(() => window.cavesGame.text())).split('\n');
     const row = rows.findIndex((r) => r.includes('@'));
     const col = [...rows[row]].indexOf('@');
     const [gx, gy] = [col - step[0], row - step[1]];
-    if ([...rows[gy]][gx] !== '\u253c') console.log('DIAG', JSON.stringify({ step, start, fallen }), '\n' + rows.join('\n'));
     assert([...rows[gy]][gx] === '\u253c', `no grave where the runs ended: ${JSON.stringify([...rows[gy]][gx])} at ${gx},${gy} step ${step} start ${start}\n${rows.slice(Math.max(0, row - 3), row + 4).join('\n')}\n${JSON.stringify(fallen)}`);
     await page.screenshot({ path: path.join(SHOTS, 'graves-1280x800.png') });
     const box = await page.evaluate(() => { const r = document.getElementById('game').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; });
@@ -487,11 +514,12 @@ try {
     const page = await open(phone, `${base}?daily`);
     const fetched = page.waitForResponse((r) => r.url().includes(`api/daily/${DAY}/fallen`)).catch(() => null);
     await page.keyboard.press('n');
-    assert((await stepOffAndBack(page))[1], 'no step off the stair');
+    const [start, step] = await stepOffAndBack(page);
+    assert(step, 'no step off the stair');
     await playToEnd(page, ['<', '<']);
     await fetched;
-    // The replay, one step in: a grave on the stair, and a tap on it watches that run.
-    await replayOneIn(page);
+    // The replay, off the stair: a grave on the stair, and a tap on it watches that run.
+    await replayOffStair(page, start);
     const rows = (await page.evaluate(() => window.cavesGame.text())).split('\n');
     const gy = rows.findIndex((r) => r.includes('\u253c'));
     assert(gy >= 0, `no grave in the replay on the phone: ${rows.join('\n').slice(0, 800)}`);

@@ -23,6 +23,7 @@ const NAME = "caves.board.name";
 const TOKEN = "caves.board.token";
 const REFUSED = "caves.board.refused";
 const MINE = "caves.board.mine";
+const RANKED = "caves.board.ranked"; // [the run posted last, as text, and its rank on its board]
 const KEY = /^[A-Za-z0-9_-]{22,128}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -137,10 +138,12 @@ export function sendQueued() {
   return sending || (sending = send().finally(() => (sending = null)));
 }
 
-let ranked = {}; // the run posted last from this page and its rank on its board
-
-/** The board's rank of the run of record `bytes` when this page posted it, else 0. */
-export const rankOf = (bytes) => (ranked.run === toText(bytes) ? ranked.rank : 0);
+/** The board's rank of the run of record `bytes` when it was posted from this browser (the
+ * last run posted), else 0. */
+export function rankOf(bytes) {
+  const [run, rank] = readList(RANKED);
+  return run === toText(bytes) ? rank >>> 0 : 0;
+}
 
 async function send() {
   if (!readList(QUEUE).length || !(await boardHere())) return;
@@ -170,7 +173,7 @@ async function send() {
       const mine = readList(MINE).filter((m) => m.id !== body.id);
       mine.push({ id: body.id, date: body.date });
       remember(MINE, JSON.stringify(mine.slice(-30)));
-      if (!body.practice) ranked = { run: item.run, rank: body.rank };
+      if (!body.practice) remember(RANKED, JSON.stringify([item.run, body.rank]));
       say(`Posted to the board of ${body.date}: ` + (body.practice ? `score ${body.score}, as practice (only your first run of a day counts).` : `rank ${body.rank}, score ${body.score}.`));
     } else {
       // Refused: its reason is shown (or kept to show) before the run leaves the queue.
