@@ -1,6 +1,8 @@
 //! What each of the expert's tactics for the new rules is worth: the expert plays the same
 //! seeds with all its tactics, then with each turned off on its own, and the table gives
-//! its win rate each way. A tactic whose loss changes nothing is not yet a decision.
+//! its win rate each way. A tactic whose loss changes nothing is not yet a decision. Games
+//! are paired by seed: where a tactic never acts, both games are the same game, so only the
+//! seeds won one way and lost the other weigh (a sign test over them).
 //!
 //! Not part of the test command (it plays six times 1,000 games); run it with
 //! `cargo test --profile bots --test ablation -- --ignored --nocapture`.
@@ -19,22 +21,44 @@ fn seeds() -> u64 {
         .unwrap_or(1000)
 }
 
-/// Games won of `n` seeds by the expert with `tactics`, on two threads.
-fn wins(tactics: Tactics, n: u64) -> usize {
+/// How one seed went each way: won with every tactic, won with one off, and whether the two
+/// games took the same actions throughout (the tactic never acted).
+struct Pair {
+    won_all: bool,
+    won_without: bool,
+    same: bool,
+}
+
+/// The expert's games of seeds `0..n` with `tactics`, on two threads.
+fn games(tactics: Tactics, n: u64) -> Vec<Played> {
     let play = move |s: u64| bots::run_with(s, Mode::Normal, bots::expert::policy, tactics);
-    let won = |g: &Played| g.outcome == Outcome::Won;
     std::thread::scope(|t| {
-        let a = t.spawn(move || (0..n / 2).map(play).filter(won).count());
-        let b = (n / 2..n).map(play).filter(won).count();
-        a.join().expect("bot thread") + b
+        let a = t.spawn(move || (0..n / 2).map(play).collect::<Vec<_>>());
+        let mut b: Vec<Played> = (n / 2..n).map(play).collect();
+        let mut games = a.join().expect("bot thread");
+        games.append(&mut b);
+        games
     })
+}
+
+/// Each seed's game with every tactic (`all`) beside its game with one off (`without`).
+fn pairs(all: &[Played], without: Vec<Played>) -> Vec<Pair> {
+    all.iter()
+        .zip(without)
+        .map(|(a, w)| Pair {
+            won_all: a.outcome == Outcome::Won,
+            won_without: w.outcome == Outcome::Won,
+            same: a.actions == w.actions,
+        })
+        .collect()
 }
 
 #[test]
 #[ignore = "plays 6,000 games: run on its own"]
 fn each_tactic_alone_turned_off() {
     let n = seeds();
-    let all = wins(Tactics::ALL, n);
+    let all = games(Tactics::ALL, n);
+    let won_all = all.iter().filter(|g| g.outcome == Outcome::Won).count();
     let ways = [
         (
             "shut doors behind",
@@ -72,20 +96,31 @@ fn each_tactic_alone_turned_off() {
             },
         ),
     ];
-    println!("| the expert | won of {n} | change |");
-    println!("|---|---:|---:|");
-    println!("| every tactic | {all} | |");
+    // A seed where the tactic never acted plays the same game both ways. Where it did, the
+    // two games part ways at its first act, and only those seeds can tell the two apart:
+    // the seeds won one way only are the evidence (a sign test, as McNemar's). With k of
+    // them, chance alone moves the wins by about the square root of k; five tactics are
+    // tested at once, so a change counts only beyond 2.6 times that (a 1% test each, about
+    // 5% that any of the five is flagged by chance).
+    println!("| the expert | won of {n} | change | games the tactic acted in | won only with it | won only without it | chance gives up to |");
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    println!("| every tactic | {won_all} | | | | | |");
     for (name, tactics) in ways {
-        let won = wins(tactics, n);
-        let change = won as i64 - all as i64;
-        println!("| without: {name} | {won} | {change:+} |");
+        let p = pairs(&all, games(tactics, n));
+        let won = p.iter().filter(|p| p.won_without).count();
+        let acted = p.iter().filter(|p| !p.same).count();
+        let only_with = p.iter().filter(|p| p.won_all && !p.won_without).count();
+        let only_without = p.iter().filter(|p| !p.won_all && p.won_without).count();
+        let chance = 2.6 * ((only_with + only_without) as f64).sqrt();
+        let change = won as i64 - won_all as i64;
+        // Turned off, a tactic that helps loses wins; one that costs gains them.
+        let verdict = match (change.unsigned_abs() as f64) > chance {
+            false => "",
+            true if change < 0 => " (it helps)",
+            true => " (it costs)",
+        };
+        println!(
+            "| without: {name} | {won} | {change:+}{verdict} | {acted} | {only_with} | {only_without} | ±{chance:.1} |"
+        );
     }
-    // Once a tactic first changes an action, the two games of a seed part ways: the two
-    // counts are nearly independent, and their difference has this standard error.
-    let p = all as f64 / n as f64;
-    let se = (2.0 * p * (1.0 - p) * n as f64).sqrt();
-    println!(
-        "A change within {:.0} wins (two standard errors) is what chance gives.",
-        2.0 * se
-    );
 }
