@@ -81,10 +81,14 @@ impl State {
         } else {
             NOTICE_DARK_RANGE
         };
+        // Out of range first: the line through doors is walked only for a creature near enough.
+        if d > range {
+            return 0;
+        }
         let sees = self.perceives(i);
         let heard =
             !sees && m.kind.behaviour().tactic != Tactic::LightHunter && self.behind_door(m.pos);
-        if d > range || !(sees || heard) {
+        if !(sees || heard) {
             return 0;
         }
         let mut c = if m.mind == Mind::Asleep {

@@ -31,11 +31,14 @@ impl Shine<'_> {
             return false;
         };
         let (dx, dy) = (p.x - self.from.x, p.y - self.from.y);
+        // The radius first: the line is walked only for a cell the torch can reach.
+        if dx * dx + dy * dy > r * r + r {
+            return false;
+        }
         let path = line(self.from, p);
-        dx * dx + dy * dy <= r * r + r
-            && path[1..path.len() - 1]
-                .iter()
-                .all(|&q| self.world.tile(q).is_transparent())
+        path[1..path.len() - 1]
+            .iter()
+            .all(|&q| self.world.tile(q).is_transparent())
     }
 }
 

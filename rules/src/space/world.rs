@@ -3,15 +3,29 @@
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
 use crate::space::grid::Grid;
+use std::sync::OnceLock;
 
 /// A built cave world. Sizes are in cells; levels are numbered from 0 (the top).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct World {
     width: i32,
     height: i32,
     depth: i32,
     levels: Vec<Grid<Tile>>,
+    /// `checksum` once worked out, until a tile changes: every fingerprint of a run hashes
+    /// the tiles, and between two most change none.
+    sum: OnceLock<u64>,
 }
+
+/// Two worlds are equal when their sizes and tiles are (whether a checksum is kept aside).
+impl PartialEq for World {
+    fn eq(&self, other: &World) -> bool {
+        (self.width, self.height, self.depth) == (other.width, other.height, other.depth)
+            && self.levels == other.levels
+    }
+}
+
+impl Eq for World {}
 
 impl World {
     /// A world of the given size filled with `fill`. Sizes below 1 count as 1.
@@ -22,6 +36,7 @@ impl World {
             height: h,
             depth: d,
             levels: vec![Grid::new(w, h, fill); d as usize],
+            sum: OnceLock::new(),
         }
     }
 
@@ -62,6 +77,7 @@ impl World {
             .and_then(|z| self.levels.get_mut(z))
         {
             g.set(p, tile);
+            self.sum = OnceLock::new();
         }
     }
 
@@ -71,6 +87,7 @@ impl World {
     }
 
     pub(crate) fn level_mut(&mut self, z: i32) -> &mut [Tile] {
+        self.sum = OnceLock::new();
         self.levels[z as usize].cells_mut()
     }
 
@@ -181,15 +198,34 @@ impl World {
 
     /// FNV-1a checksum of sizes and tiles: a compact fingerprint for determinism tests.
     pub fn checksum(&self) -> u64 {
-        let head = [self.width as u8, self.height as u8, self.depth as u8];
-        let tiles = self.levels.iter().flat_map(Grid::cells).map(|&t| t as u8);
-        crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles))
+        *self.sum.get_or_init(|| {
+            let head = [self.width as u8, self.height as u8, self.depth as u8];
+            let tiles = self.levels.iter().flat_map(Grid::cells).map(|&t| t as u8);
+            crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles))
+        })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_checksum_kept_aside_follows_every_change_of_a_tile() {
+        let mut w = World::filled(4, 3, 2, Tile::Floor);
+        let before = w.checksum();
+        w.set(Point::new(1, 1, 1), Tile::DoorClosed);
+        let mut fresh = World::filled(4, 3, 2, Tile::Floor);
+        fresh.set(Point::new(1, 1, 1), Tile::DoorClosed);
+        assert_ne!(w.checksum(), before);
+        assert_eq!(w.checksum(), fresh.checksum());
+        w.level_mut(0)[0] = Tile::Wall;
+        assert_ne!(w.checksum(), fresh.checksum());
+        w.set(Point::new(1, 1, 1), Tile::Floor);
+        w.level_mut(0)[0] = Tile::Floor;
+        assert_eq!(w.checksum(), before);
+        assert_eq!(w, World::filled(4, 3, 2, Tile::Floor));
+    }
 
     #[test]
     fn outside_answers_bounds_and_never_panics() {
