@@ -3,7 +3,7 @@
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
 use crate::space::grid::Grid;
-use std::sync::OnceLock;
+use std::cell::Cell;
 
 /// A built cave world. Sizes are in cells; levels are numbered from 0 (the top).
 #[derive(Clone, Debug)]
@@ -14,7 +14,7 @@ pub struct World {
     levels: Vec<Grid<Tile>>,
     /// `checksum` once worked out, until a tile changes: every fingerprint of a run hashes
     /// the tiles, and between two most change none.
-    sum: OnceLock<u64>,
+    sum: Cell<Option<u64>>,
 }
 
 /// Two worlds are equal when their sizes and tiles are (whether a checksum is kept aside).
@@ -36,7 +36,7 @@ impl World {
             height: h,
             depth: d,
             levels: vec![Grid::new(w, h, fill); d as usize],
-            sum: OnceLock::new(),
+            sum: Cell::new(None),
         }
     }
 
@@ -77,7 +77,7 @@ impl World {
             .and_then(|z| self.levels.get_mut(z))
         {
             g.set(p, tile);
-            self.sum = OnceLock::new();
+            self.sum.set(None);
         }
     }
 
@@ -87,7 +87,7 @@ impl World {
     }
 
     pub(crate) fn level_mut(&mut self, z: i32) -> &mut [Tile] {
-        self.sum = OnceLock::new();
+        self.sum.set(None);
         self.levels[z as usize].cells_mut()
     }
 
@@ -198,11 +198,14 @@ impl World {
 
     /// FNV-1a checksum of sizes and tiles: a compact fingerprint for determinism tests.
     pub fn checksum(&self) -> u64 {
-        *self.sum.get_or_init(|| {
-            let head = [self.width as u8, self.height as u8, self.depth as u8];
-            let tiles = self.levels.iter().flat_map(Grid::cells).map(|&t| t as u8);
-            crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles))
-        })
+        if let Some(sum) = self.sum.get() {
+            return sum;
+        }
+        let head = [self.width as u8, self.height as u8, self.depth as u8];
+        let tiles = self.levels.iter().flat_map(Grid::cells).map(|&t| t as u8);
+        let sum = crate::fnv::fnv1a(crate::fnv::START, head.into_iter().chain(tiles));
+        self.sum.set(Some(sum));
+        sum
     }
 }
 
