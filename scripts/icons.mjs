@@ -4,7 +4,8 @@
 //   node scripts/icons.mjs   # writes www/favicon.ico and www/icons/*.png
 //
 // PNGs are written by hand (signature, IHDR, one zlib IDAT, IEND) so no package is needed;
-// favicon.ico holds 16, 32 and 48 pixel PNGs.
+// favicon.ico holds one 32 pixel PNG: every page visit downloads it, and a tab's 16 pixel
+// icon is that one halved exactly (the '@' is drawn 4 pixels to a font pixel).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -98,7 +99,7 @@ const write = (file, data) => {
 };
 
 fs.mkdirSync(path.join(WWW, 'icons'), { recursive: true });
-write('favicon.ico', ico([16, 32, 48].map((size) => ({ size, data: png(size, fit(size, 0.9)) }))));
+write('favicon.ico', ico([32].map((size) => ({ size, data: png(size, fit(size, 0.9)) }))));
 for (const size of [192, 512]) {
   write(`icons/icon-${size}.png`, png(size, fit(size, 0.75)));
   write(`icons/maskable-${size}.png`, png(size, fitMaskable(size)));

@@ -54,18 +54,18 @@ pub fn place(world: &mut World, rng: &mut GameRng) {
 /// A narrow passage at `p`: on two opposite sides cave wall, or cave wall and a feature
 /// that blocks the way (a stalagmite, a pool), and open ground on the other two sides.
 fn doorway(world: &World, p: Point) -> bool {
-    let t = |(dx, dy): (i32, i32)| world.tile(p.offset(dx, dy));
-    let open = |d| t(d).is_open() && !t(d).is_door();
-    let jambs = |a, b| {
-        let (a, b) = (t(a), t(b));
+    let t = |dx, dy| world.tile(p.offset(dx, dy));
+    let [n, s, w, e] = [t(0, -1), t(0, 1), t(-1, 0), t(1, 0)];
+    let open = |t: Tile| t.is_open() && !t.is_door();
+    let jambs = |a: Tile, b: Tile| {
         (a == Tile::Wall || b == Tile::Wall) && !a.is_passable() && !b.is_passable()
     };
-    (jambs((0, -1), (0, 1)) && open((-1, 0)) && open((1, 0)))
-        || (jambs((-1, 0), (1, 0)) && open((0, -1)) && open((0, 1)))
+    (jambs(n, s) && open(w) && open(e)) || (jambs(w, e) && open(n) && open(s))
 }
 
 /// True when the neighbours of `p` that `open` accepts stay joined by 8-way steps over such
-/// cells with `p` closed: a search from one of them that must reach all the others.
+/// cells with `p` closed: at once when all eight are open, else a breadth-first search from
+/// one of them that must reach all the others (most are found a step or two away).
 pub(super) fn stays_joined(world: &World, p: Point, open: fn(Tile) -> bool) -> bool {
     let mut around = Vec::new();
     for q in p.neighbours8() {
@@ -76,12 +76,17 @@ pub(super) fn stays_joined(world: &World, p: Point, open: fn(Tile) -> bool) -> b
     let Some(&first) = around.first() else {
         return true;
     };
+    if around.len() == 8 {
+        return true;
+    }
     let mut seen = Grid::new(world.width(), world.height(), false);
     seen.set(p, true);
     seen.set(first, true);
-    let mut stack = vec![first];
+    let mut queue = vec![first];
+    let mut next = 0;
     let mut missing = around.len() - 1;
-    while let Some(here) = stack.pop() {
+    while let Some(&here) = queue.get(next) {
+        next += 1;
         for q in here.neighbours8() {
             if seen.get(q) != Some(&false) || !open(world.tile(q)) {
                 continue;
@@ -93,7 +98,7 @@ pub(super) fn stays_joined(world: &World, p: Point, open: fn(Tile) -> bool) -> b
                     return true;
                 }
             }
-            stack.push(q);
+            queue.push(q);
         }
     }
     missing == 0

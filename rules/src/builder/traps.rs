@@ -27,8 +27,10 @@ pub fn place(world: &mut World, rng: &mut GameRng) {
     for z in 0..world.depth() {
         let mut spots = world.points_where(z, &|p, t| {
             t == Tile::Floor
-                && p.neighbours8()
-                    .all(|q| !world.tile(q).is_stairs() && !world.tile(q).is_door())
+                && p.neighbours8().all(|q| {
+                    let t = world.tile(q);
+                    !t.is_stairs() && !t.is_door()
+                })
         });
         let mut placed = 0;
         for k in 0..spots.len().min(TRIES) {
