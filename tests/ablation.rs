@@ -5,7 +5,9 @@
 //! seeds won one way and lost the other weigh (a sign test over them).
 //!
 //! Not part of the test command (it plays six times 1,000 games); run it with
-//! `cargo test --profile bots --test ablation -- --ignored --nocapture`.
+//! `cargo test --profile bots --test ablation -- --ignored --nocapture`. For a quick look at
+//! one tactic, `ABLATION_ONLY` keeps the rows whose name holds its text (`ABLATION_ONLY=door`)
+//! and `ABLATION_SEEDS` plays fewer seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod bots;
@@ -105,7 +107,8 @@ fn each_tactic_alone_turned_off() {
     println!("| the expert | won of {n} | change | games the tactic acted in | won only with it | won only without it | chance gives up to |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     println!("| every tactic | {won_all} | | | | | |");
-    for (name, tactics) in ways {
+    let only = std::env::var("ABLATION_ONLY").unwrap_or_default();
+    for (name, tactics) in ways.into_iter().filter(|(name, _)| name.contains(&only)) {
         let p = pairs(&all, games(tactics, n));
         let won = p.iter().filter(|p| p.won_without).count();
         let acted = p.iter().filter(|p| !p.same).count();
