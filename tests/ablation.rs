@@ -4,7 +4,7 @@
 //! are paired by seed: where a tactic never acts, both games are the same game, so only the
 //! seeds won one way and lost the other weigh (a sign test over them).
 //!
-//! Not part of the test command (it plays six times 1,000 games); run it with
+//! Not part of the test command (it plays seven times 1,000 games); run it with
 //! `cargo test --profile bots --test ablation -- --ignored --nocapture`. For a quick look at
 //! one tactic, `ABLATION_ONLY` keeps the rows whose name holds its text (`ABLATION_ONLY=door`)
 //! and `ABLATION_SEEDS` plays fewer seeds.
@@ -97,13 +97,20 @@ fn each_tactic_alone_turned_off() {
                 ..Tactics::ALL
             },
         ),
+        (
+            "choose at an altar",
+            Tactics {
+                altar: false,
+                ..Tactics::ALL
+            },
+        ),
     ];
     // A seed where the tactic never acted plays the same game both ways. Where it did, the
     // two games part ways at its first act, and only those seeds can tell the two apart:
     // the seeds won one way only are the evidence (a sign test, as McNemar's). With k of
-    // them, chance alone moves the wins by about the square root of k; five tactics are
+    // them, chance alone moves the wins by about the square root of k; six tactics are
     // tested at once, so a change counts only beyond 2.6 times that (a 1% test each, about
-    // 5% that any of the five is flagged by chance).
+    // 6% that any of the six is flagged by chance).
     println!("| the expert | won of {n} | change | games the tactic acted in | won only with it | won only without it | chance gives up to |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     println!("| every tactic | {won_all} | | | | | |");

@@ -11,8 +11,12 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod bots;
+mod scenes;
 
-use bots::Played;
+use bots::{expert, Game, Played};
+use caves::rules::builder::altars::offering_cells;
+use caves::rules::kinds::item::Item;
+use caves::rules::space::geom::Point;
 use caves::rules::{Mode, Outcome};
 
 /// Seeds each bot plays.
@@ -103,4 +107,37 @@ fn explorer_mode_is_for_learning() {
         won * 100 >= n * 70,
         "the careful bot won {won} of {n} in Explorer mode"
     );
+}
+
+/// The altar's choice as the expert makes it (`Tactics::altar`): a sword is the nearest
+/// offering, mail the next, oil the farthest; with its torch's fuel what decides its runs, it
+/// walks past the sword and the mail to the oil. With the tactic off it takes the nearest.
+#[test]
+fn at_an_altar_the_expert_takes_what_it_needs_most_not_the_nearest() {
+    for (choose, want) in [(true, Item::Oil), (false, Item::Sword)] {
+        let mut s = scenes::scene(
+            &["
+            #########
+            #<......#
+            #..._...#
+            #.......#
+            #########"],
+            1,
+        );
+        let [west, north, east] = offering_cells(Point::new(4, 2, 0));
+        s.put_item(Item::Sword, west);
+        s.put_item(Item::Mail, north);
+        s.put_item(Item::Oil, east);
+        let mut g = Game::with_state(s);
+        g.tactics.altar = choose;
+        for _ in 0..20 {
+            if !g.state.carried().is_empty() {
+                break;
+            }
+            let a = expert::policy(&mut g);
+            g.act(a);
+        }
+        let took: Vec<Item> = g.state.carried().iter().map(|t| t.kind).collect();
+        assert_eq!(took, [want], "with the altar tactic {choose}");
+    }
 }

@@ -40,7 +40,7 @@ pub fn slot_of(g: &Game, pick: impl Fn(Item, Place) -> bool) -> Option<u8> {
 }
 
 /// The bonus of what is in `place`.
-fn bonus(g: &Game, place: Place) -> i32 {
+pub fn bonus(g: &Game, place: Place) -> i32 {
     match g.state.equipped(place).and_then(|k| known(g, k)) {
         Some(Effect::Weapon(n) | Effect::Armour(n)) => n,
         _ => 0,

@@ -6,22 +6,24 @@
 //! has fuel to spare. Its tactics for the new rules (`Tactics`, each can be turned off): it
 //! shuts an open door between itself and what it falls back from, steps away from a bloat
 //! rather than kill it beside it, runs down a cave monkey that stole from it, waits
-//! beyond a net or a trapdoor for a hunter to cross it, and sets fire under hunters.
+//! beyond a net or a trapdoor for a hunter to cross it, sets fire under hunters, and at an
+//! altar takes the offering worth most to it.
 
 use super::careful::{
-    charge, fetch, gear, known, learn, out_of_fire, retreat, save_life, slot_of, tend_torch,
+    bonus, charge, fetch, gear, known, learn, out_of_fire, retreat, save_life, slot_of, tend_torch,
     FALL_BACK_TURNS,
 };
 use super::{Game, Played};
-use caves::rules::autopilot::travel::{next_step, Goal};
+use caves::rules::autopilot::travel::{next_step, path, Goal};
 use caves::rules::balance::{MAX_FUEL, OIL_FUEL};
+use caves::rules::builder::altars::offering_cells;
 use caves::rules::creatures::monster::{Mind, Monster};
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::entry::{Effect, Tactic};
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
-use caves::rules::{Action, Dir, Mode, Place};
+use caves::rules::{Action, Dir, Mode, Place, PACK_LIMIT};
 
 /// Closing the doors beside it, when one of them is open and free and stands between it and
 /// every foe in view (each foe is nearer the door than the bot is), or, once the torch has
@@ -196,6 +198,49 @@ fn burn(g: &Game) -> Option<Action> {
         .then(|| Action::throw(oil, target.x - here.x, target.y - here.y))?
 }
 
+/// What an offering is worth to the bot now: fuel first (what decides its runs), then
+/// strength, better gear, healing, the map, and what it has not learnt yet; a summoning
+/// least.
+fn worth(g: &Game, kind: Item) -> i32 {
+    let better = |n: i32, place| if n > bonus(g, place) { 80 + n } else { 10 };
+    match known(g, kind) {
+        Some(Effect::Fuel(_)) => 100,
+        Some(Effect::Strength(_)) => 90,
+        Some(Effect::Weapon(n)) => better(n, Place::Wielded),
+        Some(Effect::Armour(n)) => better(n, Place::Worn),
+        Some(Effect::Heal(_)) => 70,
+        Some(Effect::Map) => 60,
+        None => 50,
+        Some(Effect::Summon(_)) => 0,
+        Some(_) => 30,
+    }
+}
+
+/// The altar's choice (`Tactics::altar`): at a warm altar it remembers on this level, the way
+/// on this level to the offering worth most to it, and taking it there. Without it the bot
+/// takes the nearest, as it takes anything it sees.
+fn choose_offering(g: &Game) -> Option<Action> {
+    let (s, here) = (&g.state, g.here());
+    if !g.tactics.altar || s.carried().len() >= usize::from(PACK_LIMIT) {
+        return None;
+    }
+    let best = s
+        .world()
+        .points_of(here.z, Tile::Altar)
+        .into_iter()
+        .filter(|&a| s.sight().remembers(a))
+        .flat_map(offering_cells)
+        .filter_map(|p| g.items.get(&p).map(|&k| (p, worth(g, k))))
+        .max_by_key(|&(_, w)| w)?
+        .0;
+    if best == here {
+        return Some(Action::PickUp);
+    }
+    // Only a way on this level, as `fetch` takes: a way by other levels' stairs leads up and
+    // down again for ever.
+    path(s, best)?.first().map(|&d| Action::Move(d))
+}
+
 /// The most turns in a row the bot waits beyond a plate for a hunter to cross it.
 const LURE_TURNS: u32 = 20;
 
@@ -308,6 +353,7 @@ pub fn policy(g: &mut Game) -> Action {
     }
     let explore_first = s.fuel() > 600;
     learn(g)
+        .or_else(|| choose_offering(g))
         .or_else(|| fetch(g))
         .or_else(|| g.onward(explore_first))
         .unwrap_or(Action::Wait)

@@ -75,6 +75,8 @@ pub struct Tactics {
     pub lure: bool,
     /// Set moss or fungus alight under hunters, or throw a flask of oil into a crowd.
     pub fire: bool,
+    /// At a warm altar, take the offering worth most to it now, not the nearest.
+    pub altar: bool,
 }
 
 impl Tactics {
@@ -84,6 +86,7 @@ impl Tactics {
         chase_thief: true,
         lure: true,
         fire: true,
+        altar: true,
     };
 }
 
@@ -97,6 +100,11 @@ pub struct Played {
 impl Game {
     pub fn new(seed: u64, mode: Mode) -> Game {
         let state = State::in_mode(seed, &WorldParams::default(), mode).expect("worlds have floor");
+        Game::with_state(state)
+    }
+
+    /// A bot's game of `state` as it stands (a scene on a hand-drawn cave, say), every tactic on.
+    pub fn with_state(state: State) -> Game {
         let mut g = Game {
             state,
             taken: Vec::new(),
