@@ -177,8 +177,8 @@ runs="$(get gen.default.native.runs)"
     echo
     echo "### Download size (dist/, release build)"
     echo
-    echo "Bytes, everything the game page downloads (the favicon too; the app icons aside). The CP437 glyph atlas is compiled"
-    echo "into the wasm; the page loads no font or image. The lab's bundle (\`lab/\`) loads only for \`?lab\`."
+    echo "Bytes, everything the game page downloads (the favicon too; the app icons aside). The CP437"
+    echo "glyph atlas is compiled into the wasm; the page loads no font or image. The lab's bundle (\`lab/\`) loads only for \`?lab\`."
     echo
     bash scripts/page-size.sh || true  # over the budget: still a table
     for f in dist/lab/*; do

@@ -56,7 +56,7 @@ fn pairs(all: &[Played], without: Vec<Played>) -> Vec<Pair> {
 }
 
 #[test]
-#[ignore = "plays 6,000 games: run on its own"]
+#[ignore = "plays 7,000 games: run on its own"]
 fn each_tactic_alone_turned_off() {
     let n = seeds();
     let all = games(Tactics::ALL, n);

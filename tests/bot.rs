@@ -110,8 +110,9 @@ fn explorer_mode_is_for_learning() {
 }
 
 /// The altar's choice as the expert makes it (`Tactics::altar`): a sword is the nearest
-/// offering, mail the next, oil the farthest; with its torch's fuel what decides its runs, it
-/// walks past the sword and the mail to the oil. With the tactic off it takes the nearest.
+/// offering, oil the next and mail the farthest (the last one looked at, so a choice that
+/// ranked nothing would take it); with its torch's fuel what decides its runs, it walks past
+/// the sword to the oil. With the tactic off it takes the nearest.
 #[test]
 fn at_an_altar_the_expert_takes_what_it_needs_most_not_the_nearest() {
     for (choose, want) in [(true, Item::Oil), (false, Item::Sword)] {
@@ -126,8 +127,8 @@ fn at_an_altar_the_expert_takes_what_it_needs_most_not_the_nearest() {
         );
         let [west, north, east] = offering_cells(Point::new(4, 2, 0));
         s.put_item(Item::Sword, west);
-        s.put_item(Item::Mail, north);
-        s.put_item(Item::Oil, east);
+        s.put_item(Item::Oil, north);
+        s.put_item(Item::Mail, east);
         let mut g = Game::with_state(s);
         g.tactics.altar = choose;
         for _ in 0..20 {

@@ -61,8 +61,9 @@ pub struct Game {
     pub tactics: Tactics,
 }
 
-/// The expert's tactics for doors and the creatures with one rule each. Each can be turned
-/// off on its own, so the ablation table (`tests/ablation.rs`) shows what it is worth.
+/// The expert's tactics for doors, plates, fire, the altar and the creatures with one rule
+/// each. Each can be turned off on its own, so the ablation table (`tests/ablation.rs`)
+/// shows what it is worth.
 #[derive(Clone, Copy, Debug)]
 pub struct Tactics {
     /// Shut an open door between itself and what it falls back from.
