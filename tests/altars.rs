@@ -11,21 +11,11 @@ use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Place};
-use scenes::{logged, scene};
-
-const ALTAR: Point = Point::new(4, 2, 0);
+use scenes::{logged, scene, ALTAR, ALTAR_CAVE};
 
 #[test]
 fn taking_one_offering_turns_the_others_to_dust_and_the_altar_cold() {
-    let mut s = scene(
-        &["
-        #########
-        #<......#
-        #..._...#
-        #.......#
-        #########"],
-        1,
-    );
+    let mut s = scene(&[ALTAR_CAVE], 1);
     let [west, north, east] = offering_cells(ALTAR);
     s.put_item(Item::Sword, west);
     s.put_item(Item::Mail, north);

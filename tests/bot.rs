@@ -16,7 +16,6 @@ mod scenes;
 use bots::{expert, Game, Played};
 use caves::rules::builder::altars::offering_cells;
 use caves::rules::kinds::item::Item;
-use caves::rules::space::geom::Point;
 use caves::rules::{Mode, Outcome};
 
 /// Seeds each bot plays.
@@ -116,16 +115,8 @@ fn explorer_mode_is_for_learning() {
 #[test]
 fn at_an_altar_the_expert_takes_what_it_needs_most_not_the_nearest() {
     for (choose, want) in [(true, Item::Oil), (false, Item::Sword)] {
-        let mut s = scenes::scene(
-            &["
-            #########
-            #<......#
-            #..._...#
-            #.......#
-            #########"],
-            1,
-        );
-        let [west, north, east] = offering_cells(Point::new(4, 2, 0));
+        let mut s = scenes::scene(&[scenes::ALTAR_CAVE], 1);
+        let [west, north, east] = offering_cells(scenes::ALTAR);
         s.put_item(Item::Sword, west);
         s.put_item(Item::Oil, north);
         s.put_item(Item::Mail, east);

@@ -1,7 +1,23 @@
 //! Scenes for the rules' tests: runs on hand-drawn levels, played through actions.
 
+use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
 use caves::rules::{Action, State};
+
+/// A small cave with an altar at `ALTAR` (its offerings lie west, north and east of it) and
+/// the way out at (1, 1), where the player starts.
+// Each test crate compiles this module for itself, and not every one has an altar.
+#[allow(dead_code)]
+pub const ALTAR_CAVE: &str = "
+    #########
+    #<......#
+    #..._...#
+    #.......#
+    #########";
+
+/// Where the altar of `ALTAR_CAVE` stands.
+#[allow(dead_code)]
+pub const ALTAR: Point = Point::new(4, 2, 0);
 
 /// A run on hand-drawn levels with no creatures and no items but those a test puts there.
 /// The player starts on the `<` of the first level.
