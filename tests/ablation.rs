@@ -6,8 +6,8 @@
 //!
 //! Not part of the test command (it plays seven times 1,000 games); run it with
 //! `cargo test --profile bots --test ablation -- --ignored --nocapture`. For a quick look at
-//! one tactic, `ABLATION_ONLY` keeps the rows whose name holds its text (`ABLATION_ONLY=door`)
-//! and `ABLATION_SEEDS` plays fewer seeds.
+//! one tactic or a few, `ABLATION_ONLY` keeps the rows whose name holds one of its
+//! comma-separated texts (`ABLATION_ONLY=door,fire`) and `ABLATION_SEEDS` plays fewer seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod bots;
@@ -115,7 +115,10 @@ fn each_tactic_alone_turned_off() {
     println!("|---|---:|---:|---:|---:|---:|---:|");
     println!("| every tactic | {won_all} | | | | | |");
     let only = std::env::var("ABLATION_ONLY").unwrap_or_default();
-    for (name, tactics) in ways.into_iter().filter(|(name, _)| name.contains(&only)) {
+    for (name, tactics) in ways
+        .into_iter()
+        .filter(|(name, _)| only.split(',').any(|o| name.contains(o)))
+    {
         let p = pairs(&all, games(tactics, n));
         let won = p.iter().filter(|p| p.won_without).count();
         let acted = p.iter().filter(|p| !p.same).count();

@@ -1,4 +1,4 @@
-//! Altars: on the even levels (2, 4, ...) but the last, an altar in open ground, with room for
+//! Altars: on every level but the first and the last, an altar in open ground, with room for
 //! its three offerings on the cells west, north and east of it (`items::placing` lays them
 //! there). Placed last, on a cell whose eight neighbours are bare floor, so it stands beside
 //! no stairs, door or plate and blocks nothing (an altar is walked over).
@@ -17,7 +17,7 @@ pub fn offering_cells(altar: Point) -> [Point; 3] {
 /// Puts an altar on each level that holds one, on a bare floor cell in open ground drawn at
 /// random.
 pub fn place(world: &mut World, rng: &mut GameRng) {
-    for z in (1..world.depth() - 1).step_by(2) {
+    for z in 1..world.depth() - 1 {
         let spots = world.points_where(z, &|p, t| {
             t == Tile::Floor && p.neighbours8().all(|q| world.tile(q) == Tile::Floor)
         });

@@ -11,7 +11,8 @@ use crate::space::grid::nearest_chebyshev;
 use crate::space::world::World;
 use rand::Rng;
 
-/// Draws of a kind for an altar's three offerings (repeats are drawn again, up to this).
+/// Draws of a kind for an altar's two offerings besides its oil (repeats and oil are drawn
+/// again, up to this).
 const OFFERING_TRIES: usize = 12;
 
 /// Salt of the placement stream, apart from the generator's and the turns' numbers.
@@ -50,18 +51,23 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
     let mut out = Vec::new();
     let last = world.depth() - 1;
     for z in 0..world.depth() {
-        // An altar's offerings: three kinds of what lies this deep, on its three cells.
+        // An altar's offerings, on its three cells: a flask of oil (light, for the run's
+        // clock) among two other kinds of what lies this deep (strength, gear, a potion...).
         let mut offered = Vec::new();
         for altar in world.points_of(z, Tile::Altar) {
             let mut kinds: Vec<Item> = Vec::new();
             for _ in 0..OFFERING_TRIES {
-                if kinds.len() == 3 {
+                if kinds.len() == 2 {
                     break;
                 }
-                if let Some(k) = random_kind(z, mode, &mut rng).filter(|k| !kinds.contains(k)) {
+                if let Some(k) = random_kind(z, mode, &mut rng)
+                    .filter(|&k| k != Item::Oil && !kinds.contains(&k))
+                {
                     kinds.push(k);
                 }
             }
+            let oil_at = rng.random_range(0..=kinds.len() as u32) as usize;
+            kinds.insert(oil_at, Item::Oil);
             // Loops that push, not collected chains: each chain is generic code of its own.
             for (i, cell) in offering_cells(altar).into_iter().enumerate() {
                 offered.push(cell);
