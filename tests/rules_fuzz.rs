@@ -1,7 +1,8 @@
 //! Random actions of every kind on generated caves, in both modes, checking what must hold
-//! after each one whatever the player does: no creature stands on the player's cell, and a
-//! flask of oil never takes fuel away. (Flasks are put underfoot now and then, so that oil
-//! is poured often.)
+//! after each one whatever the player does: no creature stands on the player's cell or on
+//! another creature's, everyone stands on open ground, the player's hit points stay within
+//! their maximum, the turn never goes back, and a flask of oil never takes fuel away. (Flasks
+//! are put underfoot now and then, so that oil is poured often.)
 #![cfg(not(target_arch = "wasm32"))]
 
 use caves::rules::builder::WorldParams;
@@ -19,8 +20,10 @@ fn any_action(s: &State, rng: &mut impl Rng) -> Action {
         _ => {}
     }
     let slot = rng.random_range(0..=s.carried().len() as u32) as u8;
-    match rng.random_range(0..14u32) {
+    match rng.random_range(0..16u32) {
         0..=5 => Action::Move(Dir::ALL[rng.random_range(0..8u32) as usize]),
+        13 => Action::CloseDoors,
+        14 => Action::Kindle(Dir::ALL[rng.random_range(0..8u32) as usize]),
         6 => Action::Wait,
         7 => Action::PickUp,
         8 => Action::Use(slot),
@@ -37,9 +40,10 @@ fn any_action(s: &State, rng: &mut impl Rng) -> Action {
 }
 
 #[test]
-fn no_creature_on_the_player_and_oil_never_lowers_the_fuel() {
+fn whatever_the_player_does_everyone_stands_apart_on_open_ground_and_oil_never_lowers_the_fuel() {
     let mut ascents = 0;
     let mut oil = 0;
+    let mut fires = 0;
     for mode in [Mode::Normal, Mode::Explorer] {
         for seed in 0..24 {
             let mut s = State::in_mode(seed, &WorldParams::default(), mode).expect("a world");
@@ -55,9 +59,10 @@ fn no_creature_on_the_player_and_oil_never_lowers_the_fuel() {
                 let a = any_action(&s, &mut rng);
                 let pouring = matches!(a, Action::Use(slot)
                     if s.carried().get(usize::from(slot)).is_some_and(|t| t.kind == Item::Oil));
-                let fuel = s.fuel();
+                let (fuel, turn) = (s.fuel(), s.turn());
                 s.act(a);
                 ascents += usize::from(a == Action::Ascend);
+                fires += usize::from(matches!(a, Action::Kindle(_)) && s.turn() > turn);
                 if pouring {
                     oil += 1;
                     // The turn the oil was poured in burns one.
@@ -67,13 +72,38 @@ fn no_creature_on_the_player_and_oil_never_lowers_the_fuel() {
                         s.fuel()
                     );
                 }
+                let at = format!("{mode:?} seed {seed}, action {n} ({a:?})");
                 assert!(
                     s.monster_at(s.player()).is_none(),
-                    "{mode:?} seed {seed}, action {n} ({a:?}): a creature on the player's cell"
+                    "{at}: a creature on the player's cell"
                 );
+                assert!(s.turn() >= turn, "{at}: the turn went back");
+                assert!(
+                    s.hp() <= s.max_hp(),
+                    "{at}: {} of {} hit points",
+                    s.hp(),
+                    s.max_hp()
+                );
+                if s.outcome() == Outcome::Playing {
+                    let tile = s.world().tile(s.player());
+                    assert!(tile.is_open(), "{at}: the player on {tile:?}");
+                }
+                let creatures = s.monsters();
+                for (i, m) in creatures.iter().enumerate() {
+                    let tile = s.world().tile(m.pos);
+                    assert!(tile.is_open(), "{at}: a {:?} on {tile:?}", m.kind);
+                    assert!(
+                        creatures[i + 1..].iter().all(|o| o.pos != m.pos),
+                        "{at}: two creatures on {:?}",
+                        m.pos
+                    );
+                }
             }
         }
     }
-    // The checks ran where they bite: many climbs, and oil poured.
-    assert!(ascents > 100 && oil > 10, "{ascents} climbs, {oil} flasks");
+    // The checks ran where they bite: many climbs, oil poured, fires set.
+    assert!(
+        ascents > 100 && oil > 10 && fires > 10,
+        "{ascents} climbs, {oil} flasks, {fires} fires"
+    );
 }
