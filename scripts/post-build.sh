@@ -27,9 +27,13 @@ if [ "${TRUNK_PROFILE:-debug}" = release ]; then
         # linker puts the 1 MiB stack first, growing down towards 0, with the data above it
         # (the stack would have to be 1023 KiB deep to reach that KiB). Features come from the
         # module's target_features section, so wasm-opt emits nothing the compiler was not
-        # allowed to.
+        # allowed to; that section and the producers section (the names and versions of the
+        # tools that made the module) are then left out of the file a player downloads: no
+        # browser reads either, and together they were 201 bytes of the page gzipped. The code
+        # is byte for byte the same with and without them.
         while IFS= read -r -d '' wasm; do
-            wasm-opt -Oz -ocimfs=20 --converge --low-memory-unused "$wasm" -o "$wasm"
+            wasm-opt -Oz -ocimfs=20 --converge --low-memory-unused \
+                --strip-target-features --strip-producers "$wasm" -o "$wasm"
         done < <(find "$dir" -name '*_bg.wasm' -print0)
     else
         note "wasm-opt not found: wasm left as wasm-bindgen wrote it (npm ci in tests/e2e provides it)"
