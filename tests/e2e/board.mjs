@@ -56,6 +56,11 @@ try {
   hold({ close: (done) => { board.stop().then(done); } });
   const browser = hold(await launchChromium());
   const base = board.base;
+  // page.route does not see what a page sends through its service worker (Chromium passes it on
+  // as the worker's own request), and the worker takes the page over at a moment of its own:
+  // the board's checks cut the network with routes, so they run without the worker (the worker
+  // and offline play are checked in offline.mjs).
+  const newContext = (options) => browser.newContext({ ...options, serviceWorkers: 'block' });
   const errors = [];
   const today = (await getJson(base, 'api/daily/today')).body;
   const entries = async () => (await getJson(base, `api/daily/${DAY}`)).body.entries || [];
@@ -69,7 +74,7 @@ try {
     await ready(page);
     return page;
   };
-  const desktop = () => browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const desktop = () => newContext({ viewport: { width: 1280, height: 800 } });
   // Plays a daily run to its end: a new run, then out by the stair it starts on (asked twice).
   const playToEnd = async (page, keys) => {
     for (const k of keys) await page.keyboard.press(k);
@@ -316,7 +321,7 @@ try {
     await cal.screenshot({ path: path.join(SHOTS, 'live-player-1280x800.png') });
   });
   await check('live: a 390x844 touch phone lists the live run and watches it by a tap', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
     const page = await open(phone, `${base}?daily`);
     await playToEnd(page, ['n', '<', '<']);
     await page.tap('#tools [data-tool="B"]');
@@ -487,7 +492,7 @@ try {
   });
 
   await check('a 390x844 touch phone: the Board button shows the board and the player key, and a run can be watched by a tap', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
     const page = await open(phone, base);
     await page.tap('#tools [data-tool="B"]');
     await page.waitForFunction(() => document.querySelectorAll('dialog#board[open] tbody tr').length >= 2, null, { timeout: 15000 });
@@ -510,7 +515,7 @@ try {
     await phone.close();
   });
   await check('a 390x844 touch phone: the graves in the replay', async () => {
-    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
     const page = await open(phone, `${base}?daily`);
     const fetched = page.waitForResponse((r) => r.url().includes(`api/daily/${DAY}/fallen`)).catch(() => null);
     await page.keyboard.press('n');
