@@ -70,7 +70,7 @@ fn each_tactic_alone_turned_off() {
             },
         ),
         (
-            "kill a bloat at range",
+            "douse for a bloat, or step off it",
             Tactics {
                 bloat_at_range: false,
                 ..Tactics::ALL

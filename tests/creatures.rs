@@ -7,7 +7,7 @@ mod scenes;
 
 use scenes::{logged, scene};
 
-use caves::rules::balance::BURST_DAMAGE;
+use caves::rules::balance::{BURST_DAMAGE, BURST_FUEL, OIL_FUEL};
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
 use caves::rules::Place;
@@ -36,11 +36,44 @@ fn carry(state: &mut State, kind: Item) {
 }
 
 #[test]
+fn a_cave_monkey_dips_into_a_burning_torch_and_runs_with_a_flask_of_its_fuel() {
+    let mut s = scene(&[CORRIDOR], 1);
+    carry(&mut s, Item::HealingPotion);
+    s.set_fuel(900);
+    s.put_monster(Creature::Monkey, s.player().offset(1, 0));
+    s.act(Action::Wait);
+    assert!(
+        logged(&s, "dips into your torch for"),
+        "its blow lands and takes"
+    );
+    assert_eq!(
+        s.fuel(),
+        900 - 1 - OIL_FUEL,
+        "a flask's worth of the torch's fuel"
+    );
+    assert_eq!(s.monsters()[0].loot, Some(Item::Oil));
+    assert_eq!(s.carried().len(), 1, "the pack is spared");
+
+    // A torch with no more than a flask's worth left is not dipped into: the pack is.
+    let mut s = scene(&[CORRIDOR], 1);
+    carry(&mut s, Item::HealingPotion);
+    // (The turn burns one before the monkey's blow: a flask's worth is left then.)
+    s.set_fuel(OIL_FUEL + 1);
+    s.put_monster(Creature::Monkey, s.player().offset(1, 0));
+    s.act(Action::Wait);
+    assert!(logged(&s, "snatches your"));
+    assert_eq!(s.monsters()[0].loot, Some(Item::HealingPotion));
+    assert_eq!(s.fuel(), OIL_FUEL, "only the turn's burn");
+}
+
+#[test]
 fn a_cave_monkey_steals_from_the_pack_runs_and_drops_it_where_it_dies() {
     let mut s = scene(&[CORRIDOR], 1);
     carry(&mut s, Item::Dagger);
     s.act(Action::Equip(0));
     carry(&mut s, Item::HealingPotion);
+    // A doused torch is not dipped into.
+    s.act(Action::Torch);
     s.put_monster(Creature::Monkey, s.player().offset(1, 0));
     s.act(Action::Wait);
     assert!(logged(&s, "snatches your"), "its blow lands and takes");
@@ -109,6 +142,35 @@ fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
     assert!(s.monsters().is_empty(), "the dart kills it");
     assert!(logged(&s, "It bursts in a cloud of spores."));
     assert_eq!(s.confused(), 0, "from afar, safe");
+}
+
+#[test]
+fn a_bloat_killed_beside_a_burning_torch_smothers_it_and_spoils_its_fuel() {
+    let mut s = scene(&[CORRIDOR], 2);
+    s.set_fuel(1000);
+    let bloat = s.player().offset(1, 0);
+    s.put_monster(Creature::Bloat, bloat);
+    s.wound_monster(bloat, 1);
+    s.act(Action::Move(Dir::E));
+    assert!(logged(&s, "The spores smother your torch"));
+    assert_eq!(
+        s.fuel(),
+        1000 - BURST_FUEL,
+        "spoilt fuel (and the turn burns none: the torch is out)"
+    );
+    assert!(!s.torch_lit(), "put out");
+
+    // Doused before the blow, the torch keeps its fuel.
+    let mut s = scene(&[CORRIDOR], 2);
+    s.set_fuel(1000);
+    let bloat = s.player().offset(1, 0);
+    s.put_monster(Creature::Bloat, bloat);
+    s.wound_monster(bloat, 1);
+    s.act(Action::Torch);
+    s.act(Action::Move(Dir::E));
+    assert!(s.monsters().is_empty(), "killed");
+    assert!(!logged(&s, "smother"));
+    assert_eq!(s.fuel(), 1000, "doused, it burns nothing and loses nothing");
 }
 
 #[test]

@@ -383,6 +383,9 @@ pub const BURST_TURNS: i32 = 6;
 pub const BURST_REACH: i32 = 1;
 /// What a bursting creature's spores burn the player for, within `BURST_REACH`.
 pub const BURST_DAMAGE: i32 = 5;
+/// Fuel a bursting creature's spores spoil in a lit torch within `BURST_REACH` (they smother
+/// it, as a potion of darkness does).
+pub const BURST_FUEL: i32 = 200;
 
 // Traps (how many a level holds, and where they are hidden, are the generator's:
 // `builder::traps`).

@@ -5,7 +5,7 @@
 //! walk around, and goes down only once it has explored a level while its torch
 //! has fuel to spare. Its tactics for the new rules (`Tactics`, each can be turned off): it
 //! shuts an open door between itself and what it falls back from, steps away from a bloat
-//! rather than kill it beside it, runs down a cave monkey that stole from it, waits
+//! rather than kill it beside others and douses its torch before it strikes one, runs down a cave monkey that stole from it, waits
 //! beyond a net or a trapdoor for a hunter to cross it, sets fire under hunters, and at an
 //! altar takes the offering worth most to it.
 
@@ -83,6 +83,29 @@ fn off_bloat(g: &Game) -> Option<Action> {
                 && foes.iter().all(|m| m.pos.chebyshev(p) > 1)
         })
         .map(|(d, _)| Action::Move(d))
+}
+
+/// The blow at a bloat beside it, with nothing else beside it (`Tactics::bloat_at_range`),
+/// struck with the torch doused: its spores smother a burning torch and spoil its fuel. The
+/// bot douses first, strikes, and relights after.
+fn pop_in_the_dark(g: &Game) -> Option<Action> {
+    let beside = g.adjacent();
+    // A stalker strikes only from the dark: never douse with one about.
+    let stalker = g
+        .foes()
+        .iter()
+        .any(|m| m.kind.behaviour().tactic == Tactic::ShunsLight);
+    if !g.tactics.bloat_at_range
+        || stalker
+        || beside.is_empty()
+        || beside.iter().any(|m| m.kind != Creature::Bloat)
+    {
+        return None;
+    }
+    if g.state.torch_lit() {
+        return Some(Action::Torch);
+    }
+    g.hit(|m| m.kind == Creature::Bloat)
 }
 
 /// A bloat beside others is left for last (`Tactics::bloat_at_range`): its burst would
@@ -315,12 +338,14 @@ pub fn policy(g: &mut Game) -> Action {
     if resting && s.torch_lit() && !s.fire_burns() {
         return Action::Rest;
     }
+    if let Some(a) = off_bloat(g).or_else(|| pop_in_the_dark(g)) {
+        return a;
+    }
     if s.torch_doused() && s.fuel() > 0 && !shade {
         return Action::Torch;
     }
     if let Some(a) = tend_torch(g, 150)
         .or_else(|| burn(g))
-        .or_else(|| off_bloat(g))
         .or_else(|| g.hit(|m| (m.kind != Creature::Jelly && !spare(g, m)) || adjacent == 1))
         .or_else(|| throw(g))
     {

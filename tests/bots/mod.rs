@@ -68,7 +68,8 @@ pub struct Game {
 pub struct Tactics {
     /// Shut an open door between itself and what it falls back from.
     pub close_doors: bool,
-    /// Never strike a bloat beside it (its burst befuddles): step away, and throw from afar.
+    /// Keep a bloat's burst off itself and its torch: step away from one beside others (its
+    /// burst befuddles), and douse the torch before the blow (its spores spoil the fuel).
     pub bloat_at_range: bool,
     /// Run down a cave monkey that stole (the log said so) to get the item back.
     pub chase_thief: bool,

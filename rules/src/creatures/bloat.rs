@@ -1,9 +1,10 @@
 //! Bloats: slow bags of caustic spores that burst when killed. Whoever stands within
 //! `BURST_REACH` of one as it dies, the player and creatures alike, is befuddled for
-//! `BURST_TURNS`, and the player is burnt for `BURST_DAMAGE`: kill it from afar (a dart, a
-//! thrown dagger) or pay for the blow.
+//! `BURST_TURNS`, and the player is burnt for `BURST_DAMAGE`; a torch burning there is
+//! smothered, `BURST_FUEL` of its fuel spoilt. Kill it from afar (a dart, a thrown dagger),
+//! douse the torch before the blow, or pay for it.
 
-use crate::balance::{BURST_DAMAGE, BURST_REACH, BURST_TURNS};
+use crate::balance::{BURST_DAMAGE, BURST_FUEL, BURST_REACH, BURST_TURNS};
 use crate::creatures::monster::Monster;
 use crate::game::state::State;
 use crate::kinds::entry::Tactic;
@@ -21,6 +22,12 @@ impl State {
                 &format!("It bursts in a cloud of spores: they burn you for {BURST_DAMAGE}, and you reel, befuddled."),
                 "bloat",
             );
+            if self.torch_lit() {
+                self.darken(BURST_FUEL);
+                self.log.add(format!(
+                    "The spores smother your torch: {BURST_FUEL} turns of fuel spoilt."
+                ));
+            }
         } else {
             self.log.add("It bursts in a cloud of spores.");
         }

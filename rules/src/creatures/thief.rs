@@ -1,9 +1,11 @@
 //! Thieves (the cave monkey). A thief's blow that lands snatches a flask of oil from the pack
-//! if there is one, else any item: never
+//! if there is one, else a flask's worth of fuel from a burning torch that holds more than
+//! that (a flask of oil it carries off), else any item: never
 //! what is wielded or worn, nor the idol (the run's goal is won or lost by fighting, not
 //! pickpocketed). Then it runs (`State::fleeing`), gives up the chase once out of sight, and
 //! carries the item wherever it goes, to other levels too. It drops it where it dies.
 
+use crate::balance::OIL_FUEL;
 use crate::creatures::monster::Monster;
 use crate::game::parts::{Place, Thing};
 use crate::game::state::State;
@@ -13,7 +15,8 @@ use rand::Rng;
 
 impl State {
     /// After creature `i`'s blow: a thief with empty hands takes a flask of oil from the pack
-    /// if it holds one (the torch's fuel is what it craves), else an item at random.
+    /// if it holds one (the torch's fuel is what it craves), else a flask's worth from the
+    /// torch, else an item at random.
     pub(crate) fn steal(&mut self, i: usize) {
         let m = &self.monsters[i];
         if m.kind.behaviour().tactic != Tactic::Steals || m.loot.is_some() {
@@ -28,6 +31,16 @@ impl State {
                 }
             }
         }
+        let name = self.monsters[i].name();
+        // No flask in the pack: a burning torch with a flask's worth of fuel is dipped into.
+        if oil.is_none() && self.torch_lit() && self.fuel() > OIL_FUEL {
+            self.torch.fuel -= OIL_FUEL;
+            self.monsters[i].loot = Some(Item::Oil);
+            self.log.add(format!(
+                "The {name} dips into your torch for {OIL_FUEL} turns of fuel and runs!"
+            ));
+            return;
+        }
         if slots.is_empty() {
             return;
         }
@@ -39,7 +52,7 @@ impl State {
         let kind = self.things.all.remove(at).kind;
         self.free_letter(slot);
         self.monsters[i].loot = Some(kind);
-        let (name, what) = (self.monsters[i].name(), self.item_name(kind));
+        let what = self.item_name(kind);
         self.log
             .add(format!("The {name} snatches your {what} and runs!"));
     }
