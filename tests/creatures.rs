@@ -171,6 +171,19 @@ fn a_bloat_killed_beside_a_burning_torch_smothers_it_and_spoils_its_fuel() {
     assert!(s.monsters().is_empty(), "killed");
     assert!(!logged(&s, "smother"));
     assert_eq!(s.fuel(), 1000, "doused, it burns nothing and loses nothing");
+
+    // A torch on its last fuel loses what it has, and the log says how much.
+    let mut s = scene(&[CORRIDOR], 2);
+    s.set_fuel(61);
+    let bloat = s.player().offset(1, 0);
+    s.put_monster(Creature::Bloat, bloat);
+    s.wound_monster(bloat, 1);
+    s.act(Action::Move(Dir::E));
+    assert!(logged(
+        &s,
+        "The spores smother your torch: 61 turns of fuel spoilt."
+    ));
+    assert_eq!(s.fuel(), 0);
 }
 
 #[test]

@@ -23,9 +23,10 @@ impl State {
                 "bloat",
             );
             if self.torch_lit() {
-                self.darken(BURST_FUEL);
+                let spoilt = self.fuel().min(BURST_FUEL);
+                self.darken(spoilt);
                 self.log.add(format!(
-                    "The spores smother your torch: {BURST_FUEL} turns of fuel spoilt."
+                    "The spores smother your torch: {spoilt} turns of fuel spoilt."
                 ));
             }
         } else {
