@@ -144,13 +144,19 @@ fn a_bloat_killed_beside_you_befuddles_you_and_one_killed_from_afar_does_not() {
     assert_eq!(s.confused(), 0, "from afar, safe");
 }
 
-#[test]
-fn a_bloat_killed_beside_a_burning_torch_smothers_it_and_spoils_its_fuel() {
+/// A bloat on its last hit point east of the player, whose torch holds `fuel`.
+fn bloat_beside(fuel: i32) -> State {
     let mut s = scene(&[CORRIDOR], 2);
-    s.set_fuel(1000);
+    s.set_fuel(fuel);
     let bloat = s.player().offset(1, 0);
     s.put_monster(Creature::Bloat, bloat);
     s.wound_monster(bloat, 1);
+    s
+}
+
+#[test]
+fn a_bloat_killed_beside_a_burning_torch_smothers_it_and_spoils_its_fuel() {
+    let mut s = bloat_beside(1000);
     s.act(Action::Move(Dir::E));
     assert!(logged(&s, "The spores smother your torch"));
     assert_eq!(
@@ -161,11 +167,7 @@ fn a_bloat_killed_beside_a_burning_torch_smothers_it_and_spoils_its_fuel() {
     assert!(!s.torch_lit(), "put out");
 
     // Doused before the blow, the torch keeps its fuel.
-    let mut s = scene(&[CORRIDOR], 2);
-    s.set_fuel(1000);
-    let bloat = s.player().offset(1, 0);
-    s.put_monster(Creature::Bloat, bloat);
-    s.wound_monster(bloat, 1);
+    let mut s = bloat_beside(1000);
     s.act(Action::Torch);
     s.act(Action::Move(Dir::E));
     assert!(s.monsters().is_empty(), "killed");
@@ -173,11 +175,7 @@ fn a_bloat_killed_beside_a_burning_torch_smothers_it_and_spoils_its_fuel() {
     assert_eq!(s.fuel(), 1000, "doused, it burns nothing and loses nothing");
 
     // A torch on its last fuel loses what it has, and the log says how much.
-    let mut s = scene(&[CORRIDOR], 2);
-    s.set_fuel(61);
-    let bloat = s.player().offset(1, 0);
-    s.put_monster(Creature::Bloat, bloat);
-    s.wound_monster(bloat, 1);
+    let mut s = bloat_beside(61);
     s.act(Action::Move(Dir::E));
     assert!(logged(
         &s,
