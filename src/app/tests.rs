@@ -1119,6 +1119,48 @@ fn stairs_travel_on_the_stairs_themselves_says_you_stand_on_them() {
 }
 
 #[test]
+fn on_a_phone_look_mode_shows_the_whole_description_over_the_map_away_from_the_cursor() {
+    use crate::rules::kinds::creature::Creature;
+    // A cave taller than the phone's view, the player at its top: the cursor in the view's
+    // upper half.
+    let open = format!("#{}#\n", ".".repeat(20));
+    let map = format!(
+        "{w}\n#<{}#\n{}{w}",
+        ".".repeat(19),
+        open.repeat(150),
+        w = "#".repeat(22)
+    );
+    let mut a = levels(&[&map], &[]);
+    a.set_layout(Layout::for_window(390.0, 844.0, 3.0, false));
+    let me = me(&a);
+    let s = a.scene_state().expect("a scene");
+    s.put_monster(Creature::Bloat, me.offset(1, 0));
+    press(&mut a, &["x", "l"]);
+    let frame = compose(&a);
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown = words(&frame.to_string().replace('│', " "));
+    let described = crate::view::kinds::cyclopedia::entry(
+        crate::rules::items::looks::Seen::Creature(Creature::Bloat),
+    )
+    .description;
+    assert!(
+        shown.contains(&words(described)),
+        "the bloat's whole description is on screen:\n{frame}"
+    );
+    // The bloat under the cursor is still drawn: the box lies on the other half of the map.
+    let cursor = a.look_cursor().expect("looking");
+    let (col, row) = (0..a.layout().rows)
+        .flat_map(|r| (0..a.layout().cols).map(move |c| (c, r)))
+        .find(|&(c, r)| a.world_at(c, r) == Some(cursor))
+        .expect("the cursor's cell is in the view");
+    assert_eq!(
+        frame.row_text(row as usize).chars().nth(col as usize),
+        Some('e'),
+        "the bloat is hidden:\n{frame}"
+    );
+}
+
+#[test]
 fn the_sidebar_title_has_a_row_of_room_above_it() {
     let a = corridor();
     let frame = compose(&a);

@@ -119,7 +119,8 @@ try {
     }), { x, y });
     await frames(p);
     const shown = norm(await text(p));
-    assert(/you: A treasure hunter/.test(shown), `the screen does not describe the player: ${shown.slice(0, 200)}`);
+    // The whole description, in the panel over the map (the status bar has room for a line).
+    assert(/Looking at you A treasure hunter with a torch\./.test(shown), `the screen does not describe the player: ${shown.slice(0, 200)}`);
     const said = await p.evaluate(() => document.getElementById('said').lastElementChild.textContent);
     assert(/treasure hunter/.test(said), `not announced: ${said}`);
   });

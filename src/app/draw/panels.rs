@@ -231,10 +231,10 @@ fn sidebar_hints(scene: &Scene) -> &'static [&'static str] {
 }
 
 /// The phone's status bar: the vital numbers on the first row, footing or the replay on the
-/// second, and what is being looked at (or why saving is off) on the third.
+/// second, and the seed (or why saving is off) on the third. What is looked at has a box of
+/// its own over the map (`look_box`).
 pub(crate) fn status_bar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     let (layout, state) = (ctx.layout, scene.state);
-    let looking_at = scene.look.or(ctx.hover);
     let w = layout.cols;
     let blank = Cell {
         glyph: b' ',
@@ -292,29 +292,34 @@ pub(crate) fn status_bar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
         format!("{level}, {second}")
     };
     f.text(1, 1, &clip(&second, w - 2), DIM, PANEL);
-    let third = match (
-        looking_at.map(|at| (ctx.grave(state, at), state.describe(at))),
-        ctx.session.saving(),
-    ) {
-        (Some((Some((name, text)), _)), _) => (format!("{name}: {text}"), TITLE),
-        (Some((_, Some(e))), _) => {
-            let mind = looking_at.and_then(|at| mind_of(state, at));
-            let e = entry(e);
-            let name = mind.map_or(e.name.to_string(), |m| format!("{} ({m})", e.name));
-            (format!("{name}: {}", e.description), TITLE)
-        }
-        (Some(_), _) => ("unknown: not seen yet".into(), TITLE),
-        (None, Saving::Off(why)) => (format!("Saving is off: {why}."), WARN),
-        (None, Saving::On) => (format!("Seed {}", state.seed()), DIM),
+    let third = match ctx.session.saving() {
+        Saving::Off(why) => (format!("Saving is off: {why}."), WARN),
+        Saving::On => (format!("Seed {}", state.seed()), DIM),
     };
-    let line = wrap(&third.0, (w - 2) as usize);
-    f.text(
-        1,
-        2,
-        line.first().map_or("", String::as_str),
-        third.1,
-        PANEL,
-    );
+    f.text(1, 2, &clip(&third.0, w - 2), third.1, PANEL);
+}
+
+/// On a portrait screen, what is looked at, whole: a panel across the map, at its foot while
+/// the cursor is in its upper half and at its head otherwise, so the cursor stays in view.
+pub(crate) fn look_box(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
+    let Some(at) = scene.look.or(ctx.hover) else {
+        return;
+    };
+    let (layout, world) = (ctx.layout, scene.state.world());
+    let w = layout.cols;
+    let lines = look_lines(ctx, scene, (w - 2) as usize);
+    let (vh, h) = (layout.view_height(), lines.len() as i32);
+    let (_, sy) = layout.scroll(scene.focus, world.width(), world.height());
+    let y = layout.top + if at.y - sy < vh / 2 { vh - h } else { 0 };
+    let blank = Cell {
+        glyph: b' ',
+        fg: TEXT,
+        bg: PANEL,
+    };
+    f.fill(0, y, w, h, blank);
+    for (i, (line, colour)) in lines.iter().enumerate() {
+        f.text(1, y + i as i32, line, *colour, PANEL);
+    }
 }
 
 /// What the creature the player sees at `at` is about ("asleep"), if one is there.

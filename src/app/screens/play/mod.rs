@@ -32,6 +32,7 @@ pub(crate) fn draw_scene(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     map::draw(f, ctx, scene);
     if ctx.layout.is_portrait() {
         panels::status_bar(f, ctx, scene);
+        panels::look_box(f, ctx, scene);
     } else {
         panels::sidebar(f, ctx, scene);
     }
