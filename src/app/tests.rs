@@ -1147,7 +1147,7 @@ fn on_a_phone_look_mode_shows_the_whole_description_over_the_map_away_from_the_c
         shown.contains(&words(described)),
         "the bloat's whole description is on screen:\n{frame}"
     );
-    // The bloat under the cursor is still drawn: the box lies on the other half of the map.
+    // The bloat under the cursor is still drawn: the panel lies on the other half of the map.
     let cursor = a.look_cursor().expect("looking");
     let (col, row) = (0..a.layout().rows)
         .flat_map(|r| (0..a.layout().cols).map(move |c| (c, r)))

@@ -5,9 +5,9 @@
 //! walk around, and goes down only once it has explored a level while its torch
 //! has fuel to spare. Its tactics for the new rules (`Tactics`, each can be turned off): it
 //! shuts an open door between itself and what it falls back from, steps away from a bloat
-//! rather than kill it beside others and douses its torch before it strikes one, runs down a cave monkey that stole from it, waits
-//! beyond a net or a trapdoor for a hunter to cross it, sets fire under hunters, and at an
-//! altar takes the offering worth most to it.
+//! rather than kill it beside others and douses its torch before it strikes one, runs down a
+//! cave monkey that stole from it, waits beyond a net or a trapdoor for a hunter to cross it,
+//! sets fire under hunters, and at an altar takes the offering worth most to it.
 
 use super::careful::{
     bonus, charge, fetch, gear, known, learn, out_of_fire, retreat, save_life, slot_of, tend_torch,

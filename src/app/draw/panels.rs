@@ -231,8 +231,8 @@ fn sidebar_hints(scene: &Scene) -> &'static [&'static str] {
 }
 
 /// The phone's status bar: the vital numbers on the first row, footing or the replay on the
-/// second, and the seed (or why saving is off) on the third. What is looked at has a box of
-/// its own over the map (`look_box`).
+/// second, and the seed (or why saving is off) on the third. What is looked at has a panel
+/// of its own over the map (`look_box`).
 pub(crate) fn status_bar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     let (layout, state) = (ctx.layout, scene.state);
     let w = layout.cols;
