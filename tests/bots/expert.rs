@@ -87,14 +87,10 @@ fn off_bloat(g: &Game) -> Option<Action> {
 
 /// The blow at a bloat beside it, with nothing else beside it (`Tactics::bloat_at_range`),
 /// struck with the torch doused: its spores smother a burning torch and spoil its fuel. The
-/// bot douses first, strikes, and relights after.
-fn pop_in_the_dark(g: &Game) -> Option<Action> {
+/// bot douses first, strikes, and relights after; never with a gloom stalker in view
+/// (`stalker`), which strikes only from the dark.
+fn pop_in_the_dark(g: &Game, stalker: bool) -> Option<Action> {
     let beside = g.adjacent();
-    // A stalker strikes only from the dark: never douse with one about.
-    let stalker = g
-        .foes()
-        .iter()
-        .any(|m| m.kind.behaviour().tactic == Tactic::ShunsLight);
     if !g.tactics.bloat_at_range
         || stalker
         || beside.is_empty()
@@ -338,7 +334,7 @@ pub fn policy(g: &mut Game) -> Action {
     if resting && s.torch_lit() && !s.fire_burns() {
         return Action::Rest;
     }
-    if let Some(a) = off_bloat(g).or_else(|| pop_in_the_dark(g)) {
+    if let Some(a) = off_bloat(g).or_else(|| pop_in_the_dark(g, stalker)) {
         return a;
     }
     if s.torch_doused() && s.fuel() > 0 && !shade {

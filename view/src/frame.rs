@@ -1,7 +1,7 @@
 //! A frame: a grid of glyph cells (CP437 code, foreground, background) that the game view
 //! writes and a painter turns into pixels. Writes outside the grid are clipped.
 
-use crate::colour::{Rgb, BLACK};
+use crate::colour::{Rgb, BLACK, PANEL, TEXT};
 use crate::cp437;
 use caves_rules::space::geom::Point;
 use caves_rules::space::grid::Grid;
@@ -19,6 +19,13 @@ pub const BLANK: Cell = Cell {
     glyph: b' ',
     fg: BLACK,
     bg: BLACK,
+};
+
+/// An empty cell of a panel (the sidebar, the phone's status bar and look panel, a tap bar).
+pub const PANEL_BLANK: Cell = Cell {
+    glyph: b' ',
+    fg: TEXT,
+    bg: PANEL,
 };
 
 /// A rectangle of cells: left, top, width, height.

@@ -9,7 +9,7 @@ use crate::rules::space::grid::Grid;
 use crate::rules::space::sight::Light;
 use crate::rules::Place;
 use crate::view::colour::{Palette, Rgb, BLACK, TEXT, TITLE};
-use crate::view::frame::{Cell, Frame};
+use crate::view::frame::{Cell, Frame, BLANK};
 use crate::view::kinds::{player, Look, Shown};
 
 /// The background of the cells on a previewed path.
@@ -61,11 +61,7 @@ fn lit_cell(cell: Cell, light: Light) -> Cell {
             bg: shade(cell.bg, 96),
             ..cell
         },
-        Light::Unknown => Cell {
-            glyph: b' ',
-            fg: BLACK,
-            bg: BLACK,
-        },
+        Light::Unknown => BLANK,
     }
 }
 

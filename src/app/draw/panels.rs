@@ -7,7 +7,7 @@ use crate::app::replayer::Replayer;
 use crate::app::session::Saving;
 use crate::rules::{Mode, Place, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
-use crate::view::frame::{Area, Cell, Frame};
+use crate::view::frame::{Area, Frame, BLANK, PANEL_BLANK};
 use crate::view::kinds::cyclopedia::entry;
 use crate::view::wrap::wrap;
 
@@ -149,12 +149,7 @@ pub(crate) fn in_view(state: &State) -> Vec<String> {
 pub(crate) fn sidebar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     let layout = ctx.layout;
     let (w, h) = (layout.sidebar, layout.rows);
-    let blank = Cell {
-        glyph: b' ',
-        fg: TEXT,
-        bg: PANEL,
-    };
-    f.fill(0, 0, w, h, blank);
+    f.fill(0, 0, w, h, PANEL_BLANK);
     // A row of room above the box, so its title is not drawn on the canvas's very edge.
     let boxed = Area {
         x: 0,
@@ -236,12 +231,7 @@ fn sidebar_hints(scene: &Scene) -> &'static [&'static str] {
 pub(crate) fn status_bar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     let (layout, state) = (ctx.layout, scene.state);
     let w = layout.cols;
-    let blank = Cell {
-        glyph: b' ',
-        fg: TEXT,
-        bg: PANEL,
-    };
-    f.fill(0, 0, w, layout.top, blank);
+    f.fill(0, 0, w, layout.top, PANEL_BLANK);
     let p = state.player();
     let hp_colour = if state.hp() * 3 < state.max_hp() {
         WARN
@@ -311,12 +301,7 @@ pub(crate) fn look_box(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     let (vh, h) = (layout.view_height(), lines.len() as i32);
     let (_, sy) = layout.scroll(scene.focus, world.width(), world.height());
     let y = layout.top + if at.y - sy < vh / 2 { vh - h } else { 0 };
-    let blank = Cell {
-        glyph: b' ',
-        fg: TEXT,
-        bg: PANEL,
-    };
-    f.fill(0, y, w, h, blank);
+    f.fill(0, y, w, h, PANEL_BLANK);
     for (i, (line, colour)) in lines.iter().enumerate() {
         f.text(1, y + i as i32, line, *colour, PANEL);
     }
@@ -372,12 +357,7 @@ pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State) {
         layout.view_width(),
         layout.log,
     );
-    let blank = Cell {
-        glyph: b' ',
-        fg: TEXT,
-        bg: BLACK,
-    };
-    f.fill(x, y, w, h, blank);
+    f.fill(x, y, w, h, BLANK);
     f.boxed(Area { x, y, w, h }, "Log", DIM, BLACK);
     let inner = (w - 3) as usize;
     let room = (h - 2) as usize;

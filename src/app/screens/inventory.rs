@@ -11,7 +11,7 @@ pub use crate::app::pick::Pick;
 use crate::rules::kinds::item::Item;
 use crate::rules::{Place, State, Thing, PACK_LIMIT};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
-use crate::view::frame::{Area, Cell, Frame};
+use crate::view::frame::{Area, Cell, Frame, BLANK};
 use crate::view::kinds::Shown;
 
 /// The letter a key names, if it is one: "a" is 'a'.
@@ -160,12 +160,7 @@ impl Inventory {
         );
         let x = layout.sidebar + (layout.view_width() - w).max(0) / 2;
         let y = top(ctx) - 2;
-        let blank = Cell {
-            glyph: b' ',
-            fg: TEXT,
-            bg: BLACK,
-        };
-        f.fill(x, y, w, h, blank);
+        f.fill(x, y, w, h, BLANK);
         f.boxed(Area { x, y, w, h }, pick.title(), DIM, BLACK);
         // Text keeps a blank column before the right border.
         let room = w - 4;

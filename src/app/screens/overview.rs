@@ -19,7 +19,7 @@ use crate::rules::space::geom::Point;
 use crate::rules::space::grid::Grid;
 use crate::rules::State;
 use crate::view::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
-use crate::view::frame::{Cell, Frame};
+use crate::view::frame::{Cell, Frame, BLANK};
 use crate::view::kinds::Shown;
 use crate::view::layout::Layout;
 
@@ -372,11 +372,7 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
                     bg: BLACK,
                 }
             } else {
-                Cell {
-                    glyph: b' ',
-                    fg: BLACK,
-                    bg: BLACK,
-                }
+                BLANK
             };
             if (cursor.x / k, cursor.y / k) == (bx, by) {
                 cell.bg = ACCENT;

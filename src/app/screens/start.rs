@@ -590,13 +590,8 @@ fn menu_lines(f: &mut Frame, ctx: &Ctx, below: i32) {
         let y = top + i as i32 * pitch;
         let colour = if i == 0 { ACCENT } else { TEXT };
         if ctx.touch() {
-            let bar = crate::view::frame::Cell {
-                glyph: b' ',
-                fg: TEXT,
-                bg: crate::view::colour::PANEL,
-            };
             let w = layout.cols - 2 * x;
-            f.fill(x, y, w, bar_rows, bar);
+            f.fill(x, y, w, bar_rows, crate::view::frame::PANEL_BLANK);
             // The label in the bar's middle row, as far as the bar reaches.
             let label = clip(&item.label, w - 2);
             let lx = x + (w - label.chars().count() as i32) / 2;
