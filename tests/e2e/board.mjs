@@ -523,6 +523,9 @@ try {
     assert(step, 'no step off the stair');
     await playToEnd(page, ['<', '<']);
     await fetched;
+    // The response is in; the graves are the game's once its end screen counts them (the
+    // phone's narrow screen may wrap the line).
+    await page.waitForFunction(() => /today's\s+fallen\s+lie\s+in/.test(window.cavesGame.text()), null, { timeout: 5000 });
     // The replay, off the stair: a grave on the stair, and a tap on it watches that run.
     await replayOffStair(page, start);
     const rows = (await page.evaluate(() => window.cavesGame.text())).split('\n');
