@@ -29,15 +29,16 @@ impl Prefs {
     /// The choices worth remembering, as text: `palette=safe`, `larger`, `quiet`, separated by
     /// spaces.
     pub fn to_text(self) -> String {
-        let mut words = Vec::new();
+        // Strings, not `&str`s: joined as the page's other lists are, with one copy of `join`.
+        let mut words: Vec<String> = Vec::new();
         if self.palette == Palette::ColourSafe {
-            words.push("palette=safe");
+            words.push("palette=safe".into());
         }
         if self.larger {
-            words.push("larger");
+            words.push("larger".into());
         }
         if !self.sound {
-            words.push("quiet");
+            words.push("quiet".into());
         }
         words.join(" ")
     }

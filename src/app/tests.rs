@@ -1762,3 +1762,37 @@ fn norm(text: &str) -> String {
         .collect();
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+#[test]
+fn on_a_touch_screen_the_end_screen_has_a_bar_that_watches_the_replay() {
+    let store = SharedStore::default();
+    let ended = || {
+        let mut a = app(&store, 42);
+        a.set_layout(Layout::for_window(390.0, 844.0, 3.0, false));
+        a.set_touch(true);
+        a.key("Enter");
+        let (col, row) = player_cell(&a);
+        // Two taps on the player at the way out leave the caves: the run ends.
+        assert!(a.tap(col, row) && a.tap(col, row));
+        assert_eq!(a.screen(), Screen::Ended);
+        a
+    };
+    let mut a = ended();
+    let frame = compose(&a);
+    let rows: Vec<String> = frame.to_string().lines().map(str::to_string).collect();
+    let bar = rows
+        .iter()
+        .position(|r| r.contains("Watch the replay"))
+        .unwrap_or_else(|| panic!("no replay bar on the end screen:\n{frame}"));
+    assert!(a.tap(2, bar as i32));
+    assert_eq!(
+        a.screen(),
+        Screen::Replay,
+        "a tap on the bar watches the run"
+    );
+    let mut b = ended();
+    let seed = b.state().map(State::seed);
+    assert!(b.tap(2, 2));
+    assert_eq!(b.screen(), Screen::Play, "a tap elsewhere starts a new run");
+    assert_ne!(b.state().map(State::seed), seed);
+}

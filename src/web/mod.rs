@@ -372,7 +372,11 @@ impl Game {
     /// sound is off).
     pub fn sounds(&mut self) -> String {
         let cues = self.app.take_cues();
-        cues.iter().map(|c| c.name()).collect::<Vec<_>>().join(" ")
+        // Strings, as the page's other joined lists are: one copy of `join` in the page.
+        cues.iter()
+            .map(|c| c.name().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// The display choices to remember (`palette=safe`, `larger`, `quiet`).

@@ -312,6 +312,38 @@ try {
   assert(d.errors.length === 0, d.errors.join(' | '));
   await desk.close();
 
+  await check('on a phone the end screen has a bar that watches the run again', async () => {
+    const ctx = await browser.newContext({
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true,
+    });
+    const q = await open(ctx, `${base}?seed=${RUN_SEED}`);
+    const tapCell = async (x, y) => {
+      const g = await geometry(q);
+      await q.touchscreen.tap(g.left + (x + 0.5) * g.cw, g.top + (y + 0.5) * g.ch);
+    };
+    const find = async (what) => {
+      const rows = (await text(q)).split('\n');
+      const y = rows.findIndex((r) => r.includes(what));
+      return [y < 0 ? -1 : [...rows[y]].indexOf(what), y];
+    };
+    await tapCell(10, 30);
+    await frames(q);
+    // Two taps on the player at the way out leave the caves: the run ends at once.
+    const [px, py] = await find('@');
+    await tapCell(px, py);
+    await frames(q);
+    await tapCell(px, py);
+    await frames(q);
+    const [bx, by] = await find('Watch the replay');
+    assert(by >= 0, `no replay bar on the end screen: ${(await text(q)).slice(0, 400)}`);
+    await q.screenshot({ path: path.join(SHOTS, 'phone-end-bar-390x844.png') });
+    await tapCell(bx + 3, by);
+    await frames(q);
+    assert(/Replay \d+\/\d+/.test(await text(q)), `a tap on the bar did not watch the run: ${(await text(q)).slice(0, 300)}`);
+    assert(q.errors.length === 0, q.errors.join(' | '));
+    await ctx.close();
+  });
+
   await check('taps alone play a run to its end and start the next one', async () => {
     const ctx = await browser.newContext({
       viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true,
@@ -358,7 +390,9 @@ try {
     await q.screenshot({ path: path.join(SHOTS, 'phone-end-390x844.png') });
     assert(ended, `the run had not ended after ${taps} taps`);
     const seed = await q.evaluate(() => String(window.cavesGame.seed()));
-    await tapCell(10, 30);
+    // A tap off the replay's bar (here on the title) starts the next run.
+    const title = (await text(q)).split('\n').findIndex((r) => /GAME OVER|YOU WIN/.test(r));
+    await tapCell(10, title);
     await frames(q);
     const t = await text(q);
     const next = await q.evaluate(() => String(window.cavesGame.seed()));

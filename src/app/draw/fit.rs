@@ -149,6 +149,28 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
     let mut days = start_app(&kept, layout, touch);
     days.key("Y");
     assert_eq!(days.screen(), crate::app::Screen::Days);
+    // Today's daily run ended, with today's fallen in its caves and its end not saved: the
+    // most lines the end screen writes.
+    let refusing = SharedStore::default();
+    let mut daily = App::new(
+        Box::new(refusing.clone()),
+        Options {
+            seed: daily_seed(TODAY),
+            daily: Some(TODAY.into()),
+            today: TODAY.into(),
+            layout,
+            ..Options::default()
+        },
+    );
+    daily.set_touch(touch);
+    daily.key("Enter");
+    refusing.borrow_mut().broken = true;
+    daily.key("<");
+    daily.key("<");
+    assert!(daily.daily_ended() && daily.end_unsaved().is_some());
+    let graves = [0, 1, 1, 0, 2, 2, 0, 3, 3];
+    let words = "grave of Ann\nKilled.\ngrave of Bo\nKilled.\ngrave of Cy\nKilled.\n";
+    daily.set_fallen(daily_seed(TODAY), &graves, words);
     vec![
         ("start", start),
         ("help", help),
@@ -156,6 +178,7 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
         ("inventory", items),
         ("the end", ended),
         ("the end, not saved", unsaved),
+        ("the end of a daily with its fallen, not saved", daily),
         ("your days", days),
     ]
 }

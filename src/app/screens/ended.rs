@@ -1,24 +1,35 @@
 //! The end screen of a run, won or lost: its page (what ended it, the score, the kills, what
 //! the keys do) and its keys (a new run, watch it, share, export, post a daily run to the
-//! board, back to the start); a tap starts a new run.
+//! board, back to the start); on a touch screen a tap on its bar watches the run, elsewhere
+//! starts a new run.
 
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
 use crate::app::next::{Next, Open};
 use crate::app::request::Request;
+use crate::app::screens::start::bar;
 use crate::rules::{Outcome, State};
-use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
-use crate::view::frame::{Area, Frame};
+use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
+use crate::view::frame::{Area, Frame, PANEL_BLANK};
 use crate::view::wrap::wrap;
+use std::cell::Cell;
+use std::ops::Range;
 
-/// The end screen: it holds no state of its own (the ended run stays the session's).
-pub struct Ended;
+/// The end screen. The ended run stays the session's; the screen keeps only where it last
+/// drew the bar a tap watches the replay by (touch screens have no `r` to press).
+#[derive(Default)]
+pub struct Ended {
+    /// The rows of the replay's bar, as last drawn (below the page's text, which wraps).
+    bar: Cell<Range<i32>>,
+}
 
 impl Ended {
-    /// A tap on the end screen starts a new run, as Enter does.
-    pub fn tap(&mut self, ctx: &mut Ctx) -> Option<Next> {
-        self.key(ctx, "Enter")
+    /// A tap on the replay's bar watches the run, as `r` does; a tap anywhere else starts a
+    /// new run, as Enter does.
+    pub fn tap(&mut self, ctx: &mut Ctx, row: i32) -> Option<Next> {
+        let on_bar = self.bar.get_mut().contains(&row);
+        self.key(ctx, if on_bar { "r" } else { "Enter" })
     }
 
     pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
@@ -85,14 +96,17 @@ fn kills_text(state: &State) -> String {
 }
 
 /// The win or lose screen: how the run ended and its summary, with the score.
-pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State) {
+pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
     let layout = ctx.layout;
     let x = left(layout);
+    // The box sits 8 rows down where the screen has room for it, higher on short screens.
+    let top = (layout.rows - 39).clamp(1, 8);
     let frame = Area {
         x: (x - 4).max(0),
-        y: 8,
+        y: top,
         w: layout.cols - 2 * (x - 4).max(0),
-        h: 30.min(layout.rows - 9),
+        // A portrait phone's narrow lines wrap more, and its bars are taller.
+        h: (layout.rows - top - 1).min(if layout.is_portrait() { 40 } else { 30 }),
     };
     f.boxed(frame, "", DIM, BLACK);
     // Lines of text end a blank column before the box's right border.
@@ -112,12 +126,12 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State) {
     };
     f.text(
         (layout.cols - title.len() as i32) / 2,
-        11,
+        top + 3,
         title,
         colour,
         BLACK,
     );
-    let mut y = paragraph(f, layout, 14, state.ending(), TEXT);
+    let mut y = paragraph(f, layout, top + 6, state.ending(), TEXT);
     // Integers as `format!` writes them: `to_string` would bring a second copy of the
     // digit writer of each integer type into the page.
     let vx = x + if layout.cols < 60 { 11 } else { 14 };
@@ -170,6 +184,13 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State) {
         y = lines(f, y + 1, &text, TEXT);
     }
     let again = if ctx.touch() {
+        let (rows, label_row) = bar(ctx);
+        f.fill(x, y, room as i32, rows, PANEL_BLANK);
+        let label = "Watch the replay";
+        let lx = x + (room as i32 - label.len() as i32) / 2;
+        f.text(lx, y + label_row, label, TEXT, PANEL);
+        screen.bar.set(y..y + rows);
+        y += rows;
         "Tap for a new game"
     } else {
         "Press Enter for a new game"

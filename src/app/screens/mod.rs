@@ -46,7 +46,7 @@ impl Stacked {
             Open::Play => Stacked::Play(Play::default()),
             Open::Help => Stacked::Help(Help),
             Open::Days => Stacked::Days(Days),
-            Open::Ended => Stacked::Ended(Ended),
+            Open::Ended => Stacked::Ended(Ended::default()),
             Open::Replay => Stacked::Replay(Replay {
                 replayer: ctx.replayer.take(),
                 look: None,
@@ -91,7 +91,7 @@ impl Stacked {
             Stacked::Play(s) => s.tap(ctx, col, row),
             Stacked::Help(s) => s.tap(),
             Stacked::Days(s) => s.tap(),
-            Stacked::Ended(s) => s.tap(ctx),
+            Stacked::Ended(s) => s.tap(ctx, row),
             Stacked::Replay(s) => s.tap(),
             Stacked::Inventory(s) => s.tap(ctx, row),
             Stacked::Overview(s) => s.tap(ctx, col, row),
@@ -126,7 +126,7 @@ pub(crate) fn draw(f: &mut Frame, stack: &[Stacked], ctx: &Ctx) {
         (Some(Stacked::Days(_)), _) => days::draw(f, ctx),
         (Some(Stacked::Replay(r)), _) => r.draw(f, ctx),
         (Some(Stacked::Play(p)), Some(_)) => p.draw(f, ctx),
-        (Some(Stacked::Ended(_)), Some(state)) => ended::draw(f, ctx, state),
+        (Some(Stacked::Ended(e)), Some(state)) => ended::draw(f, ctx, state, e),
         (Some(Stacked::Overview(o)), Some(state)) => overview::draw(f, ctx, o, state),
         (Some(Stacked::Inventory(i)), Some(state)) => {
             if let Some(Stacked::Play(p)) = from_top.next() {
