@@ -312,7 +312,8 @@ try {
   assert(d.errors.length === 0, d.errors.join(' | '));
   await desk.close();
 
-  await check('on a phone the end screen has a bar that watches the run again', async () => {
+  // A 390x844 touch phone on a run of RUN_SEED, and a tap on a cell of its screen.
+  const phoneRun = async () => {
     const ctx = await browser.newContext({
       viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true,
     });
@@ -321,6 +322,11 @@ try {
       const g = await geometry(q);
       await q.touchscreen.tap(g.left + (x + 0.5) * g.cw, g.top + (y + 0.5) * g.ch);
     };
+    return { ctx, q, tapCell };
+  };
+
+  await check('on a phone the end screen has a bar that watches the run again', async () => {
+    const { ctx, q, tapCell } = await phoneRun();
     const find = async (what) => {
       const rows = (await text(q)).split('\n');
       const y = rows.findIndex((r) => r.includes(what));
@@ -345,14 +351,7 @@ try {
   });
 
   await check('taps alone play a run to its end and start the next one', async () => {
-    const ctx = await browser.newContext({
-      viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true,
-    });
-    const q = await open(ctx, `${base}?seed=${RUN_SEED}`);
-    const tapCell = async (x, y) => {
-      const g = await geometry(q);
-      await q.touchscreen.tap(g.left + (x + 0.5) * g.cw, g.top + (y + 0.5) * g.ch);
-    };
+    const { ctx, q, tapCell } = await phoneRun();
     const settled = () => q.waitForFunction(() => !window.cavesGame.animating(), null, { timeout: 20000, polling: 20 });
     const actions = () => q.evaluate(() => window.cavesGame.actions());
     await tapCell(10, 30);
