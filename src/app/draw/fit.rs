@@ -55,20 +55,26 @@ fn busy_store() -> SharedStore {
         .clone()
         .set("caves.history", &lines.join("\n"))
         .expect("room");
-    let mut a = App::new(
-        Box::new(store.clone()),
-        Options {
-            seed: daily_seed(TODAY),
-            daily: Some(TODAY.into()),
-            today: TODAY.into(),
-            ..Options::default()
-        },
-    );
+    let mut a = daily_app(&store, Options::default().layout);
     a.key("Enter");
     a.flush();
     a.key("l");
     a.flush();
     store
+}
+
+/// The page opened on today's daily caves with `store`.
+fn daily_app(store: &SharedStore, layout: Layout) -> App {
+    App::new(
+        Box::new(store.clone()),
+        Options {
+            seed: daily_seed(TODAY),
+            daily: Some(TODAY.into()),
+            today: TODAY.into(),
+            layout,
+            ..Options::default()
+        },
+    )
 }
 
 fn start_app(store: &SharedStore, layout: Layout, touch: bool) -> App {
@@ -152,16 +158,7 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
     // Today's daily run ended, with today's fallen in its caves and its end not saved: the
     // most lines the end screen writes.
     let refusing = SharedStore::default();
-    let mut daily = App::new(
-        Box::new(refusing.clone()),
-        Options {
-            seed: daily_seed(TODAY),
-            daily: Some(TODAY.into()),
-            today: TODAY.into(),
-            layout,
-            ..Options::default()
-        },
-    );
+    let mut daily = daily_app(&refusing, layout);
     daily.set_touch(touch);
     daily.key("Enter");
     refusing.borrow_mut().broken = true;

@@ -1,8 +1,8 @@
 //! Text on the full-screen pages (start, help, the end of a run): their frame, margins,
 //! lines cut at the right edge and wrapped paragraphs.
 
-use crate::view::colour::{Rgb, BLACK};
-use crate::view::frame::{Area, Frame};
+use crate::view::colour::{Rgb, BLACK, PANEL};
+use crate::view::frame::{Area, Frame, PANEL_BLANK};
 use crate::view::layout::Layout;
 use crate::view::wrap::wrap;
 
@@ -56,6 +56,33 @@ pub(crate) fn paragraph(f: &mut Frame, layout: Layout, y: i32, text: &str, colou
 /// The rows `paragraph` would take for `text`, its blank line included.
 pub(crate) fn paragraph_rows(layout: Layout, text: &str) -> i32 {
     wrap(text, (right(layout) - left(layout)).max(10) as usize).len() as i32 + 1
+}
+
+/// The rows of a bar to tap (a touch screen's menu line), and the row of its label within
+/// the bar: a portrait phone's bars are three rows with the label in the middle.
+pub(crate) fn bar(layout: Layout) -> (i32, i32) {
+    if layout.is_portrait() {
+        (3, 1)
+    } else {
+        (2, 0)
+    }
+}
+
+/// Draws a bar to tap from (`x`, `y`), `w` cells wide, with `label` centred on it (cut to its
+/// width); returns the rows it took.
+pub(crate) fn tap_bar(
+    f: &mut Frame,
+    layout: Layout,
+    at: (i32, i32, i32),
+    label: &str,
+    colour: Rgb,
+) -> i32 {
+    let ((rows, label_row), (x, y, w)) = (bar(layout), at);
+    f.fill(x, y, w, rows, PANEL_BLANK);
+    let label = clip(label, w - 2);
+    let lx = x + (w - label.chars().count() as i32) / 2;
+    f.text(lx, y + label_row, &label, colour, PANEL);
+    rows
 }
 
 /// A run's name in the lists: its daily's date, or its seed.

@@ -8,10 +8,9 @@ use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
 use crate::app::next::{Next, Open};
 use crate::app::request::Request;
-use crate::app::screens::start::bar;
 use crate::rules::{Outcome, State};
-use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
-use crate::view::frame::{Area, Frame, PANEL_BLANK};
+use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
+use crate::view::frame::{Area, Frame};
 use crate::view::wrap::wrap;
 use std::cell::Cell;
 use std::ops::Range;
@@ -184,11 +183,7 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
         y = lines(f, y + 1, &text, TEXT);
     }
     let again = if ctx.touch() {
-        let (rows, label_row) = bar(ctx);
-        f.fill(x, y, room as i32, rows, PANEL_BLANK);
-        let label = "Watch the replay";
-        let lx = x + (room as i32 - label.len() as i32) / 2;
-        f.text(lx, y + label_row, label, TEXT, PANEL);
+        let rows = tap_bar(f, layout, (x, y, room as i32), "Watch the replay", TEXT);
         screen.bar.set(y..y + rows);
         y += rows;
         "Tap for a new game"

@@ -278,16 +278,6 @@ pub fn pitch(ctx: &Ctx) -> i32 {
     }
 }
 
-/// The rows of a touch menu line's bar, and the row of its label within the bar: a
-/// portrait phone's bars are three rows with the label in the middle.
-pub fn bar(ctx: &Ctx) -> (i32, i32) {
-    if ctx.layout.is_portrait() {
-        (3, 1)
-    } else {
-        (2, 0)
-    }
-}
-
 /// The first row of a start menu of `lines` lines, which sits at the bottom of the screen.
 /// It ends a blank row above the bottom of the page's frame, so it never covers it.
 pub fn top(ctx: &Ctx, lines: usize) -> i32 {
@@ -306,7 +296,7 @@ pub fn menu_at(ctx: &Ctx, row: i32) -> Option<Choice> {
     let i = (row - top).div_euclid(pitch);
     // A portrait phone's gap rows belong to the bar above them.
     let within =
-        (row - top).rem_euclid(pitch) < bar(ctx).0 || pitch == 1 || ctx.layout.is_portrait();
+        (row - top).rem_euclid(pitch) < bar(ctx.layout).0 || pitch == 1 || ctx.layout.is_portrait();
     (row >= top && within)
         .then(|| menu.get(i as usize).map(|m| m.choice))
         .flatten()
@@ -585,23 +575,11 @@ fn menu_lines(f: &mut Frame, ctx: &Ctx, below: i32) {
         ACCENT,
         BLACK,
     );
-    let (bar_rows, label_row) = bar(ctx);
     for (i, item) in items.iter().enumerate() {
         let y = top + i as i32 * pitch;
         let colour = if i == 0 { ACCENT } else { TEXT };
         if ctx.touch() {
-            let w = layout.cols - 2 * x;
-            f.fill(x, y, w, bar_rows, crate::view::frame::PANEL_BLANK);
-            // The label in the bar's middle row, as far as the bar reaches.
-            let label = clip(&item.label, w - 2);
-            let lx = x + (w - label.chars().count() as i32) / 2;
-            f.text(
-                lx,
-                y + label_row,
-                &label,
-                colour,
-                crate::view::colour::PANEL,
-            );
+            tap_bar(f, layout, (x, y, layout.cols - 2 * x), &item.label, colour);
         } else {
             let dx = if narrow { 8 } else { 10 };
             f.text(x, y, &item.key, TITLE, BLACK);
