@@ -98,6 +98,13 @@ fn each_tactic_alone_turned_off() {
             },
         ),
         (
+            "rest by a fire",
+            Tactics {
+                fire_rest: false,
+                ..Tactics::ALL
+            },
+        ),
+        (
             "choose at an altar",
             Tactics {
                 altar: false,
@@ -108,9 +115,9 @@ fn each_tactic_alone_turned_off() {
     // A seed where the tactic never acted plays the same game both ways. Where it did, the
     // two games part ways at its first act, and only those seeds can tell the two apart:
     // the seeds won one way only are the evidence (a sign test, as McNemar's). With k of
-    // them, chance alone moves the wins by about the square root of k; six tactics are
+    // them, chance alone moves the wins by about the square root of k; seven tactics are
     // tested at once, so a change counts only beyond 2.6 times that (a 1% test each, about
-    // 6% that any of the six is flagged by chance).
+    // 7% that any of the seven is flagged by chance).
     println!("| the expert | won of {n} | change | games the tactic acted in | won only with it | won only without it | chance gives up to |");
     println!("|---|---:|---:|---:|---:|---:|---:|");
     println!("| every tactic | {won_all} | | | | | |");

@@ -16,7 +16,9 @@ mod scenes;
 use bots::{expert, Game, Played};
 use caves::rules::builder::altars::offering_cells;
 use caves::rules::kinds::item::Item;
-use caves::rules::{Mode, Outcome};
+use caves::rules::kinds::tile::Tile;
+use caves::rules::space::geom::Point;
+use caves::rules::{Action, Dir, Mode, Outcome};
 
 /// Seeds each bot plays.
 const SEEDS: u64 = 500;
@@ -132,4 +134,56 @@ fn at_an_altar_the_expert_takes_what_it_needs_most_not_the_nearest() {
         let took: Vec<Item> = g.state.carried().iter().map(|t| t.kind).collect();
         assert_eq!(took, [want], "with the altar tactic {choose}");
     }
+}
+
+/// Resting by a fire as the expert does (`Tactics::fire_rest`): burnt by moss it set alight,
+/// with glowing fungus in view a few cells off, it walks beside the fungus, sets it alight,
+/// puts its torch out and rests in the fire's warmth, its fuel kept. With the tactic off it
+/// rests by torchlight, and the rest burns the torch's fuel.
+#[test]
+fn wounded_near_fungus_the_expert_rests_by_its_fire_with_the_torch_out() {
+    let mut burnt = Vec::new();
+    for fire_rest in [true, false] {
+        let mut s = scenes::scene(
+            &["
+            ###########
+            #<.q......#
+            #.......f.#
+            ###########"],
+            1,
+        );
+        // Burnt twice in the moss it set alight, then out of it once it burnt away.
+        for a in [
+            Action::Move(Dir::E),
+            Action::Kindle(Dir::E),
+            Action::Move(Dir::E),
+        ] {
+            s.act(a);
+        }
+        s.act(Action::Wait);
+        assert_eq!(s.world().tile(Point::new(3, 1, 0)), Tile::Floor);
+        let (hp, fuel) = (s.hp(), s.fuel());
+        assert!(s.max_hp() - hp >= 8, "burnt: {hp} of {}", s.max_hp());
+        let mut g = Game::with_state(s);
+        g.tactics.fire_rest = fire_rest;
+        while g.state.hp() < g.state.max_hp() && g.taken.len() < 200 {
+            let a = expert::policy(&mut g);
+            g.act(a);
+        }
+        let s = &g.state;
+        assert_eq!(s.hp(), s.max_hp(), "healed, with fire_rest {fire_rest}");
+        let fungus = s.world().tile(Point::new(8, 2, 0));
+        assert_eq!(fungus != Tile::Fungus, fire_rest, "the fungus set alight");
+        burnt.push(fuel - s.fuel());
+    }
+    // Burnt twice for 4, it rests 80 turns: with the tactic most of them in the dark.
+    let (by_fire, by_torch) = (burnt[0], burnt[1]);
+    assert!(
+        by_torch >= 70,
+        "a rest by torchlight burns fuel: {by_torch}"
+    );
+    assert!(
+        by_fire * 2 <= by_torch,
+        "by the fire it burns half the fuel or less: {by_fire} against {by_torch}"
+    );
 }

@@ -2,13 +2,14 @@
 //! torch sets moss alight, flames spread over moss and fungus and not over bare floor,
 //! wound whoever stands in them, light the cells around, burn out to bare floor, creatures
 //! never step into them, a flask of oil thrown by a lit torch bursts into a burning pool
-//! (and only soaks away without a flame), travel goes round flames, and rest waits for them.
+//! (and only soaks away without a flame), travel goes round flames, rest waits for them
+//! unless beside them, and wounds close in a fire's warmth with the torch out.
 #![cfg(not(target_arch = "wasm32"))]
 
 mod scenes;
 
 use caves::rules::autopilot::travel::path;
-use caves::rules::balance::FIRE_DAMAGE;
+use caves::rules::balance::{FIRE_DAMAGE, FIRE_TURNS, FUNGUS_FIRE_TURNS};
 use caves::rules::creatures::monster::Mind;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
@@ -59,7 +60,7 @@ fn the_torch_sets_moss_alight_and_fire_runs_over_moss_and_fungus_then_dies_to_ba
         "the fungus at the end caught"
     );
     assert_eq!(tile(&s, 8, 1), Tile::Floor, "bare floor never burns");
-    wait(&mut s, 40);
+    wait(&mut s, FUNGUS_FIRE_TURNS.into());
     assert_eq!(burning(&s), 0, "every flame burnt out");
     for x in 3..=7 {
         assert_eq!(tile(&s, x, 1), Tile::Floor, "moss and fungus burnt away");
@@ -210,7 +211,7 @@ fn travel_goes_round_flames_and_rest_waits_for_them_to_die() {
         &["
         #########
         #<.q....#
-        #..q....#
+        #..f....#
         #.......#
         #########"],
         1,
@@ -230,14 +231,73 @@ fn travel_goes_round_flames_and_rest_waits_for_them_to_die() {
         at = at.offset(d.delta().0, d.delta().1);
         assert!(!flames.contains(&at), "through flames at {at:?}");
     }
-    // Burnt, then out of the flames: no rest while they burn.
-    let flame = flames[0];
-    let (dx, dy) = (flame.x - s.player().x, flame.y - s.player().y);
-    s.act(Action::Move(Dir::from_delta(dx, dy).expect("beside")));
-    s.act(Action::Move(Dir::from_delta(-dx, -dy).expect("back")));
-    assert!(s.hp() < s.max_hp() && s.fire_burns());
+    // Burnt, then out of the flames and away from them: no rest while they burn.
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Move(Dir::SW));
+    s.act(Action::Move(Dir::SW));
+    assert_eq!(s.player(), Point::new(1, 3, 0));
+    assert!(s.hp() < s.max_hp() && s.fire_burns() && !s.warm());
     let turn = s.turn();
     s.act(Action::Rest);
     assert_eq!(s.turn(), turn, "no rest while fire burns");
-    assert!(logged(&s, "You cannot rest while fire burns."));
+    assert!(logged(
+        &s,
+        "You cannot rest while fire burns, but beside it on bare ground."
+    ));
+}
+
+/// A hall with a cell of moss (`q`) beside glowing fungus (`f`), bare floor around them.
+fn hearth() -> State {
+    scene(
+        &["
+        #########
+        #<.qf...#
+        #.......#
+        #########"],
+        1,
+    )
+}
+
+#[test]
+fn glowing_fungus_burns_long_and_moss_burns_out_fast() {
+    let mut s = hearth();
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    assert_eq!((tile(&s, 3, 1), tile(&s, 4, 1)), (Tile::Fire, Tile::Fire));
+    wait(&mut s, FIRE_TURNS.into());
+    assert_eq!(tile(&s, 3, 1), Tile::Floor, "the moss burnt out");
+    wait(
+        &mut s,
+        u32::from(FUNGUS_FIRE_TURNS) - u32::from(FIRE_TURNS) - 2,
+    );
+    assert_eq!(tile(&s, 4, 1), Tile::Fire, "the fungus still burns");
+    wait(&mut s, 2);
+    assert_eq!(tile(&s, 4, 1), Tile::Floor, "and then burns out");
+}
+
+#[test]
+fn wounds_close_in_a_fires_warmth_with_the_torch_out_and_no_fuel_burns() {
+    let mut s = hearth();
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    // Through the burning moss, then beside the burning fungus on bare floor.
+    s.act(Action::Move(Dir::E));
+    assert!(s.hp() < s.max_hp(), "burnt");
+    let turn = s.turn();
+    s.act(Action::Rest);
+    assert_eq!(s.turn(), turn, "no rest in the flames");
+    assert!(logged(
+        &s,
+        "You cannot rest while fire burns, but beside it on bare ground."
+    ));
+    s.act(Action::Move(Dir::S));
+    assert_eq!(s.player(), Point::new(3, 2, 0));
+    assert!(s.warm());
+    s.act(Action::Torch);
+    assert!(!s.torch_lit());
+    let (hp, fuel, turn) = (s.hp(), s.fuel(), s.turn());
+    s.act(Action::Rest);
+    assert!(s.turn() > turn, "a rest in the dark beside the fire");
+    assert!(s.hp() > hp, "wounds closed: {hp} to {}", s.hp());
+    assert_eq!(s.fuel(), fuel, "the doused torch kept its fuel");
 }

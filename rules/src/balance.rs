@@ -282,6 +282,8 @@ pub const GLOW_RADIUS: i32 = 2;
 pub const FIRE_DAMAGE: i32 = 4;
 /// Turns a cell burns (it wounds whoever stands in it each of them), then dies down.
 pub const FIRE_TURNS: u8 = 3;
+/// Turns glowing fungus burns: slowly, a fire to rest by (wounds close in its warmth).
+pub const FUNGUS_FIRE_TURNS: u8 = 60;
 
 /// The torch's light radius with `fuel` turns left: full down to `FULL_LIGHT_FUEL`, then a
 /// cell less per `FUEL_PER_CELL`, never below 2 while it burns at all.

@@ -173,13 +173,14 @@ fn lure(g: &Game) -> Option<Action> {
     None
 }
 
-/// Setting fire under hunters (`Tactics::fire`), its own cell bare: moss or fungus beside it
-/// that joins (within 4 cells) a patch a hunter stands on, or a flask of oil the torch has no
+/// Setting fire under hunters (`Tactics::fire`), its own cell bare: moss beside it that joins
+/// (within 4 cells) a patch a hunter stands on (not fungus, which would burn for long and
+/// keep it from resting), or a flask of oil the torch has no
 /// room for thrown at a hunter 2 to 7 cells off with another hunter beside it.
 fn burn(g: &Game) -> Option<Action> {
     let (s, here) = (&g.state, g.here());
-    let fuel = |p: Point| s.world().tile(p).is_fuel();
-    if !g.tactics.fire || !s.torch_lit() || fuel(here) {
+    let fuel = |p: Point| s.world().tile(p) == Tile::Moss;
+    if !g.tactics.fire || !s.torch_lit() || s.world().tile(here).is_fuel() {
         return None;
     }
     let hunting: Vec<&Monster> = g
@@ -215,6 +216,52 @@ fn burn(g: &Game) -> Option<Action> {
     // Oil is the torch's fuel: only a flask the torch has no room for is thrown.
     (s.fuel() + OIL_FUEL > MAX_FUEL)
         .then(|| Action::throw(oil, target.x - here.x, target.y - here.y))?
+}
+
+/// Wounds worth a walk to a fire: this many hit points or more to heal.
+const FIRE_REST_WOUND: i32 = 5;
+/// How far (in king's moves) the bot looks for glowing fungus to rest by.
+const FIRE_REST_REACH: i32 = 6;
+
+/// Resting by a fire (`Tactics::fire_rest`): wounds close in a fire's warmth as by
+/// torchlight, so hurt and with glowing fungus or flames in view near it, the bot walks to
+/// bare ground beside them, sets the fungus alight, puts its torch out and rests there.
+fn rest_by_fire(g: &Game, resting: bool) -> Option<Action> {
+    let s = &g.state;
+    if !g.tactics.fire_rest || !resting || s.max_hp() - s.hp() < FIRE_REST_WOUND {
+        return None;
+    }
+    let here = g.here();
+    let bare = |p: Point| {
+        let t = s.world().tile(p);
+        t.is_passable() && !t.is_fuel() && t != Tile::Fire && t.trap().is_none()
+    };
+    if s.warm() && bare(here) {
+        return Some(if s.torch_lit() {
+            Action::Torch
+        } else {
+            Action::Rest
+        });
+    }
+    if !s.torch_lit() {
+        return None;
+    }
+    let fungus = |p: Point| s.world().tile(p) == Tile::Fungus && s.sight().lit(p);
+    let heat = |p: Point| fungus(p) || s.world().tile(p) == Tile::Fire && s.sight().lit(p);
+    if bare(here) {
+        if let Some(d) = Dir::ALL
+            .into_iter()
+            .find(|d| fungus(here.offset(d.delta().0, d.delta().1)))
+        {
+            return Some(Action::Kindle(d));
+        }
+    }
+    let r = FIRE_REST_REACH;
+    let spot = (-r..=r)
+        .flat_map(|dy| (-r..=r).map(move |dx| here.offset(dx, dy)))
+        .filter(|&p| bare(p) && s.sight().remembers(p) && p.neighbours8().any(heat))
+        .min_by_key(|&p| p.chebyshev(here))?;
+    next_step(s, Goal::To(spot))
 }
 
 /// What an offering is worth to the bot now: fuel first (what decides its runs), then
@@ -328,6 +375,9 @@ pub fn policy(g: &mut Game) -> Action {
         .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
         .or_else(|| (hp * 2 < max).then(|| throw(g)).flatten())
     {
+        return a;
+    }
+    if let Some(a) = rest_by_fire(g, resting && !stalker) {
         return a;
     }
     // Wounds close only by torchlight: relight to rest (unless a shade is about).

@@ -77,6 +77,9 @@ pub struct Tactics {
     pub lure: bool,
     /// Set moss or fungus alight under hunters, or throw a flask of oil into a crowd.
     pub fire: bool,
+    /// Rest by a fire: set glowing fungus alight from bare ground beside it, put the torch
+    /// out and rest in the fire's warmth, keeping the fuel.
+    pub fire_rest: bool,
     /// At a warm altar, take the offering worth most to it now, not the nearest.
     pub altar: bool,
 }
@@ -88,6 +91,7 @@ impl Tactics {
         chase_thief: true,
         lure: true,
         fire: true,
+        fire_rest: true,
         altar: true,
     };
 }

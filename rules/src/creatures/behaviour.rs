@@ -399,8 +399,7 @@ impl State {
             && self.end.outcome == Outcome::Playing
             && self.hero.hp < self.max_hp()
             && !self.creature_in_view()
-            && self.torch_lit()
-            && !self.fire_burns()
+            && self.rest_by_light()
         {
             return Spent::Rest;
         }
@@ -409,8 +408,8 @@ impl State {
                 "You are not hurt."
             } else if self.creature_in_view() {
                 "You cannot rest with a creature in view."
-            } else if self.torch_lit() {
-                "You cannot rest while fire burns."
+            } else if self.torch_lit() || self.warm() {
+                "You cannot rest while fire burns, but beside it on bare ground."
             } else if self.fuel() > 0 {
                 "Wounds do not close in the dark: relight your torch to rest."
             } else {
@@ -421,6 +420,14 @@ impl State {
             self.log.add(format!("You rest for {turns} turns."));
         }
         Spent::Nothing
+    }
+
+    /// Whether wounds may close in a rest: by torchlight with no fire on the level, or in a
+    /// fire's warmth (`warm`) on ground that does not burn.
+    fn rest_by_light(&self) -> bool {
+        let under = self.world.tile(self.hero.pos);
+        let safe = !under.is_fuel() && under != Tile::Fire;
+        self.warm() && safe || self.torch_lit() && !self.fire_burns()
     }
 
     /// True when a creature on the player's level is in the player's line of sight and lit.

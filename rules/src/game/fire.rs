@@ -2,10 +2,12 @@
 //! (`Action::Kindle`), and a flask of oil thrown while the torch burns, or onto flames, bursts
 //! into a burning pool over the floor where it lands and the cells around. Each turn the
 //! flames wound whoever stands in them and catch the fuel beside them; each burns
-//! `FIRE_TURNS` turns, then dies down to bare floor. While they burn they light the cells around them, as fungus
-//! glows. Creatures never step into flames; travel and the autopilot go round them.
+//! `FIRE_TURNS` turns (glowing fungus `FUNGUS_FIRE_TURNS`), then dies down to bare floor.
+//! While they burn they light the cells around them, as fungus glows, and warm the cells
+//! beside them: wounds close there as by torchlight (`warm`). Creatures never step into
+//! flames; travel and the autopilot go round them.
 
-use crate::balance::{FIRE_DAMAGE, FIRE_TURNS};
+use crate::balance::{FIRE_DAMAGE, FIRE_TURNS, FUNGUS_FIRE_TURNS};
 use crate::game::action::Dir;
 use crate::game::events::Event;
 use crate::game::parts::Spent;
@@ -14,9 +16,17 @@ use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
 
 impl State {
-    /// True while flames burn on the player's level: no rest then.
+    /// True while flames burn on the player's level: no rest by torchlight then, only in
+    /// their warmth (`warm`).
     pub fn fire_burns(&self) -> bool {
         self.flames.iter().any(|f| f.0.z == self.hero.pos.z)
+    }
+
+    /// True beside flames (within a cell): wounds close in their warmth as by torchlight.
+    pub fn warm(&self) -> bool {
+        self.flames
+            .iter()
+            .any(|f| f.0.chebyshev(self.hero.pos) <= 1)
     }
 
     /// Sets `p` alight if it holds fuel (with `oil`, bare floor too): true when it did.
@@ -25,7 +35,12 @@ impl State {
         let burns = t.is_fuel() || oil && t == Tile::Floor;
         if burns {
             self.world.set(p, Tile::Fire);
-            self.flames.push((p, FIRE_TURNS));
+            let turns = if t == Tile::Fungus {
+                FUNGUS_FIRE_TURNS
+            } else {
+                FIRE_TURNS
+            };
+            self.flames.push((p, turns));
             self.knowledge.sight.terrain_changed();
         }
         burns

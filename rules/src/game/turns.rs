@@ -42,9 +42,10 @@ impl State {
         } else {
             REGEN_TURNS
         };
-        // Wounds close only by torchlight: the dark keeps the fuel, not the blood.
+        // Wounds close only by torchlight or a fire's warmth: the dark keeps the fuel, not
+        // the blood.
         if self.end.outcome == Outcome::Playing
-            && self.torch_lit()
+            && (self.torch_lit() || self.warm())
             && self.clock.turn.is_multiple_of(regen)
             && self.hero.hp < self.max_hp()
         {

@@ -16,7 +16,7 @@ pub const KEYS: [(&str, &str); 33] = [
     ("y u b n", "move diagonally"),
     ("numeric keypad", "move in 8 directions (NumLock on or off)"),
     (". or keypad 5", "wait a turn"),
-    ("R", "rest by torchlight until healed"),
+    ("R", "rest by torchlight or a fire until healed"),
     ("g or ,", "pick up what lies here"),
     ("i", "inventory: a letter uses or equips"),
     ("q r a, w, d", "quaff/read, wield/wear, drop an item"),

@@ -26,7 +26,7 @@ fn showing(t: Tile) -> &'static Showing {
         Tile::StairsDown => &const { show(look(b'>', hex("#F8F8F2"), FLOOR_BG), "Rough steps leading down into the dark.") },
         Tile::Stalagmite => &const { show(look(30, hex("#A89F7A"), FLOOR_BG), "A tall spike of dripstone; it blocks the way and the view.") },
         Tile::Pool => &const { show(look(247, hex("#66D9EF"), hex("#1B3A4B")), "Black water, too deep to wade. You can see across it.") },
-        Tile::Fungus => &const { show(look(5, hex("#A6E22E"), FLOOR_BG), "Pale caps that shine: they light the cells around them in green, torch or no torch. Harmless underfoot, but they burn.") },
+        Tile::Fungus => &const { show(look(5, hex("#A6E22E"), FLOOR_BG), "Pale caps that shine: they light the cells around them in green, torch or no torch. Harmless underfoot, but they burn, slowly: a fire to rest by.") },
         Tile::Rubble => &const { show(look(44, hex("#9E9A85"), FLOOR_BG), "Loose stones fallen from the ceiling.") },
         Tile::DoorClosed => &const { show(look(b'+', hex("#E8C07A"), DOOR_BG), "A closed door of old planks: it blocks the view and the light. Walk into it to open it; creatures with hands open it too, others cannot.") },
         Tile::DoorOpen => &const { show(look(b'\'', hex("#E8C07A"), FLOOR_BG), "An open door. Stand beside it and press C to close it behind you.") },
@@ -36,7 +36,7 @@ fn showing(t: Tile) -> &'static Showing {
         Tile::PitPlate => &const { show(look(239, hex("#FD971F"), FLOOR_BG), "A trapdoor: whoever steps on it falls to the level below, hurt.") },
         Tile::Altar => &const { show(look(b'_', hex("#E6DB74"), ALTAR_BG), "An altar, three offerings beside it. Take one and the others crumble to dust: choose.") },
         Tile::ColdAltar => &const { show(look(b'_', STONE, FLOOR_BG), "A cold altar: its offering was chosen.") },
-        Tile::Fire => &const { show(look(15, hex("#FFD75F"), hex("#3C1206")), "Flames: they burn whoever stands in them, light the cells around, spread over moss and fungus, and die down.") },
+        Tile::Fire => &const { show(look(15, hex("#FFD75F"), hex("#3C1206")), "Flames: they burn whoever stands in them, light and warm the cells around (wounds close beside them), spread over moss and fungus, and die down.") },
         Tile::Moss => &const { show(look(b'"', hex("#B8A05A"), FLOOR_BG), "Dry moss, brittle and brown: a spark sets it alight, and fire runs over it.") },
         Tile::HiddenAlarm | Tile::HiddenNet | Tile::HiddenGas | Tile::HiddenPit => showing(Tile::Floor),
     }
