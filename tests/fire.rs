@@ -301,3 +301,43 @@ fn wounds_close_in_a_fires_warmth_with_the_torch_out_and_no_fuel_burns() {
     assert!(s.hp() > hp, "wounds closed: {hp} to {}", s.hp());
     assert_eq!(s.fuel(), fuel, "the doused torch kept its fuel");
 }
+
+#[test]
+fn flames_on_another_level_warm_no_one_here() {
+    // Burning fungus beside the stairs down; the level below has its stairs up on the same
+    // cell, so the flames stand a cell from the player there, but a level away.
+    let mut s = scene(
+        &[
+            "
+        #########
+        #<.q.f>.#
+        #.......#
+        #########",
+            "
+        #########
+        #.....<.#
+        #.......#
+        #########",
+        ],
+        1,
+    );
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    s.act(Action::Move(Dir::E));
+    assert!(s.hp() < s.max_hp(), "burnt");
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    s.act(Action::Move(Dir::SE));
+    s.act(Action::Move(Dir::NE));
+    assert_eq!(s.player(), Point::new(6, 1, 0));
+    assert!(s.warm(), "beside the burning fungus");
+    s.act(Action::Descend);
+    assert_eq!(s.player(), Point::new(6, 1, 1));
+    assert_eq!(tile(&s, 5, 1), Tile::Fire, "still burning above");
+    assert!(!s.warm(), "the flames are a level away");
+    s.act(Action::Torch);
+    let turn = s.turn();
+    s.act(Action::Rest);
+    assert_eq!(s.turn(), turn, "no rest in the dark");
+    assert!(logged(&s, "Wounds do not close in the dark"));
+}

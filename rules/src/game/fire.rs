@@ -15,6 +15,11 @@ use crate::game::state::State;
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
 
+/// True when `a` and `b` are on one level, at most a cell apart.
+fn near(a: Point, b: Point) -> bool {
+    a.z == b.z && a.chebyshev(b) <= 1
+}
+
 impl State {
     /// True while flames burn on the player's level: no rest by torchlight then, only in
     /// their warmth (`warm`).
@@ -22,11 +27,10 @@ impl State {
         self.flames.iter().any(|f| f.0.z == self.hero.pos.z)
     }
 
-    /// True beside flames (within a cell): wounds close in their warmth as by torchlight.
+    /// True beside flames (within a cell, on the player's level): wounds close in their
+    /// warmth as by torchlight.
     pub fn warm(&self) -> bool {
-        self.flames
-            .iter()
-            .any(|f| f.0.chebyshev(self.hero.pos) <= 1)
+        self.flames.iter().any(|f| near(f.0, self.hero.pos))
     }
 
     /// Sets `p` alight if it holds fuel (with `oil`, bare floor too): true when it did.
@@ -67,7 +71,7 @@ impl State {
     /// A flask of oil breaks at `at`: with the torch lit or flames beside it, a burning pool
     /// over it and the cells around.
     pub(crate) fn spill_oil(&mut self, at: Point) {
-        let flame = self.torch_lit() || self.flames.iter().any(|f| f.0.chebyshev(at) <= 1);
+        let flame = self.torch_lit() || self.flames.iter().any(|f| near(f.0, at));
         if !flame {
             self.log.add("The flask breaks, and the oil soaks away.");
             return;
