@@ -242,7 +242,7 @@ fn travel_goes_round_flames_and_rest_waits_for_them_to_die() {
     assert_eq!(s.turn(), turn, "no rest while fire burns");
     assert!(logged(
         &s,
-        "You cannot rest while fire burns, but beside it on bare ground."
+        "While fire burns, rest only beside it, on bare floor."
     ));
 }
 
@@ -288,7 +288,7 @@ fn wounds_close_in_a_fires_warmth_with_the_torch_out_and_no_fuel_burns() {
     assert_eq!(s.turn(), turn, "no rest in the flames");
     assert!(logged(
         &s,
-        "You cannot rest while fire burns, but beside it on bare ground."
+        "While fire burns, rest only beside it, on bare floor."
     ));
     s.act(Action::Move(Dir::S));
     assert_eq!(s.player(), Point::new(3, 2, 0));

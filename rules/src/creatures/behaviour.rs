@@ -409,7 +409,7 @@ impl State {
             } else if self.creature_in_view() {
                 "You cannot rest with a creature in view."
             } else if self.torch_lit() || self.warm() {
-                "You cannot rest while fire burns, but beside it on bare ground."
+                "While fire burns, rest only beside it, on bare floor."
             } else if self.fuel() > 0 {
                 "Wounds do not close in the dark: relight your torch to rest."
             } else {
