@@ -237,13 +237,19 @@ fn travel_goes_round_flames_and_rest_waits_for_them_to_die() {
     s.act(Action::Move(Dir::SW));
     assert_eq!(s.player(), Point::new(1, 3, 0));
     assert!(s.hp() < s.max_hp() && s.fire_burns() && !s.warm());
+    refused_rest(
+        &mut s,
+        "no rest while fire burns",
+        "While fire burns, rest only beside it, on bare floor.",
+    );
+}
+
+/// The player tries to rest: refused (`why`), no turn passes, and the log says `told`.
+fn refused_rest(s: &mut State, why: &str, told: &str) {
     let turn = s.turn();
     s.act(Action::Rest);
-    assert_eq!(s.turn(), turn, "no rest while fire burns");
-    assert!(logged(
-        &s,
-        "While fire burns, rest only beside it, on bare floor."
-    ));
+    assert_eq!(s.turn(), turn, "{why}");
+    assert!(logged(s, told), "{why}: the log says {told:?}");
 }
 
 /// A hall with a cell of moss (`q`) beside glowing fungus (`f`), bare floor around them.
@@ -283,13 +289,11 @@ fn wounds_close_in_a_fires_warmth_with_the_torch_out_and_no_fuel_burns() {
     // Through the burning moss, then beside the burning fungus on bare floor.
     s.act(Action::Move(Dir::E));
     assert!(s.hp() < s.max_hp(), "burnt");
-    let turn = s.turn();
-    s.act(Action::Rest);
-    assert_eq!(s.turn(), turn, "no rest in the flames");
-    assert!(logged(
-        &s,
-        "While fire burns, rest only beside it, on bare floor."
-    ));
+    refused_rest(
+        &mut s,
+        "no rest in the flames",
+        "While fire burns, rest only beside it, on bare floor.",
+    );
     s.act(Action::Move(Dir::S));
     assert_eq!(s.player(), Point::new(3, 2, 0));
     assert!(s.warm());
@@ -336,8 +340,9 @@ fn flames_on_another_level_warm_no_one_here() {
     assert_eq!(tile(&s, 5, 1), Tile::Fire, "still burning above");
     assert!(!s.warm(), "the flames are a level away");
     s.act(Action::Torch);
-    let turn = s.turn();
-    s.act(Action::Rest);
-    assert_eq!(s.turn(), turn, "no rest in the dark");
-    assert!(logged(&s, "Wounds do not close in the dark"));
+    refused_rest(
+        &mut s,
+        "no rest in the dark",
+        "Wounds do not close in the dark",
+    );
 }
