@@ -4,7 +4,7 @@
 //! are paired by seed: where a tactic never acts, both games are the same game, so only the
 //! seeds won one way and lost the other weigh (a sign test over them).
 //!
-//! Not part of the test command (it plays seven times 1,000 games); run it with
+//! Not part of the test command (it plays eight times 1,000 games); run it with
 //! `cargo test --profile bots --test ablation -- --ignored --nocapture`. For a quick look at
 //! one tactic or a few, `ABLATION_ONLY` keeps the rows whose name holds one of its
 //! comma-separated texts (`ABLATION_ONLY=door,fire`) and `ABLATION_SEEDS` plays fewer seeds.
@@ -56,7 +56,7 @@ fn pairs(all: &[Played], without: Vec<Played>) -> Vec<Pair> {
 }
 
 #[test]
-#[ignore = "plays 7,000 games: run on its own"]
+#[ignore = "plays 8,000 games: run on its own"]
 fn each_tactic_alone_turned_off() {
     let n = seeds();
     let all = games(Tactics::ALL, n);

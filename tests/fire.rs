@@ -242,6 +242,15 @@ fn travel_goes_round_flames_and_rest_waits_for_them_to_die() {
         "no rest while fire burns",
         "While fire burns, rest only beside it, on bare floor.",
     );
+    // Doused, the refusal still names the fire: relighting would not help.
+    s.act(Action::Torch);
+    assert!(!s.torch_lit() && s.fire_burns());
+    refused_rest(
+        &mut s,
+        "no rest in the dark away from the fire",
+        "While fire burns, rest only beside it, on bare floor.",
+    );
+    assert!(!logged(&s, "relight your torch"));
 }
 
 /// The player tries to rest: refused (`why`), no turn passes, and the log says `told`.
@@ -289,6 +298,7 @@ fn wounds_close_in_a_fires_warmth_with_the_torch_out_and_no_fuel_burns() {
     // Through the burning moss, then beside the burning fungus on bare floor.
     s.act(Action::Move(Dir::E));
     assert!(s.hp() < s.max_hp(), "burnt");
+    assert!(s.warm() && !s.warmed(), "flames warm, but do not heal, whoever stands in them");
     refused_rest(
         &mut s,
         "no rest in the flames",

@@ -246,9 +246,10 @@ pub const fn xp_worth(kind: Creature) -> i32 {
 
 // Healing.
 
-/// While the torch burns, the player regains `REGEN_HP` hit points every this many turns
-/// (`REST_REGEN_TURNS` while resting). In the dark wounds do not close: dousing the torch
-/// saves fuel and hides the player, at the price of healing.
+/// While the torch burns, or beside flames on ground that does not burn, the player regains
+/// `REGEN_HP` hit points every this many turns (`REST_REGEN_TURNS` while resting). In the
+/// dark away from fire wounds do not close: dousing the torch saves fuel and hides the
+/// player, at the price of healing.
 pub const REGEN_TURNS: u32 = 30;
 /// While resting (`R`), the player regains `REGEN_HP` hit points every this many turns.
 pub const REST_REGEN_TURNS: u32 = 10;

@@ -1,5 +1,5 @@
 //! The expert bot: the careful bot's sense, and the caves' tricks. It rests by torchlight
-//! (the only light wounds close in), douses its torch to lose a shade, strikes
+//! or by a fire it sets in glowing fungus, douses its torch to lose a shade, strikes
 //! creatures that have not noticed it, throws darts and spare daggers at creatures closing
 //! in, throws known confusion and darkness at dangerous ones, never strikes a jelly it can
 //! walk around, and goes down only once it has explored a level while its torch
@@ -224,30 +224,31 @@ const FIRE_REST_WOUND: i32 = 5;
 const FIRE_REST_REACH: i32 = 6;
 
 /// Resting by a fire (`Tactics::fire_rest`): wounds close in a fire's warmth as by
-/// torchlight, so hurt and with glowing fungus or flames in view near it, the bot walks to
-/// bare ground beside them, sets the fungus alight, puts its torch out and rests there.
+/// torchlight, so hurt and with flames (or, while its torch burns, glowing fungus) in view
+/// near it, the bot walks by the shortest way on this level to bare ground it can see beside
+/// them, sets the fungus alight, puts its torch out and rests there.
 fn rest_by_fire(g: &Game, resting: bool) -> Option<Action> {
     let s = &g.state;
     if !g.tactics.fire_rest || !resting || s.max_hp() - s.hp() < FIRE_REST_WOUND {
         return None;
     }
     let here = g.here();
+    // What the screen shows: a walkway (no plate it has found, no flames) that does not burn.
     let bare = |p: Point| {
-        let t = s.world().tile(p);
-        t.is_passable() && !t.is_fuel() && t != Tile::Fire && t.trap().is_none()
+        let t = s.world().tile(p).seen();
+        t.is_walkway() && !t.is_fuel()
     };
-    if s.warm() && bare(here) {
+    if s.warmed() && bare(here) {
         return Some(if s.torch_lit() {
             Action::Torch
         } else {
             Action::Rest
         });
     }
-    if !s.torch_lit() {
-        return None;
-    }
-    let fungus = |p: Point| s.world().tile(p) == Tile::Fungus && s.sight().lit(p);
-    let heat = |p: Point| fungus(p) || s.world().tile(p) == Tile::Fire && s.sight().lit(p);
+    let lit = s.torch_lit();
+    let shows = |p: Point, t: Tile| s.world().tile(p) == t && s.sight().lit(p);
+    let fungus = |p: Point| lit && shows(p, Tile::Fungus);
+    let heat = |p: Point| fungus(p) || shows(p, Tile::Fire);
     if bare(here) {
         if let Some(d) = Dir::ALL
             .into_iter()
@@ -257,11 +258,13 @@ fn rest_by_fire(g: &Game, resting: bool) -> Option<Action> {
         }
     }
     let r = FIRE_REST_REACH;
-    let spot = (-r..=r)
+    (-r..=r)
         .flat_map(|dy| (-r..=r).map(move |dx| here.offset(dx, dy)))
         .filter(|&p| bare(p) && s.sight().remembers(p) && p.neighbours8().any(heat))
-        .min_by_key(|&p| p.chebyshev(here))?;
-    next_step(s, Goal::To(spot))
+        .filter_map(|p| path(s, p))
+        .min_by_key(Vec::len)?
+        .first()
+        .map(|&d| Action::Move(d))
 }
 
 /// What an offering is worth to the bot now: fuel first (what decides its runs), then
@@ -380,7 +383,8 @@ pub fn policy(g: &mut Game) -> Action {
     if let Some(a) = rest_by_fire(g, resting && !stalker) {
         return a;
     }
-    // Wounds close only by torchlight: relight to rest (unless a shade is about).
+    // Away from a fire, wounds close only by torchlight: rest while it burns and no fire
+    // does.
     if resting && s.torch_lit() && !s.fire_burns() {
         return Action::Rest;
     }

@@ -75,7 +75,7 @@ pub struct Tactics {
     pub chase_thief: bool,
     /// Wait beyond a net or a trapdoor it has found for a hunter to cross it.
     pub lure: bool,
-    /// Set moss or fungus alight under hunters, or throw a flask of oil into a crowd.
+    /// Set moss alight under hunters, or throw a flask of oil into a crowd.
     pub fire: bool,
     /// Rest by a fire: set glowing fungus alight from bare ground beside it, put the torch
     /// out and rest in the fire's warmth, keeping the fuel.

@@ -385,9 +385,10 @@ impl State {
 
     /// Whether a rest starts: `State::take` then rests turn after turn, asking `rest_on`
     /// after each whether it goes on (until the player is healed, a creature comes into
-    /// view, the torch goes out, fire burns on the level, or `REST_TURNS` turns pass). Refused
-    /// (no turn) when already healed, with a creature in view, with fire about, or in the
-    /// dark, where wounds do not close.
+    /// view, nothing heals there any more, or `REST_TURNS` turns pass). Wounds close in a
+    /// rest by torchlight while no fire burns on the level, or in a fire's warmth on ground
+    /// that does not burn (`State::warmed`). Refused (no turn) when already healed, with a
+    /// creature in view, with fire elsewhere on the level, or in the dark.
     pub(crate) fn rest(&mut self) -> Spent {
         self.rest_on(0)
     }
@@ -408,7 +409,7 @@ impl State {
                 "You are not hurt."
             } else if self.creature_in_view() {
                 "You cannot rest with a creature in view."
-            } else if self.torch_lit() || self.warm() {
+            } else if self.fire_burns() {
                 "While fire burns, rest only beside it, on bare floor."
             } else if self.fuel() > 0 {
                 "Wounds do not close in the dark: relight your torch to rest."
@@ -423,11 +424,9 @@ impl State {
     }
 
     /// Whether wounds may close in a rest: by torchlight with no fire on the level, or in a
-    /// fire's warmth (`warm`) on ground that does not burn.
+    /// fire's warmth on ground that does not burn (`warmed`).
     fn rest_by_light(&self) -> bool {
-        let under = self.world.tile(self.hero.pos);
-        let safe = !under.is_fuel() && under != Tile::Fire;
-        self.warm() && safe || self.torch_lit() && !self.fire_burns()
+        self.warmed() || self.torch_lit() && !self.fire_burns()
     }
 
     /// True when a creature on the player's level is in the player's line of sight and lit.

@@ -33,6 +33,12 @@ impl State {
         self.flames.iter().any(|f| near(f.0, self.hero.pos))
     }
 
+    /// Warm (`warm`) on ground that does not burn: wounds close here, torch lit or not.
+    pub fn warmed(&self) -> bool {
+        let under = self.world.tile(self.hero.pos);
+        self.warm() && !under.is_fuel() && under != Tile::Fire
+    }
+
     /// Sets `p` alight if it holds fuel (with `oil`, bare floor too): true when it did.
     pub(crate) fn ignite(&mut self, p: Point, oil: bool) -> bool {
         let t = self.world.tile(p);

@@ -1,7 +1,8 @@
 //! The rules of a turn: moving (astray when confused, not at all when webbed; into a closed
 //! door, opening it), fighting
 //! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
-//! the creatures' answer after each player action, and healing (by torchlight only).
+//! the creatures' answer after each player action, and healing (by torchlight, or in a
+//! fire's warmth on bare ground).
 
 use crate::balance::{
     damage, REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
@@ -42,10 +43,10 @@ impl State {
         } else {
             REGEN_TURNS
         };
-        // Wounds close only by torchlight or a fire's warmth: the dark keeps the fuel, not
-        // the blood.
+        // Wounds close only by torchlight or in a fire's warmth on bare ground: the dark
+        // keeps the fuel, not the blood.
         if self.end.outcome == Outcome::Playing
-            && (self.torch_lit() || self.warm())
+            && (self.torch_lit() || self.warmed())
             && self.clock.turn.is_multiple_of(regen)
             && self.hero.hp < self.max_hp()
         {

@@ -426,7 +426,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
         "A golden idol lies somewhere on the deepest level of these caves. Walk down the stairs \
          ('>') level by level, step on the idol to take it, then climb all the way back and \
          out by the stair up ('<') where you came in. Your torch lights a few steps and burns \
-         down as you go: find oil, douse it to hide (wounds close only in its light), and when \
+         down as you go: find oil, douse it to hide (only its light or a fire heals), and when \
          it dies the caves come for you. Creatures asleep or unaware take double blows; potions \
          and scrolls are unknown until tried. Walk into a creature to fight it. Every run is \
          saved after each turn."
