@@ -298,7 +298,10 @@ fn wounds_close_in_a_fires_warmth_with_the_torch_out_and_no_fuel_burns() {
     // Through the burning moss, then beside the burning fungus on bare floor.
     s.act(Action::Move(Dir::E));
     assert!(s.hp() < s.max_hp(), "burnt");
-    assert!(s.warm() && !s.warmed(), "flames warm, but do not heal, whoever stands in them");
+    assert!(
+        s.warm() && !s.warmed(),
+        "flames warm, but do not heal, whoever stands in them"
+    );
     refused_rest(
         &mut s,
         "no rest in the flames",

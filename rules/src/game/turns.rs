@@ -67,11 +67,9 @@ impl State {
             return;
         }
         let taken = Crowd::new(&self.world, &self.monsters, me.z);
-        let free = self.world.points_where(me.z, &|p, t| {
-            t == Tile::Floor
-                && p.chebyshev(me) >= STIR_DISTANCE
-                && !self.knowledge.sight.in_sight(p)
-                && !taken.taken(p)
+        let mut free = self.world.points_of(me.z, Tile::Floor);
+        free.retain(|&p| {
+            p.chebyshev(me) >= STIR_DISTANCE && !self.knowledge.sight.in_sight(p) && !taken.taken(p)
         });
         let kinds = kinds_at(me.z);
         if free.is_empty() || kinds.is_empty() {
