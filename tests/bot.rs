@@ -187,3 +187,45 @@ fn wounded_near_fungus_the_expert_rests_by_its_fire_with_the_torch_out() {
         "by the fire it burns half the fuel or less: {by_fire} against {by_torch}"
     );
 }
+
+/// With its torch already out and a fungus fire burning in view, the expert walks to the
+/// fire in the dark and rests beside it: it never relights, so not a turn of fuel burns
+/// while the fire lasts.
+#[test]
+fn wounded_in_the_dark_the_expert_walks_to_flames_it_sees_and_keeps_its_fuel() {
+    let mut s = scenes::scene(
+        &["
+        ###########
+        #<.q......#
+        #.......f.#
+        ###########"],
+        1,
+    );
+    // Burnt twice in the moss it set alight, then beside the fungus to set it alight too,
+    // then four cells off with the torch out.
+    let mut plan = vec![
+        Action::Move(Dir::E),
+        Action::Kindle(Dir::E),
+        Action::Move(Dir::E),
+        Action::Wait,
+    ];
+    plan.extend([Action::Move(Dir::E); 4]);
+    plan.extend([Action::Kindle(Dir::SE), Action::Torch]);
+    plan.extend([Action::Move(Dir::W); 4]);
+    for a in plan {
+        s.act(a);
+    }
+    assert_eq!(s.player(), Point::new(3, 1, 0));
+    assert_eq!(s.world().tile(Point::new(8, 2, 0)), Tile::Fire);
+    assert!(!s.torch_lit() && !s.warm());
+    let (hp, fuel) = (s.hp(), s.fuel());
+    assert!(s.max_hp() - hp >= 5, "burnt: {hp} of {}", s.max_hp());
+    let mut g = Game::with_state(s);
+    while g.state.fire_burns() && g.taken.len() < 100 {
+        let a = expert::policy(&mut g);
+        g.act(a);
+    }
+    let s = &g.state;
+    assert_eq!(s.fuel(), fuel, "the torch stayed out while the fire burned");
+    assert!(s.hp() > hp, "wounds closed by the fire: {hp} to {}", s.hp());
+}

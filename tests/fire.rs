@@ -9,7 +9,7 @@
 mod scenes;
 
 use caves::rules::autopilot::travel::path;
-use caves::rules::balance::{FIRE_DAMAGE, FIRE_TURNS, FUNGUS_FIRE_TURNS};
+use caves::rules::balance::{FIRE_DAMAGE, FIRE_TURNS, FUNGUS_FIRE_TURNS, REGEN_TURNS};
 use caves::rules::creatures::monster::Mind;
 use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
@@ -317,6 +317,36 @@ fn wounds_close_in_a_fires_warmth_with_the_torch_out_and_no_fuel_burns() {
     assert!(s.turn() > turn, "a rest in the dark beside the fire");
     assert!(s.hp() > hp, "wounds closed: {hp} to {}", s.hp());
     assert_eq!(s.fuel(), fuel, "the doused torch kept its fuel");
+}
+
+#[test]
+fn flames_never_heal_whoever_stands_in_them_with_the_torch_out() {
+    let mut s = hearth();
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Kindle(Dir::E));
+    s.act(Action::Torch);
+    // Beside the burning fungus on bare floor, until two turns before wounds would close.
+    s.act(Action::Move(Dir::SE));
+    assert_eq!(s.player(), Point::new(3, 2, 0));
+    while !(s.turn() + 2).is_multiple_of(REGEN_TURNS) {
+        s.act(Action::Wait);
+    }
+    assert_eq!(tile(&s, 4, 1), Tile::Fire, "the fungus still burns");
+    // Into the flames for three turns, one of them a turn on which wounds close by a fire.
+    let mut closing = false;
+    for a in [Action::Move(Dir::NE), Action::Wait, Action::Wait] {
+        let hp = s.hp();
+        s.act(a);
+        assert_eq!(s.player(), Point::new(4, 1, 0));
+        assert_eq!(
+            s.hp(),
+            hp - FIRE_DAMAGE,
+            "burnt, and nothing closed, on turn {}",
+            s.turn()
+        );
+        closing |= s.turn().is_multiple_of(REGEN_TURNS);
+    }
+    assert!(closing);
 }
 
 #[test]

@@ -4,8 +4,8 @@
 //! flames wound whoever stands in them and catch the fuel beside them; each burns
 //! `FIRE_TURNS` turns (glowing fungus `FUNGUS_FIRE_TURNS`), then dies down to bare floor.
 //! While they burn they light the cells around them, as fungus glows, and warm the cells
-//! beside them: wounds close there as by torchlight (`warm`). Creatures never step into
-//! flames; travel and the autopilot go round them.
+//! beside them (`warm`): on ground there that does not burn, wounds close as by torchlight
+//! (`warmed`). Creatures never step into flames; travel and the autopilot go round them.
 
 use crate::balance::{FIRE_DAMAGE, FIRE_TURNS, FUNGUS_FIRE_TURNS};
 use crate::game::action::Dir;
@@ -22,13 +22,13 @@ fn near(a: Point, b: Point) -> bool {
 
 impl State {
     /// True while flames burn on the player's level: no rest by torchlight then, only in
-    /// their warmth (`warm`).
+    /// their warmth on bare ground (`warmed`).
     pub fn fire_burns(&self) -> bool {
         self.flames.iter().any(|f| f.0.z == self.hero.pos.z)
     }
 
-    /// True beside flames (within a cell, on the player's level): wounds close in their
-    /// warmth as by torchlight.
+    /// True beside flames (within a cell, on the player's level), or in them: their warmth,
+    /// which heals only on ground that does not burn (`warmed`).
     pub fn warm(&self) -> bool {
         self.flames.iter().any(|f| near(f.0, self.hero.pos))
     }
