@@ -106,18 +106,25 @@ impl Frame {
     pub fn boxed(&mut self, area: Area, title: &str, fg: Rgb, bg: Rgb) {
         let Area { x, y, w, h } = area;
         let (r, b) = (x + w - 1, y + h - 1);
+        // Each edge's glyph looked up once, not once a cell.
+        let edge = |c| Cell {
+            glyph: cp437::encode(c),
+            fg,
+            bg,
+        };
+        let (across, down) = (edge('─'), edge('│'));
         for xx in x + 1..r {
-            self.text(xx, y, "─", fg, bg);
-            self.text(xx, b, "─", fg, bg);
+            self.put(xx, y, across);
+            self.put(xx, b, across);
         }
         for yy in y + 1..b {
-            self.text(x, yy, "│", fg, bg);
-            self.text(r, yy, "│", fg, bg);
+            self.put(x, yy, down);
+            self.put(r, yy, down);
         }
-        self.text(x, y, "┌", fg, bg);
-        self.text(r, y, "┐", fg, bg);
-        self.text(x, b, "└", fg, bg);
-        self.text(r, b, "┘", fg, bg);
+        self.put(x, y, edge('┌'));
+        self.put(r, y, edge('┐'));
+        self.put(x, b, edge('└'));
+        self.put(r, b, edge('┘'));
         if !title.is_empty() {
             self.text(x + 2, y, &format!(" {title} "), fg, bg);
         }

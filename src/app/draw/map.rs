@@ -123,6 +123,12 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     for vy in 0..vh {
         for vx in 0..vw {
             let at = Point::new(sx + vx, sy + vy, p.z);
+            let light = sight.light(at);
+            // Never seen: nothing of it is drawn, so nothing of it is looked up.
+            if light == Light::Unknown {
+                put(f, at, BLANK);
+                continue;
+            }
             let look = world.tile(at).look();
             let mut cell = Cell {
                 glyph: look.glyph,
@@ -141,7 +147,6 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
                 cell.glyph = 0xC5;
                 cell.fg = TEXT;
             }
-            let light = sight.light(at);
             // The glow of flames (within 2 cells) is orange, not the fungus' green.
             let fire = |dx, dy| world.tile(at.offset(dx, dy)) == Tile::Fire;
             let warm = burning
