@@ -15,6 +15,10 @@ pub struct Cell {
     pub bg: Rgb,
 }
 
+/// The CP437 codes of a single-line box's edges, `─ │ ┌ ┐ └ ┘`: known here, not looked up in
+/// the code page for every cell of every box of every frame.
+const BOX: [u8; 6] = [196, 179, 218, 191, 192, 217];
+
 pub const BLANK: Cell = Cell {
     glyph: b' ',
     fg: BLACK,
@@ -106,25 +110,23 @@ impl Frame {
     pub fn boxed(&mut self, area: Area, title: &str, fg: Rgb, bg: Rgb) {
         let Area { x, y, w, h } = area;
         let (r, b) = (x + w - 1, y + h - 1);
-        // Each edge's glyph looked up once, not once a cell.
-        let edge = |c| Cell {
-            glyph: cp437::encode(c),
+        let edge = |i: usize| Cell {
+            glyph: BOX[i],
             fg,
             bg,
         };
-        let (across, down) = (edge('─'), edge('│'));
         for xx in x + 1..r {
-            self.put(xx, y, across);
-            self.put(xx, b, across);
+            self.put(xx, y, edge(0));
+            self.put(xx, b, edge(0));
         }
         for yy in y + 1..b {
-            self.put(x, yy, down);
-            self.put(r, yy, down);
+            self.put(x, yy, edge(1));
+            self.put(r, yy, edge(1));
         }
-        self.put(x, y, edge('┌'));
-        self.put(r, y, edge('┐'));
-        self.put(x, b, edge('└'));
-        self.put(r, b, edge('┘'));
+        self.put(x, y, edge(2));
+        self.put(r, y, edge(3));
+        self.put(x, b, edge(4));
+        self.put(r, b, edge(5));
         if !title.is_empty() {
             self.text(x + 2, y, &format!(" {title} "), fg, bg);
         }
@@ -219,6 +221,14 @@ impl fmt::Display for Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_box_is_drawn_in_the_code_pages_single_lines() {
+        assert_eq!(
+            BOX.map(|c| cp437::UNICODE[usize::from(c)]),
+            ['─', '│', '┌', '┐', '└', '┘']
+        );
+    }
 
     #[test]
     fn writes_clip_at_the_edges() {

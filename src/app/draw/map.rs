@@ -91,7 +91,8 @@ fn creature_cell(e: &Look, bg: Rgb, light: Light, pal: Palette) -> Cell {
     }
 }
 
-/// Draws the map view: tiles by their light, creatures in the light, the player, the cursor.
+/// Draws the map view onto a blank frame (the first thing a frame of play or a replay
+/// gets): tiles by their light, creatures in the light, the player, the cursor.
 pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     let (layout, state) = (ctx.layout, scene.state);
     let world = state.world();
@@ -124,9 +125,8 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
         for vx in 0..vw {
             let at = Point::new(sx + vx, sy + vy, p.z);
             let light = sight.light(at);
-            // Never seen: nothing of it is drawn, so nothing of it is looked up.
+            // Never seen: left blank (the frame starts blank), and nothing of it looked up.
             if light == Light::Unknown {
-                put(f, at, BLANK);
                 continue;
             }
             let look = world.tile(at).look();
