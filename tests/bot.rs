@@ -18,7 +18,7 @@ use caves::rules::builder::altars::offering_cells;
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
-use caves::rules::{Action, Dir, Mode, Outcome};
+use caves::rules::{Action, Dir, Mode, Outcome, State};
 
 /// Seeds each bot plays.
 const SEEDS: u64 = 500;
@@ -136,6 +136,19 @@ fn at_an_altar_the_expert_takes_what_it_needs_most_not_the_nearest() {
     }
 }
 
+/// A hall with a cell of moss (`q`) two steps from the way out and glowing fungus (`f`)
+/// across it.
+fn fungus_hall() -> State {
+    scenes::scene(
+        &["
+        ###########
+        #<.q......#
+        #.......f.#
+        ###########"],
+        1,
+    )
+}
+
 /// Resting by a fire as the expert does (`Tactics::fire_rest`): burnt by moss it set alight,
 /// with glowing fungus in view a few cells off, it walks beside the fungus, sets it alight,
 /// puts its torch out and rests in the fire's warmth, its fuel kept. With the tactic off it
@@ -144,14 +157,7 @@ fn at_an_altar_the_expert_takes_what_it_needs_most_not_the_nearest() {
 fn wounded_near_fungus_the_expert_rests_by_its_fire_with_the_torch_out() {
     let mut burnt = Vec::new();
     for fire_rest in [true, false] {
-        let mut s = scenes::scene(
-            &["
-            ###########
-            #<.q......#
-            #.......f.#
-            ###########"],
-            1,
-        );
+        let mut s = fungus_hall();
         // Burnt twice in the moss it set alight, then out of it once it burnt away.
         for a in [
             Action::Move(Dir::E),
@@ -193,14 +199,7 @@ fn wounded_near_fungus_the_expert_rests_by_its_fire_with_the_torch_out() {
 /// while the fire lasts.
 #[test]
 fn wounded_in_the_dark_the_expert_walks_to_flames_it_sees_and_keeps_its_fuel() {
-    let mut s = scenes::scene(
-        &["
-        ###########
-        #<.q......#
-        #.......f.#
-        ###########"],
-        1,
-    );
+    let mut s = fungus_hall();
     // Burnt twice in the moss it set alight, then beside the fungus to set it alight too,
     // then four cells off with the torch out.
     let mut plan = vec![
