@@ -400,7 +400,7 @@ impl State {
             && self.end.outcome == Outcome::Playing
             && self.hero.hp < self.max_hp()
             && !self.creature_in_view()
-            && self.rest_by_light()
+            && self.rest_heals()
         {
             return Spent::Rest;
         }
@@ -423,9 +423,9 @@ impl State {
         Spent::Nothing
     }
 
-    /// Whether wounds may close in a rest: by torchlight with no fire on the level, or in a
-    /// fire's warmth on ground that does not burn (`warmed`).
-    fn rest_by_light(&self) -> bool {
+    /// Whether wounds close in a rest here: by torchlight with no fire on the level, or in a
+    /// fire's warmth on ground that does not burn (`warmed`), torch lit or not.
+    fn rest_heals(&self) -> bool {
         self.warmed() || self.torch_lit() && !self.fire_burns()
     }
 
