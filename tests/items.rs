@@ -283,12 +283,12 @@ fn every_kind_of_item_and_creature_turns_up_over_many_seeds() {
 }
 
 #[test]
-fn the_readme_shows_every_item_by_its_glyph_in_the_game() {
+fn the_manual_shows_every_item_by_its_glyph_in_the_game() {
     use caves::view::cp437::UNICODE;
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).expect("read");
+    let manual = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/playing.md"))
+        .expect("read");
     // The items table: rows of "| `glyph` | items | effect |" after the paragraph on items.
-    let rows: Vec<(String, String)> = readme
+    let rows: Vec<(String, String)> = manual
         .lines()
         .skip_while(|l| !l.starts_with("**Items.**"))
         .skip_while(|l| !l.starts_with('|'))
@@ -299,7 +299,7 @@ fn the_readme_shows_every_item_by_its_glyph_in_the_game() {
             Some((glyph.to_string(), cells.get(2)?.to_string()))
         })
         .collect();
-    assert!(!rows.is_empty(), "no items table in the README");
+    assert!(!rows.is_empty(), "no items table in the manual");
     for kind in Item::ALL {
         let name = kind.name();
         // "potion of healing" is listed as "healing" in the row of potions.
@@ -307,7 +307,7 @@ fn the_readme_shows_every_item_by_its_glyph_in_the_game() {
         let row = rows
             .iter()
             .find(|(_, items)| items.contains(name) || items.contains(short))
-            .unwrap_or_else(|| panic!("the README's items table does not list the {name}"));
+            .unwrap_or_else(|| panic!("the manual's items table does not list the {name}"));
         let glyph = UNICODE[usize::from(kind.look().glyph)].to_string();
         assert_eq!(row.0, glyph, "the {name} is drawn as {glyph} in the game");
     }
