@@ -426,45 +426,49 @@ fn flames_by_the_stairs_below(room: bool) -> State {
     s
 }
 
-/// The goblin of `s`, wherever it is, and its hit points.
-fn goblin(s: &State) -> (Point, i32) {
+/// Where a goblin stands, and its hit points, after the player of
+/// `flames_by_the_stairs_below(room)` takes the stairs down again: a goblin standing on the
+/// stairs up below, or one hunting the player beside the stairs down above (the second
+/// answer also says whether it was told to follow); and the goblin's hit points to start.
+fn goblin_after_descent(room: bool, on_the_stairs: bool) -> (Point, i32, bool, i32) {
+    let mut s = flames_by_the_stairs_below(room);
+    let at = if on_the_stairs {
+        Point::new(3, 1, 1)
+    } else {
+        Point::new(4, 1, 0)
+    };
+    s.put_monster(Creature::Goblin, at);
+    s.set_mind(
+        at,
+        if on_the_stairs {
+            Mind::Asleep
+        } else {
+            Mind::Hunting
+        },
+    );
+    let hp = s.monsters()[0].hp;
+    s.act(Action::Descend);
     let g = s.monsters().first().expect("the goblin is still alive");
-    (g.pos, g.hp)
+    (g.pos, g.hp, logged(&s, "The goblin follows you."), hp)
 }
 
 #[test]
 fn a_creature_pushed_off_the_stairs_or_following_is_put_beside_the_flames_never_in_them() {
     let free = Point::new(4, 1, 1);
-    // A goblin on the stairs up below steps aside as the player comes down.
-    let mut s = flames_by_the_stairs_below(true);
-    s.put_monster(Creature::Goblin, Point::new(3, 1, 1));
-    let hp = goblin(&s).1;
-    s.act(Action::Descend);
-    assert_eq!(goblin(&s), (free, hp), "made way onto the free floor");
-    // A goblin hunting the player follows it down.
-    let mut s = flames_by_the_stairs_below(true);
-    let at = Point::new(4, 1, 0);
-    s.put_monster(Creature::Goblin, at);
-    s.set_mind(at, Mind::Hunting);
-    s.act(Action::Descend);
-    assert!(logged(&s, "The goblin follows you."));
-    assert_eq!(goblin(&s), (free, hp), "followed onto the free floor");
+    let (at, hp, _, full) = goblin_after_descent(true, true);
+    assert_eq!((at, hp), (free, full), "made way onto the free floor");
+    let (at, hp, followed, full) = goblin_after_descent(true, false);
+    assert!(followed);
+    assert_eq!((at, hp), (free, full), "followed onto the free floor");
 }
 
 #[test]
 fn with_only_flames_beside_the_stairs_a_creature_takes_the_stairs_up_or_stays_behind() {
     // Pushed off the stairs below, the goblin takes the stairs up the player came down.
-    let mut s = flames_by_the_stairs_below(false);
-    s.put_monster(Creature::Goblin, Point::new(3, 1, 1));
-    let hp = goblin(&s).1;
-    s.act(Action::Descend);
-    assert_eq!(goblin(&s), (Point::new(3, 1, 0), hp), "up the stairs");
+    let (at, hp, _, full) = goblin_after_descent(false, true);
+    assert_eq!((at, hp), (Point::new(3, 1, 0), full), "up the stairs");
     // A hunter finds no room beside the player below: it stays where it was.
-    let mut s = flames_by_the_stairs_below(false);
-    let at = Point::new(4, 1, 0);
-    s.put_monster(Creature::Goblin, at);
-    s.set_mind(at, Mind::Hunting);
-    s.act(Action::Descend);
-    assert!(!logged(&s, "The goblin follows you."));
-    assert_eq!(goblin(&s), (at, hp), "left behind");
+    let (at, hp, followed, full) = goblin_after_descent(false, false);
+    assert!(!followed);
+    assert_eq!((at, hp), (Point::new(4, 1, 0), full), "left behind");
 }
