@@ -297,3 +297,35 @@ fn kinds_lists_every_kind_tab_separated_with_its_first_level() {
         );
     }
 }
+
+#[test]
+fn the_character_table_of_the_world_page_names_every_character_of_a_dump() {
+    let page = include_str!("../docs/world.md");
+    let table = page
+        .split("| char | tile |")
+        .nth(1)
+        .expect("the world page has the dump's character table");
+    // The first column of each row: its characters, each between backticks.
+    let listed: Vec<char> = table
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .flat_map(|l| {
+            l.split('|')
+                .nth(1)
+                .unwrap_or("")
+                .split('`')
+                .skip(1)
+                .step_by(2)
+        })
+        .filter_map(|c| c.chars().next())
+        .collect();
+    let shown = Tile::ALL
+        .iter()
+        .filter(|&&t| t != Tile::Bounds)
+        .map(|t| (t.dump(), t.name()))
+        .chain(Item::ALL.iter().map(|i| (i.dump(), i.name())));
+    for (c, name) in shown {
+        assert!(listed.contains(&c), "{c:?} ({name}) is not in the table");
+    }
+}

@@ -1,7 +1,7 @@
 //! Fire, each rule in a scene on hand-drawn caves played through the rules' actions: the
 //! torch sets moss alight, flames spread over moss and fungus and not over bare floor,
 //! wound whoever stands in them, light the cells around, burn out to bare floor, creatures
-//! never step into them, a flask of oil thrown by a lit torch bursts into a burning pool
+//! never step into them (nor are put into them beside the stairs), a flask of oil thrown by a lit torch bursts into a burning pool
 //! (and only soaks away without a flame), travel goes round flames, rest waits for them
 //! unless beside them, and wounds close in a fire's warmth with the torch out.
 #![cfg(not(target_arch = "wasm32"))]
@@ -388,4 +388,87 @@ fn flames_on_another_level_warm_no_one_here() {
         "no rest in the dark",
         "Wounds do not close in the dark",
     );
+}
+
+/// Two levels joined by stairs at (3, 1), with glowing fungus west of the stairs up below
+/// and, when `room`, bare floor east of them. The player takes the stairs down, sets the
+/// fungus alight from the stairs and climbs back up, with the fungus still burning below.
+fn flames_by_the_stairs_below(room: bool) -> State {
+    let below = if room {
+        "
+        #######
+        ##f<.##
+        #######"
+    } else {
+        "
+        #######
+        ##f<###
+        #######"
+    };
+    let mut s = scene(
+        &[
+            "
+        #######
+        #<.>..#
+        #######",
+            below,
+        ],
+        9,
+    );
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Descend);
+    assert_eq!(s.player(), Point::new(3, 1, 1));
+    s.act(Action::Kindle(Dir::W));
+    s.act(Action::Ascend);
+    assert_eq!(s.player(), Point::new(3, 1, 0));
+    assert_eq!(s.world().tile(Point::new(2, 1, 1)), Tile::Fire);
+    s
+}
+
+/// Where a goblin stands, and its hit points, after the player of
+/// `flames_by_the_stairs_below(room)` takes the stairs down again: a goblin standing on the
+/// stairs up below, or one hunting the player beside the stairs down above (the second
+/// answer also says whether it was told to follow); and the goblin's hit points to start.
+fn goblin_after_descent(room: bool, on_the_stairs: bool) -> (Point, i32, bool, i32) {
+    let mut s = flames_by_the_stairs_below(room);
+    let at = if on_the_stairs {
+        Point::new(3, 1, 1)
+    } else {
+        Point::new(4, 1, 0)
+    };
+    s.put_monster(Creature::Goblin, at);
+    s.set_mind(
+        at,
+        if on_the_stairs {
+            Mind::Asleep
+        } else {
+            Mind::Hunting
+        },
+    );
+    let hp = s.monsters()[0].hp;
+    s.act(Action::Descend);
+    let g = s.monsters().first().expect("the goblin is still alive");
+    (g.pos, g.hp, logged(&s, "The goblin follows you."), hp)
+}
+
+#[test]
+fn a_creature_pushed_off_the_stairs_or_following_is_put_beside_the_flames_never_in_them() {
+    let free = Point::new(4, 1, 1);
+    let (at, hp, _, full) = goblin_after_descent(true, true);
+    assert_eq!((at, hp), (free, full), "made way onto the free floor");
+    let (at, hp, followed, full) = goblin_after_descent(true, false);
+    assert!(followed);
+    assert_eq!((at, hp), (free, full), "followed onto the free floor");
+}
+
+#[test]
+fn with_only_flames_beside_the_stairs_a_creature_takes_the_stairs_up_or_stays_behind() {
+    // Pushed off the stairs below, the goblin takes the stairs up the player came down.
+    let (at, hp, _, full) = goblin_after_descent(false, true);
+    assert_eq!((at, hp), (Point::new(3, 1, 0), full), "up the stairs");
+    // A hunter finds no room beside the player below: it stays where it was.
+    let (at, hp, followed, full) = goblin_after_descent(false, false);
+    assert!(!followed);
+    assert_eq!((at, hp), (Point::new(4, 1, 0), full), "left behind");
 }

@@ -90,11 +90,7 @@ impl App {
         let mut app = App::new(Box::new(MemoryStore::default()), Options::default());
         let header = Header::new(state.seed(), WorldParams::default(), None);
         let record = Record::start(header, &state);
-        app.ctx.session.open_scene(Run {
-            id: 0,
-            state,
-            record,
-        });
+        app.ctx.session.open_scene(Run::new(0, state, record));
         app.screens = vec![Stacked::Play(Play::default())];
         app
     }

@@ -1,9 +1,11 @@
 //! The run being played and its saving: the store's runs and history, the run on screen,
 //! whether it is saved (and why not), the runs other tabs hold, and new run ids. The turn's
-//! write comes after its frame (`flush`); a run that ends is written and filed at once, and
-//! when the store refuses its end, asked again after every input until it takes it. A run that
-//! ended here is never offered again by this page, whatever the store holds; a resumed run is
-//! written only once this page holds its lock (where the page uses locks).
+//! write comes after its frame (`flush`); a refused write is tried again by every later
+//! `flush`, as the run stays unsaved until the store takes it; a run that ends is written and
+//! filed at once, and when the store refuses its end, asked again after every input until it
+//! takes it. A run that ended here is never offered again by this page, whatever the store
+//! holds; a resumed run is written only once this page holds its lock (where the page uses
+//! locks).
 
 use super::days;
 use super::run::Run;
@@ -58,8 +60,6 @@ pub struct Session {
     /// True for a scripted scene on a hand-drawn world: it cannot be replayed from a seed,
     /// so it is never saved.
     scene: bool,
-    /// A turn was played since the run was last written.
-    unsaved: bool,
     next_id: u32,
     /// Today's date (YYYY-MM-DD), for the history.
     today: String,
@@ -84,7 +84,6 @@ impl Session {
             busy: Vec::new(),
             lost_lock: false,
             scene: false,
-            unsaved: false,
             next_id: nonce.max(1),
             today,
             ended_here: Vec::new(),
@@ -258,18 +257,20 @@ impl Session {
         self.scene = true;
     }
 
-    /// Plays `run` from now on. A new run is written at once. A resumed one is already saved
-    /// as it is: it is written after its next turn, and where the page uses locks, not before
-    /// this page holds the run's lock (`lock_held`).
+    /// Plays `run` from now on. A run the store does not hold as it stands (a new one, or this
+    /// page's own run taken back after a refused write) is written at once, and saving is not
+    /// said to be on before it is. A resumed run is written after its next turn. Where the page
+    /// uses locks, a resumed run (this page's own too) is written only once this page holds
+    /// its lock (`lock_held`).
     pub fn begin(&mut self, run: Run, new: bool) {
+        if !run.unsaved {
+            self.saving = Saving::On;
+        }
         self.run = Some(run);
         self.lost_lock = false;
         self.scene = false;
-        self.saving = Saving::On;
         self.lock_wait = self.locking && !new;
-        if new {
-            self.save();
-        }
+        self.flush();
     }
 
     /// Whether the page holds a lock per run (it then says `lock_held` or `lock_refused`).
@@ -293,7 +294,6 @@ impl Session {
         }
         self.run = None;
         self.lock_wait = false;
-        self.unsaved = false;
         self.pending.take_if(|p| p.id == id);
         self.ended_here.retain(|&e| e != id);
         if !self.busy.contains(&id) {
@@ -318,42 +318,41 @@ impl Session {
         if !run.act(action) {
             return false;
         }
-        self.unsaved = true;
         if self.playing() {
             return false;
         }
-        self.unsaved = false;
         self.end();
         true
     }
 
-    /// Writes the run. A failure turns saving off (and says so) but the game goes on; the
-    /// next turn tries again. Nothing is written while the page waits for the run's lock.
+    /// Writes the run. A failure turns saving off (and says so) but the game goes on; the run
+    /// stays unsaved, so the next write (`flush`) tries again. Nothing is written while the
+    /// page waits for the run's lock.
     fn save(&mut self) {
-        if self.lock_wait {
+        if self.lock_wait || self.lost_lock || self.scene {
             return;
         }
-        self.unsaved = false;
-        let Some(run) = &self.run else {
+        let Some(run) = &mut self.run else {
             return;
         };
-        if self.lost_lock || self.scene {
-            return;
-        }
         let at = (run.state.player().z + 1, run.state.turn());
         match self.saves.write(run.id, &run.record, &self.today, at) {
-            Ok(()) => self.saving = Saving::On,
+            Ok(()) => {
+                run.unsaved = false;
+                self.saving = Saving::On;
+            }
             Err(e) => self.saving = Saving::Off(format!("{e}")),
         }
     }
 
-    /// Writes the run if a turn was played since the last write: after every turn, and when
-    /// the page is hidden. True when that changed what the sidebar says about saving.
-    /// The end of a run the store refused is asked again here too.
+    /// Writes the run if the store does not hold it as it stands (a turn was played since the
+    /// last write, or that write was refused): after every input, and when the page is hidden.
+    /// True when that changed what the sidebar says about saving. The end of a run the store
+    /// refused is asked again here too.
     pub fn flush(&mut self) -> bool {
         let before = self.saving.clone();
         self.settle();
-        if self.unsaved && self.playing() {
+        if self.playing() && self.run.as_ref().is_some_and(|r| r.unsaved) {
             self.save();
         }
         self.saving != before

@@ -151,6 +151,115 @@ fn full_storage_still_plays_and_says_saving_is_off() {
     assert!(!a.flush(), "nothing new to write");
 }
 
+/// The number of actions the store holds of run `id` (None when it holds no slot of it).
+fn stored_actions(store: &SharedStore, id: u32) -> Option<usize> {
+    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    let run = found.runs.into_iter().find(|r| r.id == id)?;
+    Some(run.record.actions.len())
+}
+
+#[test]
+fn a_new_run_played_while_the_last_ones_end_waited_is_written_when_storage_returns() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 1);
+    press(&mut a, &["Enter", "l", "h"]);
+    store.borrow_mut().broken = true;
+    press(&mut a, &["<", "<"]);
+    assert_eq!(a.screen(), Screen::Ended);
+    assert!(a.end_unsaved().is_some(), "the end waits for the store");
+    press(&mut a, &["Enter", "l", "h", "l"]);
+    let second = a.run().map(|r| (r.id, r.state.seed())).expect("a run");
+    assert_eq!(second.1, 2, "the next seed");
+    let played = a.record().map(|r| r.actions.len());
+    assert!(matches!(a.saving(), Saving::Off(_)), "{:?}", a.saving());
+    // Storage comes back: the write after the next frame (or when the page is hidden) files
+    // the first run's end and writes the second run, so closing the page loses neither.
+    store.borrow_mut().broken = false;
+    a.flush();
+    assert_eq!(a.saving(), &Saving::On);
+    assert_eq!(a.end_unsaved(), None);
+    assert_eq!(
+        stored_actions(&store, second.0),
+        played,
+        "the run played now"
+    );
+    drop(a);
+    let b = app(&store, 99);
+    assert_eq!(b.found().history.first().map(|h| h.seed), Some(1));
+    let offered = b.found().runs.first().map(|r| r.record.actions.len());
+    assert_eq!(offered, played, "the reloaded page offers all of it");
+}
+
+/// Plays seed 1 with a store that fills after two actions: 7 played, 2 written.
+fn play_until_storage_is_full(store: &SharedStore) -> App {
+    let mut a = app(store, 1);
+    press(&mut a, &["Enter", "l", "h"]);
+    store.borrow_mut().full = true;
+    press(&mut a, &["l", "h", "l", "h", "l"]);
+    let id = a.run().map(|r| r.id).expect("a run");
+    assert_eq!(a.record().map(|r| r.actions.len()), Some(7));
+    assert_eq!(stored_actions(store, id), Some(2));
+    assert!(matches!(a.saving(), Saving::Off(_)), "{:?}", a.saving());
+    a
+}
+
+/// After the page took its own unsaved run back (`back`), saving is not said to be on while
+/// the store is full, and the run is written whole as soon as there is room, by the write
+/// after the next frame or the one when the page is hidden (no turn needed). With `locking`,
+/// the page holds a lock per run and says so after `back` (`lock_held`).
+fn own_run_taken_back_is_written(locking: bool, back: impl Fn(&mut App, u32)) {
+    let store = SharedStore::default();
+    let mut a = play_until_storage_is_full(&store);
+    let id = a.run().map(|r| r.id).expect("a run");
+    a.set_locking(locking);
+    back(&mut a, id);
+    assert_eq!(a.screen(), Screen::Play);
+    assert_eq!(a.record().map(|r| r.actions.len()), Some(7), "as it stood");
+    assert!(
+        matches!(a.saving(), Saving::Off(_)),
+        "saving is said to be on while the store holds {:?} of 7 actions",
+        stored_actions(&store, id)
+    );
+    if locking {
+        a.lock_held(id);
+    }
+    a.flush();
+    assert!(matches!(a.saving(), Saving::Off(_)), "{:?}", a.saving());
+    store.borrow_mut().full = false;
+    assert!(a.flush(), "the write changes what the sidebar says");
+    assert_eq!(a.saving(), &Saving::On);
+    assert_eq!(stored_actions(&store, id), Some(7));
+}
+
+#[test]
+fn continuing_the_pages_own_unsaved_run_writes_it_and_never_says_saving_before() {
+    for locking in [false, true] {
+        own_run_taken_back_is_written(locking, continue_from_the_start_menu);
+    }
+}
+
+/// Goes to the start menu (through a replay) and continues the run it offers first.
+fn continue_from_the_start_menu(a: &mut App, _: u32) {
+    let other = SharedStore::default();
+    let mut o = app(&other, 12);
+    press(&mut o, &["Enter", "."]);
+    assert!(a.open_replay(&o.record().expect("record").encode()));
+    press(a, &["Escape"]);
+    assert_eq!(a.screen(), Screen::Start);
+    let start = compose(a).to_string();
+    assert!(
+        start.contains("Continue seed 1, level 1, turn 7"),
+        "{start}"
+    );
+    a.key("Enter");
+}
+
+#[test]
+fn taking_over_the_pages_own_unsaved_run_writes_it_and_never_says_saving_before() {
+    // Taking over comes from a page that holds its runs' locks (it took this one's).
+    own_run_taken_back_is_written(true, |a, id| a.took_over(id));
+}
+
 #[test]
 fn missing_storage_still_plays() {
     let store = SharedStore::default();

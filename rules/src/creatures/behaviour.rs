@@ -349,14 +349,11 @@ impl State {
     }
 
     /// A free cell beside the player for a creature that arrives or steps aside: open, not
-    /// stairs, and no one on it.
+    /// stairs, not burning (creatures never enter flames), and no one on it.
     fn room_beside_player(&self) -> Option<Point> {
         self.hero.pos.neighbours8().find(|&p| {
             let t = self.world.tile(p);
-            t.is_open()
-                && t != Tile::StairsUp
-                && t != Tile::StairsDown
-                && self.monster_at(p).is_none()
+            t.is_open() && !t.is_stairs() && t != Tile::Fire && self.monster_at(p).is_none()
         })
     }
 

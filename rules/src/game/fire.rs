@@ -5,7 +5,8 @@
 //! `FIRE_TURNS` turns (glowing fungus `FUNGUS_FIRE_TURNS`), then dies down to bare floor.
 //! While they burn they light the cells around them, as fungus glows, and warm the cells
 //! beside them (`warm`): on ground there that does not burn, wounds close as by torchlight
-//! (`warmed`). Creatures never step into flames; travel and the autopilot go round them.
+//! (`warmed`). Creatures never step into flames, nor are set down in them beside the stairs;
+//! travel and the autopilot go round them.
 
 use crate::balance::{FIRE_DAMAGE, FIRE_TURNS, FUNGUS_FIRE_TURNS};
 use crate::game::action::Dir;

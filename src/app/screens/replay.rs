@@ -130,6 +130,6 @@ impl Replay {
             self.replayer = Some(Box::new(again));
             return Next::Stay;
         }
-        ctx.begin_play(Run { id, state, record }, true)
+        ctx.begin_play(Run::new(id, state, record), true)
     }
 }
