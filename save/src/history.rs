@@ -1,7 +1,9 @@
 //! The history of ended runs: one line each, tab-separated, with the run's record so it can be
 //! watched again or shared. Lines have six fields (date, seed, outcome, turns, depth, record)
 //! or, since scores were kept, seven (the score before the record); both are read, and an
-//! entry without a score is written back in its old six-field form, unchanged.
+//! entry without a score is written back in its old six-field form, unchanged. A daily run
+//! begun since tries were counted has its try after its outcome ("lost, try 2"), in the same
+//! field, so that a page of an older version still reads the line.
 
 use crate::number::number;
 use caves_rules::record::Record;
@@ -14,6 +16,9 @@ pub struct HistoryEntry {
     pub seed: u64,
     /// "won" or "lost".
     pub outcome: String,
+    /// For a daily run begun since tries were counted, which run it was of its day's caves:
+    /// 1 for the day's run, more for practice.
+    pub attempt: Option<u32>,
     pub turns: u32,
     /// The deepest level reached, from 1.
     pub depth: i32,
@@ -30,8 +35,9 @@ impl HistoryEntry {
         #[allow(clippy::collapsible_str_replace)]
         let clean = |s: &str| s.replace('\t', " ").replace('\n', " ");
         let score = self.score.map_or(String::new(), |s| format!("{s}\t"));
+        let attempt = self.attempt.map_or(String::new(), |n| format!(", try {n}"));
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{score}{}",
+            "{}\t{}\t{}{attempt}\t{}\t{}\t{score}{}",
             clean(&self.date),
             self.seed,
             clean(&self.outcome),
@@ -48,10 +54,15 @@ impl HistoryEntry {
             7 => Some(number(f[5])?),
             _ => return None,
         };
+        let (outcome, attempt) = match f[2].split_once(", try ") {
+            Some((outcome, n)) => (outcome, Some(number(n)?)),
+            None => (f[2], None),
+        };
         Some(HistoryEntry {
             date: f[0].to_string(),
             seed: number(f[1])?,
-            outcome: f[2].to_string(),
+            outcome: outcome.to_string(),
+            attempt,
             turns: number(f[3])?,
             depth: number(f[4])?,
             score,
@@ -62,6 +73,16 @@ impl HistoryEntry {
     /// The entry's record, if it can still be read by this version.
     pub fn decode(&self) -> Option<Record> {
         Record::from_text(&self.record).ok()
+    }
+
+    /// True for a later run of a day's caves than the day's run.
+    pub fn practice(&self) -> bool {
+        self.attempt.is_some_and(|n| n > 1)
+    }
+
+    /// The daily's date, for a daily run (its record says so).
+    pub fn daily(&self) -> Option<String> {
+        self.decode()?.header.daily
     }
 
     /// True when the run was played in Explorer mode (its record says so).
@@ -88,8 +109,27 @@ mod tests {
         };
         let line = new.to_line();
         assert_eq!(line, "2026-11-20\t5\twon\t812\t5\t2710\tQ0FWRQ");
-        assert_eq!(HistoryEntry::from_line(&line), Some(new));
+        assert_eq!(HistoryEntry::from_line(&line), Some(new.clone()));
         assert_eq!(HistoryEntry::from_line("a\tb"), None);
         assert_eq!(HistoryEntry::from_line("d\t1\twon\t2\t3\tx\tREC"), None);
+        // A daily run's try, after its outcome.
+        let practice = HistoryEntry {
+            attempt: Some(2),
+            ..new
+        };
+        let line = practice.to_line();
+        assert_eq!(line, "2026-11-20\t5\twon, try 2\t812\t5\t2710\tQ0FWRQ");
+        assert_eq!(HistoryEntry::from_line(&line), Some(practice.clone()));
+        assert!(practice.practice());
+        let day = HistoryEntry {
+            attempt: Some(1),
+            ..practice
+        };
+        assert_eq!(HistoryEntry::from_line(&day.to_line()), Some(day.clone()));
+        assert!(!day.practice());
+        assert_eq!(
+            HistoryEntry::from_line("d\t1\twon, try x\t2\t3\t4\tREC"),
+            None
+        );
     }
 }

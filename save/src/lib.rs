@@ -17,14 +17,18 @@
 //!   damaged slot holding the end never brings back the save from before it (`finish` says
 //!   when the store took neither);
 //! - `caves.top` holds the highest counter written by any page, so runs of two tabs sort by
-//!   when they were last played.
+//!   when they were last played;
+//! - `caves.tries` holds the daily runs begun of each day's caves, in order (`tries`): the
+//!   first is the day's run, and its end waits there until the board takes it.
 
 mod history;
 mod number;
 mod store;
+pub mod tries;
 
 pub use history::HistoryEntry;
 pub use store::{MemoryStore, SharedStore, Store, StoreError};
+pub use tries::{DayRun, Tries};
 
 use caves_rules::record::{DecodeError, Record};
 use number::number;
@@ -36,6 +40,8 @@ const ENDED_PREFIX: &str = "caves.ended.";
 const TOP_KEY: &str = "caves.top";
 /// The days' daily runs (`Saves::add_day`), kept apart from the history.
 const DAYS_KEY: &str = "caves.days";
+/// The tries of each day's caves (`Saves::tries`).
+const TRIES_KEY: &str = "caves.tries";
 /// At most this many days are kept: two months of dailies.
 pub const DAYS_LEN: usize = 60;
 /// At most this many ended runs are kept in the history, besides the best runs.
@@ -625,15 +631,46 @@ impl Saves {
     }
 
     /// The best-scoring ended runs, best first (ties: the newer first), at most `HIGH_SCORES`.
+    /// A day's caves count once, as on the board: practice runs are left out, and of runs of
+    /// one daily's caves from before tries were counted, the one that ended first.
     pub fn high_scores(history: &[HistoryEntry]) -> Vec<&HistoryEntry> {
+        // Oldest first, to know which run of a daily's caves came first.
+        let mut dailies = Vec::new();
+        let mut counted = Vec::new();
+        for h in history.iter().rev() {
+            if h.score.is_none() || h.practice() {
+                continue;
+            }
+            if h.attempt.is_some() || h.daily().is_some() {
+                if dailies.contains(&h.seed) {
+                    continue;
+                }
+                dailies.push(h.seed);
+            }
+            counted.push(h);
+        }
         // An insertion sort, stable (ties keep the newer first) and small for a short list.
         let mut scored: Vec<&HistoryEntry> = Vec::new();
-        for h in history.iter().filter(|h| h.score.is_some()) {
+        for h in counted.into_iter().rev() {
             let at = scored.iter().position(|s| s.score < h.score);
             scored.insert(at.unwrap_or(scored.len()), h);
         }
         scored.truncate(HIGH_SCORES);
         scored
+    }
+
+    /// The tries of each day's caves kept (`tries`); lines that cannot be read are skipped.
+    pub fn tries(&self) -> Result<Vec<Tries>, StoreError> {
+        Ok(self
+            .lines(TRIES_KEY)?
+            .iter()
+            .filter_map(|l| Tries::from_line(l))
+            .collect())
+    }
+
+    /// Keeps `tries` (the newest `tries::TRIES_LEN` days of them).
+    pub fn set_tries(&mut self, tries: &[Tries]) -> Result<(), StoreError> {
+        self.store.set(TRIES_KEY, &tries::to_text(tries))
     }
 
     /// The days' daily runs, oldest first: history lines (without their records) dated by the

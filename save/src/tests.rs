@@ -118,6 +118,7 @@ fn ended_runs_move_to_a_capped_history_newest_first() {
             date: "2026-11-22".into(),
             seed: u64::from(i),
             outcome: "lost".into(),
+            attempt: None,
             turns: i,
             depth: 2,
             score: (i == 1).then_some(900),
@@ -146,6 +147,7 @@ fn ended(seed: u64) -> HistoryEntry {
         date: "2026-11-22".into(),
         seed,
         outcome: "lost".into(),
+        attempt: None,
         turns: 3,
         depth: 1,
         score: Some(10),
@@ -368,4 +370,49 @@ fn the_days_keep_the_first_run_of_each_day_in_order_and_only_the_latest() {
     assert_eq!(days[0].date, "2027-01-11");
     assert_eq!(days[DAYS_LEN - 1].date, "2027-03-14");
     assert!(days.windows(2).all(|w| w[0].date < w[1].date));
+}
+
+/// A history line of a run of `seed` scoring `score`: a daily run of `daily`'s caves (its
+/// try `attempt` when it was counted) or another run.
+fn scored(seed: u64, score: u32, daily: Option<&str>, attempt: Option<u32>) -> HistoryEntry {
+    let record = Record {
+        header: Header::new(seed, WorldParams::default(), daily.map(str::to_string)),
+        ..record(1)
+    };
+    HistoryEntry {
+        score: Some(score),
+        attempt,
+        record: record.to_text(),
+        ..ended(seed)
+    }
+}
+
+#[test]
+fn the_best_runs_list_a_days_caves_once_and_never_a_practice_run() {
+    // Newest first, as the history keeps them.
+    let history = [
+        // Today: the day's run ended after its practice, which scored more.
+        scored(70, 900, Some("2026-11-28"), Some(1)),
+        scored(70, 2500, Some("2026-11-28"), Some(2)),
+        // A day from before tries were counted, played twice: the run that ended first
+        // counts, as Your days counted it.
+        scored(60, 1620, Some("2026-11-27"), None),
+        scored(60, 400, Some("2026-11-27"), None),
+        // Two runs of one seed that are not dailies both count.
+        scored(5, 300, None, None),
+        scored(5, 200, None, None),
+    ];
+    let best: Vec<(u64, Option<u32>)> = Saves::high_scores(&history)
+        .iter()
+        .map(|h| (h.seed, h.score))
+        .collect();
+    assert_eq!(
+        best,
+        [
+            (70, Some(900)),
+            (60, Some(400)),
+            (5, Some(300)),
+            (5, Some(200))
+        ]
+    );
 }

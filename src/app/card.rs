@@ -7,6 +7,9 @@
 pub struct Card<'a> {
     /// The daily's date, YYYY-MM-DD.
     pub date: &'a str,
+    /// Which run of the day's caves it was: 1 (or unknown) for the day's run, more for
+    /// practice.
+    pub attempt: Option<u32>,
     pub won: bool,
     /// The levels of the caves, the deepest reached and the one the run ended on (from 1).
     pub levels: i32,
@@ -22,10 +25,14 @@ pub struct Card<'a> {
     pub link: &'a str,
 }
 
-/// The card's text, one line each: the day and the outcome, the levels' row, the numbers,
-/// the streak and the link.
+/// The card's text, one line each: the day (and the try, for practice) and the outcome, the
+/// levels' row, the numbers, the streak and the link.
 pub fn text(c: &Card) -> String {
     let outcome = if c.won { "won" } else { "lost" };
+    let attempt = match c.attempt {
+        Some(n) if n > 1 => format!(", try {n} (practice)"),
+        _ => String::new(),
+    };
     let mut row = String::new();
     for level in 1..=c.levels.max(c.deepest) {
         row.push(if level == c.ended_on && !c.won {
@@ -41,7 +48,7 @@ pub fn text(c: &Card) -> String {
     }
     let rank = c.rank.map_or(String::new(), |r| format!(", rank {r}"));
     format!(
-        "Caves daily {}: {outcome}\n{row}\nDepth {}, turns {}, score {}{rank}\nDaily streak: {}\n{}",
+        "Caves daily {}{attempt}: {outcome}\n{row}\nDepth {}, turns {}, score {}{rank}\nDaily streak: {}\n{}",
         c.date, c.deepest, c.turns, c.score, c.streak, c.link
     )
 }
@@ -53,6 +60,7 @@ mod tests {
     fn card(won: bool) -> Card<'static> {
         Card {
             date: "2026-11-28",
+            attempt: Some(1),
             won,
             levels: 6,
             deepest: if won { 6 } else { 4 },
@@ -74,6 +82,19 @@ mod tests {
         assert_eq!(
             text(&c),
             "Caves daily 2026-11-28: won\n🟩🟩🟩🟩🟩🟩🏆\nDepth 6, turns 1234, score 567, rank 2\nDaily streak: 3\nhttps://caves.example/"
+        );
+    }
+
+    #[test]
+    fn a_practice_card_says_its_try() {
+        let c = Card {
+            attempt: Some(2),
+            ..card(false)
+        };
+        assert!(
+            text(&c).starts_with("Caves daily 2026-11-28, try 2 (practice): lost\n"),
+            "{}",
+            text(&c)
         );
     }
 

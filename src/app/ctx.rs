@@ -42,6 +42,8 @@ pub struct Ctx {
     pub replayer: Option<Box<Replayer>>,
     /// Today's fallen, once the player's own daily run has ended.
     pub graves: Graves,
+    /// The page has a board to post daily runs to (the page says so once it knows).
+    pub board: bool,
 }
 
 impl Ctx {

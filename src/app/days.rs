@@ -62,6 +62,7 @@ mod tests {
             date: date.into(),
             seed: 1,
             outcome: "lost".into(),
+            attempt: None,
             turns: 100,
             depth: 2,
             score: Some(10),

@@ -16,6 +16,7 @@ pub mod input;
 mod next;
 mod options;
 mod pick;
+mod post;
 mod prefs;
 mod replayer;
 mod request;
@@ -29,6 +30,7 @@ use ctx::Ctx;
 pub use next::Screen;
 use next::{Next, Open};
 pub use options::Options;
+pub use post::Posting;
 pub use prefs::Prefs;
 pub use replayer::{Replayer, MAX_SPEED};
 pub use request::Request;
@@ -77,6 +79,7 @@ impl App {
                 cues: Vec::new(),
                 replayer: None,
                 graves: daily::Graves::default(),
+                board: false,
             },
         };
         app.ctx.rescan();
@@ -251,6 +254,23 @@ impl App {
         self.screen() == Screen::Ended && self.ctx.daily_ended()
     }
 
+    /// The page has a board (or, with false, none) to post daily runs to.
+    pub fn set_board(&mut self, board: bool) {
+        self.ctx.board = board;
+    }
+
+    /// The daily run posting gives the board now, and how the board dialog's button says it
+    /// (`Ctx::to_post`).
+    pub fn to_post(&self) -> Option<(Record, Posting)> {
+        self.ctx.to_post(self.screen() == Screen::Ended)
+    }
+
+    /// The board took `record`: a day's run is not offered to post any more. True when that
+    /// changed what is offered.
+    pub fn posted(&mut self, record: &Record) -> bool {
+        self.ctx.session.posted(record)
+    }
+
     /// The card of the ended daily run shown (`card::text`), with the game's address `link`
     /// and its rank on the board when known; empty when no daily run has ended on screen.
     pub fn card(&self, link: &str, rank: Option<u32>) -> String {
@@ -261,6 +281,7 @@ impl App {
         let state = &run.state;
         card::text(&card::Card {
             date: run.record.header.daily.as_deref().unwrap_or_default(),
+            attempt: self.ctx.session.attempt(&run.record.header, run.id),
             won: state.outcome() == Outcome::Won,
             levels: state.world().depth(),
             deepest: state.depth_reached(),
@@ -564,12 +585,15 @@ impl App {
         }
     }
 
-    /// The run of the daily caves on `seed` played here (or just ended): the run a board
-    /// shows live.
+    /// The day's run of the daily caves on `seed` played here (or just ended): the run a
+    /// board shows live. Practice runs are not shown: the board counts a player's first run.
     pub fn daily_run(&self, seed: u64) -> Option<&Run> {
         self.run().filter(|r| {
             let h = &r.record.header;
-            h.daily.is_some() && h.seed == seed && h.mode == crate::rules::Mode::Normal
+            h.daily.is_some()
+                && h.seed == seed
+                && h.mode == crate::rules::Mode::Normal
+                && self.ctx.session.attempt(h, r.id) == Some(1)
         })
     }
 

@@ -9,8 +9,9 @@
 
 use super::days;
 use super::run::Run;
-use crate::record::Record;
+use crate::record::{Header, Record};
 use crate::rules::{Action, Outcome, State};
+use crate::save::tries::{self, DayRun, Tries};
 use crate::save::{Found, HistoryEntry, SavedRun, Saves, Store, Unfiled};
 
 /// Whether this page's run is being saved.
@@ -32,6 +33,7 @@ fn history_entry(state: &State, record: String, date: &str) -> HistoryEntry {
             "lost"
         }
         .into(),
+        attempt: None,
         turns: state.turn(),
         depth: state.depth_reached(),
         score: Some(state.score()),
@@ -72,6 +74,9 @@ pub struct Session {
     locking: bool,
     /// True while this page waits to hear whether it holds its run's lock.
     lock_wait: bool,
+    /// The daily runs begun of each day's caves, as the store holds them with what it
+    /// refused (`tries::merge`).
+    tries: Vec<Tries>,
 }
 
 impl Session {
@@ -90,6 +95,7 @@ impl Session {
             pending: None,
             locking: false,
             lock_wait: false,
+            tries: Vec::new(),
         }
     }
 
@@ -187,7 +193,72 @@ impl Session {
         let ended = &self.ended_here;
         self.found.runs.retain(|r| !ended.contains(&r.id));
         self.overlay_own_run();
+        self.tries = tries::merge(self.saves.tries().unwrap_or_default(), &self.tries);
         notice
+    }
+
+    /// Changes the tries of the days' caves as the store holds them now (another page may
+    /// have begun a run since), and keeps the change here when the store refuses it.
+    fn change_tries(&mut self, change: impl FnOnce(&mut Vec<Tries>)) {
+        let mut tries = tries::merge(self.saves.tries().unwrap_or_default(), &self.tries);
+        change(&mut tries);
+        let _ = self.saves.set_tries(&tries);
+        self.tries = tries;
+    }
+
+    /// Which run of its daily's caves begun here a run is (1 for the day's run); `None` for a
+    /// run that is not a daily, or was not begun on this page.
+    pub fn attempt(&self, header: &Header, id: u32) -> Option<u32> {
+        let date = header.daily.as_deref()?;
+        tries::find(&self.tries, date, header.seed)?.attempt(id)
+    }
+
+    /// The try a new run of `date`'s daily caves on `seed` would be (1: the day's run).
+    pub fn next_attempt(&self, date: &str, seed: u64) -> u32 {
+        let begun = tries::find(&self.tries, date, seed).map_or(0, |t| t.runs.len());
+        u32::try_from(begun).map_or(u32::MAX, |n| n.saturating_add(1))
+    }
+
+    /// Where the day's run of `date`'s caves on `seed` stands, once one was begun here.
+    pub fn day_run(&self, date: &str, seed: u64) -> Option<&DayRun> {
+        tries::find(&self.tries, date, seed).map(|t| &t.day)
+    }
+
+    /// The record of a day's run that ended and that the board has not taken, of the newest
+    /// day within `days` days before `today` (the board takes runs of today and yesterday).
+    pub fn unposted(&self, days: i64) -> Option<Record> {
+        let today = self.today()?;
+        let mut newest: Option<&Tries> = None;
+        for t in &self.tries {
+            let recent = days::day_number(&t.date).is_some_and(|d| d <= today && today - d <= days);
+            let waits = matches!(t.day, DayRun::Ended(_));
+            if recent && waits && newest.is_none_or(|n| n.date < t.date) {
+                newest = Some(t);
+            }
+        }
+        match &newest?.day {
+            DayRun::Ended(text) => Record::from_text(text).ok(),
+            _ => None,
+        }
+    }
+
+    /// The board took `record`: when it is a day's run, it is not offered to post any more.
+    /// True when that changed anything.
+    pub fn posted(&mut self, record: &Record) -> bool {
+        let Some(date) = record.header.daily.clone() else {
+            return false;
+        };
+        let text = record.to_text();
+        let seed = record.header.seed;
+        let waits = matches!(self.day_run(&date, seed), Some(DayRun::Ended(t)) if *t == text);
+        if waits {
+            self.change_tries(|tries| {
+                if let Some(t) = tries.iter_mut().find(|t| t.of(&date, seed)) {
+                    t.day = DayRun::Posted;
+                }
+            });
+        }
+        waits
     }
 
     /// Lists this page's own run as it stands when the store is behind it (a write refused)
@@ -265,6 +336,11 @@ impl Session {
     pub fn begin(&mut self, run: Run, new: bool) {
         if !run.unsaved {
             self.saving = Saving::On;
+        }
+        // A daily run counts among the tries of its caves from its first turn here.
+        if let Some(date) = run.record.header.daily.clone() {
+            let (seed, id) = (run.record.header.seed, run.id);
+            self.change_tries(|tries| tries::begin(tries, &date, seed, id));
         }
         self.run = Some(run);
         self.lost_lock = false;
@@ -368,17 +444,27 @@ impl Session {
             return;
         }
         self.ended_here.push(run.id);
-        if let Some(date) = &run.record.header.daily {
-            // Your days: the run without its record, dated by its daily.
-            self.saves
-                .add_day(history_entry(&run.state, String::new(), date));
-        }
+        let attempt = self.attempt(&run.record.header, run.id);
+        let mut entry = history_entry(&run.state, run.record.to_text(), &self.today);
+        entry.attempt = attempt;
         self.pending = Some(Pending {
             id: run.id,
             record: run.record.clone(),
             at: (run.state.player().z + 1, run.state.turn()),
-            entry: history_entry(&run.state, run.record.to_text(), &self.today),
+            entry,
         });
+        if let (Some(date), Some(1)) = (run.record.header.daily.clone(), attempt) {
+            // Your days: the day's run without its record, dated by its daily; and its end,
+            // kept until the board takes it.
+            self.saves
+                .add_day(history_entry(&run.state, String::new(), &date));
+            let (seed, text) = (run.record.header.seed, run.record.to_text());
+            self.change_tries(|tries| {
+                if let Some(t) = tries.iter_mut().find(|t| t.of(&date, seed)) {
+                    t.day = DayRun::Ended(text);
+                }
+            });
+        }
         self.settle();
     }
 
@@ -437,12 +523,14 @@ impl Session {
     pub fn fresh_id(&mut self) -> u32 {
         let found = &self.found;
         // Ended runs still in their slots keep their ids too, until they reach the history;
-        // and runs marked ended, and those that ended here, until their slots are freed.
+        // and runs marked ended, and those that ended here, until their slots are freed; and
+        // the daily runs of the days kept, so that a new run is never taken for one of them.
         let taken = |id: u32| {
             found.runs.iter().chain(&found.ended).any(|r| r.id == id)
                 || found.closed.contains(&id)
                 || self.ended_here.contains(&id)
                 || self.busy.contains(&id)
+                || self.tries.iter().any(|t| t.runs.contains(&id))
         };
         loop {
             self.next_id = self

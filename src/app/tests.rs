@@ -873,13 +873,23 @@ fn every_start_menu_label_fits_a_phone_whole() {
     let store = SharedStore::default();
     let layout = Layout::for_window(390.0, 844.0, 3.0, false);
     let a = App::new(Box::new(store.clone()), Options { layout, ..opts(42) });
-    let text = compose(&a).to_string();
-    for item in a.start_menu() {
-        assert!(
-            text.contains(&item.label),
-            "{:?} is cut on a phone:\n{text}",
-            item.label
-        );
+    // The daily's page after its day's run ended unposted, with practice to continue.
+    let daily = SharedStore::default();
+    let mut day = board_page(&daily);
+    press(&mut day, &["Enter", "<", "<"]);
+    press(&mut board_page(&daily), &["N", "."]);
+    let mut b = board_page(&daily);
+    b.set_layout(layout);
+    b.set_touch(true);
+    for a in [a, b] {
+        let text = compose(&a).to_string();
+        for item in a.start_menu() {
+            assert!(
+                text.contains(&item.label),
+                "{:?} is cut on a phone:\n{text}",
+                item.label
+            );
+        }
     }
 }
 
@@ -1904,4 +1914,147 @@ fn on_a_touch_screen_the_end_screen_has_a_bar_that_watches_the_replay() {
     assert!(b.tap(2, 2));
     assert_eq!(b.screen(), Screen::Play, "a tap elsewhere starts a new run");
     assert_ne!(b.state().map(State::seed), seed);
+}
+
+// ---- one try that counts
+
+/// A page opened on the daily caves of `DAY` over `store`, served with a board.
+fn board_page(store: &SharedStore) -> App {
+    let mut a = daily_app(store);
+    a.set_board(true);
+    a
+}
+
+#[test]
+fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywhere() {
+    let store = SharedStore::default();
+    let seed = crate::record::daily_seed(DAY);
+    // The day's run: begun, a turn played, and left (the tab closed).
+    let mut a = board_page(&store);
+    press(&mut a, &["Enter", "."]);
+    let day_id = a.run().map(|r| r.id);
+    assert!(
+        a.daily_run(seed).is_some(),
+        "the day's run goes to the board live"
+    );
+    drop(a);
+    // A reload: the day's run to continue; a new run of the same caves is practice.
+    let mut b = board_page(&store);
+    let start = norm(&compose(&b).to_string());
+    assert!(
+        start.contains("Continue daily 2026-11-24, level 1")
+            && start.contains("New run: practice, daily 2026-11-24 try 2"),
+        "{start}"
+    );
+    press(&mut b, &["N"]);
+    assert!(b.daily_run(seed).is_none(), "practice never goes live");
+    press(&mut b, &["<", "<"]);
+    let end = norm(&compose(&b).to_string());
+    assert!(
+        end.contains("Daily 2026-11-24, try 2 (practice)") && !end.contains("P post"),
+        "the end screen says practice, and nothing goes to the board before the day's run:\n{end}"
+    );
+    assert_eq!(b.to_post(), None);
+    let card = b.card("https://caves.test/", None);
+    assert!(
+        card.starts_with("Caves daily 2026-11-24, try 2 (practice): lost\n"),
+        "{card}"
+    );
+    assert!(
+        b.session().days().is_empty(),
+        "practice is not one of your days"
+    );
+    press(&mut b, &["Escape"]);
+    assert_eq!(b.found().history[0].attempt, Some(2));
+    let start = norm(&compose(&b).to_string());
+    assert!(start.contains("daily 2026-11-24 try 2"), "{start}");
+    // The day's run goes on, ends later, and is the one that counts.
+    press(&mut b, &["Enter"]);
+    assert_eq!(b.run().map(|r| r.id), day_id, "the day's run is continued");
+    press(&mut b, &[".", ".", "<", "<"]);
+    let turns = b.state().map(State::turn);
+    let end = norm(&compose(&b).to_string());
+    assert!(end.contains("Daily 2026-11-24, the day's run"), "{end}");
+    assert!(b
+        .card("https://caves.test/", None)
+        .starts_with("Caves daily 2026-11-24: lost\n"));
+    let days = b.session().days();
+    assert_eq!(
+        days.iter().map(|d| Some(d.turns)).collect::<Vec<_>>(),
+        [turns],
+        "Your days holds the day's run, once"
+    );
+    press(&mut b, &["Escape"]);
+    let best = Saves::high_scores(&b.found().history);
+    assert_eq!(
+        best.iter().map(|h| (h.seed, h.attempt)).collect::<Vec<_>>(),
+        [(seed, Some(1))],
+        "the best runs list the day's caves once"
+    );
+}
+
+#[test]
+fn a_finished_days_run_the_board_has_not_taken_is_offered_whatever_came_between() {
+    let store = SharedStore::default();
+    let mut a = board_page(&store);
+    press(&mut a, &["Enter", "<", "<"]);
+    let record = a.record().cloned().expect("the day's run");
+    assert_eq!(a.to_post(), Some((record.clone(), Posting::ThisRun)));
+    // R watches it again, Escape leaves the replay: the start screen offers it, and P posts.
+    press(&mut a, &["r", "Escape"]);
+    assert_eq!(a.screen(), Screen::Start);
+    let offered = Some((record.clone(), Posting::DayRunOf(DAY.into())));
+    assert_eq!(a.to_post(), offered);
+    let post = a.start_menu().into_iter().find(|m| m.key == "P");
+    assert_eq!(
+        post.map(|m| m.label),
+        Some("Post daily 2026-11-24".to_string())
+    );
+    a.take_requests();
+    press(&mut a, &["P"]);
+    assert_eq!(
+        (a.screen(), a.take_requests()),
+        (Screen::Start, vec![Request::Post])
+    );
+    // A reload offers it too, the next day as well (the board takes yesterday's runs), but
+    // not the day after, nor on a page without a board.
+    let mut b = board_page(&store);
+    assert_eq!(b.to_post(), offered);
+    let later = |today: &str, board| {
+        let mut c = App::new(
+            Box::new(store.clone()),
+            Options {
+                today: today.into(),
+                ..opts(5)
+            },
+        );
+        c.set_board(board);
+        c.to_post().is_some()
+    };
+    assert!(later("2026-11-25", true));
+    assert!(!later("2026-11-26", true));
+    assert!(!later("2026-11-24", false));
+    // Once the board has taken it, it is offered no more, here or after a reload.
+    assert!(b.posted(&record));
+    assert_eq!(b.to_post(), None);
+    assert_eq!(board_page(&store).to_post(), None);
+    assert!(!board_page(&store).start_menu().iter().any(|m| m.key == "P"));
+}
+
+#[test]
+fn a_practice_run_goes_to_the_board_only_after_the_days_run() {
+    let store = SharedStore::default();
+    let mut a = board_page(&store);
+    press(&mut a, &["Enter", "<", "<"]);
+    let day = a.record().cloned().expect("the day's run");
+    let mut b = board_page(&store);
+    press(&mut b, &["N", ".", "<", "<"]);
+    let practice = b.record().cloned().expect("practice");
+    assert_eq!(b.to_post(), Some((day.clone(), Posting::DayRunFirst)));
+    let end = norm(&compose(&b).to_string());
+    assert!(end.contains("P post your day's run first"), "{end}");
+    assert!(b.posted(&day));
+    assert_eq!(b.to_post(), Some((practice, Posting::Practice)));
+    let end = norm(&compose(&b).to_string());
+    assert!(end.contains("P post as practice"), "{end}");
 }

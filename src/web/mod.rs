@@ -20,6 +20,7 @@ use crate::app::draw::compose;
 use crate::app::{App, Options};
 use crate::record::actions::{encode_actions, parse_actions};
 use crate::record::base64;
+use crate::record::Record;
 use crate::rules::builder::WorldParams;
 use crate::rules::rng::parse_seed;
 use crate::view::kinds::cyclopedia::entry;
@@ -191,9 +192,37 @@ impl Game {
         })
     }
 
-    /// True when the shown run is a daily run that has ended, one the board takes.
-    pub fn daily_ended(&self) -> bool {
-        self.app.daily_ended()
+    /// The page has a board (`true`) or none: only then are daily runs offered to post.
+    pub fn set_board(&mut self, board: bool) {
+        self.app.set_board(board);
+        self.paint();
+    }
+
+    /// The record of the daily run posting gives the board now (`App::to_post`): the ended
+    /// daily run shown, or the day's run that has to go first, or one that ended and that the
+    /// board has not taken; empty when there is none.
+    pub fn post_bytes(&self) -> Vec<u8> {
+        self.app
+            .to_post()
+            .map(|(record, _)| record.encode())
+            .unwrap_or_default()
+    }
+
+    /// The words of the board dialog's button that posts `post_bytes`; empty when there is
+    /// nothing to post.
+    pub fn post_label(&self) -> String {
+        self.app
+            .to_post()
+            .map(|(_, posting)| posting.label())
+            .unwrap_or_default()
+    }
+
+    /// The board took the run of record `bytes`: a day's run is not offered to post any more.
+    pub fn posted(&mut self, bytes: &[u8]) {
+        let changed = Record::decode(bytes).is_ok_and(|r| self.app.posted(&r));
+        if changed {
+            self.paint();
+        }
     }
 
     /// Today's fallen in the daily caves of `seed`: `at` holds depth (from 1), x and y of

@@ -3,11 +3,16 @@
 // every build saying "no board", which the board server answers itself. So a static host
 // shows "no board here" without a failed request.
 //
-// A daily run that ends is offered to the board. The player names themselves once (the name
-// is remembered); the run goes in a queue in storage first and leaves it only when the board
-// has answered, so a run posted offline is sent later and never lost: a busy board (503, 429)
-// is asked again after its Retry-After, and a refusal (another 4xx) leaves the queue only once
-// its reason is shown (at once in the open board dialog, else the next time it opens).
+// A daily run that ends is offered to the board: the game says which run posting gives it
+// (`post_bytes`): the day's run (the first run begun of the day's caves), or a practice run
+// once the board has taken the day's run, so the board, which counts a player's first run,
+// counts the day's run. A day's run the board has not taken stays offered, on the start
+// screen and in this dialog, until the board takes it (`posted`). The player names themselves
+// once (the name is remembered); the run goes in a queue in storage first and leaves it only
+// when the board has answered, so a run posted offline is sent later and never lost: a busy
+// board (503, 429) is asked again after its Retry-After, and a refusal (another 4xx) leaves
+// the queue only once its reason is shown (at once in the open board dialog, else the next
+// time it opens).
 //
 // The player key (32 random bytes, base64url, kept in storage) is the player's secret: sent
 // with every post, it proves a name on the board is theirs. The dialog shows it to copy and
@@ -170,6 +175,7 @@ async function send() {
       return;
     }
     if (r.ok) {
+      guard(() => game.posted(fromText(item.run))); // a day's run is not offered again
       const mine = readList(MINE).filter((m) => m.id !== body.id);
       mine.push({ id: body.id, date: body.date });
       remember(MINE, JSON.stringify(mine.slice(-30)));
@@ -186,14 +192,14 @@ async function send() {
   }
 }
 
-/** Queues the shown (ended, daily) run for the board, sends what is queued, and shows the
- * board with the answer. */
+/** Queues the daily run the game offers to post (the ended run shown, or a day's run the
+ * board has not taken), sends what is queued, and shows the board with the answer. */
 export async function postRun() {
   if (!(await boardHere())) {
     await showBoard();
     return;
   }
-  const bytes = guard(() => game.record_bytes(), new Uint8Array());
+  const bytes = guard(() => game.post_bytes(), new Uint8Array());
   if (!bytes.length) return;
   const name = await askName();
   if (!name) return;
@@ -363,7 +369,8 @@ async function fillBoard(note) {
   }
   dialog.querySelector("div").hidden = false;
   dialog.querySelector("code").textContent = token();
-  post.hidden = !guard(() => game.daily_ended(), false);
+  post.textContent = guard(() => game.post_label(), "");
+  post.hidden = !post.textContent;
   const today = await boardToday();
   fillLive(today).catch(() => (live.textContent = "Today's live runs cannot be listed now."));
   let board;

@@ -85,11 +85,12 @@ pub(crate) fn tap_bar(
     rows
 }
 
-/// A run's name in the lists: its daily's date, or its seed.
-pub(crate) fn run_name(seed: u64, daily: Option<&str>) -> String {
-    match daily {
-        Some(d) => format!("daily {d}"),
-        None => format!("seed {seed}"),
+/// A run's name in the lists: its daily's date (and its try, for practice), or its seed.
+pub(crate) fn run_name(seed: u64, daily: Option<&str>, attempt: Option<u32>) -> String {
+    match (daily, attempt) {
+        (Some(d), Some(n)) if n > 1 => format!("daily {d} try {n}"),
+        (Some(d), _) => format!("daily {d}"),
+        (None, _) => format!("seed {seed}"),
     }
 }
 

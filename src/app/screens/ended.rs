@@ -7,6 +7,7 @@ use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
 use crate::app::next::{Next, Open};
+use crate::app::post::Posting;
 use crate::app::request::Request;
 use crate::rules::{Outcome, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
@@ -46,7 +47,7 @@ impl Ended {
                 Some(record) => Some(ctx.watch(record)),
                 None => Some(Next::Stay),
             },
-            ("p" | "P", _) if ctx.daily_ended() => request(ctx, Request::Post),
+            ("p" | "P", _) if ctx.to_post(true).is_some() => request(ctx, Request::Post),
             ("B", _) => request(ctx, Request::Board),
             (_, Some(Command::Share)) => request(ctx, Request::Share),
             (_, Some(Command::Export)) => request(ctx, Request::Export),
@@ -141,6 +142,16 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
             y += 1;
         }
     };
+    let run = ctx.session.run().filter(|_| ctx.daily_ended());
+    if let Some(run) = run {
+        let date = run.record.header.daily.as_deref().unwrap_or_default();
+        let daily = match ctx.session.attempt(&run.record.header, run.id) {
+            Some(1) => format!("{date}, the day's run"),
+            Some(n) => format!("{date}, try {n} (practice)"),
+            None => date.to_string(),
+        };
+        row(f, "Daily", &daily, TEXT);
+    }
     row(f, "Score", &format!("{}", state.score()), TITLE);
     let depth = format!("level {} reached", state.depth_reached());
     row(f, "Depth", &depth, TEXT);
@@ -160,7 +171,15 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
             WARN,
         ) + 1;
     }
-    // A daily run shares its card (the day without its caves), any other run its link.
+    // A daily run shares its card (the day without its caves), any other run its link; and
+    // it goes to the board, after the day's run when it is practice.
+    let post = match ctx.to_post(true).map(|(_, p)| p) {
+        Some(Posting::ThisRun) if ctx.touch() => "post this run",
+        Some(Posting::ThisRun) => "post to today's board",
+        Some(Posting::Practice) => "post as practice",
+        Some(Posting::DayRunFirst) => "post your day's run first",
+        _ => "",
+    };
     if !ctx.touch() {
         if ctx.daily_ended() {
             y = lines(
@@ -169,13 +188,21 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
                 "R watch the replay   S copy your card   E export",
                 TEXT,
             );
-            y = lines(f, y, "P post to today's board   B the board", TITLE);
+            let board = match post {
+                "" => "B the board".to_string(),
+                post => format!("P {post}   B the board"),
+            };
+            y = lines(f, y, &board, TITLE);
         } else {
             y = lines(f, y, "R watch the replay   S share   E export", TEXT);
         }
     } else if ctx.daily_ended() {
         y = lines(f, y, "Share: copy your card", TEXT);
-        y = lines(f, y, "Board: post this run", TITLE);
+        let board = match post {
+            "" => "Board: today's runs".to_string(),
+            post => format!("Board: {post}"),
+        };
+        y = lines(f, y, &board, TITLE);
     }
     let fallen = ctx.graves.cells.len();
     if ctx.daily_ended() && ctx.graves.seed == state.seed() && fallen > 0 {

@@ -37,6 +37,8 @@ pub enum Choice {
     Mode,
     /// Your days: the daily runs kept.
     Days,
+    /// Post the day's run that ended and that the board has not taken (`Ctx::to_post`).
+    Post,
 }
 
 /// One line of the start menu: the key that chooses it, what it says, what it does.
@@ -135,14 +137,21 @@ pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
     };
     let mut menu = Vec::new();
     let free = free_runs(ctx);
+    // A phone's line has room for the run's name only.
+    let narrow = ctx.layout.cols < 60;
     for (i, run) in ctx.session.found().runs.iter().take(3).enumerate() {
         let h = &run.record.header;
-        let what = format!(
-            "{}, level {}, turn {}",
-            run_name(h.seed, h.daily.as_deref()),
-            run.level,
-            run.turn
-        );
+        let attempt = ctx.session.attempt(h, run.id);
+        let what = match (narrow, h.daily.as_deref(), attempt) {
+            (true, Some(d), Some(n)) if n > 1 => format!("{d} try {n}"),
+            (true, daily, _) => run_name(h.seed, daily, attempt),
+            (false, daily, _) => format!(
+                "{}, level {}, turn {}",
+                run_name(h.seed, daily, attempt),
+                run.level,
+                run.turn
+            ),
+        };
         let digit = ["1", "2", "3"][i];
         if free.contains(&i) {
             let key = if free.first() == Some(&i) {
@@ -160,7 +169,11 @@ pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
         }
     }
     let next = match &ctx.opts.daily {
-        Some(d) => format!("the daily caves of {d}"),
+        Some(d) => match ctx.session.next_attempt(d, ctx.opts.seed) {
+            1 => format!("the daily caves of {d}"),
+            n if narrow => format!("practice, try {n}"),
+            n => format!("practice, daily {d} try {n}"),
+        },
         None => format!("seed {}", ctx.opts.seed),
     };
     let new_key = if free.is_empty() { "any key" } else { "N" };
@@ -201,7 +214,15 @@ pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
         menu.push(item("D", label, Choice::DownloadKept));
     }
     menu.push(item("I", "Watch a run file".into(), Choice::Import));
-    menu.push(item("B", "Today's board".into(), Choice::Board));
+    // A day's run the board has not taken takes the board's line (posting shows the board;
+    // B still does too), so the menu grows no taller on a phone.
+    match ctx.to_post(false) {
+        Some((record, _)) => {
+            let date = record.header.daily.unwrap_or_default();
+            menu.push(item("P", format!("Post daily {date}"), Choice::Post));
+        }
+        None => menu.push(item("B", "Today's board".into(), Choice::Board)),
+    }
     // Once a daily run has ended here (Y opens it any time).
     if !ctx.session.days().is_empty() {
         menu.push(item("Y", "Your days".into(), Choice::Days));
@@ -255,6 +276,7 @@ pub fn choice(ctx: &Ctx, key: &str) -> Option<Choice> {
         "n" | "N" => Choice::NewRun,
         "m" | "M" if ctx.opts.daily.is_none() => Choice::Mode,
         "i" | "I" => Choice::Import,
+        "p" | "P" if ctx.to_post(false).is_some() => Choice::Post,
         "L" => Choice::Lab,
         "B" => Choice::Board,
         // Y, or a gamepad's right bumper (which walks to the stairs in play).
@@ -341,6 +363,7 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
         Choice::Import => request(ctx, Request::Import),
         Choice::Lab => request(ctx, Request::Lab(ctx.opts.seed)),
         Choice::Board => request(ctx, Request::Board),
+        Choice::Post => request(ctx, Request::Post),
         Choice::DownloadKept => request(ctx, Request::DownloadKept(0)),
         Choice::WatchLast => match ctx.session.found().history.first().and_then(|h| h.decode()) {
             Some(record) => ctx.watch(record),
@@ -465,7 +488,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
                 .as_ref()
                 .is_some_and(|r| r.header.mode == crate::rules::Mode::Explorer);
             let mode = if explorer { " Explorer" } else { "" };
-            let name = run_name(h.seed, daily);
+            let name = run_name(h.seed, daily, h.attempt);
             let line_text = if narrow {
                 format!("{:>6} {} {name}{mode}", h.score.unwrap_or(0), h.outcome)
             } else {
@@ -507,6 +530,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
             let name = run_name(
                 h.seed,
                 record.as_ref().and_then(|r| r.header.daily.as_deref()),
+                h.attempt,
             );
             let line_text = if narrow {
                 format!("{} {} turns {name}", h.outcome, h.turns)
