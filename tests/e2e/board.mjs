@@ -567,6 +567,100 @@ try {
     await ctx.close();
   });
 
+  // One try that counts: Eve's first daily run of the day's caves is her day's run. It ends,
+  // she watches it (R) and leaves the replay (Escape), and reloads: it is still offered, in the
+  // board dialog and on the start screen. A second run of the caves is practice: it never goes
+  // live, and P on its end posts the day's run first, then the practice run, which the board
+  // keeps as practice.
+  await check("the day's run is offered to post after R, Escape and a reload; a later run is practice, never live, and posted after it", async () => {
+    const ctx = await desktop();
+    await ctx.addInitScript(() => localStorage.setItem('caves.board.name', 'Eve'));
+    const page = await open(ctx, `${base}?daily`);
+    const lives = [];
+    page.on('request', (r) => { if (r.method() === 'POST' && /api\/live(\?|$)/.test(r.url())) lives.push(r.url()); });
+    // Each run here waits a number of turns no other run of the day's caves waits, so that
+    // no two records are the same (the board answers the same record with its first entry).
+    await playToEnd(page, ['n', '.', '.', '.', '.', '<', '<']);
+    const dayTurns = Number(/Turns (\d+)/.exec(await text(page))[1]);
+    await page.keyboard.press('r');
+    await page.waitForFunction(() => /Action \d+ of \d+/.test(window.cavesGame.text()), null, { timeout: 10000 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('B');
+    await page.waitForSelector('dialog#board[open] button[data-do=post]:not([hidden])', { timeout: 15000 });
+    const label = await page.textContent('dialog#board button[data-do=post]');
+    assert(label === `Post my daily run of ${DAY}`, `the board dialog's button says "${label}"`);
+    await page.screenshot({ path: path.join(SHOTS, 'board-day-run-to-post-1280x800.png') });
+    await page.click('dialog#board button[data-do=close]');
+    await page.reload();
+    await ready(page);
+    try {
+      await page.waitForFunction(() => /P Post daily \d{4}-\d{2}-\d{2}/.test(norm0(window.cavesGame.text())), null, { timeout: 10000 });
+    } catch {
+      throw new Error(`the start screen after a reload does not offer the day's run: ${(await text(page)).slice(-500)}`);
+    }
+    const start = await text(page);
+    assert(start.includes(`New run: practice, daily ${DAY} try 2`), `the start screen's new run: ${start.slice(-500)}`);
+    await page.screenshot({ path: path.join(SHOTS, 'daily-unposted-start-1280x800.png') });
+    // Practice, while the day's run waits: no live run opens for it.
+    const before = lives.length;
+    for (const k of ['n', '.', '.', '.', '.', '.']) await page.keyboard.press(k);
+    await page.waitForTimeout(2600); // a live batch would go within 2 s
+    await playToEnd(page, ['<', '<']);
+    await page.waitForTimeout(600);
+    assert(lives.length === before, `a practice run opened ${lives.length - before} live runs`);
+    let end = await text(page);
+    assert(end.includes(`Daily ${DAY}, try 2 (practice)`) && /P post your day's run first/.test(end), `the practice end screen: ${end.slice(0, 600)}`);
+    await page.screenshot({ path: path.join(SHOTS, 'practice-end-1280x800.png') });
+    await postAs(page, null);
+    await waitStatus(page, /Posted to the board of \S+: rank \d+/);
+    let eve = (await entries()).filter((e) => e.name === 'Eve');
+    assert(eve.length === 1 && eve[0].turns === dayTurns, `Eve on the board: ${JSON.stringify(eve)}, the day's run took ${dayTurns} turns`);
+    await page.click('dialog#board button[data-do=close]');
+    end = await text(page);
+    assert(/P post as practice/.test(end), `after the day's run: ${end.slice(0, 600)}`);
+    await postAs(page, null);
+    await waitStatus(page, /as practice/);
+    eve = (await entries()).filter((e) => e.name === 'Eve');
+    assert(eve.length === 1 && eve[0].turns === dayTurns, `the practice run is counted: ${JSON.stringify(eve)}`);
+    await page.click('dialog#board button[data-do=close]');
+    await page.keyboard.press('s');
+    await page.waitForSelector('dialog#share[open] textarea', { timeout: 5000 });
+    const card = await page.$eval('dialog#share textarea', (t) => t.value);
+    assert(card.startsWith(`Caves daily ${DAY}, try 2 (practice): lost\n`) && !/rank/.test(card), `the practice card: ${JSON.stringify(card)}`);
+    await page.keyboard.press('Escape');
+    // Taken by the board, the day's run is offered no more.
+    await page.goto(base);
+    await ready(page);
+    await page.waitForTimeout(500);
+    const after = await text(page);
+    assert(!/Post daily/.test(after) && /B Today's board/.test(after), `the start screen after the board took the day's run: ${after.slice(-400)}`);
+    await ctx.close();
+  });
+
+  await check("a 390x844 touch phone: the day's run left unposted is posted by a tap on the start screen, and a practice run's end says so", async () => {
+    const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    await phone.addInitScript(() => localStorage.setItem('caves.board.name', 'Fay'));
+    const page = await open(phone, `${base}?daily`);
+    await playToEnd(page, ['n', '.', '.', '.', '.', '.', '.', '<', '<']);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => /Post daily/.test(window.cavesGame.text()), null, { timeout: 10000 });
+    await page.screenshot({ path: path.join(SHOTS, 'daily-unposted-start-phone.png') });
+    const row = await page.evaluate(() => window.cavesGame.text().split('\n').findIndex((l) => l.includes('Post daily')));
+    const at = await page.evaluate((row) => { const c = document.getElementById('game').getBoundingClientRect(); const [, rows] = window.cavesGame.grid(); return { x: c.left + c.width / 2, y: c.top + (row + 0.5) * c.height / rows }; }, row);
+    await page.touchscreen.tap(at.x, at.y);
+    await waitStatus(page, /Posted to the board of \S+: rank \d+/);
+    await page.screenshot({ path: path.join(SHOTS, 'board-day-run-posted-phone.png') });
+    assert((await entries()).some((e) => e.name === 'Fay'), 'the day\'s run posted by a tap is not on the board');
+    await page.click('dialog#board button[data-do=close]');
+    await page.goto(`${base}?daily`);
+    await ready(page);
+    await playToEnd(page, ['n', '.', '.', '.', '.', '.', '.', '.', '<', '<']);
+    const end = await text(page);
+    assert(end.includes('try 2 (practice)') && /Board: post as practice/.test(end), `the practice end screen on the phone: ${end.slice(0, 600)}`);
+    await page.screenshot({ path: path.join(SHOTS, 'practice-end-phone.png') });
+    await phone.close();
+  });
+
   await check('no console errors', async () => {
     // Chromium logs every 4xx/5xx answer and aborted request; those were meant here.
     const real = errors.filter((e) => !/internetdisconnected|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|status of (400|409|503)/i.test(e));

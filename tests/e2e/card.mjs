@@ -134,6 +134,35 @@ try {
       await ctx.close();
     });
 
+    await check("a second run of the day's caves is practice: its end and card say try 2, Your days and the best runs count the day's run once", async () => {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const first = await open(ctx, `${base}?daily`);
+      await playToEnd(first, ['n', '.', '.', '<', '<']);
+      await first.close();
+      const page = await open(ctx, `${base}?daily`);
+      let t = norm(await text(page));
+      assert(t.includes(`New run: practice, daily ${date} try 2`), `the start screen's new run: ${t.slice(-500)}`);
+      await playToEnd(page, ['n', '<', '<']);
+      t = norm(await text(page));
+      assert(t.includes(`Daily ${date}, try 2 (practice)`) && !/ P post/.test(t), `the practice end screen: ${t.slice(0, 500)}`);
+      await page.screenshot({ path: path.join(SHOTS, 'card-practice-end-1280x800.png') });
+      await page.keyboard.press('s');
+      const card = await shared(page);
+      assert(card.startsWith(`Caves daily ${date}, try 2 (practice): lost\n`), `the practice card: ${JSON.stringify(card)}`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      const rows = (await text(page)).split('\n');
+      const best = rows.slice(rows.findIndex((r) => r.includes('Best runs')), rows.findIndex((r) => r.includes('Recent runs')));
+      const listed = best.filter((r) => r.includes(`daily ${date}`));
+      assert(listed.length === 1 && !listed[0].includes('try'), `the best runs: ${best.join('\n')}`);
+      assert(rows.some((r) => r.includes(`daily ${date} try 2`)), `the recent runs do not name the practice run: ${rows.join('\n')}`);
+      await page.screenshot({ path: path.join(SHOTS, 'card-practice-start-1280x800.png') });
+      await page.keyboard.press('Y');
+      t = norm(await text(page));
+      assert(/Daily runs 1, won 0/.test(t), `Your days after a practice run: ${t.slice(0, 300)}`);
+      await ctx.close();
+    });
+
     await check('a run that is not a daily still shares its link', async () => {
       const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await open(ctx, `${base}?seed=3`);
