@@ -337,7 +337,7 @@ impl Session {
         if !run.unsaved {
             self.saving = Saving::On;
         }
-        // A daily run counts among the tries of its caves from its first turn here.
+        // A daily run counts among the tries of its caves once it is begun or continued here.
         if let Some(date) = run.record.header.daily.clone() {
             let (seed, id) = (run.record.header.seed, run.id);
             self.change_tries(|tries| tries::begin(tries, &date, seed, id));
