@@ -6,8 +6,9 @@
 //! A run's id is a digest of its bytes, so the same record posted twice is the same entry.
 //! The first kept run of a player token counts for its day; later ones are practice (a
 //! unique index on day and token among counted runs settles races between copies). A run
-//! that plays the same game as a kept one (the same moves, or the same first moves for at
-//! least half of its own) is a copy, refused.
+//! that plays the same game as a kept one (the same end state, or the same state at a mark of
+//! at least half of its own turns: games compared by their states, not by the actions that
+//! led there) is a copy, refused.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -19,7 +20,7 @@ use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{Any, AnyPool, AssertSqlSafe, FromRow, Transaction};
 
 use crate::limits::{
-    self, BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, FALLEN_SIZE, PRACTICE_PER_DAY,
+    self, BOARD_SIZE, COPY_MIN_TURNS, DATABASE_WAIT, DISK_RESERVE, FALLEN_SIZE, PRACTICE_PER_DAY,
 };
 use crate::verify::{hex, End, Verified};
 
@@ -580,16 +581,16 @@ impl Board {
     ) -> Result<Outcome, TakeError> {
         let run = new.run;
         let score = i64::from(run.score);
-        let long = run.game.moves >= COPY_MIN_MOVES;
+        let long = run.game.turns >= COPY_MIN_TURNS;
         let looked: Looked = if long {
-            // The same moves (its whole digest), or the same first moves at a mark of at
-            // least half of its own, preferring the whole game, then the largest mark.
+            // The same end (its whole fingerprint), or the same state at a mark of at least
+            // half of its own turns, preferring the whole game, then the largest mark.
             let marks: Vec<&(u32, String)> = run
                 .game
                 .marks
                 .iter()
                 .rev()
-                .take_while(|(moves, _)| moves * 2 >= run.game.moves)
+                .take_while(|(turn, _)| turn * 2 >= run.game.turns)
                 .collect();
             let mut copy = String::from(
                 "(SELECT original FROM (SELECT id AS original, 0 AS pick FROM runs \
@@ -598,7 +599,7 @@ impl Board {
             for (i, _) in marks.iter().enumerate() {
                 let (m, k) = (8 + 2 * i, 9 + 2 * i);
                 copy.push_str(&format!(
-                    " UNION ALL SELECT run, {} FROM marks WHERE day = $3 AND moves = ${m} AND mark = ${k}",
+                     " UNION ALL SELECT run, {} FROM state_marks WHERE day = $3 AND turn = ${m} AND mark = ${k}",
                     i + 1
                 ));
             }
@@ -613,8 +614,8 @@ impl Board {
             .bind(score)
             .bind(new.submitted)
             .bind(run.game.whole.as_str());
-            for (moves, mark) in marks {
-                query = query.bind(i64::from(*moves)).bind(mark.as_str());
+            for (turn, mark) in marks {
+                query = query.bind(i64::from(*turn)).bind(mark.as_str());
             }
             query.fetch_one(&mut **tx).await?
         } else {
@@ -704,13 +705,13 @@ impl Board {
                 .map(|i| format!("($1, ${}, ${}, $2)", 3 + 2 * i, 4 + 2 * i))
                 .collect();
             let mut insert = sqlx::query(AssertSqlSafe(format!(
-                "INSERT INTO marks (day, moves, mark, run) VALUES {} ON CONFLICT DO NOTHING",
+                "INSERT INTO state_marks (day, turn, mark, run) VALUES {} ON CONFLICT DO NOTHING",
                 rows.join(", ")
             )))
             .bind(&run.date)
             .bind(id);
-            for (moves, mark) in &run.game.marks {
-                insert = insert.bind(i64::from(*moves)).bind(mark.as_str());
+            for (turn, mark) in &run.game.marks {
+                insert = insert.bind(i64::from(*turn)).bind(mark.as_str());
             }
             insert.execute(&mut **tx).await?;
         }

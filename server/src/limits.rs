@@ -79,9 +79,9 @@ pub const RETRY_AFTER_BUSY: u64 = 5;
 pub const DATABASE_WAIT: Duration = Duration::from_secs(3);
 /// How long a stop waits for requests in flight before it closes them.
 pub const STOP_GRACE: Duration = Duration::from_secs(8);
-/// Runs shorter than this many moves (actions that take time) are never taken for copies:
-/// two players who quit at once play the same short game honestly.
-pub const COPY_MIN_MOVES: u32 = 100;
+/// Runs shorter than this many turns are never taken for copies: two players who quit at
+/// once play the same short game honestly.
+pub const COPY_MIN_TURNS: u32 = 100;
 /// Free space a SQLite database's disk must keep: below it, health fails and submissions get
 /// 503 before they are verified.
 pub const DISK_RESERVE: u64 = 1024 * 1024;
