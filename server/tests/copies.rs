@@ -18,7 +18,10 @@ use caves_server::limits::COPY_MIN_TURNS;
 use caves_server::verify::{verify, Day};
 
 const DATES: [&str; 2] = ["2026-11-24", "2026-11-25"];
-const BOTS: [(&str, fn(&mut Game) -> Action); 5] = [
+/// A bot's choice of its next action.
+type Policy = fn(&mut Game) -> Action;
+
+const BOTS: [(&str, Policy); 5] = [
     ("autopilot", bots::autopilot::policy),
     ("reckless", bots::reckless::policy),
     ("careful", bots::careful::policy),
@@ -27,7 +30,7 @@ const BOTS: [(&str, fn(&mut Game) -> Action); 5] = [
 ];
 
 /// The run `policy` plays in the daily caves of `header`, recorded as the page records it.
-fn played(header: &Header, policy: fn(&mut Game) -> Action) -> Record {
+fn played(header: &Header, policy: Policy) -> Record {
     let start = header.start().expect("the daily caves");
     let mut g = Game::with_state(start.clone());
     while g.state.outcome() == Outcome::Playing && g.taken.len() < bots::MAX_ACTIONS {
