@@ -609,27 +609,28 @@ impl Board {
             // an ending of its own cannot make the player's run a copy of it). A live run of
             // another token, begun before this post, with the same state at a mark is the
             // player's claim: this run is its copy.
+            // The run named is the whole game's, else the earliest claim (a kept run by when
+            // it was kept, a live run by when it began).
             let mut copy = String::from(
                 "(SELECT kind || ' ' || original FROM (SELECT id AS original, 0 AS pick, \
+                 submitted AS claimed, \
                  CASE WHEN token = $4 THEN 'own' ELSE 'kept' END AS kind FROM runs \
                  WHERE day = $3 AND game = $7",
             );
             for (i, _) in marks.iter().enumerate() {
                 let (m, k) = (8 + 2 * i, 9 + 2 * i);
                 copy.push_str(&format!(
-                    " UNION ALL SELECT s.run, {pick}, 'kept' FROM state_marks s \
+                    " UNION ALL SELECT s.run, 1, r.submitted, 'kept' FROM state_marks s \
                      JOIN runs r ON r.id = s.run \
                      WHERE s.day = $3 AND s.turn = ${m} AND s.mark = ${k} AND NOT EXISTS \
                      (SELECT 1 FROM live_marks l WHERE l.day = $3 AND l.turn = ${m} \
                      AND l.mark = ${k} AND l.token = $4 AND l.started < r.submitted) \
-                     UNION ALL SELECT run, {live}, 'live' FROM live_marks \
+                     UNION ALL SELECT run, 1, started, 'live' FROM live_marks \
                      WHERE day = $3 AND turn = ${m} AND mark = ${k} AND token <> $4 \
-                     AND started < $6",
-                    pick = i + 1,
-                    live = 1000 + i
+                     AND started < $6"
                 ));
             }
-            copy.push_str(") AS found ORDER BY pick, original LIMIT 1)");
+            copy.push_str(") AS found ORDER BY pick, claimed, original LIMIT 1)");
             let mut query = sqlx::query_as(AssertSqlSafe(format!(
                 "{LOOK} {copy} AS original {LOOK_FROM}"
             )))
@@ -678,8 +679,7 @@ impl Board {
         if practice && looked.practice >= PRACTICE_PER_DAY {
             return Err(TakeError::PracticeFull);
         }
-        if looked.owner.is_none()
-            && !claim_name(tx, new.name_key, new.token, new.submitted).await?
+        if looked.owner.is_none() && !claim_name(tx, new.name_key, new.token, new.submitted).await?
         {
             return Err(TakeError::NameTaken);
         }

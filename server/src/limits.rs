@@ -60,8 +60,9 @@ pub const LIVE_HOLD_ACTIONS: i64 = 1000;
 /// A batch is appended to its run's last stored piece while that holds fewer actions than
 /// this: a run of 100,000 actions is some 100 rows, however it was sent.
 pub const LIVE_PIECE_ACTIONS: i64 = 1000;
-/// Batches stored per live run and minute (a page sends one every 2 s at most): 429 above.
-pub const LIVE_BATCHES_PER_RUN: i64 = 60;
+/// Batches stored per live run and minute (a page sends one every 2 s at most, and again
+/// after a failure): 429 above. `CAVES_BOARD_LIVE_BATCHES_PER_RUN` sets another.
+pub const LIVE_BATCHES_PER_RUN: i64 = 120;
 /// Live runs one address (an IPv6 /64) may open in an hour, counted in the database: 429
 /// above. A page opens one per daily run played, and again after a reload.
 pub const LIVE_RUNS_PER_HOUR: i64 = 30;
@@ -75,7 +76,7 @@ pub const RUN_BYTES_PER_DAY: i64 = 16 * 1024 * 1024;
 pub const LIVE_STREAMS_PER_ADDRESS: usize = 16;
 /// Reads of stored pieces (a page of `live::LIVE_PAGE`) one server copy makes for its
 /// streams in a second, however many streams catch up: they wait their turn.
-pub const LIVE_READS_PER_SECOND: u32 = 100;
+pub const LIVE_READS_PER_SECOND: u32 = 400;
 /// A stream that would wait longer than this for its first read is refused (503).
 pub const LIVE_READ_PATIENCE: Duration = Duration::from_secs(10);
 /// A live run is listed once its replay has reached this many turns (real progress).

@@ -35,9 +35,9 @@ use crate::clients::{client_addr, client_key, token, token_hash};
 use crate::dates::{show, valid_date};
 use crate::error::ApiError;
 use crate::limits::{
-    BODY_TIMEOUT, LIVE_BATCHES_PER_RUN, LIVE_BATCH_BYTES, LIVE_BYTES_PER_DAY, LIVE_IDLE,
-    LIVE_KEEP_ALIVE, LIVE_LIST_SIZE, LIVE_LIST_TURNS, LIVE_MAX_ACTIONS, LIVE_READS_PER_SECOND,
-    LIVE_READ_PATIENCE, LIVE_RUNS_PER_HOUR, LIVE_STREAMS_PER_ADDRESS, LIVE_WATCHERS_EVERY,
+    BODY_TIMEOUT, LIVE_BATCH_BYTES, LIVE_BYTES_PER_DAY, LIVE_IDLE, LIVE_KEEP_ALIVE, LIVE_LIST_SIZE,
+    LIVE_LIST_TURNS, LIVE_MAX_ACTIONS, LIVE_READS_PER_SECOND, LIVE_READ_PATIENCE,
+    LIVE_RUNS_PER_HOUR, LIVE_STREAMS_PER_ADDRESS, LIVE_WATCHERS_EVERY,
 };
 use crate::live::{
     parse_payload, piece_between, record_of, standing, start_of, Ending, LiveRow, Note, Opened,
@@ -372,9 +372,13 @@ pub async fn actions(
         )));
     }
     let now = now_micros();
-    if run.minute == now / 60_000_000 && run.batches >= LIVE_BATCHES_PER_RUN {
+    let per_run = service.settings.live_batches_per_run;
+    if run.minute == now / 60_000_000 && run.batches >= per_run {
         service.metrics.live_batch("limited");
-        return Err(ApiError::TooMany(LIVE_BATCHES_PER_RUN as u32).into());
+        return Err(ApiError::Quota(format!(
+            "At most {per_run} batches of one live run a minute."
+        ))
+        .into());
     }
     let text = base64::encode(&encode_actions(&new));
     let day_stored = service

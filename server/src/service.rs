@@ -22,6 +22,9 @@ pub struct Settings {
     /// Streams one live run may have open on this copy (`LIVE_STREAMS_PER_RUN`;
     /// `CAVES_BOARD_LIVE_STREAMS_PER_RUN` sets another): 503 with `Retry-After` above.
     pub live_streams_per_run: usize,
+    /// Batches stored per live run and minute (`LIVE_BATCHES_PER_RUN`;
+    /// `CAVES_BOARD_LIVE_BATCHES_PER_RUN` sets another): 429 above.
+    pub live_batches_per_run: i64,
 }
 
 impl Settings {
@@ -35,6 +38,10 @@ impl Settings {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(crate::limits::LIVE_STREAMS_PER_RUN),
+            live_batches_per_run: std::env::var("CAVES_BOARD_LIVE_BATCHES_PER_RUN")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(crate::limits::LIVE_BATCHES_PER_RUN),
         }
     }
 }
