@@ -112,8 +112,8 @@ try {
     if (entries !== Math.min(players, 100)) { failed = true; console.error(`load: ${entries} counted runs shown, one per player (${players}, at most 100) expected`); }
     // Every run kept is there: a sample fetched back byte for byte.
     for (let i = 0; i < runs.valid.length; i += Math.max(1, Math.floor(runs.valid.length / 50))) {
-      // Today's runs answer a player whose own run of today is kept (the first player's).
-      const r = await request(board.base, `api/runs/${runs.valid[i].id}`, { headers: { 'X-Caves-Token': makeToken('load 0') } });
+      // Today's runs answer a player whose own run of today is kept (the first writer's first player).
+      const r = await request(board.base, `api/runs/${runs.valid[i].id}`, { headers: { 'X-Caves-Token': makeToken('load 0-0') } });
       if (r.status !== 200 || !r.raw.equals(runs.valid[i].bytes)) { failed = true; console.error(`load: ${runs.valid[i].file} is not served back (${r.status})`); }
     }
     if (fivexx) { failed = true; console.error(`load: ${fivexx} answers were 5xx (after retries)`); }
