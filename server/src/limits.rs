@@ -64,8 +64,9 @@ pub const LIVE_PIECE_ACTIONS: i64 = 1000;
 /// after a failure): 429 above. `CAVES_BOARD_LIVE_BATCHES_PER_RUN` sets another.
 pub const LIVE_BATCHES_PER_RUN: i64 = 120;
 /// Live runs one address (an IPv6 /64) may open in an hour, counted in the database: 429
-/// above. A page opens one per daily run played, and again after a reload.
-pub const LIVE_RUNS_PER_HOUR: i64 = 30;
+/// above. A page opens one per daily run played, and again after a reload; a school or a
+/// household behind one address plays many. `CAVES_BOARD_LIVE_RUNS_PER_HOUR` sets another.
+pub const LIVE_RUNS_PER_HOUR: i64 = 60;
 /// Bytes of live actions (base64url, as stored) one address may store in a day, counted in
 /// the database: 429 above (the longest run is some 140 KB).
 pub const LIVE_BYTES_PER_DAY: i64 = 4 * 1024 * 1024;

@@ -37,7 +37,7 @@ use crate::error::ApiError;
 use crate::limits::{
     BODY_TIMEOUT, LIVE_BATCH_BYTES, LIVE_BYTES_PER_DAY, LIVE_IDLE, LIVE_KEEP_ALIVE, LIVE_LIST_SIZE,
     LIVE_LIST_TURNS, LIVE_MAX_ACTIONS, LIVE_READS_PER_SECOND, LIVE_READ_PATIENCE,
-    LIVE_RUNS_PER_HOUR, LIVE_STREAMS_PER_ADDRESS, LIVE_WATCHERS_EVERY,
+    LIVE_STREAMS_PER_ADDRESS, LIVE_WATCHERS_EVERY,
 };
 use crate::live::{
     parse_payload, piece_between, record_of, standing, start_of, Ending, LiveRow, Note, Opened,
@@ -199,7 +199,7 @@ pub async fn open(
             &token,
             &client,
             &ticket,
-            LIVE_RUNS_PER_HOUR,
+            service.settings.live_runs_per_hour,
             now_micros(),
             &live.instance,
         )
@@ -209,7 +209,8 @@ pub async fn open(
         Opened::NameTaken => return Err(ApiError::NameTaken.into()),
         Opened::TooMany => {
             return Err(ApiError::Quota(format!(
-                "At most {LIVE_RUNS_PER_HOUR} live runs an hour from one address."
+                "At most {} live runs an hour from one address.",
+                service.settings.live_runs_per_hour
             ))
             .into())
         }

@@ -52,7 +52,7 @@ try {
     hold({ close: (done) => { pg.stop(); done(); } });
     db = pg.url;
   }
-  const board = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--dist', DIST, '--today', DAY], { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000' });
+  const board = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--dist', DIST, '--today', DAY], { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000', CAVES_BOARD_LIVE_RUNS_PER_HOUR: '1000' });
   hold({ close: (done) => { board.stop().then(done); } });
   const browser = hold(await launchChromium());
   const base = board.base;
@@ -265,6 +265,7 @@ try {
   });
   await check('live: the board dialog lists the daily played now, and a player whose daily has ended watches it as it is played, 20 turns behind', async () => {
     await keys(cal, 12, 250); // the list shows runs of 10 turns or more
+    await cal.waitForTimeout(2500); // their batch (one every 2 s) has gone
     watcher = await open(desk, base);
     await watcher.keyboard.press('B');
     try {
@@ -333,6 +334,7 @@ try {
     const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
     const page = await open(phone, `${base}?daily`);
     await playToEnd(page, ['n', '<', '<']);
+    await page.waitForTimeout(3000); // its last live batch (every 2 s) ends its run on the board
     await page.tap('#tools [data-tool="B"]');
     await page.waitForSelector('dialog#board[open] button[data-live][aria-label*="Cal"]', { timeout: 15000 });
     const wide = await page.evaluate(() => { const d = document.querySelector('dialog#board'); return d.scrollWidth - d.clientWidth; });
@@ -385,7 +387,8 @@ try {
     await page.waitForTimeout(500);
     page.off('request', counting);
     assert(early === 0, `the page asked for the fallen ${early} times before its own daily ended`);
-    const fetched = page.waitForResponse((r) => r.url().includes(`api/daily/${DAY}/fallen`)).catch(() => null);
+    // The fallen answer once the board has the run's end (its last live batch): 403 before.
+    const fetched = page.waitForResponse((r) => r.url().includes(`api/daily/${DAY}/fallen`) && r.status() === 200).catch(() => null);
     await playToEnd(page, ['<', '<']);
     const fallen = (await (await fetched).json()).fallen;
     assert(fallen.length >= 2, `fallen: ${JSON.stringify(fallen)}`);
@@ -504,7 +507,15 @@ try {
 
   await check('a 390x844 touch phone: the Board button shows the board and the player key, and a run can be watched by a tap', async () => {
     const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
-    const page = await open(phone, base);
+    const page = await open(phone, `${base}?daily`);
+    await page.tap('#tools [data-tool="B"]');
+    await page.waitForFunction(() => document.querySelectorAll('dialog#board[open] tbody tr').length >= 2, null, { timeout: 15000 });
+    // Before its own run of today has ended, the board says why it shows none of today's.
+    await page.tap('dialog#board button[data-watch]');
+    await page.waitForFunction(() => /once your own run of today/.test(document.querySelector('dialog#board p[role=status]').textContent), null, { timeout: 10000 });
+    await page.tap('dialog#board button[data-do=close]');
+    await playToEnd(page, ['n', '<', '<']);
+    await page.waitForTimeout(3000); // its last live batch (every 2 s) ends it on the board
     await page.tap('#tools [data-tool="B"]');
     await page.waitForFunction(() => document.querySelectorAll('dialog#board[open] tbody tr').length >= 2, null, { timeout: 15000 });
     const box = await page.evaluate(() => {
@@ -528,7 +539,8 @@ try {
   await check('a 390x844 touch phone: the graves in the replay', async () => {
     const phone = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
     const page = await open(phone, `${base}?daily`);
-    const fetched = page.waitForResponse((r) => r.url().includes(`api/daily/${DAY}/fallen`)).catch(() => null);
+    // The fallen answer once the board has the run's end (its last live batch): 403 before.
+    const fetched = page.waitForResponse((r) => r.url().includes(`api/daily/${DAY}/fallen`) && r.status() === 200).catch(() => null);
     await page.keyboard.press('n');
     const [start, step] = await stepOffAndBack(page);
     assert(step, 'no step off the stair');
@@ -582,7 +594,7 @@ try {
 
   await check('no console errors', async () => {
     // Chromium logs every 4xx/5xx answer and aborted request; those were meant here.
-    const real = errors.filter((e) => !/internetdisconnected|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|status of (400|409|503)/i.test(e));
+    const real = errors.filter((e) => !/internetdisconnected|ERR_INTERNET_DISCONNECTED|ERR_FAILED|Failed to fetch|status of (400|403|409|503)/i.test(e));
     assert(real.length === 0, real.slice(0, 3).join(' | '));
   });
 } catch (e) {
