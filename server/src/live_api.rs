@@ -382,18 +382,6 @@ pub async fn actions(
         .into());
     }
     let text = base64::encode(&encode_actions(&new));
-    let day_stored = service
-        .board
-        .add_quota(&client, &run.day, "live", text.len() as i64)
-        .await?;
-    if day_stored > LIVE_BYTES_PER_DAY {
-        service.metrics.live_batch("limited");
-        return Err(ApiError::Quota(format!(
-            "One address stores at most {} MB of live actions a day.",
-            LIVE_BYTES_PER_DAY / (1024 * 1024)
-        ))
-        .into());
-    }
     // The run's replay after the stored actions: kept by this copy, else replayed from them.
     let kept = service.live.take_state(&id, stored);
     let earlier = if kept.is_none() {
@@ -442,6 +430,20 @@ pub async fn actions(
     })?;
     let at = standing(&play.state);
     let ended = at.outcome.or(batch.end.then_some("abandoned"));
+    // What the address stores today, counted in the database (every copy shares it): the
+    // batches the replay took, before they are stored.
+    let day_stored = service
+        .board
+        .add_quota(&client, &run.day, "live", text.len() as i64)
+        .await?;
+    if day_stored > LIVE_BYTES_PER_DAY {
+        service.metrics.live_batch("limited");
+        return Err(ApiError::Quota(format!(
+            "One address stores at most {} MB of live actions a day.",
+            LIVE_BYTES_PER_DAY / (1024 * 1024)
+        ))
+        .into());
+    }
     let stored_it = service
         .board
         .live_append(
