@@ -17,10 +17,16 @@
 //! - `DIR/long-0.cavesrun`: a 300-turn run (`runs::long_run`);
 //! - `DIR/copy-bumped.cavesrun` (long-0 with a wall bump first) and `DIR/copy-tail.cavesrun`
 //!   (long-0's first 240 turns, then another 60): copies of long-0 the board answers 409;
+//!   `DIR/poison.cavesrun`: long-0's first 200 turns, then 250 of its own (a run of its own
+//!   for the board, which shares a mark past half of long-0 with it: a watcher's poison);
+//! - `DIR/armed.cavesrun` (`runs::armed_run`: a weapon or armour fetched and used, 200 turns)
+//!   and `DIR/copy-synonym.cavesrun` (its `Use` swapped for an `Equip`), when the first level
+//!   has a weapon or armour the player reaches;
 //! - with `--long N TURNS`: `DIR/long-1.cavesrun` to `DIR/long-N.cavesrun`, different runs of
 //!   about `TURNS` turns each (for loading the verifier);
 //! - `DIR/runs.json`: `{"date","seed","valid":[{"file","id","score","turns"}],"forged":[KIND],
-//!   "long":{"file","id","score","turns"},"copies":[{"file","kind","original"}],"more_long":[...]}`
+//!   "long":{"file","id","score","turns"},"copies":[{"file","kind","original"}],"more_long":[...],
+//!   "poison":{...},"armed":{...}|null,"synonym":{"file","id","original"}|null}`
 //!   (ids are the board's: `caves_server::board::run_id`).
 
 use std::collections::HashSet;
@@ -29,7 +35,9 @@ use std::path::PathBuf;
 use caves_rules::record::{crc32, Record};
 use caves_rules::{Action, Dir, Mode};
 use caves_server::board::run_id;
-use caves_server::runs::{bumped_copy, daily_run, daily_run_in, long_run, tail_copy};
+use caves_server::runs::{
+    armed_run, bumped_copy, daily_run, daily_run_in, long_run, synonym_copy, tail_copy,
+};
 
 const USAGE: &str = "usage: runs DIR COUNT DATE SEED [--long N TURNS]";
 
@@ -185,6 +193,27 @@ fn main() {
         ));
     }
 
+    let poison = tail_copy(&long, 200, 0b1011, 250);
+    write("poison.cavesrun", &poison.encode());
+    let poison_entry = entry("poison.cavesrun", &poison, &poison.encode());
+    let (armed, synonym) = match armed_run(date, seed, 200) {
+        Some((record, at)) => {
+            let bytes = record.encode();
+            write("armed.cavesrun", &bytes);
+            let copy = synonym_copy(&record, at).encode();
+            write("copy-synonym.cavesrun", &copy);
+            (
+                entry("armed.cavesrun", &record, &bytes),
+                format!(
+                    "{{\"file\":\"copy-synonym.cavesrun\",\"kind\":\"synonym\",\"id\":\"{}\",\"original\":\"{}\"}}",
+                    run_id(&copy),
+                    run_id(&bytes)
+                ),
+            )
+        }
+        None => ("null".to_string(), "null".to_string()),
+    };
+
     let mut more = Vec::new();
     if let Some((n, turns)) = more_long {
         for k in 1..=n {
@@ -197,7 +226,7 @@ fn main() {
     }
 
     let manifest = format!(
-        "{{\"date\":\"{date}\",\"seed\":\"{seed}\",\"valid\":[{}],\"forged\":[{}],\"long\":{long_entry},\"copies\":[{}],\"more_long\":[{}]}}\n",
+        "{{\"date\":\"{date}\",\"seed\":\"{seed}\",\"valid\":[{}],\"forged\":[{}],\"long\":{long_entry},\"copies\":[{}],\"more_long\":[{}],\"poison\":{poison_entry},\"armed\":{armed},\"synonym\":{synonym}}}\n",
         valid.join(","),
         kinds.join(","),
         copies.join(","),

@@ -33,7 +33,8 @@ use crate::board::{now_micros, NewRun, TakeError};
 use crate::clients::{client_addr, client_key, token, token_hash};
 use crate::dates::{show, valid_date};
 use crate::error::{ApiError, Failure, Verdict};
-use crate::limits::{BODY_TIMEOUT, MAX_BYTES};
+use crate::limits::{BODY_TIMEOUT, MAX_BYTES, RUN_BYTES_PER_DAY};
+use crate::live_api::gate;
 use crate::names::{clean_name, name_key};
 use crate::service::Service;
 use crate::verify::verify;
@@ -153,6 +154,16 @@ async fn take_submission(
             .map_err(|_| ApiError::Busy)?
     };
     let run = checked.map_err(ApiError::Refused)?;
+    let stored = service
+        .board
+        .add_quota(&client, &run.date, "runs", bytes.len() as i64)
+        .await?;
+    if stored > RUN_BYTES_PER_DAY {
+        return Err(ApiError::Quota(format!(
+            "One address has at most {} MB of runs kept a day.",
+            RUN_BYTES_PER_DAY / (1024 * 1024)
+        )));
+    }
     let new = NewRun {
         bytes: &bytes,
         run: &run,
@@ -164,6 +175,7 @@ async fn take_submission(
     let taken = service.board.take(&new).await.map_err(|e| match e {
         TakeError::NameTaken => ApiError::NameTaken,
         TakeError::Copy(original) => ApiError::Copy(original),
+        TakeError::LiveCopy(original) => ApiError::LiveCopy(original),
         TakeError::PracticeFull => ApiError::PracticeFull,
         TakeError::Database(e) => ApiError::Database(e),
     })?;
@@ -215,12 +227,18 @@ async fn day(State(service): Shared, Path(date): Path<String>) -> Result<Respons
 
 /// `GET /api/daily/YYYY-MM-DD/fallen`: where the day's counted runs that were lost ended.
 /// Runs kept before the board noted ends are replayed once, here, and their ends noted.
-async fn fallen(State(service): Shared, Path(date): Path<String>) -> Result<Response, ApiError> {
+/// Today's only for a player whose own run of today has ended.
+async fn fallen(
+    State(service): Shared,
+    Path(date): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     if !valid_date(&date) {
         return Err(ApiError::BadRequest(format!(
             "{date:?} is not a date like 2026-11-24."
         )));
     }
+    gate(&service, &headers, &date).await?;
     let unknown = service.board.fallen_unknown(&date).await?;
     if !unknown.is_empty() {
         let ends = service
@@ -241,15 +259,22 @@ async fn fallen(State(service): Shared, Path(date): Path<String>) -> Result<Resp
     Ok(Json(json!({ "date": date, "fallen": fallen })).into_response())
 }
 
-async fn run_file(State(service): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
+/// `GET /api/runs/ID`: a kept run's file; one of today only for a player whose own run of
+/// today has ended.
+async fn run_file(
+    State(service): Shared,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
     if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::NotFound);
     }
-    let bytes = service
+    let (day, bytes) = service
         .board
         .run_file(&id)
         .await?
         .ok_or(ApiError::NotFound)?;
+    gate(&service, &headers, &day).await?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/octet-stream".to_string()),

@@ -6,8 +6,9 @@
 //! A run's id is a digest of its bytes, so the same record posted twice is the same entry.
 //! The first kept run of a player token counts for its day; later ones are practice (a
 //! unique index on day and token among counted runs settles races between copies). A run
-//! that plays the same game as a kept one (the same moves, or the same first moves for at
-//! least half of its own) is a copy, refused.
+//! that plays the same game as a kept one (the same end state, or the same state at a mark of
+//! at least half of its own turns: games compared by their states, not by the actions that
+//! led there) is a copy, refused.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -19,7 +20,7 @@ use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{Any, AnyPool, AssertSqlSafe, FromRow, Transaction};
 
 use crate::limits::{
-    self, BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, FALLEN_SIZE, PRACTICE_PER_DAY,
+    self, BOARD_SIZE, COPY_MIN_TURNS, DATABASE_WAIT, DISK_RESERVE, FALLEN_SIZE, PRACTICE_PER_DAY,
 };
 use crate::verify::{hex, End, Verified};
 
@@ -67,8 +68,9 @@ struct FoundRow {
     rank: i64,
 }
 
-/// What `take` reads before it writes, in one query: `LOOK`, the column `original` (a kept
-/// run the new one copies, or NULL), then `LOOK_FROM`. Parameters: $1 the name's key, $2 the
+/// What `take` reads before it writes, in one query: `LOOK`, the column `original` (what the
+/// new run copies, as `KIND ID`: `own` a kept run of its own token with the same end, `kept`
+/// another kept run, `live` a live run; or NULL), then `LOOK_FROM`. Parameters: $1 the name's key, $2 the
 /// run's id, $3 its day, $4 the token's digest, $5 its score, $6 when it came.
 ///
 /// The token's counted and practice runs are counted in one pass over its runs of the day
@@ -79,7 +81,7 @@ struct FoundRow {
 /// the runs that tie with it.
 const LOOK: &str = "SELECT \
      (SELECT token FROM names WHERE name_key = $1) AS owner, \
-     (SELECT COUNT(*) FROM runs WHERE id = $2) AS same, \
+     (SELECT token FROM runs WHERE id = $2) AS same, \
      mine.counted AS counted, mine.practice AS practice, \
      (SELECT CAST(COALESCE(SUM(runs), 0) AS BIGINT) FROM day_scores \
       WHERE day = $3 AND score >= $5) AS at_least, \
@@ -94,8 +96,8 @@ const LOOK_FROM: &str = "FROM (SELECT \
 struct Looked {
     /// The token digest that owns the name, if it is claimed.
     owner: Option<String>,
-    /// 1 when the same record is kept already.
-    same: i64,
+    /// The token that holds the same record, when it is kept already.
+    same: Option<String>,
     /// The token's counted and practice runs of the day.
     counted: i64,
     practice: i64,
@@ -113,8 +115,10 @@ enum Outcome {
         practice: bool,
         rank: i64,
     },
-    /// The same record is kept already.
+    /// The same record is kept already, for this token.
     Same,
+    /// A kept run of this token that played the same game (other bytes): its id.
+    Own(String),
     /// A row that came in meanwhile stood in the way of the insert.
     InTheWay,
 }
@@ -178,6 +182,8 @@ pub enum TakeError {
     NameTaken,
     #[error("a copy of run {0}")]
     Copy(String),
+    #[error("a copy of live run {0}")]
+    LiveCopy(String),
     #[error("enough practice runs today")]
     PracticeFull,
     #[error(transparent)]
@@ -547,6 +553,12 @@ impl Board {
                         return Ok(taken);
                     }
                 }
+                Ok(Outcome::Own(own)) => {
+                    tx.rollback().await?;
+                    if let Some(taken) = self.find(&own).await? {
+                        return Ok(taken);
+                    }
+                }
                 Ok(Outcome::InTheWay) => tx.rollback().await?,
                 Err(e) => {
                     tx.rollback().await?;
@@ -563,7 +575,7 @@ impl Board {
     /// IMMEDIATE`), so no other writer (an import beside the server) changes what its checks
     /// read before it writes; PostgreSQL's checks are settled by its unique indexes and the
     /// retry in `take`.
-    async fn begin(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
+    pub(crate) async fn begin(&self) -> Result<Transaction<'static, Any>, sqlx::Error> {
         if self.kind == "sqlite" {
             self.pool.begin_with("BEGIN IMMEDIATE").await
         } else {
@@ -580,29 +592,45 @@ impl Board {
     ) -> Result<Outcome, TakeError> {
         let run = new.run;
         let score = i64::from(run.score);
-        let long = run.game.moves >= COPY_MIN_MOVES;
+        let long = run.game.turns >= COPY_MIN_TURNS;
         let looked: Looked = if long {
-            // The same moves (its whole digest), or the same first moves at a mark of at
-            // least half of its own, preferring the whole game, then the largest mark.
+            // The same end (its whole fingerprint), or the same state at a mark of at least
+            // half of its own turns, preferring the whole game, then the largest mark.
             let marks: Vec<&(u32, String)> = run
                 .game
                 .marks
                 .iter()
                 .rev()
-                .take_while(|(moves, _)| moves * 2 >= run.game.moves)
+                .take_while(|(turn, _)| turn * 2 >= run.game.turns)
                 .collect();
+            // A kept run that shares a mark with this one does not count against it when
+            // the token's own live run, begun before that run was kept, has the same state
+            // there: the earlier claim wins (a watcher who posts the start of a live run with
+            // an ending of its own cannot make the player's run a copy of it). A live run of
+            // another token, begun before this post, with the same state at a mark is the
+            // player's claim: this run is its copy.
+            // The run named is the whole game's, else the earliest claim (a kept run by when
+            // it was kept, a live run by when it began).
             let mut copy = String::from(
-                "(SELECT original FROM (SELECT id AS original, 0 AS pick FROM runs \
+                "(SELECT kind || ' ' || original FROM (SELECT id AS original, 0 AS pick, \
+                 submitted AS claimed, \
+                 CASE WHEN token = $4 THEN 'own' ELSE 'kept' END AS kind FROM runs \
                  WHERE day = $3 AND game = $7",
             );
             for (i, _) in marks.iter().enumerate() {
                 let (m, k) = (8 + 2 * i, 9 + 2 * i);
                 copy.push_str(&format!(
-                    " UNION ALL SELECT run, {} FROM marks WHERE day = $3 AND moves = ${m} AND mark = ${k}",
-                    i + 1
+                    " UNION ALL SELECT s.run, 1, r.submitted, 'kept' FROM state_marks s \
+                     JOIN runs r ON r.id = s.run \
+                     WHERE s.day = $3 AND s.turn = ${m} AND s.mark = ${k} AND NOT EXISTS \
+                     (SELECT 1 FROM live_marks l WHERE l.day = $3 AND l.turn = ${m} \
+                     AND l.mark = ${k} AND l.token = $4 AND l.started < r.submitted) \
+                     UNION ALL SELECT run, 1, started, 'live' FROM live_marks \
+                     WHERE day = $3 AND turn = ${m} AND mark = ${k} AND token <> $4 \
+                     AND started < $6"
                 ));
             }
-            copy.push_str(") AS found ORDER BY pick, original LIMIT 1)");
+            copy.push_str(") AS found ORDER BY pick, claimed, original LIMIT 1)");
             let mut query = sqlx::query_as(AssertSqlSafe(format!(
                 "{LOOK} {copy} AS original {LOOK_FROM}"
             )))
@@ -613,8 +641,8 @@ impl Board {
             .bind(score)
             .bind(new.submitted)
             .bind(run.game.whole.as_str());
-            for (moves, mark) in marks {
-                query = query.bind(i64::from(*moves)).bind(mark.as_str());
+            for (turn, mark) in marks {
+                query = query.bind(i64::from(*turn)).bind(mark.as_str());
             }
             query.fetch_one(&mut **tx).await?
         } else {
@@ -630,34 +658,30 @@ impl Board {
             .fetch_one(&mut **tx)
             .await?
         };
-        if looked.same > 0 {
-            return Ok(Outcome::Same);
+        match looked.same {
+            // Kept already: this token's entry, or another's run (a copy of its bytes).
+            Some(holder) if holder == new.token => return Ok(Outcome::Same),
+            Some(_) => return Err(TakeError::Copy(id.to_string())),
+            None => {}
         }
         if looked.owner.as_deref().is_some_and(|o| o != new.token) {
             return Err(TakeError::NameTaken);
         }
-        if let Some(original) = looked.original {
-            return Err(TakeError::Copy(original));
+        if let Some(found) = looked.original {
+            let (kind, original) = found.split_once(' ').unwrap_or(("kept", &found));
+            return match kind {
+                "own" => Ok(Outcome::Own(original.to_string())),
+                "live" => Err(TakeError::LiveCopy(original.to_string())),
+                _ => Err(TakeError::Copy(original.to_string())),
+            };
         }
         let practice = looked.counted > 0;
         if practice && looked.practice >= PRACTICE_PER_DAY {
             return Err(TakeError::PracticeFull);
         }
-        if looked.owner.is_none() {
-            // Claims the name; when another transaction claimed it meanwhile, the update
-            // that does nothing returns that claim's token.
-            let (owner,): (String,) = sqlx::query_as(
-                "INSERT INTO names (name_key, token, claimed) VALUES ($1, $2, $3) \
-                 ON CONFLICT (name_key) DO UPDATE SET claimed = names.claimed RETURNING token",
-            )
-            .bind(new.name_key)
-            .bind(new.token)
-            .bind(new.submitted)
-            .fetch_one(&mut **tx)
-            .await?;
-            if owner != new.token {
-                return Err(TakeError::NameTaken);
-            }
+        if looked.owner.is_none() && !claim_name(tx, new.name_key, new.token, new.submitted).await?
+        {
+            return Err(TakeError::NameTaken);
         }
         let game = if long { run.game.whole.as_str() } else { "" };
         let done = sqlx::query(
@@ -704,13 +728,13 @@ impl Board {
                 .map(|i| format!("($1, ${}, ${}, $2)", 3 + 2 * i, 4 + 2 * i))
                 .collect();
             let mut insert = sqlx::query(AssertSqlSafe(format!(
-                "INSERT INTO marks (day, moves, mark, run) VALUES {} ON CONFLICT DO NOTHING",
+                "INSERT INTO state_marks (day, turn, mark, run) VALUES {} ON CONFLICT DO NOTHING",
                 rows.join(", ")
             )))
             .bind(&run.date)
             .bind(id);
-            for (moves, mark) in &run.game.marks {
-                insert = insert.bind(i64::from(*moves)).bind(mark.as_str());
+            for (turn, mark) in &run.game.marks {
+                insert = insert.bind(i64::from(*turn)).bind(mark.as_str());
             }
             insert.execute(&mut **tx).await?;
         }
@@ -793,13 +817,14 @@ impl Board {
         .map(|_| ())
     }
 
-    /// The run file of entry `id`, as it was posted.
-    pub async fn run_file(&self, id: &str) -> Result<Option<Vec<u8>>, sqlx::Error> {
-        let row: Option<(String,)> = sqlx::query_as("SELECT record FROM runs WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.and_then(|(text,)| caves_rules::record::base64::decode(&text)))
+    /// The day and run file of entry `id`, as it was posted.
+    pub async fn run_file(&self, id: &str) -> Result<Option<(String, Vec<u8>)>, sqlx::Error> {
+        let row: Option<(String, String)> =
+            sqlx::query_as("SELECT day, record FROM runs WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+        Ok(row.and_then(|(day, text)| Some((day, caves_rules::record::base64::decode(&text)?))))
     }
 
     /// How many runs are kept in all (counted and practice).
@@ -831,6 +856,27 @@ impl Board {
         .await?;
         Ok(rows)
     }
+}
+
+/// Claims the name of key `key` for `token` (at `now`) if no one holds it: true when `token`
+/// holds it after (when another transaction claimed it meanwhile, the update that does
+/// nothing returns that claim's token). A kept run and a live run claim their names alike.
+pub(crate) async fn claim_name(
+    conn: &mut sqlx::AnyConnection,
+    key: &str,
+    token: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let (owner,): (String,) = sqlx::query_as(
+        "INSERT INTO names (name_key, token, claimed) VALUES ($1, $2, $3) \
+         ON CONFLICT (name_key) DO UPDATE SET claimed = names.claimed RETURNING token",
+    )
+    .bind(key)
+    .bind(token)
+    .bind(now)
+    .fetch_one(conn)
+    .await?;
+    Ok(owner == token)
 }
 
 /// All of `bytes` in lowercase hex.

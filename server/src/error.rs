@@ -32,6 +32,15 @@ pub enum ApiError {
         "This run plays the same game as a run already on the board ({0}): copies are refused."
     )]
     Copy(String),
+    #[error(
+        "This run plays the same game as a run another player was playing live on this board before it was posted ({0}): copies are refused."
+    )]
+    LiveCopy(String),
+    #[error("{0}")]
+    Gated(String),
+    /// A cap of what one address may do (streams open, live runs an hour, bytes a day).
+    #[error("{0}")]
+    Quota(String),
     #[error("There is nothing here.")]
     NotFound,
     #[error("{0}")]
@@ -61,7 +70,8 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::NoToken => StatusCode::UNAUTHORIZED,
-            ApiError::NameTaken | ApiError::Copy(_) => StatusCode::CONFLICT,
+            ApiError::NameTaken | ApiError::Copy(_) | ApiError::LiveCopy(_) => StatusCode::CONFLICT,
+            ApiError::Gated(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Refused(r) => {
                 StatusCode::from_u16(r.status()).unwrap_or(StatusCode::BAD_REQUEST)
@@ -69,7 +79,9 @@ impl ApiError {
             ApiError::ContentType | ApiError::JsonOnly => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::BatchTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody => StatusCode::REQUEST_TIMEOUT,
-            ApiError::TooMany(_) | ApiError::PracticeFull => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::TooMany(_) | ApiError::PracticeFull | ApiError::Quota(_) => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
             ApiError::Busy | ApiError::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
         }
@@ -81,7 +93,8 @@ impl ApiError {
             ApiError::BadRequest(_) => "bad_request",
             ApiError::NoToken => "no_token",
             ApiError::NameTaken => "name_taken",
-            ApiError::Copy(_) => "copy",
+            ApiError::Copy(_) | ApiError::LiveCopy(_) => "copy",
+            ApiError::Gated(_) => "gated",
             ApiError::NotFound => "not_found",
             ApiError::Refused(Refusal::Damaged(_)) => "damaged",
             ApiError::Refused(Refusal::TooLarge) => "too_large",
@@ -89,7 +102,7 @@ impl ApiError {
             ApiError::ContentType | ApiError::JsonOnly => "content_type",
             ApiError::BatchTooLarge(_) => "too_large",
             ApiError::SlowBody => "slow_body",
-            ApiError::TooMany(_) => "rate_limited",
+            ApiError::TooMany(_) | ApiError::Quota(_) => "rate_limited",
             ApiError::PracticeFull => "practice_full",
             ApiError::Busy => "busy",
             ApiError::Database(_) => "database_error",
@@ -102,13 +115,18 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
         let mut body = json!({ "error": self.to_string() });
-        if let ApiError::Copy(original) = &self {
-            body["original"] = json!(original);
+        match &self {
+            ApiError::Copy(original) => body["original"] = json!(original),
+            ApiError::LiveCopy(original) => {
+                body["original"] = json!(original);
+                body["live"] = json!(true);
+            }
+            _ => {}
         }
         let mut response = (status, Json(body)).into_response();
         let retry = match self {
             ApiError::Busy | ApiError::Database(_) => Some(RETRY_AFTER_BUSY),
-            ApiError::TooMany(_) => Some(60),
+            ApiError::TooMany(_) | ApiError::Quota(_) => Some(60),
             ApiError::PracticeFull => Some(3600),
             _ => None,
         };

@@ -50,6 +50,39 @@ pub const LIVE_LIST_SIZE: i64 = 100;
 /// Replayed states of live runs kept in memory by a server copy (a batch continues its run's
 /// state instead of replaying it from the start); the least recently used goes first.
 pub const LIVE_STATES: usize = 256;
+/// Watchers see a live run this many turns behind its player (by the server's replay): the
+/// last turns are held back until the run has ended and been kept, so a watcher never holds
+/// the player's present, and never the end before the board does.
+pub const LIVE_HOLD_TURNS: u32 = 20;
+/// Watchers are never held back more than this many actions (turnless ones, such as bumps
+/// into walls, count too): what a copy keeps of a run in memory stays small.
+pub const LIVE_HOLD_ACTIONS: i64 = 1000;
+/// A batch is appended to its run's last stored piece while that holds fewer actions than
+/// this: a run of 100,000 actions is some 100 rows, however it was sent.
+pub const LIVE_PIECE_ACTIONS: i64 = 1000;
+/// Batches stored per live run and minute (a page sends one every 2 s at most, and again
+/// after a failure): 429 above. `CAVES_BOARD_LIVE_BATCHES_PER_RUN` sets another.
+pub const LIVE_BATCHES_PER_RUN: i64 = 120;
+/// Live runs one address (an IPv6 /64) may open in an hour, counted in the database: 429
+/// above. A page opens one per daily run played, and again after a reload; a school or a
+/// household behind one address plays many. `CAVES_BOARD_LIVE_RUNS_PER_HOUR` sets another.
+pub const LIVE_RUNS_PER_HOUR: i64 = 60;
+/// Bytes of live actions (base64url, as stored) one address may store in a day, counted in
+/// the database: 429 above (the longest run is some 140 KB).
+pub const LIVE_BYTES_PER_DAY: i64 = 4 * 1024 * 1024;
+/// Bytes of run files one address may have the board store in a day, counted in the
+/// database: 429 above (the longest run is some 110 KB).
+pub const RUN_BYTES_PER_DAY: i64 = 16 * 1024 * 1024;
+/// Streams one address (an IPv6 /64) may have open on one server copy: 429 above.
+pub const LIVE_STREAMS_PER_ADDRESS: usize = 16;
+/// Reads of stored pieces (a page of `live::LIVE_PAGE`) one server copy makes for its
+/// streams in a second, however many streams catch up: they wait their turn.
+pub const LIVE_READS_PER_SECOND: u32 = 400;
+/// A stream that would wait longer than this for its first read is refused (503).
+pub const LIVE_READ_PATIENCE: Duration = Duration::from_secs(10);
+/// A live run is listed once its replay has reached this many turns (real progress).
+pub const LIVE_LIST_TURNS: i64 = 10;
+
 /// Events a stream may fall behind on before it reads what it missed from the database.
 pub const LIVE_BACKLOG: usize = 64;
 /// A comment line on every open stream this often, so that balancers keep them open.
@@ -79,9 +112,9 @@ pub const RETRY_AFTER_BUSY: u64 = 5;
 pub const DATABASE_WAIT: Duration = Duration::from_secs(3);
 /// How long a stop waits for requests in flight before it closes them.
 pub const STOP_GRACE: Duration = Duration::from_secs(8);
-/// Runs shorter than this many moves (actions that take time) are never taken for copies:
-/// two players who quit at once play the same short game honestly.
-pub const COPY_MIN_MOVES: u32 = 100;
+/// Runs shorter than this many turns are never taken for copies: two players who quit at
+/// once play the same short game honestly.
+pub const COPY_MIN_TURNS: u32 = 100;
 /// Free space a SQLite database's disk must keep: below it, health fails and submissions get
 /// 503 before they are verified.
 pub const DISK_RESERVE: u64 = 1024 * 1024;

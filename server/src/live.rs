@@ -4,13 +4,19 @@
 //! (server-sent events) carry the actions. Nothing here reaches the board: only a posted,
 //! verified run counts.
 //!
+//! A live run is its player's claim on the game: the replay notes the play fingerprints of its
+//! states at marks (`live_marks`), so a post of the same game by anyone else is a copy of it;
+//! and a run the replay ends (won or lost) is kept as its player's run of the day, as a post
+//! would be. Watchers see it `LIVE_HOLD_TURNS` turns behind the player, and its end only once
+//! it is kept.
+//!
 //! One copy of the server passes pieces to its own watchers through a `broadcast` channel per
 //! run. Copies over one PostgreSQL database tell each other with `NOTIFY caves_live` (ids and
 //! action counts only: the rows carry the actions); each copy's listener reads a piece once
 //! from the database for all its watchers. A watcher that falls behind its channel, or
 //! reconnects with `Last-Event-ID`, reads what it missed from the stored pieces.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use sqlx::FromRow;
@@ -23,7 +29,10 @@ use caves_rules::record::Header;
 use caves_rules::{Action, Outcome, State};
 
 use crate::board::Board;
-use crate::limits::{LIVE_BACKLOG, LIVE_STATES};
+use crate::limits::{
+    LIVE_BACKLOG, LIVE_HOLD_ACTIONS, LIVE_HOLD_TURNS, LIVE_PIECE_ACTIONS, LIVE_STATES,
+};
+use crate::verify::Marker;
 
 /// The PostgreSQL channel copies tell each other of live pieces on.
 pub const CHANNEL: &str = "caves_live";
@@ -59,13 +68,92 @@ pub enum Note {
 struct Channel {
     tx: broadcast::Sender<Note>,
     watchers: usize,
+    /// Watchers by address.
+    clients: HashMap<String, usize>,
 }
 
-/// A live run's replayed state after `count` actions, kept between batches.
+/// A live run's replay after `count` actions, kept between batches: its state, its marks and
+/// what watchers do not see yet.
 struct Kept {
     count: i64,
     used: u64,
-    state: State,
+    play: Play,
+}
+
+/// A live run as replayed: the state after its actions, the marker of its marks, and the
+/// actions held back from watchers (from `shown` on) with the turn after each.
+#[derive(Clone)]
+pub struct Play {
+    pub state: State,
+    pub marker: Marker,
+    /// Actions watchers may see.
+    pub shown: i64,
+    /// The actions after `shown`.
+    pub held: Vec<Action>,
+    /// (actions after it, the turn it reached) for the last action of each turn held.
+    turns: VecDeque<(i64, u32)>,
+    /// Actions shown since `take_shown` was last called.
+    fresh: Vec<Action>,
+}
+
+impl Play {
+    /// The replay of a run at its start (`state`, after no action).
+    pub fn new(state: State) -> Play {
+        Play {
+            marker: Marker::at(&state),
+            state,
+            shown: 0,
+            held: Vec::new(),
+            turns: VecDeque::new(),
+            fresh: Vec::new(),
+        }
+    }
+
+    /// Plays `actions`, the ones after the first `count`: the index of the first that came
+    /// after the end, if one did. Watchers may then see every action up to the last one
+    /// `LIVE_HOLD_TURNS` turns or more behind the player (and all but the last
+    /// `LIVE_HOLD_ACTIONS`).
+    pub fn play(&mut self, count: i64, actions: &[Action]) -> Result<(), usize> {
+        for (i, &a) in actions.iter().enumerate() {
+            if self.state.outcome() != Outcome::Playing || !self.state.act(a) {
+                return Err(i);
+            }
+            self.marker.after(&self.state);
+            self.held.push(a);
+            let after = count + i as i64 + 1;
+            let turn = self.state.turn();
+            match self.turns.back_mut() {
+                Some(last) if last.1 == turn => last.0 = after,
+                _ => self.turns.push_back((after, turn)),
+            }
+        }
+        let now = self.state.turn();
+        let upto = count + actions.len() as i64;
+        let mut shown = self.shown.max(upto - LIVE_HOLD_ACTIONS);
+        while let Some(&(after, turn)) = self.turns.front() {
+            if turn + LIVE_HOLD_TURNS > now && after > shown {
+                break;
+            }
+            shown = shown.max(after);
+            self.turns.pop_front();
+        }
+        self.release(shown);
+        Ok(())
+    }
+
+    /// Shows watchers every action up to `upto`.
+    pub fn release(&mut self, upto: i64) {
+        let n = usize::try_from(upto - self.shown)
+            .unwrap_or(0)
+            .min(self.held.len());
+        self.shown += n as i64;
+        self.fresh.extend(self.held.drain(..n));
+    }
+
+    /// The actions shown since this was last asked.
+    pub fn take_shown(&mut self) -> Vec<Action> {
+        std::mem::take(&mut self.fresh)
+    }
 }
 
 /// The live runs' side of a server copy: channels and watchers by run, replayed states, and
@@ -74,6 +162,10 @@ pub struct Live {
     /// This copy, in notifications (it skips its own).
     pub instance: String,
     channels: Mutex<HashMap<String, Channel>>,
+    /// Streams open on this copy by address.
+    clients: Mutex<HashMap<String, usize>>,
+    /// When the next read of stored pieces by a stream may start (the catch-ups' pace).
+    next_read: Mutex<std::time::Instant>,
     /// Runs whose count of watchers here changed since it was last written.
     changed: Mutex<HashSet<String>>,
     states: Mutex<(u64, HashMap<String, Kept>)>,
@@ -84,6 +176,7 @@ pub struct Live {
 pub struct Watcher {
     live: Arc<Live>,
     run: String,
+    client: String,
     gauge: prometheus_client::metrics::gauge::Gauge,
 }
 
@@ -93,8 +186,22 @@ impl Drop for Watcher {
         if let Ok(mut channels) = self.live.channels.lock() {
             if let Some(c) = channels.get_mut(&self.run) {
                 c.watchers = c.watchers.saturating_sub(1);
+                if let Some(n) = c.clients.get_mut(&self.client) {
+                    *n -= 1;
+                    if *n == 0 {
+                        c.clients.remove(&self.client);
+                    }
+                }
                 if c.watchers == 0 {
                     channels.remove(&self.run);
+                }
+            }
+        }
+        if let Ok(mut clients) = self.live.clients.lock() {
+            if let Some(n) = clients.get_mut(&self.client) {
+                *n -= 1;
+                if *n == 0 {
+                    clients.remove(&self.client);
                 }
             }
         }
@@ -117,6 +224,8 @@ impl Live {
         Live {
             instance: bytes.iter().map(|b| format!("{b:02x}")).collect(),
             channels: Mutex::new(HashMap::new()),
+            clients: Mutex::new(HashMap::new()),
+            next_read: Mutex::new(std::time::Instant::now()),
             changed: Mutex::new(HashSet::new()),
             states: Mutex::new((0, HashMap::new())),
             stop: watch::channel(false).0,
@@ -133,34 +242,66 @@ impl Live {
         self.stop.subscribe()
     }
 
-    /// A new watcher of `run`: its channel (subscribed before anything is read, so nothing
-    /// falls between what it reads and what it is sent) and its count.
+    /// A new watcher of `run` from address `client`: its channel (subscribed before anything
+    /// is read, so nothing falls between what it reads and what it is sent) and its count;
+    /// `None` when `client` has `per_client` streams open on this copy already.
     pub fn watch(
         self: &Arc<Live>,
         run: &str,
+        client: &str,
+        per_client: usize,
         gauge: prometheus_client::metrics::gauge::Gauge,
-    ) -> (broadcast::Receiver<Note>, Watcher) {
+    ) -> Option<(broadcast::Receiver<Note>, Watcher)> {
+        {
+            let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
+            let n = clients.entry(client.to_string()).or_insert(0);
+            if *n >= per_client {
+                return None;
+            }
+            *n += 1;
+        }
         let rx = {
             let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
             let c = channels.entry(run.to_string()).or_insert_with(|| Channel {
                 tx: broadcast::channel(LIVE_BACKLOG).0,
                 watchers: 0,
+                clients: HashMap::new(),
             });
             c.watchers += 1;
+            *c.clients.entry(client.to_string()).or_insert(0) += 1;
             c.tx.subscribe()
         };
         if let Ok(mut changed) = self.changed.lock() {
             changed.insert(run.to_string());
         }
         gauge.inc();
-        (
+        Some((
             rx,
             Watcher {
                 live: Arc::clone(self),
                 run: run.to_string(),
+                client: client.to_string(),
                 gauge,
             },
-        )
+        ))
+    }
+
+    /// Waits for this copy's turn to read stored pieces for a stream: at most `per_second`
+    /// reads a second on this copy, however many streams ask, so readers wait and the
+    /// board does not. False (without waiting) when the turn is further off than `patience`.
+    pub async fn read_turn(&self, per_second: u32, patience: std::time::Duration) -> bool {
+        let at = {
+            let mut next = self.next_read.lock().unwrap_or_else(|e| e.into_inner());
+            let now = std::time::Instant::now();
+            let at = (*next).max(now);
+            if at.duration_since(now) > patience {
+                return false;
+            }
+            *next = at + std::time::Duration::from_secs(1) / per_second.max(1);
+            at
+        };
+        tokio::time::sleep_until(at.into()).await;
+        true
     }
 
     /// True when `run` has watchers on this copy.
@@ -177,6 +318,15 @@ impl Live {
             .lock()
             .ok()
             .and_then(|c| c.get(run).map(|c| c.watchers as i64))
+            .unwrap_or(0)
+    }
+
+    /// Addresses with a stream open on `run` on this copy.
+    pub fn addresses(&self, run: &str) -> i64 {
+        self.channels
+            .lock()
+            .ok()
+            .and_then(|c| c.get(run).map(|c| c.clients.len() as i64))
             .unwrap_or(0)
     }
 
@@ -198,39 +348,39 @@ impl Live {
         }
     }
 
-    /// The counts of watchers to write: every run watched here, and runs no longer watched
-    /// whose count changed (as 0).
-    pub fn counts_to_write(&self) -> Vec<(String, i64)> {
+    /// The counts of watchers and of their addresses to write: every run watched here, and
+    /// runs no longer watched whose count changed (as 0).
+    pub fn counts_to_write(&self) -> Vec<(String, i64, i64)> {
         let changed: HashSet<String> = self
             .changed
             .lock()
             .map(|mut c| std::mem::take(&mut *c))
             .unwrap_or_default();
         let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        let mut out: Vec<(String, i64)> = channels
+        let mut out: Vec<(String, i64, i64)> = channels
             .iter()
-            .map(|(run, c)| (run.clone(), c.watchers as i64))
+            .map(|(run, c)| (run.clone(), c.watchers as i64, c.clients.len() as i64))
             .collect();
         out.extend(
             changed
                 .into_iter()
                 .filter(|run| !channels.contains_key(run))
-                .map(|run| (run, 0)),
+                .map(|run| (run, 0, 0)),
         );
         out
     }
 
-    /// The replayed state of `run` after `count` actions, if this copy keeps it (taken out:
-    /// `keep` puts it back).
-    pub fn take_state(&self, run: &str, count: i64) -> Option<State> {
+    /// The replay of `run` after `count` actions, if this copy keeps it (taken out: `keep`
+    /// puts it back).
+    pub fn take_state(&self, run: &str, count: i64) -> Option<Play> {
         let mut states = self.states.lock().ok()?;
         let kept = states.1.remove(run)?;
-        (kept.count == count).then_some(kept.state)
+        (kept.count == count).then_some(kept.play)
     }
 
-    /// Keeps `state`, the replay of `run` after `count` actions; the least recently used
-    /// goes when there are `LIVE_STATES`.
-    pub fn keep(&self, run: &str, count: i64, state: State) {
+    /// Keeps `play`, the replay of `run` after `count` actions; the least recently used goes
+    /// when there are `LIVE_STATES`.
+    pub fn keep(&self, run: &str, count: i64, play: Play) {
         let Ok(mut states) = self.states.lock() else {
             return;
         };
@@ -246,9 +396,7 @@ impl Live {
                 states.1.remove(&oldest);
             }
         }
-        states
-            .1
-            .insert(run.to_string(), Kept { count, used, state });
+        states.1.insert(run.to_string(), Kept { count, used, play });
     }
 
     /// Forgets the state of `run` (it ended).
@@ -259,15 +407,33 @@ impl Live {
     }
 }
 
-/// The base64url action text of a piece starting at action `from`, without its first
-/// `at - from` actions; `None` when it does not parse.
-pub fn piece_from(text: &str, from: i64, at: i64) -> Option<String> {
-    if at <= from {
+/// The base64url action text of actions `at..upto` of a piece holding actions from `from` on
+/// (`at` at or after `from`); `None` when it does not parse.
+pub fn piece_between(text: &str, from: i64, at: i64, upto: i64) -> Option<String> {
+    let actions = parse_actions(&base64::decode(text)?)?;
+    let skip = usize::try_from(at - from).unwrap_or(0).min(actions.len());
+    let end = usize::try_from(upto - from)
+        .unwrap_or(0)
+        .clamp(skip, actions.len());
+    if skip == 0 && end == actions.len() {
         return Some(text.to_string());
     }
-    let actions = parse_actions(&base64::decode(text)?)?;
-    let skip = usize::try_from(at - from).ok()?.min(actions.len());
-    Some(base64::encode(&encode_actions(&actions[skip..])))
+    Some(base64::encode(&encode_actions(&actions[skip..end])))
+}
+
+/// The record of the daily run of `date` on the board's `seed` that took `actions`, as the
+/// page records it; `None` when the caves cannot be built or an action comes after the end.
+pub fn record_of(date: &str, seed: u64, actions: &[Action]) -> Option<caves_rules::record::Record> {
+    let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
+    let mut state = header.start().ok()?;
+    let mut record = caves_rules::record::Record::start(header, &state);
+    for &a in actions {
+        if !state.act(a) {
+            return None;
+        }
+        record.push(a, &state);
+    }
+    Some(record)
 }
 
 /// The start of the daily run of `date` on the board's `seed`, as the page plays it.
@@ -299,16 +465,6 @@ pub fn standing(state: &State) -> Standing {
     }
 }
 
-/// Plays `actions` on `state`: the index of the first that came after the end, if one did.
-pub fn play(state: &mut State, actions: &[Action]) -> Result<(), usize> {
-    for (i, &a) in actions.iter().enumerate() {
-        if state.outcome() != Outcome::Playing || !state.act(a) {
-            return Err(i);
-        }
-    }
-    Ok(())
-}
-
 /// A live run as stored.
 #[derive(Clone, Debug, FromRow)]
 pub struct LiveRow {
@@ -316,24 +472,70 @@ pub struct LiveRow {
     pub day: String,
     pub name: String,
     pub token: String,
+    pub started: i64,
     pub actions: i64,
     pub turns: i64,
     pub depth: i64,
     pub ended: i64,
     pub outcome: String,
     pub updated: i64,
+    /// Actions its watchers may see.
+    pub shown: i64,
+    pub settled: i64,
+    pub kept: String,
+    pub ticket: String,
+    pub minute: i64,
+    pub batches: i64,
 }
 
 impl LiveRow {
+    /// How it ended, for its watchers: once it is over for them. A run its replay ended (won
+    /// or lost) is over for them once it is settled (kept, or refused, as its player's run),
+    /// with every action shown; one abandoned or idle, at once, without the actions held
+    /// back (its player may play on in another).
     pub fn ending(&self) -> Option<Ending> {
-        (self.ended != 0).then(|| Ending {
-            actions: self.actions,
+        if self.ended == 0 || (self.awaits_keeping() && self.settled == 0) {
+            return None;
+        }
+        Some(Ending {
+            actions: self.shown,
             outcome: self.outcome.clone(),
             turns: self.turns,
             depth: self.depth,
         })
     }
+
+    /// Ended by its replay (won or lost): to be kept as its player's run.
+    pub fn awaits_keeping(&self) -> bool {
+        self.ended != 0 && (self.outcome == "won" || self.outcome == "lost")
+    }
 }
+
+/// How `live_open` went.
+pub enum Opened {
+    /// Opened; the token's live runs it ended.
+    Open(Vec<LiveRow>),
+    /// The name is another token's.
+    NameTaken,
+    /// The address opened enough live runs this hour.
+    TooMany,
+}
+
+/// A batch to store: actions `from..upto` (base64url `text`), where the run stands after
+/// them, how it ended if they end it, the actions shown before and after, and the new marks.
+pub struct Stored<'a> {
+    pub from: i64,
+    pub upto: i64,
+    pub text: &'a str,
+    pub at: &'a Standing,
+    pub ended: Option<&'a str>,
+    pub shown_before: i64,
+    pub shown: i64,
+    pub marks: &'a [(u32, String)],
+}
+
+/// Pieces read at a time by a stream catching up (at most `LIVE_PIECE_ACTIONS` each).
+pub const LIVE_PAGE: i64 = 8;
 
 /// A stored piece: actions `start..upto`, base64url.
 #[derive(Clone, Debug, FromRow)]
@@ -343,8 +545,8 @@ pub struct StoredPiece {
     pub actions: String,
 }
 
-const LIVE_COLUMNS: &str =
-    "id, day, name, token, actions, turns, depth, ended, outcome, updated FROM live_runs";
+const LIVE_COLUMNS: &str = "id, day, name, token, started, actions, turns, depth, ended, \
+     outcome, updated, shown, settled, kept, ticket, minute, batches FROM live_runs";
 
 /// A notification's payload: `INSTANCE RUN FROM UPTO` (ids and counts only).
 pub fn payload(instance: &str, run: &str, from: i64, upto: i64) -> String {
@@ -378,18 +580,40 @@ impl Board {
         Ok(())
     }
 
-    /// Opens live run `id` of `day` for `token`, and ends the token's other live runs (a
-    /// player plays one run at a time): those, as they ended.
+    /// Opens live run `id` of `day` for `token` under `name` (key `key`), opened from address
+    /// `client` with stream ticket `ticket`, and ends the token's other live runs (a player
+    /// plays one run at a time). The name is claimed for the token as a kept run claims it.
+    /// `Err(None)`-like answers: `Opened::NameTaken` when another token holds the name,
+    /// `Opened::TooMany` when `client` opened `per_hour` live runs in the last hour.
+    #[allow(clippy::too_many_arguments)]
     pub async fn live_open(
         &self,
         id: &str,
         day: &str,
         name: &str,
+        key: &str,
         token: &str,
+        client: &str,
+        ticket: &str,
+        per_hour: i64,
         now: i64,
         instance: &str,
-    ) -> Result<Vec<LiveRow>, sqlx::Error> {
-        let mut tx = self.pool.begin().await?;
+    ) -> Result<Opened, sqlx::Error> {
+        let mut tx = self.begin().await?;
+        let (opened,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM live_runs WHERE client = $1 AND started > $2")
+                .bind(client)
+                .bind(now - 3_600_000_000)
+                .fetch_one(&mut *tx)
+                .await?;
+        if opened >= per_hour {
+            tx.rollback().await?;
+            return Ok(Opened::TooMany);
+        }
+        if !crate::board::claim_name(&mut tx, key, token, now).await? {
+            tx.rollback().await?;
+            return Ok(Opened::NameTaken);
+        }
         let ended: Vec<LiveRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "UPDATE live_runs SET ended = 1, outcome = 'abandoned', updated = $2 \
              WHERE token = $1 AND ended = 0 RETURNING {}",
@@ -400,25 +624,25 @@ impl Board {
         .fetch_all(&mut *tx)
         .await?;
         for run in &ended {
-            self.notify_on(
-                &mut tx,
-                &payload(instance, &run.id, run.actions, run.actions),
-            )
-            .await?;
+            self.notify_on(&mut tx, &payload(instance, &run.id, run.shown, run.shown))
+                .await?;
         }
         sqlx::query(
             "INSERT INTO live_runs (id, day, name, token, started, updated, actions, turns, depth, \
-             ended, outcome) VALUES ($1, $2, $3, $4, $5, $5, 0, 0, 1, 0, '')",
+             ended, outcome, client, ticket) \
+             VALUES ($1, $2, $3, $4, $5, $5, 0, 0, 1, 0, '', $6, $7)",
         )
         .bind(id)
         .bind(day)
         .bind(name)
         .bind(token)
         .bind(now)
+        .bind(client)
+        .bind(ticket)
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
-        Ok(ended)
+        Ok(Opened::Open(ended))
     }
 
     /// Live run `id`, if there is one.
@@ -431,83 +655,201 @@ impl Board {
         .await
     }
 
-    /// Stores actions `from..upto` of live run `id` (base64url `text`; none when `upto` is
-    /// `from`) and where the run stands after them, if the run still has `from` actions and
-    /// has not ended (else false: another batch came first). `ended` ends it.
-    #[allow(clippy::too_many_arguments)]
+    /// Stores batch `batch` of live run `run` (which had `batch.from` actions, not ended) and
+    /// where the run stands after it, if the run still has them (else false: another batch
+    /// came first): the run's row, its actions (appended to its last stored piece while that
+    /// holds fewer than `LIVE_PIECE_ACTIONS`, else a new piece), its new marks, and the
+    /// notification of the actions newly shown.
     pub async fn live_append(
         &self,
-        id: &str,
-        from: i64,
-        upto: i64,
-        text: &str,
-        at: &Standing,
-        ended: Option<&str>,
+        run: &LiveRow,
+        batch: &Stored<'_>,
         now: i64,
         instance: &str,
     ) -> Result<bool, sqlx::Error> {
+        let minute = now / 60_000_000;
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE live_runs SET actions = $3, turns = $4, depth = $5, ended = $6, outcome = $7, \
-             updated = $8 WHERE id = $1 AND actions = $2 AND ended = 0",
+             updated = $8, shown = $9, minute = $10, \
+             batches = CASE WHEN minute = $10 THEN batches + 1 ELSE 1 END \
+             WHERE id = $1 AND actions = $2 AND ended = 0",
         )
-        .bind(id)
-        .bind(from)
-        .bind(upto)
-        .bind(at.turns)
-        .bind(at.depth)
-        .bind(i64::from(ended.is_some()))
-        .bind(ended.unwrap_or(""))
+        .bind(&run.id)
+        .bind(batch.from)
+        .bind(batch.upto)
+        .bind(batch.at.turns)
+        .bind(batch.at.depth)
+        .bind(i64::from(batch.ended.is_some()))
+        .bind(batch.ended.unwrap_or(""))
         .bind(now)
+        .bind(batch.shown)
+        .bind(minute)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
             tx.rollback().await?;
             return Ok(false);
         }
-        if upto > from {
-            sqlx::query(
-                "INSERT INTO live_chunks (run, start, upto, actions) VALUES ($1, $2, $3, $4)",
+        if batch.upto > batch.from {
+            let last: Option<StoredPiece> = sqlx::query_as(
+                "SELECT start, upto, actions FROM live_chunks WHERE run = $1 \
+                 ORDER BY start DESC LIMIT 1",
             )
-            .bind(id)
-            .bind(from)
-            .bind(upto)
-            .bind(text)
-            .execute(&mut *tx)
+            .bind(&run.id)
+            .fetch_optional(&mut *tx)
             .await?;
+            let joined = last
+                .filter(|p| p.upto == batch.from && p.upto - p.start < LIVE_PIECE_ACTIONS)
+                .and_then(|p| {
+                    let mut codes = base64::decode(&p.actions)?;
+                    codes.extend(base64::decode(batch.text)?);
+                    Some((p.start, base64::encode(&codes)))
+                });
+            match joined {
+                Some((start, text)) => {
+                    sqlx::query(
+                        "UPDATE live_chunks SET upto = $3, actions = $4 WHERE run = $1 AND start = $2",
+                    )
+                    .bind(&run.id)
+                    .bind(start)
+                    .bind(batch.upto)
+                    .bind(text)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                None => {
+                    sqlx::query(
+                        "INSERT INTO live_chunks (run, start, upto, actions) VALUES ($1, $2, $3, $4)",
+                    )
+                    .bind(&run.id)
+                    .bind(batch.from)
+                    .bind(batch.upto)
+                    .bind(batch.text)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+            }
         }
-        self.notify_on(&mut tx, &payload(instance, id, from, upto))
-            .await?;
+        if !batch.marks.is_empty() {
+            let rows: Vec<String> = (0..batch.marks.len())
+                .map(|i| format!("($1, ${}, ${}, $2, $3, $4)", 5 + 2 * i, 6 + 2 * i))
+                .collect();
+            let mut insert = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "INSERT INTO live_marks (day, turn, mark, run, token, started) VALUES {} \
+                 ON CONFLICT DO NOTHING",
+                rows.join(", ")
+            )))
+            .bind(&run.day)
+            .bind(&run.id)
+            .bind(&run.token)
+            .bind(run.started);
+            for (turn, mark) in batch.marks {
+                insert = insert.bind(i64::from(*turn)).bind(mark.as_str());
+            }
+            insert.execute(&mut *tx).await?;
+        }
+        self.notify_on(
+            &mut tx,
+            &payload(instance, &run.id, batch.shown_before, batch.shown),
+        )
+        .await?;
         tx.commit().await?;
         Ok(true)
     }
 
-    /// The stored pieces of live run `id` that hold actions after the first `after`.
-    pub async fn live_pieces(&self, id: &str, after: i64) -> Result<Vec<StoredPiece>, sqlx::Error> {
-        sqlx::query_as(
-            "SELECT start, upto, actions FROM live_chunks WHERE run = $1 AND upto > $2 \
-             ORDER BY start",
-        )
-        .bind(id)
-        .bind(after)
+    /// Settles live run `id`, which its replay ended: kept as run `kept` (or refused: ''),
+    /// every action shown; its watchers are told.
+    pub async fn live_settle(
+        &self,
+        run: &LiveRow,
+        kept: &str,
+        instance: &str,
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("UPDATE live_runs SET settled = 1, kept = $2, shown = actions WHERE id = $1")
+            .bind(&run.id)
+            .bind(kept)
+            .execute(&mut *tx)
+            .await?;
+        self.notify_on(&mut tx, &payload(instance, &run.id, run.shown, run.actions))
+            .await?;
+        tx.commit().await
+    }
+
+    /// The live runs its replay ended that are not settled yet (a copy stopped, or its
+    /// database failed, before it kept them), ended before `before`.
+    pub async fn live_unsettled(&self, before: i64) -> Result<Vec<LiveRow>, sqlx::Error> {
+        sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "SELECT {LIVE_COLUMNS} WHERE ended = 1 AND settled = 0 \
+             AND outcome IN ('won', 'lost') AND updated < $1 LIMIT 100"
+        )))
+        .bind(before)
         .fetch_all(&self.pool)
         .await
     }
 
-    /// The live runs of `day` in progress that had a batch since `since`, the first begun
-    /// first, at most `limit`.
+    /// Up to `limit` stored pieces of live run `id` that hold actions after the first `after`
+    /// and start before `before`, in order.
+    pub async fn live_pieces(
+        &self,
+        id: &str,
+        after: i64,
+        before: i64,
+        limit: i64,
+    ) -> Result<Vec<StoredPiece>, sqlx::Error> {
+        sqlx::query_as(
+            "SELECT start, upto, actions FROM live_chunks WHERE run = $1 AND upto > $2 \
+             AND start < $3 ORDER BY start LIMIT $4",
+        )
+        .bind(id)
+        .bind(after)
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+    }
+
+    /// Every stored action of live run `id`, read a page at a time.
+    pub async fn live_actions(&self, id: &str) -> Result<Vec<Action>, sqlx::Error> {
+        let mut actions = Vec::new();
+        loop {
+            let at = actions.len() as i64;
+            let pieces = self.live_pieces(id, at, i64::MAX, LIVE_PAGE).await?;
+            let Some(last) = pieces.last().map(|p| p.upto) else {
+                return Ok(actions);
+            };
+            for p in &pieces {
+                let more = base64::decode(&p.actions)
+                    .and_then(|b| parse_actions(&b))
+                    .ok_or_else(|| {
+                        sqlx::Error::Protocol("a stored live piece does not parse".into())
+                    })?;
+                let skip = usize::try_from(actions.len() as i64 - p.start).unwrap_or(0);
+                actions.extend(more.into_iter().skip(skip));
+            }
+            if last <= at {
+                return Ok(actions);
+            }
+        }
+    }
+
+    /// The live runs of `day` in progress that had a batch since `since` and have reached
+    /// `turns` turns, the first begun first, at most `limit`.
     pub async fn live_list(
         &self,
         day: &str,
         since: i64,
+        turns: i64,
         limit: i64,
     ) -> Result<Vec<LiveRow>, sqlx::Error> {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {LIVE_COLUMNS} WHERE day = $1 AND ended = 0 AND updated >= $2 \
-             ORDER BY started, id LIMIT $3"
+            "SELECT {LIVE_COLUMNS} WHERE day = $1 AND ended = 0 AND updated >= $2 AND turns >= $3 \
+             ORDER BY started, id LIMIT $4"
         )))
         .bind(day)
         .bind(since)
+        .bind(turns)
         .bind(limit)
         .fetch_all(&self.pool)
         .await
@@ -543,14 +885,18 @@ impl Board {
         .fetch_all(&mut *tx)
         .await?;
         for run in &ended {
-            self.notify_on(
-                &mut tx,
-                &payload(instance, &run.id, run.actions, run.actions),
-            )
-            .await?;
+            self.notify_on(&mut tx, &payload(instance, &run.id, run.shown, run.shown))
+                .await?;
         }
         sqlx::query(
             "DELETE FROM live_chunks WHERE run IN \
+             (SELECT id FROM live_runs WHERE ended = 1 AND updated < $1)",
+        )
+        .bind(old)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "DELETE FROM live_marks WHERE run IN \
              (SELECT id FROM live_runs WHERE ended = 1 AND updated < $1)",
         )
         .bind(old)
@@ -568,48 +914,88 @@ impl Board {
         Ok(ended)
     }
 
-    /// Writes how many streams copy `instance` has open on each run.
+    /// Writes how many streams copy `instance` has open on each run, and from how many
+    /// addresses.
     pub async fn live_watchers_write(
         &self,
         instance: &str,
-        counts: &[(String, i64)],
+        counts: &[(String, i64, i64)],
         now: i64,
     ) -> Result<(), sqlx::Error> {
         for rows in counts.chunks(100) {
             let values: Vec<String> = (0..rows.len())
-                .map(|i| format!("(${}, $1, ${}, $2)", 3 + 2 * i, 4 + 2 * i))
+                .map(|i| format!("(${}, $1, ${}, ${}, $2)", 3 + 3 * i, 4 + 3 * i, 5 + 3 * i))
                 .collect();
             let mut q = sqlx::query(sqlx::AssertSqlSafe(format!(
-                "INSERT INTO live_watchers (run, instance, watchers, seen) VALUES {} \
+                "INSERT INTO live_watchers (run, instance, watchers, addresses, seen) VALUES {} \
                  ON CONFLICT (run, instance) DO UPDATE SET watchers = excluded.watchers, \
-                 seen = excluded.seen",
+                 addresses = excluded.addresses, seen = excluded.seen",
                 values.join(", ")
             )))
             .bind(instance)
             .bind(now);
-            for (run, n) in rows {
-                q = q.bind(run.as_str()).bind(*n);
+            for (run, n, a) in rows {
+                q = q.bind(run.as_str()).bind(*n).bind(*a);
             }
             q.execute(&self.pool).await?;
         }
         Ok(())
     }
 
-    /// Streams open on each run on the other copies (as they wrote them since `since`).
+    /// Streams open on each run on the other copies, and their addresses (as the copies
+    /// wrote them since `since`).
     pub async fn live_watchers_elsewhere(
         &self,
         instance: &str,
         since: i64,
-    ) -> Result<HashMap<String, i64>, sqlx::Error> {
-        let rows: Vec<(String, i64)> = sqlx::query_as(
-            "SELECT run, CAST(SUM(watchers) AS BIGINT) FROM live_watchers \
-             WHERE instance <> $1 AND seen >= $2 AND watchers > 0 GROUP BY run",
+    ) -> Result<HashMap<String, (i64, i64)>, sqlx::Error> {
+        let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+            "SELECT run, CAST(SUM(watchers) AS BIGINT), CAST(SUM(addresses) AS BIGINT) \
+             FROM live_watchers WHERE instance <> $1 AND seen >= $2 AND watchers > 0 GROUP BY run",
         )
         .bind(instance)
         .bind(since)
         .fetch_all(&self.pool)
         .await?;
-        Ok(rows.into_iter().collect())
+        Ok(rows.into_iter().map(|(r, w, a)| (r, (w, a))).collect())
+    }
+
+    /// Adds `amount` to what `client` stored of `kind` on `day`: the sum so far, this with it
+    /// (counted in the database, so every copy shares it).
+    pub async fn add_quota(
+        &self,
+        client: &str,
+        day: &str,
+        kind: &str,
+        amount: i64,
+    ) -> Result<i64, sqlx::Error> {
+        let (sum,): (i64,) = sqlx::query_as(
+            "INSERT INTO quotas (client, day, kind, amount) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (client, day, kind) DO UPDATE SET amount = quotas.amount + $4 \
+             RETURNING amount",
+        )
+        .bind(client)
+        .bind(day)
+        .bind(kind)
+        .bind(amount)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(sum)
+    }
+
+    /// True when `token`'s own run of `day` has ended: a run of it is kept, or a live run of
+    /// it ended by its replay (won or lost).
+    pub async fn day_done(&self, day: &str, token: &str) -> Result<bool, sqlx::Error> {
+        let (kept, live): (i64, i64) = sqlx::query_as(
+            "SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM runs WHERE day = $1 AND token = $2 \
+             LIMIT 1) AS k), (SELECT COUNT(*) FROM (SELECT 1 FROM live_runs WHERE token = $2 \
+             AND day = $1 AND ended = 1 AND outcome IN ('won', 'lost') LIMIT 1) AS l)",
+        )
+        .bind(day)
+        .bind(token)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(kept + live > 0)
     }
 
     /// The watchers of `run` on the other copies (as each wrote them since `since`).

@@ -16,16 +16,19 @@
 //!   back to the stair in time to climb out at turn `turns + 1`. Should the player die anyway,
 //!   the run is played again with other torch bits drawn from the variant, so the run always
 //!   ends by climbing out; over 1,000 seeds at 5,000 turns none needed a second try.
-//! - `bumped_copy` and `tail_copy`: copies of a run made the way a copier would disguise one
-//!   (a wall bump added first; the first turns kept and another ending played), with every
-//!   fingerprint right.
+//! - `armed_run`: a long run that first fetches the nearest weapon or armour of the first
+//!   level and uses it (which wields or wears it).
+//! - `bumped_copy`, `tail_copy` and `synonym_copy`: copies of a run made the way a copier
+//!   would disguise one (a wall bump added first; the first turns kept and another ending
+//!   played; an action swapped for another that does the same), with every fingerprint right.
 
 use caves_rules::balance::RANGED_REACH;
 use caves_rules::builder::WorldParams;
 use caves_rules::creatures::monster::Mind;
+use caves_rules::kinds::entry::Effect;
 use caves_rules::record::{Header, Record};
 use caves_rules::space::geom::Point;
-use caves_rules::{Action, Dir, Mode, Outcome, State};
+use caves_rules::{Action, Dir, Mode, Outcome, Place, State};
 
 /// How many turns of waiting or torch a daily run has before it climbs out.
 pub const DAILY_TURNS: u32 = 14;
@@ -359,6 +362,83 @@ pub fn tail_copy(original: &Record, keep_turns: u32, pattern: u32, turns: u32) -
     let (mut state, mut record) = replay_prefix(original, |s| s.turn() < keep_turns);
     play_long(&mut state, &mut record, home, pattern, turns);
     take(&mut state, &mut record, Action::Ascend);
+    record
+}
+
+/// Weapons and armour: what `Use` wields or wears, as `Equip` does.
+fn wieldable(kind: caves_rules::kinds::item::Item) -> bool {
+    matches!(kind.effect(), Effect::Weapon(_) | Effect::Armour(_))
+}
+
+/// A daily run of `date` (board seed `seed`) that walks to the nearest weapon or armour lying
+/// on the first level (hitting creatures in its way), picks it up and uses it (`Use`, which
+/// wields or wears it), then plays `turns` turns as a long run does, ending on the stair up,
+/// and climbs out: the record and the index of its `Use`. `None` when the first level has no
+/// weapon or armour the player reaches, or the player dies.
+pub fn armed_run(date: &str, seed: u64, turns: u32) -> Option<(Record, usize)> {
+    let (mut state, mut record) = start(date, seed, Mode::Normal);
+    let home = state.player();
+    let target = state
+        .items()
+        .iter()
+        .filter(|t| wieldable(t.kind))
+        .filter_map(|t| match t.place {
+            Place::Floor(p) if p.z == home.z => Some((way_to(&state, p)?.1, p)),
+            _ => None,
+        })
+        .min()
+        .map(|(_, p)| p)?;
+    let mut steps = 0;
+    while state.player() != target {
+        if state.outcome() != Outcome::Playing || steps > 2_000 {
+            return None;
+        }
+        let action = adjacent_creature(&state)
+            .or_else(|| way_to(&state, target).map(|(d, _)| d))
+            .map_or(Action::Wait, Action::Move);
+        take_turn(&mut state, &mut record, action);
+        steps += 1;
+    }
+    take(&mut state, &mut record, Action::PickUp);
+    let carried: Vec<_> = state
+        .items()
+        .iter()
+        .filter(|t| !matches!(t.place, Place::Floor(_)))
+        .collect();
+    let slot = carried.len().checked_sub(1)?;
+    if !wieldable(carried[slot].kind) {
+        return None;
+    }
+    let at = record.actions.len();
+    take(
+        &mut state,
+        &mut record,
+        Action::Use(u8::try_from(slot).ok()?),
+    );
+    play_long(&mut state, &mut record, home, 0, turns);
+    if state.outcome() != Outcome::Playing {
+        return None;
+    }
+    take(&mut state, &mut record, Action::Ascend);
+    Some((record, at))
+}
+
+/// `original` with its action `at` (a `Use` of a weapon or armour) swapped for an `Equip` of
+/// the same slot, which does the same, every fingerprint recomputed: other bytes and other
+/// action codes, the same game.
+pub fn synonym_copy(original: &Record, at: usize) -> Record {
+    let mut state = match original.header.start() {
+        Ok(s) => s,
+        Err(e) => panic!("the run's caves cannot be built: {e}"),
+    };
+    let mut record = Record::start(original.header.clone(), &state);
+    for (i, &a) in original.actions.iter().enumerate() {
+        let a = match a {
+            Action::Use(slot) if i == at => Action::Equip(slot),
+            other => other,
+        };
+        take(&mut state, &mut record, a);
+    }
     record
 }
 

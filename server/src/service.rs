@@ -22,6 +22,12 @@ pub struct Settings {
     /// Streams one live run may have open on this copy (`LIVE_STREAMS_PER_RUN`;
     /// `CAVES_BOARD_LIVE_STREAMS_PER_RUN` sets another): 503 with `Retry-After` above.
     pub live_streams_per_run: usize,
+    /// Batches stored per live run and minute (`LIVE_BATCHES_PER_RUN`;
+    /// `CAVES_BOARD_LIVE_BATCHES_PER_RUN` sets another): 429 above.
+    pub live_batches_per_run: i64,
+    /// Live runs one address may open in an hour (`LIVE_RUNS_PER_HOUR`;
+    /// `CAVES_BOARD_LIVE_RUNS_PER_HOUR` sets another): 429 above.
+    pub live_runs_per_hour: i64,
 }
 
 impl Settings {
@@ -35,6 +41,14 @@ impl Settings {
                 .ok()
                 .and_then(|v| v.parse().ok())
                 .unwrap_or(crate::limits::LIVE_STREAMS_PER_RUN),
+            live_batches_per_run: std::env::var("CAVES_BOARD_LIVE_BATCHES_PER_RUN")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(crate::limits::LIVE_BATCHES_PER_RUN),
+            live_runs_per_hour: std::env::var("CAVES_BOARD_LIVE_RUNS_PER_HOUR")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(crate::limits::LIVE_RUNS_PER_HOUR),
         }
     }
 }

@@ -3,11 +3,11 @@
 //! with the game's own rules, every fingerprint checked. The score is the replayed state's;
 //! nothing the client claims is believed.
 //!
-//! The replay also yields what the board compares runs by to find copies (`Game`): a digest
-//! of the moves (the actions that took time; a bump into a wall takes none), and digests of
-//! the first moves at marks spread a quarter of an octave apart.
-
-use sha2::{Digest, Sha256};
+//! The replay also yields what the board compares runs by to find copies (`Game`): the play
+//! fingerprint of the state the run ended in (the rules' fingerprint of everything but the
+//! log), and the play fingerprints of the states it passed through at turns spread a quarter
+//! of an octave apart. Games are compared by what they do, not by the actions that did it:
+//! using a weapon and wielding it, or a step any way while held by a web, leave one state.
 
 use caves_rules::builder::WorldParams;
 use caves_rules::kinds::creature::Creature;
@@ -77,19 +77,20 @@ pub fn ended_at(bytes: &[u8]) -> Option<End> {
     Some(end_of(&state))
 }
 
-/// The game a run played, apart from the bytes that carry it.
+/// The game a run played, apart from the bytes and the actions that carry it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
-    /// Actions that took time.
-    pub moves: u32,
-    /// A digest of all of them, in order.
+    /// The turns it took.
+    pub turns: u32,
+    /// The play fingerprint of the state it ended in.
     pub whole: String,
-    /// (n, a digest of the first n moves) for every mark n up to `moves`.
+    /// (t, the play fingerprint of the state when turn t was reached) for every mark t the
+    /// run reached at the end of an action (a rest that runs past a mark has none there).
     pub marks: Vec<(u32, String)>,
 }
 
-/// True for the move counts the board keeps a digest at: 64, 80, 96, 112, 128, 160, ...
-/// (4, 5, 6 or 7 times a power of two), so any shared beginning of n moves is seen at a
+/// True for the turns the board keeps a fingerprint at: 64, 80, 96, 112, 128, 160, ...
+/// (4, 5, 6 or 7 times a power of two), so any shared beginning of n turns is seen at a
 /// mark of at least 0.8 n.
 pub fn is_mark(n: u32) -> bool {
     if n < 64 {
@@ -98,6 +99,40 @@ pub fn is_mark(n: u32) -> bool {
     let shift = (32 - n.leading_zeros()) - 3;
     let m = n >> shift;
     m << shift == n && (4..=7).contains(&m)
+}
+
+/// A state's play fingerprint, as the board keeps it: 16 hex digits.
+pub fn play_digest(state: &State) -> String {
+    format!("{:016x}", state.play_hash())
+}
+
+/// The marks of a game as it is played: after each action, `after` notes the state's play
+/// fingerprint when the action brought the run to a mark turn.
+#[derive(Clone, Debug, Default)]
+pub struct Marker {
+    turn: u32,
+    pub marks: Vec<(u32, String)>,
+}
+
+impl Marker {
+    /// The marker of a run that stands at `state` (its start, or where a replay took it).
+    pub fn at(state: &State) -> Marker {
+        Marker {
+            turn: state.turn(),
+            marks: Vec::new(),
+        }
+    }
+
+    /// Notes `state`, just after an action.
+    pub fn after(&mut self, state: &State) {
+        let turn = state.turn();
+        if turn != self.turn {
+            self.turn = turn;
+            if is_mark(turn) {
+                self.marks.push((turn, play_digest(state)));
+            }
+        }
+    }
 }
 
 /// Why a run is refused, with its HTTP status.
@@ -188,7 +223,7 @@ pub fn verify(bytes: &[u8], days: &[Day]) -> Result<Verified, Refusal> {
     replay(&record, date)
 }
 
-/// Replays `record`, checking every fingerprint, and digests its moves.
+/// Replays `record`, checking every fingerprint, and notes the game it played.
 fn replay(record: &Record, date: String) -> Result<Verified, Refusal> {
     let diverged = |at: usize| {
         unfit(format!(
@@ -197,12 +232,8 @@ fn replay(record: &Record, date: String) -> Result<Verified, Refusal> {
     };
     let mut state =
         initial(record).map_err(|e| unfit(format!("The run's caves cannot be built: {e}.")))?;
-    let mut digest = Sha256::new();
-    let mut moves = 0u32;
-    let mut marks = Vec::new();
-    let mut code = Vec::with_capacity(4);
+    let mut marker = Marker::at(&state);
     for (i, &action) in record.actions.iter().enumerate() {
-        let before = state.turn();
         if !state.act(action) {
             return Err(unfit(format!(
                 "The run goes on after it ended (action {} of {}).",
@@ -211,15 +242,7 @@ fn replay(record: &Record, date: String) -> Result<Verified, Refusal> {
             )));
         }
         record.check(i + 1, &state).map_err(diverged)?;
-        if state.turn() != before {
-            code.clear();
-            action.encode(&mut code);
-            digest.update(&code);
-            moves += 1;
-            if is_mark(moves) {
-                marks.push((moves, hex(&digest.clone().finalize())));
-            }
-        }
+        marker.after(&state);
     }
     if record.actions.is_empty() {
         record.check(0, &state).map_err(diverged)?;
@@ -237,9 +260,9 @@ fn replay(record: &Record, date: String) -> Result<Verified, Refusal> {
         turns: state.turn(),
         end: end_of(&state),
         game: Game {
-            moves,
-            whole: hex(&digest.finalize()),
-            marks,
+            turns: state.turn(),
+            whole: play_digest(&state),
+            marks: marker.marks,
         },
     })
 }
@@ -252,7 +275,7 @@ pub fn hex(digest: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runs::{daily_run, long_run};
+    use crate::runs::{armed_run, bumped_copy, daily_run, long_run, synonym_copy, tail_copy};
     use caves_rules::{Action, Dir};
 
     const TODAY: &str = "2026-11-24";
@@ -361,7 +384,7 @@ mod tests {
     fn a_bump_into_a_wall_leaves_the_game_as_it_was() {
         let run = long_run(TODAY, SEED, 0, 200);
         let plain = verify(&run.encode(), &days()).expect("verifies");
-        assert_eq!(plain.game.moves, 200 + 1, "200 moves and the climb out");
+        assert_eq!(plain.game.turns, 200 + 1, "200 turns and the climb out");
         // The same moves with a bump into a wall first: other bytes, the same game.
         let header = run.header.clone();
         let mut state = header.start().expect("starts");
@@ -381,9 +404,59 @@ mod tests {
         assert_ne!(bumped.encode(), run.encode());
         let copy = verify(&bumped.encode(), &days()).expect("verifies");
         assert_eq!(copy.game, plain.game);
-        // Another run differs in its whole digest and from its first differing move on.
+        assert_eq!(
+            verify(&bumped_copy(&run).encode(), &days()).map(|v| v.game),
+            Ok(plain.game.clone())
+        );
+        // Another run differs in its end and from its first differing turn on.
         let other = verify(&long_run(TODAY, SEED, 1, 200).encode(), &days()).expect("verifies");
         assert_ne!(other.game.whole, plain.game.whole);
         assert_eq!(other.game.marks.len(), plain.game.marks.len());
+        assert!(other
+            .game
+            .marks
+            .iter()
+            .zip(&plain.game.marks)
+            .all(|(a, b)| a.0 == b.0 && a.1 != b.1));
+    }
+
+    #[test]
+    fn using_a_weapon_and_wielding_it_play_one_game() {
+        // The first seed whose first level has a weapon or armour the player reaches.
+        let (seed, (run, at)) = (1..200u64)
+            .find_map(|seed| Some((seed, armed_run(TODAY, seed, 200)?)))
+            .expect("a seed with a weapon or armour on the first level");
+        let days = [Day {
+            date: TODAY.into(),
+            seed,
+        }];
+        let plain = verify(&run.encode(), &days).expect("verifies");
+        let copy = synonym_copy(&run, at);
+        assert!(matches!(run.actions[at], Action::Use(_)));
+        assert!(matches!(copy.actions[at], Action::Equip(_)));
+        assert_ne!(copy.encode(), run.encode(), "other bytes");
+        let synonym = verify(&copy.encode(), &days).expect("verifies");
+        assert_eq!(synonym.score, plain.score);
+        assert!(plain.game.turns >= 200 && !plain.game.marks.is_empty());
+        assert_eq!(
+            synonym.game, plain.game,
+            "the same states at every mark and at the end"
+        );
+    }
+
+    #[test]
+    fn a_copy_with_another_ending_shares_its_marks_until_it_parts() {
+        let run = long_run(TODAY, SEED, 0, 300);
+        let plain = verify(&run.encode(), &days()).expect("verifies");
+        let tail = verify(&tail_copy(&run, 240, 0b1011, 60).encode(), &days()).expect("verifies");
+        assert_ne!(tail.game.whole, plain.game.whole);
+        let shared: Vec<u32> = tail
+            .game
+            .marks
+            .iter()
+            .filter(|m| plain.game.marks.contains(m))
+            .map(|m| m.0)
+            .collect();
+        assert_eq!(shared, [64, 80, 96, 112, 128, 160, 192, 224]);
     }
 }

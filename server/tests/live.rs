@@ -2,7 +2,9 @@
 //! loopback port, a real SQLite file) through HTTP: where the day's lost runs ended, as their
 //! replays say; batches of live actions (an overlap taken once, a gap refused with the count
 //! the server has); a stream that reconnects with `Last-Event-ID` gets every action once, in
-//! order, and the `end`; a stop ends open streams at once.
+//! order, and the `end`; a stop ends open streams at once. A live run is its player's: its
+//! end kept as their run, its watchers held 20 turns behind, a post of its game by another
+//! token refused, and today's list, streams and fallen only for players whose run has ended.
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -19,7 +21,7 @@ use caves_rules::record::{base64, replay, Record};
 use caves_rules::Action;
 use caves_server::api::router;
 use caves_server::board::Board;
-use caves_server::runs::{daily_run, fallen_run, long_run};
+use caves_server::runs::{bumped_copy, daily_run, fallen_run, long_run, tail_copy};
 use caves_server::service::{Service, Settings};
 
 const DATE: &str = "2026-11-24";
@@ -230,11 +232,30 @@ async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
             "no run was ended by a creature: {body}"
         );
     };
-    let (status, body) = send(
+    // Today's fallen answer only a player whose own run of today has ended.
+    let (status, e) = send(
         server.addr,
         "GET",
         &format!("/api/daily/{DATE}/fallen"),
         &[],
+        vec![],
+    )
+    .await;
+    assert!(status == 403 && e["error"].is_string(), "{status} {e}");
+    let (status, e) = send(
+        server.addr,
+        "GET",
+        &format!("/api/daily/{DATE}/fallen"),
+        &[("x-caves-token", &token("Dee"))],
+        vec![],
+    )
+    .await;
+    assert!(status == 403 && e["error"].is_string(), "{status} {e}");
+    let (status, body) = send(
+        server.addr,
+        "GET",
+        &format!("/api/daily/{DATE}/fallen"),
+        &[("x-caves-token", &token("Ada"))],
         vec![],
     )
     .await;
@@ -259,7 +280,7 @@ async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
         server.addr,
         "GET",
         &format!("/api/daily/{DATE}/fallen"),
-        &[],
+        &[("x-caves-token", &token("Cy"))],
         vec![],
     )
     .await;
@@ -337,6 +358,25 @@ async fn batch(
     .await
 }
 
+/// Today's list of live runs, asked with `who`'s token (or none).
+async fn list_of(addr: SocketAddr, who: Option<&str>) -> (u16, Value) {
+    let t = who.map(token);
+    let headers: Vec<(&str, &str)> = t.iter().map(|t| ("x-caves-token", t.as_str())).collect();
+    send(addr, "GET", &format!("/api/live/{DATE}"), &headers, vec![]).await
+}
+
+/// The stream ticket of live run `id`, from today's list as `who` (whose run has ended) sees it.
+async fn ticket(addr: SocketAddr, id: &str, who: &str) -> String {
+    let (s, list) = list_of(addr, Some(who)).await;
+    assert_eq!(s, 200, "{list}");
+    list["runs"]
+        .as_array()
+        .and_then(|r| r.iter().find(|r| r["id"] == id))
+        .and_then(|r| r["ticket"].as_str())
+        .unwrap_or_else(|| panic!("{id} is not listed: {list}"))
+        .to_string()
+}
+
 /// The turns and level of `record`'s first `n` actions, replayed.
 fn at(record: &Record, n: usize) -> (i64, i64) {
     let mut state = record.header.start().expect("starts");
@@ -403,8 +443,14 @@ async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
     .await;
     assert_eq!(s, 415);
 
-    // The day's list shows it, with the replay's turns.
-    let (s, list) = send(addr, "GET", &format!("/api/live/{DATE}"), &[], vec![]).await;
+    // Today's list answers only a player whose own run of today has ended: no one without a
+    // key, not Ada, whose run goes on; Cy, whose run is kept, sees it with the replay's turns.
+    let (s, e) = list_of(addr, None).await;
+    assert!(s == 403 && e["error"].is_string(), "{s} {e}");
+    let (s, e) = list_of(addr, Some("ada")).await;
+    assert!(s == 403 && e["error"].is_string(), "{s} {e}");
+    post_run(addr, &daily_run(DATE, seed, 1), "Cy", "cy").await;
+    let (s, list) = list_of(addr, Some("cy")).await;
     assert_eq!(s, 200);
     let runs = list["runs"].as_array().expect("runs");
     assert!(
@@ -418,12 +464,16 @@ async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
     server.stop().await;
     let mut server = Server::start(&scratch.db()).await;
     let addr = server.addr;
-    // The rest: the run ends by its own last action (climbing out).
+    // The rest: the run ends by its own last action (climbing out), and is kept as Ada's
+    // run of the day, the bytes her page would post.
     let (s, b) = batch(addr, &id, "ada", 15, &all[15..], false).await;
     assert!(
         s == 200 && b["ended"] == true && b["outcome"] == "lost",
         "{s} {b}"
     );
+    let kept = caves_server::board::run_id(&run.encode());
+    assert_eq!(b["kept"]["id"], kept.as_str(), "{b}");
+    assert_eq!(b["kept"]["practice"], false, "{b}");
     assert_eq!(b["actions"].as_u64(), Some(all.len() as u64));
     assert_eq!(
         b["turns"].as_i64(),
@@ -437,17 +487,50 @@ async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
         s == 409 && b["actions"].as_u64() == Some(all.len() as u64),
         "{s} {b}"
     );
-    let (_, list) = send(addr, "GET", &format!("/api/live/{DATE}"), &[], vec![]).await;
+    let (_, list) = list_of(addr, Some("ada")).await;
     assert_eq!(list["runs"].as_array().map(Vec::len), Some(0), "{list}");
+    // Ada's page posts it as well (P): her own entry, 200. Anyone else posting it: a copy.
+    let t = token("ada");
+    let (s, b) = send(
+        addr,
+        "POST",
+        "/api/daily/runs?name=Ada",
+        &[
+            ("content-type", "application/octet-stream"),
+            ("x-caves-token", &t),
+        ],
+        run.encode(),
+    )
+    .await;
+    assert!(s == 200 && b["id"] == kept.as_str(), "{s} {b}");
+    let t = token("eve");
+    let (s, b) = send(
+        addr,
+        "POST",
+        "/api/daily/runs?name=Eve",
+        &[
+            ("content-type", "application/octet-stream"),
+            ("x-caves-token", &t),
+        ],
+        run.encode(),
+    )
+    .await;
+    assert!(s == 409 && b["original"] == kept.as_str(), "{s} {b}");
     // Actions after the run's end, in a new live run: 422.
     let id2 = open_live(addr, "Ada", "ada").await;
     let mut more = all.clone();
     more.push(Action::Wait);
     let (s, b) = batch(addr, &id2, "ada", 0, &more, false).await;
     assert!(s == 422 && b["error"].is_string(), "{s} {b}");
-    // Live runs never reach the board.
+    // The board holds Cy's posted run and Ada's played one.
     let (_, board) = send(addr, "GET", &format!("/api/daily/{DATE}"), &[], vec![]).await;
-    assert_eq!(board["entries"].as_array().map(Vec::len), Some(0));
+    let names: Vec<&str> = board["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter_map(|e| e["name"].as_str())
+        .collect();
+    assert!(names.len() == 2 && names.contains(&"Ada"), "{board}");
     server.stop().await;
 }
 
@@ -465,9 +548,18 @@ struct Ev {
     data: Value,
 }
 
-async fn stream(addr: SocketAddr, id: &str, last: Option<&str>) -> (u16, Stream) {
+async fn stream(
+    addr: SocketAddr,
+    id: &str,
+    last: Option<&str>,
+    ticket: Option<&str>,
+) -> (u16, Stream) {
     let mut sender = connect(addr).await;
-    let mut req = hyper::Request::get(format!("/api/live/{id}/events")).header("host", "localhost");
+    let path = match ticket {
+        Some(t) => format!("/api/live/{id}/events?ticket={t}"),
+        None => format!("/api/live/{id}/events"),
+    };
+    let mut req = hyper::Request::get(path).header("host", "localhost");
     if let Some(l) = last {
         req = req.header("last-event-id", l);
     }
@@ -535,6 +627,35 @@ fn follow(got: &mut Vec<Action>, ev: &Ev) {
     assert_eq!(ev.id, got.len().to_string(), "the id is the count after it");
 }
 
+/// Checks that a batch's answer `b` shows watchers every action of `record` at least
+/// 20 turns behind the player and none later (all of them once the run has ended); the
+/// count shown.
+fn held(record: &Record, b: &Value) -> usize {
+    let shown = b["shown"].as_u64().expect("shown") as usize;
+    let turns = b["turns"].as_i64().expect("turns");
+    if b["ended"] == true {
+        assert_eq!(
+            shown,
+            b["actions"].as_u64().expect("actions") as usize,
+            "{b}"
+        );
+        return shown;
+    }
+    if shown > 0 {
+        assert!(at(record, shown).0 + 20 <= turns, "shown too far: {b}");
+    }
+    assert!(at(record, shown + 1).0 + 20 > turns, "held too long: {b}");
+    shown
+}
+
+/// Reads `watch` until `got` holds `n` actions.
+async fn until(got: &mut Vec<Action>, watch: &mut Stream, n: usize) {
+    while got.len() < n {
+        follow(got, &watch.next().await.expect("more actions"));
+    }
+    assert_eq!(got.len(), n, "more than was shown");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
     let scratch = Scratch::new("stream");
@@ -543,55 +664,67 @@ async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
     let seed = server.service.board.seed(DATE).await.expect("seed");
     let run = long_run(DATE, seed, 1, 200);
     let all = &run.actions;
+    // Cy watches: her own run of today has ended.
+    post_run(addr, &daily_run(DATE, seed, 1), "Cy", "cy").await;
     let id = open_live(addr, "Ada", "ada").await;
     let cuts: Vec<usize> = (0..=10).map(|i| all.len() * i / 10).collect();
-    let (s, _) = batch(addr, &id, "ada", 0, &all[..cuts[1]], false).await;
+    let (s, b) = batch(addr, &id, "ada", 0, &all[..cuts[1]], false).await;
     assert_eq!(s, 200);
+    let mut shown = held(&run, &b);
 
-    // A watcher from the start gets the stored piece, then each batch as it comes.
-    let (status, mut watch) = stream(addr, &id, None).await;
+    // A stream of today's run needs the ticket the list gives.
+    let (status, _) = stream(addr, &id, None, None).await;
+    assert_eq!(status, 403);
+    let (status, _) = stream(addr, &id, None, Some("0123456789abcdef0123456789abcdef")).await;
+    assert_eq!(status, 403);
+    let pass = ticket(addr, &id, "cy").await;
+    // A watcher from the start gets what is shown, then what each batch shows as it comes.
+    let (status, mut watch) = stream(addr, &id, None, Some(&pass)).await;
     assert_eq!(status, 200);
     let mut got = Vec::new();
-    follow(&mut got, &watch.next().await.expect("the stored actions"));
+    until(&mut got, &mut watch, shown).await;
     for w in cuts[1..4].windows(2) {
         // Overlapping batches (from a step back): the stream still carries each action once.
         let from = w[0].saturating_sub(3);
-        let (s, _) = batch(addr, &id, "ada", from, &all[from..w[1]], false).await;
+        let (s, b) = batch(addr, &id, "ada", from, &all[from..w[1]], false).await;
         assert_eq!(s, 200);
-        follow(&mut got, &watch.next().await.expect("a batch"));
+        shown = held(&run, &b);
+        until(&mut got, &mut watch, shown).await;
     }
-    assert_eq!(got.len(), cuts[3]);
+    assert!(got.len() > cuts[1], "the stream moved on");
     // Counted in the day's list while it watches.
-    let (_, list) = send(addr, "GET", &format!("/api/live/{DATE}"), &[], vec![]).await;
+    let (_, list) = list_of(addr, Some("cy")).await;
     assert_eq!(list["runs"][0]["watchers"], 1, "{list}");
     let last = got.len().to_string();
     drop(watch);
 
     // Batches while the watcher is away; it comes back with the last id it saw.
     for w in cuts[3..7].windows(2) {
-        let (s, _) = batch(addr, &id, "ada", w[0], &all[w[0]..w[1]], false).await;
+        let (s, b) = batch(addr, &id, "ada", w[0], &all[w[0]..w[1]], false).await;
         assert_eq!(s, 200);
+        shown = held(&run, &b);
     }
-    let (status, mut watch) = stream(addr, &id, Some(&last)).await;
+    let (status, mut watch) = stream(addr, &id, Some(&last), Some(&pass)).await;
     assert_eq!(status, 200);
-    while got.len() < cuts[6] {
-        follow(&mut got, &watch.next().await.expect("what was missed"));
-    }
+    until(&mut got, &mut watch, shown).await;
+    // Past what is shown: 409 with the count shown.
+    let (status, _) = stream(addr, &id, Some(&cuts[7].to_string()), Some(&pass)).await;
+    assert_eq!(status, 409);
     // Two watchers more from the middle and from the start, then the rest and the end.
-    let (_, mut second) = stream(addr, &id, Some(&cuts[2].to_string())).await;
-    let (_, mut third) = stream(addr, &id, None).await;
+    let (_, mut second) = stream(addr, &id, Some(&cuts[2].to_string()), Some(&pass)).await;
+    let (_, mut third) = stream(addr, &id, None, Some(&pass)).await;
     // A fourth is past this copy's streams for one run (3 in this test): 503, to retry.
-    let (status, _) = stream(addr, &id, None).await;
+    let (status, _) = stream(addr, &id, None, Some(&pass)).await;
     assert_eq!(status, 503, "a stream past the cap");
     for w in cuts[6..].windows(2) {
         let (s, b) = batch(addr, &id, "ada", w[0], &all[w[0]..w[1]], false).await;
         assert_eq!(s, 200, "{b}");
         // The player hears how many watch.
         assert_eq!(b["watchers"], 3, "{b}");
+        held(&run, &b);
     }
-    while got.len() < all.len() {
-        follow(&mut got, &watch.next().await.expect("the rest"));
-    }
+    // The end is shown once the run is kept: the rest of it, then `end`.
+    until(&mut got, &mut watch, all.len()).await;
     assert_eq!(&got, all, "the stream carried the run, every action once");
     let end = watch.next().await.expect("an end event");
     assert_eq!(end.event, "end");
@@ -613,24 +746,105 @@ async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
         }
         assert_eq!(&mine, all);
     }
-    second = stream(addr, &id, Some(&all.len().to_string())).await.1;
+    second = stream(addr, &id, Some(&all.len().to_string()), Some(&pass))
+        .await
+        .1;
     assert_eq!(
         second.next().await.map(|e| e.event).as_deref(),
         Some("end"),
         "a reconnect after the end"
     );
-    third = stream(addr, &id, Some("999999")).await.1;
+    third = stream(addr, &id, Some("999999"), Some(&pass)).await.1;
     drop(third);
-    let (s, _) = stream(addr, "0123456789abcdef0123456789abcdef", None).await;
+    let (s, _) = stream(addr, "0123456789abcdef0123456789abcdef", None, None).await;
     assert_eq!(s, 404);
 
     // A stop ends open streams at once: they do not hold it for the 8 s grace.
     let id2 = open_live(addr, "Ada", "ada").await;
-    let (_, mut open) = stream(addr, &id2, None).await;
-    let (s, _) = batch(addr, &id2, "ada", 0, &all[..5], false).await;
+    let (s, _) = batch(addr, &id2, "ada", 0, &all[..40], false).await;
     assert_eq!(s, 200);
+    let pass2 = ticket(addr, &id2, "cy").await;
+    let (_, mut open) = stream(addr, &id2, None, Some(&pass2)).await;
     assert!(open.next().await.is_some());
     let took = server.stop().await;
     assert!(took < Duration::from_secs(3), "the stop took {took:?}");
     assert!(open.next().await.is_none(), "the stream ended");
+}
+
+/// POSTs `record` as `who` under `name`: the status and the answer.
+async fn post_as(addr: SocketAddr, record: &Record, name: &str, who: &str) -> (u16, Value) {
+    let t = token(who);
+    send(
+        addr,
+        "POST",
+        &format!("/api/daily/runs?name={name}"),
+        &[
+            ("content-type", "application/octet-stream"),
+            ("x-caves-token", &t),
+        ],
+        record.encode(),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_run_is_its_players_claim_against_thieves_and_poisoners() {
+    let scratch = Scratch::new("claim");
+    let mut server = Server::start(&scratch.db()).await;
+    let addr = server.addr;
+    let seed = server.service.board.seed(DATE).await.expect("seed");
+    let run = long_run(DATE, seed, 0, 300);
+    let all = &run.actions;
+    let half = all.len() * 2 / 3;
+    let id = open_live(addr, "Ada", "ada").await;
+    let (s, b) = batch(addr, &id, "ada", 0, &all[..half], false).await;
+    assert_eq!(s, 200, "{b}");
+    let playing = b["turns"].as_u64().expect("turns") as u32;
+    // Mallory has played her own run (so she may watch), and posts into practice slots.
+    post_run(addr, &daily_run(DATE, seed, 3), "Mallory", "mallory").await;
+
+    // Her name is Ada's from her first batch: no one else goes live or posts under it.
+    let (s, _) = send(
+        addr,
+        "POST",
+        "/api/live?name=ADA",
+        &[("x-caves-token", &token("bob"))],
+        vec![],
+    )
+    .await;
+    assert_eq!(s, 409, "another token live under Ada's name");
+
+    // Stolen while live: what watchers saw, with an ending of the thief's: a copy of Ada's
+    // live run, whatever its bytes (a bump first too).
+    let stolen = tail_copy(&run, playing - 25, 0b1011, 20);
+    for copy in [stolen.clone(), bumped_copy(&stolen)] {
+        let (s, b) = post_as(addr, &copy, "Mallory", "mallory").await;
+        assert!(
+            s == 409 && b["original"] == id.as_str() && b["live"] == true,
+            "{s} {b}"
+        );
+    }
+    // Poison: the start of her run with a longer ending of the thief's own, kept as a
+    // practice run; it shares a mark with Ada's run past half of it.
+    let poison = tail_copy(&run, playing - 10, 0b1011, 200);
+    let (s, b) = post_as(addr, &poison, "Mallory", "mallory").await;
+    assert!(s == 201 && b["practice"] == true, "{s} {b}");
+
+    // Ada plays on to the end: her run is kept all the same, the earlier claim winning.
+    let (s, b) = batch(addr, &id, "ada", half, &all[half..], false).await;
+    assert!(s == 200 && b["ended"] == true, "{s} {b}");
+    let kept = caves_server::board::run_id(&run.encode());
+    assert_eq!(
+        b["kept"]["id"],
+        kept.as_str(),
+        "Ada's run was not kept: {b}"
+    );
+    // Stolen after the end: its bytes, or in disguise, are copies of Ada's kept run.
+    for copy in [run.clone(), bumped_copy(&run)] {
+        let (s, b) = post_as(addr, &copy, "Mallory", "mallory").await;
+        assert!(s == 409 && b["original"] == kept.as_str(), "{s} {b}");
+    }
+    let (s, b) = post_as(addr, &run, "Ada", "ada").await;
+    assert!(s == 200 && b["id"] == kept.as_str(), "{s} {b}");
+    server.stop().await;
 }

@@ -37,7 +37,8 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   makeRuns, boardSeed, makeToken, randomToken, startBoard, runBoard, startPostgres, post, postRetrying,
-  getJson, request, retryAfter, freePort, rssMb, withFinalFingerprint, sleep,
+  getJson, request, retryAfter, freePort, rssMb, withFinalFingerprint, sleep, actionsOf, actionText,
+  countActions,
 } from './serve.mjs';
 
 const TODAY = '2026-11-24';
@@ -182,6 +183,60 @@ async function postgres() {
 }
 const pgLogs = [];
 
+/** Opens a live run as `label` under `name`; its id (null when refused and `quiet`). */
+async function liveOpen(base, name, label, localAddress = null, quiet = false) {
+  const r = await request(base, `api/live?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { 'X-Caves-Token': makeToken(label) }, localAddress });
+  if (quiet && r.status !== 201) return null;
+  assert(r.status === 201, `live open ${name}: ${r.status} ${r.text}`);
+  return r.body.id;
+}
+
+/** Sends `actions` (Buffers, one per action) of live run `id` from `from` as `label`. */
+function liveBatch(base, id, label, from, actions, { end = false, localAddress = null } = {}) {
+  const body = Buffer.from(JSON.stringify({ from, actions: actionText(actions), end }));
+  return request(base, `api/live/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Caves-Token': makeToken(label) }, body, localAddress });
+}
+
+/** Opens a stream of live run `id` with `ticket`; resolves { status, events, close } once
+ * its head came; events gather as they come. */
+function sseOpen(base, id, ticket, localAddress = null) {
+  const url = new URL(`api/live/${id}/events?ticket=${ticket}`, base);
+  return new Promise((resolve, reject) => {
+    const events = [];
+    let buf = '';
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, agent: false, headers: { Accept: 'text/event-stream' }, ...(localAddress ? { localAddress } : {}) }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (d) => {
+        buf += d;
+        let k;
+        while ((k = buf.indexOf('\n\n')) >= 0) {
+          const ev = { event: '', id: '', data: null };
+          for (const line of buf.slice(0, k).split('\n')) {
+            if (line.startsWith('event:')) ev.event = line.slice(6).trim();
+            else if (line.startsWith('id:')) ev.id = line.slice(3).trim();
+            else if (line.startsWith('data:')) { try { ev.data = JSON.parse(line.slice(5)); } catch { ev.data = line.slice(5); } }
+          }
+          buf = buf.slice(k + 2);
+          if (ev.event) events.push(ev);
+        }
+      });
+      res.on('error', () => {});
+      resolve({ status: res.statusCode, events, close: () => req.destroy() });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** A stream of live run `id` read until `until(events)` holds (or `timeout` ms), then closed. */
+async function sse(base, id, ticket, { until, localAddress = null, timeout = 15000 } = {}) {
+  const s = await sseOpen(base, id, ticket, localAddress);
+  const t = Date.now();
+  while (s.status === 200 && !until(s.events) && Date.now() - t < timeout) await sleep(20);
+  s.close();
+  return s;
+}
+
 const suite = {
   async unfit() {
     const { db, runs } = fresh('unfit');
@@ -207,6 +262,271 @@ const suite = {
         }
         const h = await getJson(b, 'api/health');
         assert(h.body.runs === 1, `${h.body.runs} runs kept, only the original expected`);
+      });
+    } finally {
+      await board.stop();
+    }
+  },
+
+  async claims() {
+    // A live run is its player's: stolen while live or after its end, poisoned with a
+    // practice run, on SQLite and across two copies on one PostgreSQL.
+    const theft = async (label, bases, runs) => {
+      const [home, away] = bases;
+      const all = actionsOf(runs.long.bytes);
+      const tag = `${label} ${Date.now()}`;
+      // The thief has played today's caves (its run is kept): today's live runs open to it.
+      const own = await post(away, runs.valid[0].bytes, { name: `Thief ${label}`, token: makeToken(`thief ${tag}`) });
+      assert(own.status === 201, `the thief's own run: ${own.status} ${own.text}`);
+      const id = await liveOpen(home, `Victim ${label}`, `victim ${tag}`);
+      let from = 0;
+      const send = async (upto) => {
+        const r = await liveBatch(home, id, `victim ${tag}`, from, all.slice(from, upto));
+        assert(r.status === 200, `a batch: ${r.status} ${r.text}`);
+        from = upto;
+        return r.body;
+      };
+      // The victim plays 220 of its 301 turns, 10 actions a batch; the thief watches it.
+      for (let k = 10; k <= 220; k += 10) await send(k);
+      const list = await request(away, `api/live/${TODAY}`, { headers: { 'X-Caves-Token': makeToken(`thief ${tag}`) } });
+      const listed = list.body.runs && list.body.runs.find((r) => r.id === id);
+      assert(list.status === 200 && listed, `the thief's list: ${list.status} ${list.text}`);
+      const seen = await sse(away, id, listed.ticket, { until: (evs) => evs.some((e) => e.event === 'actions' && Number(e.id) >= 150) });
+      const got = Number(seen.events.filter((e) => e.event === 'actions').pop().id);
+      assert(got <= 200, `the thief sees ${got} actions of 220: not held back`);
+      // The poison: the victim's first 200 turns and an ending of the thief's own, 250 turns
+      // more: not a copy of anything (most of it is its own), kept as practice.
+      const poison = await post(away, runs.poison.bytes, { name: `Thief ${label}`, token: makeToken(`thief ${tag}`) });
+      assert(poison.status === 201 && poison.body.practice === true, `the poison: ${poison.status} ${poison.text}`);
+      // Stolen while live: the victim's first 240 turns (the copy made from what watchers see,
+      // with another ending), and it with a bump first: copies of the live run.
+      await send(260);
+      for (const copy of runs.copies) {
+        const r = await post(away, copy.bytes, { name: `Thief ${label}`, token: makeToken(`thief ${tag}`) });
+        assert(r.status === 409 && r.body.original === id && r.body.live === true, `${copy.kind} copy while live: ${r.status} ${r.text}`);
+      }
+      // The victim plays to its end (out of the caves): kept as its run, though the poison
+      // shares a mark past half of it; the same bytes posted by the thief then: 409.
+      const end = await send(all.length);
+      assert(end.ended && end.kept && end.kept.id === runs.long.id, `the victim's run is not kept: ${JSON.stringify(end)}`);
+      for (const bytes of [runs.long.bytes, runs.copies[0].bytes]) {
+        const r = await post(away, bytes, { name: `Thief ${label}`, token: makeToken(`thief ${tag}`) });
+        assert(r.status === 409 && r.body.original === runs.long.id, `stolen after the end: ${r.status} ${r.text}`);
+      }
+      const mine = await post(away, runs.long.bytes, { name: `Victim ${label}`, token: makeToken(`victim ${tag}`) });
+      assert(mine.status === 200 && mine.body.id === runs.long.id && mine.body.practice === false, `the victim's own post: ${mine.status} ${mine.text}`);
+    };
+    {
+      const { db, runs } = fresh('claims');
+      const board = await serve(db);
+      try {
+        await check('claims (SQLite): a live run watched and stolen (while live and after its end, in disguise too) is refused 409 as the player\'s; a poison posted from its start does not make the player\'s run a copy; the player\'s run is kept at its end', async () => {
+          await theft('sqlite', [board.base, board.base], runs);
+        });
+      } finally {
+        await board.stop();
+      }
+    }
+    const p = await postgres();
+    const url = p.createDb('claims');
+    const runs = runsForDb(url, 4);
+    const a = await serve(url);
+    const b = await serve(url);
+    try {
+      await check('claims (two copies on one PostgreSQL): the live run played on one copy is its player\'s on the other', async () => {
+        await theft('postgres', [a.base, b.base], runs);
+      });
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  },
+
+  async synonym() {
+    // A seed whose first level has a weapon or armour to use; a few fresh boards (each its
+    // own secret seed) until one has.
+    let made = null;
+    for (let k = 0; k < 12 && !made; k++) {
+      const f = fresh(`synonym-${k}`, { count: 2 });
+      if (f.runs.armed && f.runs.synonym) made = f;
+    }
+    if (!made) return skip('synonym: a copy with a Use swapped for an Equip', 'no board of 12 had a weapon or armour on its first level');
+    const board = await serve(made.db);
+    try {
+      await check('synonym: a kept run that uses a weapon (which wields it), posted again with that Use swapped for an Equip and re-sealed, is refused 409 naming the original', async () => {
+        const r = await post(board.base, made.runs.armed.bytes, { name: 'Armed', token: makeToken('armed') });
+        assert(r.status === 201 && r.body.id === made.runs.armed.id, `the armed run: ${r.status} ${r.text}`);
+        const c = await post(board.base, made.runs.synonym.bytes, { name: 'Synonym', token: makeToken('synonym') });
+        assert(c.status === 409 && c.body.original === made.runs.armed.id, `the synonym copy: ${c.status} ${c.text}`);
+      });
+    } finally {
+      await board.stop();
+    }
+  },
+
+  async gate() {
+    const { db, runs } = fresh('gate', { count: 4 });
+    const board = await serve(db);
+    try {
+      await check('gate: today\'s live list, streams, fallen and runs answer 403 (with the reason) until the asker\'s own run of today has ended; past days open to all', async () => {
+        const b = board.base;
+        const kept = await post(b, runs.valid[0].bytes, { name: 'Early', token: makeToken('gate early') });
+        assert(kept.status === 201, `a run: ${kept.status}`);
+        const id = await liveOpen(b, 'Player', 'gate player');
+        const all = actionsOf(runs.long.bytes);
+        assert((await liveBatch(b, id, 'gate player', 0, all.slice(0, 60))).status === 200, 'a batch');
+        const asking = [`api/live/${TODAY}`, `api/daily/${TODAY}/fallen`, `api/runs/${kept.body.id}`];
+        for (const who of [null, 'gate player']) {
+          for (const p of asking) {
+            const r = await request(b, p, { headers: who ? { 'X-Caves-Token': makeToken(who) } : {} });
+            assert(r.status === 403 && /ended/.test(r.body.error), `${p} as ${who}: ${r.status} ${r.text}`);
+          }
+        }
+        const stream = await sse(b, id, '', { until: () => true });
+        assert(stream.status === 403, `a stream without a ticket: ${stream.status}`);
+        for (const p of asking) {
+          const r = await request(b, p, { headers: { 'X-Caves-Token': makeToken('gate early') } });
+          assert(r.status === 200, `${p} for a player whose run is kept: ${r.status} ${r.text}`);
+        }
+        // The player's own live run ends (out of the caves): now it may look too.
+        const end = await liveBatch(b, id, 'gate player', 60, all.slice(60));
+        assert(end.status === 200 && end.body.ended, `the end: ${end.text}`);
+        const r = await request(b, `api/live/${TODAY}`, { headers: { 'X-Caves-Token': makeToken('gate player') } });
+        assert(r.status === 200, `after its own run ended: ${r.status} ${r.text}`);
+        for (const p of [`api/live/${YESTERDAY}`, `api/daily/${YESTERDAY}/fallen`]) {
+          const y = await request(b, p);
+          assert(y.status === 200, `${p} without a key: ${y.status}`);
+        }
+      });
+    } finally {
+      await board.stop();
+    }
+  },
+
+  async liveflood() {
+    const { db, runs } = fresh('liveflood', { count: 4 });
+    const board = await serve(db, { env: { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: undefined } });
+    try {
+      await check('live flood: 300 fake live runs opened in 3 s from 10 addresses (and 16 streams of one address on one) do not push an honest run off the list; one address stores at most its day\'s bytes; two tokens never go live under one name', async () => {
+        const b = board.base;
+        const all = actionsOf(runs.long.bytes);
+        const honest = await liveOpen(b, 'Honest', 'flood honest', '127.0.0.70');
+        assert((await liveBatch(b, honest, 'flood honest', 0, all.slice(0, 120), { localAddress: '127.0.0.70' })).status === 200, 'the honest batch');
+        const t0 = Date.now();
+        const opened = [];
+        const statuses = new Map();
+        await Promise.all(Array.from({ length: 300 }, async (_, k) => {
+          const address = `127.0.0.${80 + (k % 10)}`;
+          const r = await request(b, `api/live?name=${encodeURIComponent(`Fake ${k}`)}`, { method: 'POST', headers: { 'X-Caves-Token': makeToken(`fake ${k}`) }, localAddress: address });
+          statuses.set(r.status, (statuses.get(r.status) || 0) + 1);
+          if (r.status === 201) {
+            opened.push(r.body.id);
+            // A few turns each: real steps, but no real progress.
+            await liveBatch(b, r.body.id, `fake ${k}`, 0, all.slice(0, 5), { localAddress: address });
+          }
+        }));
+        note(`live flood: ${opened.length} fakes opened in ${Date.now() - t0} ms, ${JSON.stringify(Object.fromEntries(statuses))}`);
+        const seer = { headers: { 'X-Caves-Token': makeToken('flood seer') } };
+        assert((await post(b, runs.valid[0].bytes, { name: 'Seer', token: makeToken('flood seer') })).status === 201, 'the seer');
+        let list = (await request(b, `api/live/${TODAY}`, seer)).body;
+        assert(list.runs[0] && list.runs[0].id === honest, `the honest run is not first: ${JSON.stringify(list.runs.slice(0, 3))}`);
+        assert(list.runs.length === 1, `${list.runs.length} runs listed: fakes without progress are listed`);
+        // 16 streams of one address on a fake that plays on count as one watcher.
+        const fake = opened[0];
+        const k0 = 0;
+        assert((await liveBatch(b, fake, `fake ${k0}`, 5, all.slice(5, 60), { localAddress: '127.0.0.80' })).status === 200, 'the fake plays on');
+        list = (await request(b, `api/live/${TODAY}`, seer)).body;
+        const ticket = list.runs.find((r) => r.id === fake).ticket;
+        const streams = [];
+        for (let k = 0; k < 17; k++) streams.push(await sseOpen(b, fake, ticket, '127.0.0.99'));
+        assert(streams.slice(0, 16).every((s) => s.status === 200) && streams[16].status === 429, `17 streams of one address: ${streams.map((s) => s.status).join(' ')}`);
+        const watcher = await sseOpen(b, honest, list.runs.find((r) => r.id === honest).ticket, '127.0.0.98');
+        const second = await sseOpen(b, honest, list.runs.find((r) => r.id === honest).ticket, '127.0.0.97');
+        list = (await request(b, `api/live/${TODAY}`, seer)).body;
+        assert(list.runs[0].id === honest, `16 watchers of one address outrank 2 of two: ${JSON.stringify(list.runs.slice(0, 2))}`);
+        for (const s of [...streams, watcher, second]) s.close();
+        // Disk: one address storing all it can in a day gets 429 at the cap.
+        let stored = 0;
+        let refused = null;
+        // Turnless actions (a Descend, code 9, on the stair up the run starts on): the player
+        // never dies of them, and they are stored as any action is.
+        const waits = Buffer.alloc(40000, 9);
+        for (let k = 0; k < 120 && !refused; k++) {
+          const id = await liveOpen(b, `Filler ${k}`, `filler ${k}`, `127.0.0.${110 + Math.floor(k / 25)}`, true);
+          if (!id) continue;
+          for (let from = 0; from < 80000 && !refused; from += 40000) {
+            const r = await request(b, `api/live/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Caves-Token': makeToken(`filler ${k}`) }, localAddress: '127.0.0.120', body: Buffer.from(JSON.stringify({ from, actions: waits.toString('base64url') })) });
+            if (r.status === 200) stored += waits.toString('base64url').length;
+            else if (r.status === 429) refused = r;
+            else if (r.status === 422) break; // the player died waiting: the next run
+            else throw new Error(`a filler batch: ${r.status} ${r.text}`);
+          }
+        }
+        note(`live flood: one address stored ${(stored / 1048576).toFixed(1)} MB of live actions before ${refused ? `${refused.status} ${refused.text}` : "nothing"}`);
+        assert(refused && stored <= 4 * 1048576, `one address stored ${stored} bytes: ${refused ? refused.text : 'never refused'}`);
+        // A name live under one token is its: another token cannot go live under it.
+        const other = await request(b, `api/live?name=honest`, { method: 'POST', headers: { 'X-Caves-Token': makeToken('flood other') }, localAddress: '127.0.0.71' });
+        assert(other.status === 409, `another token live under Honest: ${other.status} ${other.text}`);
+      });
+    } finally {
+      await board.stop();
+    }
+  },
+
+  async catchup() {
+    const { db, seed } = fresh('catchup', { count: 2 });
+    const big = makeRuns(210, TODAY, seed, { long: [1, 95000] });
+    made.push(big);
+    const board = await serve(db, { env: { ...UNLIMITED, CAVES_BOARD_LIVE_BATCHES_PER_MINUTE: '100000000', CAVES_BOARD_LIVE_BATCHES_PER_RUN: '100000000' } });
+    try {
+      await check('catch-up: a live run of ~95,000 actions read by 64 reconnecting watchers from one address, while honest posts go on: every post 201, none 503, p99 well under a second', async () => {
+        const b = board.base;
+        const all = actionsOf(big.moreLong[0].bytes).slice(0, -1); // not the climb out: it plays on
+        const id = await liveOpen(b, 'Long', 'catchup long');
+        // One-action batches at first: merged into one stored piece (a fresh stream's first
+        // event holds all that is shown of them).
+        for (let k = 0; k < 300; k++) {
+          const r = await liveBatch(b, id, 'catchup long', k, all.slice(k, k + 1));
+          assert(r.status === 200, `batch ${k}: ${r.status} ${r.text}`);
+        }
+        for (let from = 300; from < all.length; from += 30000) {
+          const r = await liveBatch(b, id, 'catchup long', from, all.slice(from, from + 30000));
+          assert(r.status === 200, `a big batch: ${r.status} ${r.text}`);
+        }
+        assert((await post(b, big.valid[0].bytes, { name: 'Reader', token: makeToken('catchup reader') })).status === 201, 'the reader');
+        const list = (await request(b, `api/live/${TODAY}`, { headers: { 'X-Caves-Token': makeToken('catchup reader') } })).body;
+        const ticket = list.runs.find((r) => r.id === id).ticket;
+        const first = await sse(b, id, ticket, { until: (evs) => evs.length >= 1 });
+        const n = countActions(first.events[0].data.actions);
+        assert(n >= 280, `the first event of a fresh stream holds ${n} actions: the one-action batches were not merged`);
+        let reading = true;
+        const statuses = new Map();
+        let reads = 0;
+        const reader = async (w) => {
+          while (reading) {
+            const s = await sse(b, id, ticket, { localAddress: '127.0.0.150', until: (evs) => evs.length >= 3, timeout: 10000 }).catch(() => ({ status: 0 }));
+            statuses.set(s.status, (statuses.get(s.status) || 0) + 1);
+            reads += 1;
+            if (s.status !== 200) await sleep(200);
+          }
+        };
+        const readers = Array.from({ length: 64 }, (_, w) => reader(w));
+        await sleep(2000);
+        const times = [];
+        const answers = new Map();
+        for (let k = 1; k < 201; k++) {
+          const t = performance.now();
+          const r = await post(b, big.valid[k].bytes, { name: `Honest ${k}`, token: makeToken(`catchup honest ${k}`), localAddress: '127.0.0.160' });
+          times.push(performance.now() - t);
+          answers.set(r.status, (answers.get(r.status) || 0) + 1);
+        }
+        reading = false;
+        await Promise.all(readers);
+        times.sort((x, y) => x - y);
+        const p = (q) => times[Math.min(times.length - 1, Math.floor((times.length * q) / 100))];
+        note(`catch-up: 64 watchers from one address made ${reads} reads (${JSON.stringify(Object.fromEntries(statuses))}); 200 honest posts meanwhile ${JSON.stringify(Object.fromEntries(answers))}, p50 ${p(50).toFixed(1)} ms, p99 ${p(99).toFixed(1)} ms (target: under 200 ms)`);
+        assert(answers.get(201) === 200, `honest posts: ${JSON.stringify(Object.fromEntries(answers))}`);
+        assert(p(99) < 1000, `an honest post's p99 ${p(99).toFixed(0)} ms`);
       });
     } finally {
       await board.stop();
@@ -336,8 +656,9 @@ const suite = {
           while (flooding) {
             const i = n++;
             // Mostly forged long runs (each a whole replay: never the same bytes twice), now
-            // and then a valid one (201 the first time, then 200). The forged ones are made
-            // of long runs never kept, so none is a copy of a kept run.
+            // and then a valid one (201 the first time, then 200 to the client that holds it
+            // and 409 to the others). The forged ones are made of long runs never kept, so
+            // none is a copy of a kept run.
             const forged = i % 5 !== 0;
             const bytes = forged ? withFinalFingerprint(runs.moreLong[i % 3].bytes, i) : runs.moreLong[3 + (i % 3)].bytes;
             let r;
@@ -349,7 +670,11 @@ const suite = {
             }
             posted += 1;
             statuses.set(r.status, (statuses.get(r.status) || 0) + 1);
-            if (![200, 201, 422, 429, 503].includes(r.status)) odd.push(`${r.status} ${r.text.slice(0, 100)}`);
+            // The valid ones may be one game: long runs whose torch was lit at other turns of
+            // the first few, for as long, leave the same state (the same fuel, the same
+            // place, no creature near), and games are compared by their states.
+            const copyOfKept = r.status === 409 && !forged && runs.moreLong.slice(3).some((v) => v.id === r.body.original);
+            if (![200, 201, 422, 429, 503].includes(r.status) && !copyOfKept) odd.push(`${r.status} ${r.text.slice(0, 100)}`);
             if (r.status === 503 && retryAfter(r) === null) odd.push('a 503 without Retry-After');
             if (r.status === 422 && !forged) odd.push(`422 for a valid run: "${r.body.error}"`);
             if (r.status === 422 && forged && r.body.error !== alone[i % 3]) odd.push(`422 "${r.body.error}" (alone: "${alone[i % 3]}")`);
@@ -642,7 +967,7 @@ const suite = {
             const t = Date.now();
             try {
               const r = await post(board.base, run.bytes, { name: `Fault ${who}`, token: makeToken(`fault ${who}`), timeout: 15000, localAddress: `127.0.0.${40 + (w % 4)}` });
-              answers.push({ id: run.id, status: r.status, at: t, ms: Date.now() - t });
+              answers.push({ id: run.id, token: makeToken(`fault ${who}`), status: r.status, at: t, ms: Date.now() - t });
               if (r.status >= 500 && r.status !== 503) odd.push(`${r.status} ${r.text.slice(0, 120)}`);
               if (r.status === 503 && retryAfter(r) === null) odd.push('503 without Retry-After');
               if (![200, 201, 503].includes(r.status)) odd.push(`${r.status} ${r.text.slice(0, 120)}`);
@@ -686,7 +1011,7 @@ const suite = {
         const kept = answers.filter((a) => a.status === 201);
         const missing = [];
         for (const a of kept) {
-          const r = await request(board.base, `api/runs/${a.id}`);
+          const r = await request(board.base, `api/runs/${a.id}`, { headers: { 'X-Caves-Token': a.token } });
           if (r.status !== 200) missing.push(a.id);
         }
         assert(missing.length === 0, `${missing.length} of ${kept.length} runs answered 201 are not kept`);
@@ -739,7 +1064,7 @@ const suite = {
           const w = await waitFor('health 200 when writable again', async () => (await getJson(board.base, 'api/health')).status === 200, { within: 15000 });
           const after = await postRetrying(board.base, runs.valid[2].bytes, { name: 'After', token: makeToken('ro after') }, { within: 15000 });
           assert(after.status === 201, `a post when writable again: ${after.status} ${after.text}`);
-          assert((await request(board.base, `api/runs/${first.body.id}`)).status === 200, 'the run from before is gone');
+          assert((await request(board.base, `api/runs/${first.body.id}`, { headers: { 'X-Caves-Token': makeToken('ro after') } })).status === 200, 'the run from before is gone');
           note(`read-only: health 503 after ${h.ms} ms; 200 again ${w.ms} ms after the file was writable`);
         } finally {
           immutable([...locked, dir], false);
@@ -796,7 +1121,7 @@ const suite = {
           await waitFor('health 200 with room again', async () => (await getJson(board.base, 'api/health')).status === 200, { within: 15000 });
           const again = await postRetrying(board.base, runs.valid[7].bytes, { name: 'Full 7', token: makeToken('full 7') }, { within: 15000 });
           assert(again.status === 201, `with room again: ${again.status} ${again.text}`);
-          for (const id of before) assert((await request(board.base, `api/runs/${id}`)).status === 200, `run ${id}, answered 201, is gone`);
+          for (const id of before) assert((await request(board.base, `api/runs/${id}`, { headers: { 'X-Caves-Token': makeToken('full 7') } })).status === 200, `run ${id}, answered 201, is gone`);
         } finally {
           fs.rmSync(filler, { force: true });
           await board.stop();
@@ -839,7 +1164,9 @@ const suite = {
       const again = await serve(db);
       try {
         const missing = [];
-        for (const id of kept) if ((await request(again.base, `api/runs/${id}`)).status !== 200) missing.push(id);
+        // Today's runs are fetched with the key of a player whose own run is kept.
+        const seer = { headers: { 'X-Caves-Token': makeToken('term 0-0') } };
+        for (const id of kept) if ((await request(again.base, `api/runs/${id}`, seer)).status !== 200) missing.push(id);
         assert(missing.length === 0, `${missing.length} of ${kept.length} runs answered 201 are gone`);
       } finally {
         await again.stop();

@@ -18,13 +18,15 @@
 
 import http from 'node:http';
 import os from 'node:os';
-import { makeRuns, boardSeed, makeToken, startBoard, startPostgres, request, getJson, rssMb, sleep } from './serve.mjs';
+import { makeRuns, boardSeed, makeToken, startBoard, startPostgres, request, getJson, post, rssMb, sleep, actionsOf, actionText as text, countActions } from './serve.mjs';
 
 const TODAY = '2026-11-24';
 const LOAD_SECONDS = Number(process.env.LIVE_LOAD_SECONDS) || 40;
 const WATCHERS = Number(process.env.LIVE_WATCHERS) || 1000;
 const LIVE_RUNS = Number(process.env.LIVE_RUNS) || 50;
-const UNLIMITED = { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '100000000', CAVES_BOARD_LIVE_BATCHES_PER_MINUTE: '100000000' };
+const UNLIMITED = { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '100000000', CAVES_BOARD_LIVE_BATCHES_PER_MINUTE: '100000000', CAVES_BOARD_LIVE_BATCHES_PER_RUN: '100000000' };
+// Streams one address may have open on one copy (the board's LIVE_STREAMS_PER_ADDRESS).
+const STREAMS_PER_ADDRESS = 16;
 
 let failed = 0;
 let passed = 0;
@@ -42,38 +44,6 @@ function assert(cond, why) { if (!cond) throw new Error(why); }
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] : NaN; };
 const ms = (x) => `${x.toFixed(1)} ms`;
 
-/** The actions of a run file: the record's action bytes, one Buffer per action. */
-function actionsOf(bytes) {
-  let i = 5;
-  const varint = () => { let v = 0; let shift = 0; for (;;) { const b = bytes[i++]; v += (b & 0x7f) * 2 ** shift; if (b < 0x80) return v; shift += 7; } };
-  varint(); // ruleset
-  i += 8; // seed
-  varint(); varint(); varint(); varint(); varint(); // width height depth fill passes
-  i += 1; // rule
-  varint(); // min region
-  const flags = bytes[i++];
-  if (flags & 1) i += 1 + bytes[i];
-  i += 1; // ended
-  const n = varint();
-  const out = [];
-  for (let k = 0; k < n; k++) {
-    const code = bytes[i];
-    const len = 1 + (code >= 13 && code <= 15 ? 1 : code === 17 ? 2 : 0);
-    out.push(bytes.subarray(i, i + len));
-    i += len;
-  }
-  return out;
-}
-const text = (actions) => Buffer.concat(actions).toString('base64url');
-
-/** Counts the actions in base64url action text. */
-function countActions(b64) {
-  const b = Buffer.from(b64, 'base64url');
-  let n = 0;
-  for (let i = 0; i < b.length; n++) i += 1 + (b[i] >= 13 && b[i] <= 15 ? 1 : b[i] === 17 ? 2 : 0);
-  return n;
-}
-
 async function open(base, name, label, localAddress = null) {
   const r = await request(base, `api/live?name=${encodeURIComponent(name)}`, { method: 'POST', headers: { 'X-Caves-Token': makeToken(label) }, localAddress });
   assert(r.status === 201 && /^[0-9a-f]{32}$/.test(r.body.id) && r.body.date === TODAY, `open: ${r.status} ${r.text}`);
@@ -85,15 +55,23 @@ async function batch(base, id, label, from, actions, { end = false, localAddress
   return request(base, `api/live/${id}/actions`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Caves-Token': makeToken(label) }, body, localAddress });
 }
 
-/** A server-sent-events stream of live run `id`; `onEvent({event, id, data, at})` for each
- * event; resolves { status, close, closed } once the answer's head came. */
-function watch(base, id, { last = null, localAddress = null, onEvent = () => {} } = {}) {
-  const url = new URL(`api/live/${id}/events`, base);
+/** Today's live runs as `label` (a player whose own run of today has ended) sees them: each
+ * run's ticket by id. */
+async function tickets(base, label) {
+  const r = await request(base, `api/live/${TODAY}`, { headers: { 'X-Caves-Token': makeToken(label) } });
+  assert(r.status === 200, `the list: ${r.status} ${r.text}`);
+  return new Map(r.body.runs.map((x) => [x.id, x.ticket]));
+}
+
+/** A server-sent-events stream of live run `id` (with its `ticket`); `onEvent({event, id,
+ * data, at})` for each event; resolves { status, close, closed } once the answer's head came. */
+function watch(base, id, { ticket = '', last = null, localAddress = null, onEvent = () => {} } = {}) {
+  const url = new URL(`api/live/${id}/events?ticket=${ticket}`, base);
   return new Promise((resolve, reject) => {
     let closed;
     const done = new Promise((r) => { closed = r; });
     const req = http.request({
-      host: url.hostname, port: url.port, path: url.pathname, method: 'GET', agent: false,
+      host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'GET', agent: false,
       headers: { Accept: 'text/event-stream', ...(last !== null ? { 'Last-Event-ID': String(last) } : {}) },
       ...(localAddress ? { localAddress } : {}),
     }, (res) => {
@@ -130,20 +108,24 @@ try {
   pg = await startPostgres();
   if (!pg) throw new Error('PostgreSQL is not installed (Debian: apt-get install postgresql); live runs must be tested on it');
   const db = pg.url;
-  const runs = makeRuns(1, TODAY, boardSeed(db, TODAY), { long: [1, 3000] });
+  const runs = makeRuns(2, TODAY, boardSeed(db, TODAY), { long: [1, 3000] });
   const all = actionsOf(runs.moreLong[0].bytes);
+  const finished = runs.valid.map((v) => v.bytes); // short runs that end at once, for watchers
   runs.remove();
   console.log(`# a run of ${all.length} actions to stream`);
 
   const a = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--today', TODAY], UNLIMITED);
   const b = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--today', TODAY], UNLIMITED);
   try {
-    await check('two copies on one PostgreSQL: a run streamed to one is watched on the other, every action once, across a reconnect, to its end', async () => {
+    // The watchers have played today's caves: their runs are kept, so today's runs open to them.
+    const w = await post(a.base, finished[0], { name: 'Watcher', token: makeToken('watcher') });
+    assert(w.status === 201, `the watcher's own run: ${w.status} ${w.text}`);
+    await check('two copies on one PostgreSQL: a run streamed to one is watched on the other, 20 turns behind, every action once, across a reconnect, to its end once it is kept', async () => {
       const id = await open(a.base, 'Streamer', 'streamer');
       const BATCH = 10;
       const BATCHES = Math.min(120, Math.floor(all.length / BATCH) - 1);
-      const sent = new Map(); // upto -> time the batch's POST began
-      const lags = [];
+      const posted = []; // [time the batch's POST began, actions shown to watchers after it]
+      const arrived = new Map(); // actions shown -> when the event carrying them came on B
       const errors = [];
       const received = [];
       let count = 0;
@@ -155,61 +137,80 @@ try {
         received.push(Buffer.from(ev.data.actions, 'base64url'));
         count += countActions(ev.data.actions);
         if (String(count) !== ev.id) errors.push(`id ${ev.id} after ${count} actions`);
-        if (sent.has(count)) lags.push(ev.at - sent.get(count));
+        arrived.set(count, ev.at);
       };
-      let w = await watch(b.base, id, { onEvent });
+      const send = async (actions, end = false) => {
+        const t = performance.now();
+        const r = await batch(a.base, id, 'streamer', from, actions, { end });
+        assert(r.status === 200, `batch: ${r.status} ${r.text}`);
+        // Held back: the last 20 turns of the replay (a rest is many turns in one action).
+        if (!r.body.ended) assert(r.body.shown < from + actions.length, `nothing held back: ${r.text}`);
+        posted.push([t, r.body.shown]);
+        from += actions.length;
+        return r;
+      };
+      await send(all.slice(0, BATCH));
+      // Without the ticket the list gives, no stream of today's run.
+      const refused = await watch(b.base, id, { onEvent });
+      assert(refused.status === 403, `a stream without its ticket: ${refused.status}`);
+      refused.close();
+      const ticket = (await tickets(a.base, 'watcher')).get(id);
+      assert(ticket, 'the run is not listed');
+      let w = await watch(b.base, id, { ticket, onEvent });
       assert(w.status === 200, `events: ${w.status}`);
       let listed = null;
-      for (let k = 0; k < BATCHES; k++) {
+      for (let k = 1; k < BATCHES; k++) {
         if (k === Math.floor(BATCHES / 2)) {
           // The watcher drops; batches go on; it comes back with the last id it saw.
           w.close();
           const last = count;
-          for (let j = 0; j < 3; j++, k++) {
-            const r = await batch(a.base, id, 'streamer', from, all.slice(from, from + BATCH));
-            assert(r.status === 200, `batch: ${r.status} ${r.text}`);
-            from += BATCH;
-          }
-          w = await watch(b.base, id, { last, onEvent });
+          for (let j = 0; j < 3; j++, k++) await send(all.slice(from, from + BATCH));
+          w = await watch(b.base, id, { ticket, last, onEvent });
           assert(w.status === 200, `reconnect: ${w.status}`);
         }
-        const upto = from + BATCH;
-        sent.set(upto, performance.now());
-        const r = await batch(a.base, id, 'streamer', from, all.slice(from, upto));
-        assert(r.status === 200 && r.body.actions === upto, `batch ${k}: ${r.status} ${r.text}`);
-        from = upto;
+        await send(all.slice(from, from + BATCH));
         if (k === 30) {
           await sleep(4500); // the copies write their count of watchers every 2 s
-          listed = (await getJson(a.base, `api/live/${TODAY}`)).body;
+          listed = (await request(a.base, `api/live/${TODAY}`, { headers: { 'X-Caves-Token': makeToken('watcher') } })).body;
         }
         await sleep(100);
       }
-      const r = await batch(a.base, id, 'streamer', from, all.slice(from, from + BATCH), { end: true });
-      assert(r.status === 200 && r.body.ended === true && r.body.outcome === 'abandoned', `the last batch: ${r.status} ${r.text}`);
-      from += BATCH;
+      // The rest at once: the run's replay ends it (out of the caves), it is kept as the
+      // streamer's run, and the watchers get the rest and the end.
+      const r = await send(all.slice(from));
+      assert(r.body.ended === true && r.body.outcome === 'lost' && r.body.kept && r.body.kept.id, `the last batch: ${r.text}`);
       const deadline = Date.now() + 5000;
       while (!ended && Date.now() < deadline) await sleep(20);
-      assert(ended && ended.data.outcome === 'abandoned' && ended.id === String(from), `no end event: ${JSON.stringify(ended)}`);
+      assert(ended && ended.data.outcome === 'lost' && ended.id === String(all.length), `no end event: ${JSON.stringify(ended)}`);
       assert(errors.length === 0, errors.slice(0, 3).join(' | '));
-      assert(Buffer.concat(received).equals(Buffer.concat(all.slice(0, from))), 'the actions watched are not the actions sent');
+      assert(Buffer.concat(received).equals(Buffer.concat(all)), 'the actions watched are not the actions sent');
       assert(await w.closed === 'end', 'the stream did not close after the end');
       const mine = listed && listed.runs.find((x) => x.id === id);
       assert(mine && mine.watchers === 1 && mine.name === 'Streamer', `copy A's list does not count copy B's watcher: ${JSON.stringify(listed)}`);
+      // The lag: from the start of the POST of a batch that showed more to the event on B.
+      const lags = [];
+      let before = 0;
+      for (const [t, shown] of posted) {
+        if (shown > before && arrived.has(shown)) lags.push(arrived.get(shown) - t);
+        before = Math.max(before, shown);
+      }
       lags.sort((x, y) => x - y);
       console.log(`# ${lags.length} batches timed from POST on A to the event on B`);
-      assert(lags.length >= BATCHES - 10, `only ${lags.length} lags measured`);
+      assert(lags.length >= BATCHES - 15, `only ${lags.length} lags measured`);
       figures.push(['two copies: a batch POSTed to A, its event on B', `${lags.length} batches of ${BATCH}`, ms(pct(lags, 50)), ms(pct(lags, 99)), '']);
       assert(pct(lags, 99) < 2000, `p99 lag ${pct(lags, 99)} ms`);
     });
 
-    await check('the fallen of a day and the live list: dates checked like the board\'s', async () => {
+    await check('the fallen of a day and the live list: dates checked like the board\'s; today\'s only for a player whose run has ended', async () => {
       for (const bad of ['2026-13-01', 'yesterday']) {
         const f = await getJson(a.base, `api/daily/${bad}/fallen`);
         assert(f.status === 400 && typeof f.body.error === 'string', `fallen ${bad}: ${f.status}`);
         const l = await getJson(a.base, `api/live/${bad}`);
         assert(l.status === 400 && typeof l.body.error === 'string', `live ${bad}: ${l.status}`);
       }
-      const f = await getJson(b.base, `api/daily/${TODAY}/fallen`);
+      const no = await getJson(b.base, `api/daily/${TODAY}/fallen`);
+      assert(no.status === 403 && typeof no.body.error === 'string', `today's fallen without a key: ${no.status}`);
+      const f = await request(b.base, `api/daily/${TODAY}/fallen`, { headers: { 'X-Caves-Token': makeToken('watcher') } });
       assert(f.status === 200 && Array.isArray(f.body.fallen), JSON.stringify(f.body));
     });
   } finally {
@@ -221,29 +222,38 @@ try {
     const rss0 = rssMb(a.proc.pid);
     const ids = [];
     for (let r = 0; r < LIVE_RUNS; r++) ids.push(await open(base, `Load ${r}`, `load ${r}`, `127.0.0.${2 + (r % 8)}`));
-    // Watchers spread over loopback addresses, 40 to an address (the server takes 64).
-    const sent = ids.map(() => new Map());
-    const lags = [];
+    const BATCH = 5;
+    // A first batch each, of 20 actions, so that the list (runs of 10 turns or more) gives
+    // their tickets.
+    const FIRST = 20;
+    for (let r = 0; r < LIVE_RUNS; r++) {
+      const res = await batch(base, ids[r], `load ${r}`, 0, all.slice(0, FIRST), { localAddress: `127.0.0.${2 + (r % 8)}` });
+      assert(res.status === 200, `first batch: ${res.status} ${res.text}`);
+    }
+    const passes = await tickets(base, 'watcher');
+    // Watchers spread over loopback addresses, STREAMS_PER_ADDRESS to an address (the
+    // server's cap).
+    const events = ids.map(() => []); // per run: [actions shown, when it came]
     const counts = new Array(WATCHERS).fill(0);
     const gaps = [];
     const watchers = [];
     for (let k = 0; k < WATCHERS; k++) {
       const r = k % LIVE_RUNS;
-      const localAddress = `127.0.1.${1 + Math.floor(k / 40)}`;
+      const localAddress = `127.0.1.${1 + Math.floor(k / STREAMS_PER_ADDRESS)}`;
       watchers.push(watch(base, ids[r], {
+        ticket: passes.get(ids[r]),
         localAddress,
         onEvent: (ev) => {
           if (ev.event !== 'actions') return;
           if (ev.data.from !== counts[k]) gaps.push(`${k}: from ${ev.data.from} after ${counts[k]}`);
           counts[k] = Number(ev.id);
-          const t = sent[r].get(counts[k]);
-          if (t !== undefined) lags.push(ev.at - t);
+          events[r].push([counts[k], ev.at]);
         },
       }));
       if (k % 100 === 99) await sleep(50);
     }
     const streams = await Promise.all(watchers);
-    assert(streams.every((s) => s.status === 200), `streams: ${streams.filter((s) => s.status !== 200).length} not 200`);
+    assert(streams.every((s) => s.status === 200), `streams: ${streams.filter((s) => s.status !== 200).map((s) => s.status).join(' ')} not 200`);
     await sleep(500);
     const rssIdle = rssMb(a.proc.pid);
     const metricsText = (await request(base, 'metrics')).text;
@@ -253,23 +263,27 @@ try {
 
     let peak = rssIdle;
     const sampler = setInterval(() => { try { peak = Math.max(peak, rssMb(a.proc.pid)); } catch { /* gone */ } }, 250);
-    const BATCH = 5;
     const until = performance.now() + LOAD_SECONDS * 1000;
     const errors = [];
+    const posted = ids.map(() => []); // per run: [when the batch's POST began, actions shown after it]
     let batches = 0;
     const poster = async (r) => {
       await sleep(Math.floor((1000 * r) / LIVE_RUNS)); // spread over the second
-      let from = 0;
+      let from = FIRST;
+      let shown = 0;
       while (performance.now() < until && from + BATCH <= all.length) {
         const t = performance.now();
-        sent[r].set(from + BATCH, t);
         const res = await batch(base, ids[r], `load ${r}`, from, all.slice(from, from + BATCH), { localAddress: `127.0.0.${2 + (r % 8)}` });
         if (res.status !== 200) errors.push(`${res.status} ${res.text}`);
-        else batches += 1;
+        else {
+          batches += 1;
+          posted[r].push([t, res.body.shown]);
+          shown = res.body.shown;
+        }
         from += BATCH;
         await sleep(Math.max(0, 1000 - (performance.now() - t)));
       }
-      return from;
+      return shown;
     };
     const ends = await Promise.all(ids.map((_, r) => poster(r)));
     await sleep(1000);
@@ -277,7 +291,14 @@ try {
     assert(errors.length === 0, `${errors.length} batches refused, e.g. ${errors.slice(0, 3).join(' | ')}`);
     assert(gaps.length === 0, `${gaps.length} gaps or repeats, e.g. ${gaps.slice(0, 3).join(' | ')}`);
     const behind = counts.filter((c, k) => c !== ends[k % LIVE_RUNS]).length;
-    assert(behind === 0, `${behind} watchers did not get every action`);
+    assert(behind === 0, `${behind} watchers did not get every action shown`);
+    // The lag: from the start of the POST of a batch that showed more to each watcher's event.
+    const lags = [];
+    for (let r = 0; r < LIVE_RUNS; r++) {
+      const began = new Map();
+      for (const [t, shown] of posted[r]) if (!began.has(shown)) began.set(shown, t);
+      for (const [shown, at] of events[r]) if (began.has(shown)) lags.push(at - began.get(shown));
+    }
     lags.sort((x, y) => x - y);
     const cpus = os.cpus();
     console.log(`# ${batches} batches, ${lags.length} events timed; ${cpus.length} CPUs (${cpus[0] ? cpus[0].model : '?'})`);

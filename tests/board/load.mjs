@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeRuns, boardSeed, makeToken, startBoard, startPostgres, postRetrying, getJson } from './serve.mjs';
+import { makeRuns, boardSeed, makeToken, startBoard, startPostgres, postRetrying, getJson, request } from './serve.mjs';
 
 const TODAY = '2026-11-24';
 const RUNS = Number(process.env.LOAD_RUNS) || 10000;
@@ -112,7 +112,8 @@ try {
     if (entries !== Math.min(players, 100)) { failed = true; console.error(`load: ${entries} counted runs shown, one per player (${players}, at most 100) expected`); }
     // Every run kept is there: a sample fetched back byte for byte.
     for (let i = 0; i < runs.valid.length; i += Math.max(1, Math.floor(runs.valid.length / 50))) {
-      const r = await getJson(board.base, `api/runs/${runs.valid[i].id}`);
+      // Today's runs answer a player whose own run of today is kept (the first writer's first player).
+      const r = await request(board.base, `api/runs/${runs.valid[i].id}`, { headers: { 'X-Caves-Token': makeToken('load 0-0') } });
       if (r.status !== 200 || !r.raw.equals(runs.valid[i].bytes)) { failed = true; console.error(`load: ${runs.valid[i].file} is not served back (${r.status})`); }
     }
     if (fivexx) { failed = true; console.error(`load: ${fivexx} answers were 5xx (after retries)`); }

@@ -63,6 +63,9 @@ export function makeRuns(count, date, seed, { long = null } = {}) {
     long: withBytes(manifest.long),
     copies: manifest.copies.map(withBytes),
     moreLong: (manifest.more_long || []).map(withBytes),
+    poison: withBytes(manifest.poison),
+    armed: manifest.armed ? withBytes(manifest.armed) : null,
+    synonym: manifest.synonym ? withBytes(manifest.synonym) : null,
     remove: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -92,6 +95,41 @@ export function withFinalFingerprint(bytes, n) {
   b.writeBigUInt64LE((b.readBigUInt64LE(at) + BigInt(n) + 1n) & 0xffffffffffffffffn, at);
   b.writeUInt32LE(crc32(b.subarray(0, b.length - 4)), b.length - 4);
   return b;
+}
+
+// ---------------------------------------------------------------------------------------
+// A run file's actions, as live batches carry them.
+
+/** The actions of a run file: the record's action bytes, one Buffer per action. */
+export function actionsOf(bytes) {
+  let i = 5;
+  const varint = () => { let v = 0; let shift = 0; for (;;) { const b = bytes[i++]; v += (b & 0x7f) * 2 ** shift; if (b < 0x80) return v; shift += 7; } };
+  varint(); // ruleset
+  i += 8; // seed
+  varint(); varint(); varint(); varint(); varint(); // width height depth fill passes
+  i += 1; // rule
+  varint(); // min region
+  const flags = bytes[i++];
+  if (flags & 1) i += 1 + bytes[i];
+  i += 1; // ended
+  const n = varint();
+  const out = [];
+  for (let k = 0; k < n; k++) {
+    const code = bytes[i];
+    const len = 1 + (code >= 13 && code <= 15 ? 1 : code === 17 ? 2 : 0);
+    out.push(bytes.subarray(i, i + len));
+    i += len;
+  }
+  return out;
+}
+export const actionText = (actions) => Buffer.concat(actions).toString('base64url');
+
+/** Counts the actions in base64url action text. */
+export function countActions(b64) {
+  const b = Buffer.from(b64, 'base64url');
+  let n = 0;
+  for (let i = 0; i < b.length; n++) i += 1 + (b[i] >= 13 && b[i] <= 15 ? 1 : b[i] === 17 ? 2 : 0);
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------

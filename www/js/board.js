@@ -226,7 +226,16 @@ export async function fallen() {
   const d = await boardDaily();
   if (!d || !guard(() => game.daily_done(d.seed), false)) return;
   try {
-    const f = (await (await fetch(`api/daily/${d.date}/fallen`, { cache: "no-store" })).json()).fallen;
+    // The board answers today's fallen only to a player whose own run of today has ended: a
+    // run that has just ended here reaches it with the live run's last batch, within seconds.
+    let r;
+    for (let tries = 0; tries < 8; tries++) {
+      r = await fetch(`api/daily/${d.date}/fallen`, { cache: "no-store", headers: { "X-Caves-Token": token() } });
+      if (r.status !== 403) break;
+      await new Promise((go) => setTimeout(go, 1000));
+    }
+    if (!r.ok) return;
+    const f = (await r.json()).fallen;
     const at = [];
     let words = "";
     ids = [];
@@ -267,13 +276,13 @@ function button(row, data, label) {
 /** Watches the board's run `id` in the replay viewer (from the board, or a grave). */
 async function watch(id) {
   try {
-    const r = await fetch(`api/runs/${encodeURIComponent(id)}`);
-    if (!r.ok) throw new Error(`status ${r.status}`);
+    const r = await fetch(`api/runs/${encodeURIComponent(id)}`, { headers: { "X-Caves-Token": token() } });
+    if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || `status ${r.status}`);
     const bytes = new Uint8Array(await r.arrayBuffer());
     if (dialog) dialog.close();
     if (guard(() => game.open_replay(bytes), false)) startClock();
   } catch (e) {
-    say(`That run could not be fetched (${e.message}).`);
+    say(`That run could not be fetched: ${String(e.message).replace(/\.$/, "")}.`);
   }
 }
 
@@ -290,13 +299,19 @@ async function fillLive(today) {
     p.textContent = "Today's runs can be watched live once your own run of today's caves has ended, so that they spoil nothing.";
     return;
   }
-  const r = await fetch(`api/live/${today}`, { cache: "no-store" });
-  const runs = (await r.json()).runs || [];
+  const r = await fetch(`api/live/${today}`, { cache: "no-store", headers: { "X-Caves-Token": token() } });
+  const answer = await r.json().catch(() => ({}));
+  if (!r.ok) {
+    // The board's own reason (a 403 until the board knows this player's run has ended).
+    p.textContent = answer.error || `Today's live runs cannot be listed now (status ${r.status}).`;
+    return;
+  }
+  const runs = answer.runs || [];
   p.textContent = runs.length ? "" : "No one is playing today's caves right now.";
   for (const e of runs) {
     const row = document.createElement("tr");
     for (const v of [e.name, e.depth, e.turns, e.watchers]) cell(row, v);
-    button(row, { live: e.id }, `Watch ${e.name} live`);
+    button(row, { live: e.id, ticket: e.ticket || "" }, `Watch ${e.name} live`);
     table.tBodies[0].appendChild(row);
   }
   table.hidden = !runs.length;
@@ -316,7 +331,7 @@ export async function showBoard() {
       if (!b) return;
       if (b.dataset.do === "close") dialog.close();
       if (b.dataset.watch) watch(b.dataset.watch);
-      if (b.dataset.live) dialog.close(), watchLive(b.dataset.live, day);
+      if (b.dataset.live) dialog.close(), watchLive(b.dataset.live, day, b.dataset.ticket);
       if (b.dataset.do === "post") postRun();
       if (b.dataset.do === "copy") {
         const copied = (ok) => say(ok ? "Your player key is copied." : "Select your player key and copy it.");

@@ -7,8 +7,9 @@
 // next batch starts there (or, for a live run the board has ended, a new live run starts).
 // Every batch's answer says how many watch, shown beside the game.
 //
-// Watching: the run's actions come as server-sent events into the replay viewer; the browser
-// reconnects by itself, with the last event's id, and the `end` event ends the stream.
+// Watching: the run's actions come as server-sent events into the replay viewer, 20 turns
+// behind the player (the board holds the rest back until the run is over and kept); the
+// browser reconnects by itself, with the last event's id, and the `end` event ends the stream.
 
 import { game, guard } from "./handle.js";
 import { startClock } from "./replay-clock.js";
@@ -73,12 +74,13 @@ function count(n) {
   shown.innerHTML = `<span aria-hidden="true">\u25c9 ${n}</span><span class="unseen">${n === 1 ? "1 person watches" : n + " people watch"} your run live</span>`;
 }
 
-/** Watches live run `liveId` of the daily caves `day` ({ date, seed }) in the replay viewer. */
-export function watchLive(liveId, day) {
+/** Watches live run `liveId` of the daily caves `day` ({ date, seed }) in the replay viewer,
+ * with the `ticket` the board's list gave it (today's runs are watched with one). */
+export function watchLive(liveId, day, ticket) {
   if (source) source.close();
   if (!guard(() => game.watch_live(day.date, day.seed), false)) return;
   startClock();
-  const s = (source = new EventSource(`api/live/${liveId}/events`));
+  const s = (source = new EventSource(`api/live/${liveId}/events?ticket=${encodeURIComponent(ticket || "")}`));
   // More of the run; the stream closes once the viewer has left it (checked every 2 s too).
   const more = (text, end) => {
     if (!guard(() => game.live_more(text, end), false) || end) s.close(), clearInterval(left);

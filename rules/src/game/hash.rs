@@ -37,6 +37,18 @@ impl State {
     /// the player's conditions, the turns spent on each level, the explored map, the tiles
     /// (doors open or closed), the log, and the position of the gameplay random stream.
     pub fn hash(&self) -> u64 {
+        self.fingerprint(true)
+    }
+
+    /// The fingerprint of the game alone: everything `hash` covers but the log, which only
+    /// says what happened. Two ways to the same game (using a weapon, which wields it, or
+    /// wielding it; a step any way while held by a web; a bump into a wall, which takes no
+    /// turn) leave the same play fingerprint, though their words differ.
+    pub fn play_hash(&self) -> u64 {
+        self.fingerprint(false)
+    }
+
+    fn fingerprint(&self, with_log: bool) -> u64 {
         let mut h = Fnv(fnv::START);
         h.wide(self.origin.seed);
         h.point(self.hero.pos);
@@ -92,9 +104,11 @@ impl State {
         // The tiles, for the doors opened and closed.
         h.wide(self.world.checksum());
         // Each line as said, with its repeats.
-        for e in self.log.entries() {
-            h.bytes(e.text.as_bytes());
-            h.int(e.count.into());
+        if with_log {
+            for e in self.log.entries() {
+                h.bytes(e.text.as_bytes());
+                h.int(e.count.into());
+            }
         }
         // The next number the stream would give pins its position without exposing it.
         h.wide(self.rng.clone().next_u64());

@@ -1,0 +1,157 @@
+//! Copies are known by what they do, and honest players are not taken for copiers, through
+//! the real board (`Board::take` on a SQLite file): the skill ladder's bots (the game's
+//! tests/bots: the tap-only autopilot, the reckless diver, the careful, expert and doused
+//! players) play the daily caves of several days of one board, each as a player of its own;
+//! every run they end is kept, none refused as a copy of another. A run of theirs that uses a
+//! weapon (which wields it) posted again with that `Use` swapped for an `Equip`, every
+//! fingerprint recomputed, is refused as a copy of it.
+
+#[path = "../../tests/bots/mod.rs"]
+mod bots;
+
+use bots::Game;
+use caves_rules::builder::WorldParams;
+use caves_rules::record::{Header, Record};
+use caves_rules::{Action, Outcome};
+use caves_server::board::{Board, NewRun, TakeError};
+use caves_server::limits::COPY_MIN_TURNS;
+use caves_server::verify::{verify, Day};
+
+const DATES: [&str; 2] = ["2026-11-24", "2026-11-25"];
+/// A bot's choice of its next action.
+type Policy = fn(&mut Game) -> Action;
+
+const BOTS: [(&str, Policy); 5] = [
+    ("autopilot", bots::autopilot::policy),
+    ("reckless", bots::reckless::policy),
+    ("careful", bots::careful::policy),
+    ("expert", bots::expert::policy),
+    ("doused", bots::doused::policy),
+];
+
+/// The run `policy` plays in the daily caves of `header`, recorded as the page records it.
+fn played(header: &Header, policy: Policy) -> Record {
+    let start = header.start().expect("the daily caves");
+    let mut g = Game::with_state(start.clone());
+    while g.state.outcome() == Outcome::Playing && g.taken.len() < bots::MAX_ACTIONS {
+        let a = policy(&mut g);
+        g.act(a);
+    }
+    let mut state = start;
+    let mut record = Record::start(header.clone(), &state);
+    for a in g.taken {
+        if state.act(a) {
+            record.push(a, &state);
+        }
+    }
+    record
+}
+
+/// `original` with its first `Use` of a weapon or armour (which wields or wears it) swapped for
+/// an `Equip` of the same slot, re-recorded: other bytes, the same game. None without one.
+fn synonym(original: &Record) -> Option<Record> {
+    let mut state = original.header.start().expect("the daily caves");
+    let mut record = Record::start(original.header.clone(), &state);
+    let mut swapped = false;
+    for &a in &original.actions {
+        let a = match a {
+            Action::Use(slot) if !swapped => {
+                let mut wield = state.clone();
+                let mut equip = state.clone();
+                wield.act(a);
+                equip.act(Action::Equip(slot));
+                if wield.play_hash() == equip.play_hash() && wield.turn() > state.turn() {
+                    swapped = true;
+                    Action::Equip(slot)
+                } else {
+                    a
+                }
+            }
+            other => other,
+        };
+        state.act(a);
+        record.push(a, &state);
+    }
+    swapped.then_some(record)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn honest_bots_in_one_days_caves_are_never_taken_for_copies() {
+    let dir = std::env::temp_dir().join(format!("caves-copies-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let board = Board::open(&format!("sqlite://{}", dir.join("board.db").display()))
+        .await
+        .expect("opens");
+    let mut long = 0;
+    let mut synonyms = Vec::new();
+    for date in DATES {
+        let seed = board.seed(date).await.expect("seed");
+        let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
+        let days = [Day {
+            date: date.to_string(),
+            seed,
+        }];
+        for (bot, policy) in BOTS {
+            let record = played(&header, policy);
+            if !record.ended {
+                println!(
+                    "{date} {bot}: not ended within {} actions",
+                    bots::MAX_ACTIONS
+                );
+                continue;
+            }
+            let bytes = record.encode();
+            let run = verify(&bytes, &days).expect("a bot's run verifies");
+            long += usize::from(run.game.turns >= COPY_MIN_TURNS);
+            println!("{date} {bot}: {} turns, {}", run.turns, run.outcome);
+            let token = format!("{bot}-{date}");
+            let kept = board
+                .take(&NewRun {
+                    bytes: &bytes,
+                    run: &run,
+                    name: &token,
+                    name_key: &token,
+                    token: &token,
+                    submitted: caves_server::board::now_micros(),
+                })
+                .await;
+            match kept {
+                Ok(t) => assert!(t.new, "{date} {bot}"),
+                Err(e) => panic!("{date} {bot}'s honest run was refused: {e}"),
+            }
+            if let Some(copy) = synonym(&record) {
+                synonyms.push((
+                    date,
+                    bot,
+                    copy,
+                    days.clone(),
+                    caves_server::board::run_id(&bytes),
+                ));
+            }
+        }
+    }
+    assert!(long >= 6, "only {long} runs long enough to be compared");
+    assert!(!synonyms.is_empty(), "no bot used a weapon or armour");
+    for (date, bot, copy, days, original) in synonyms {
+        let bytes = copy.encode();
+        let run = verify(&bytes, &days).expect("the synonym copy verifies");
+        let token = format!("copier-{bot}-{date}");
+        let taken = board
+            .take(&NewRun {
+                bytes: &bytes,
+                run: &run,
+                name: &token,
+                name_key: &token,
+                token: &token,
+                submitted: caves_server::board::now_micros(),
+            })
+            .await;
+        match taken {
+            Err(TakeError::Copy(of)) => assert_eq!(of, original, "{date} {bot}"),
+            other => panic!("{date} {bot}: a synonym copy was not refused: {other:?}"),
+        }
+    }
+    board.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
