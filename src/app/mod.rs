@@ -585,6 +585,21 @@ impl App {
         }
     }
 
+    /// The id and actions from `from` on of the run a board shows live for the daily caves
+    /// on `seed`: the day's run on screen, or, once it has left the screen, the day's run
+    /// that ended on this page until the board takes it (so its last actions, which end it,
+    /// still go live).
+    pub fn live_actions(&self, seed: u64, from: usize) -> Option<(u32, Vec<Action>)> {
+        let tail = |actions: &[Action]| actions.get(from..).unwrap_or_default().to_vec();
+        match self.daily_run(seed) {
+            Some(run) => Some((run.id, tail(&run.record.actions))),
+            None => {
+                let (id, record) = self.ctx.session.ended_day_run(seed)?;
+                Some((id, tail(&record.actions)))
+            }
+        }
+    }
+
     /// The day's run of the daily caves on `seed` played here (or just ended): the run a
     /// board shows live. Practice runs are not shown: the board counts a player's first run.
     pub fn daily_run(&self, seed: u64) -> Option<&Run> {

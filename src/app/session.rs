@@ -219,6 +219,21 @@ impl Session {
         u32::try_from(begun).map_or(u32::MAX, |n| n.saturating_add(1))
     }
 
+    /// The day's run of the daily caves on `seed` that ended on this page and that the board
+    /// has not taken: its id and record. The run leaves the screen when the player goes back
+    /// to the start screen, but its last actions must still reach the board's live run, which
+    /// keeps the run once they end it.
+    pub fn ended_day_run(&self, seed: u64) -> Option<(u32, Record)> {
+        self.tries
+            .iter()
+            .find_map(|t| match (&t.day, t.runs.first()) {
+                (DayRun::Ended(text), Some(&id)) if t.seed == seed && self.ended_here(id) => {
+                    Record::from_text(text).ok().map(|record| (id, record))
+                }
+                _ => None,
+            })
+    }
+
     /// Where the day's run of `date`'s caves on `seed` stands, once one was begun here.
     pub fn day_run(&self, date: &str, seed: u64) -> Option<&DayRun> {
         tries::find(&self.tries, date, seed).map(|t| &t.day)

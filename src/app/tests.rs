@@ -1994,6 +1994,37 @@ fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywh
 }
 
 #[test]
+fn the_days_run_gives_the_board_its_last_actions_after_it_has_left_the_screen() {
+    let store = SharedStore::default();
+    let seed = crate::record::daily_seed(DAY);
+    let mut a = board_page(&store);
+    press(&mut a, &["Enter", ".", "<", "<"]);
+    let record = a.record().cloned().expect("the day's run");
+    let id = a.run().map(|r| r.id).expect("its id");
+    assert!(record.ended, "climbing out without the idol ends the run");
+    // The player leaves its end at once, before the live sender's next batch: R watches it
+    // again and Escape goes back to the start screen, which drops the run from the screen.
+    press(&mut a, &["r", "Escape"]);
+    assert_eq!(a.screen(), Screen::Start);
+    assert!(a.run().is_none(), "the ended run has left the screen");
+    let from = record.actions.len() - 2;
+    assert_eq!(
+        a.live_actions(seed, from),
+        Some((id, record.actions[from..].to_vec())),
+        "the last batch, with the action that ended the run, can still be sent"
+    );
+    assert_eq!(
+        a.live_actions(seed ^ 1, 0),
+        None,
+        "not for another day's caves"
+    );
+    // Another page (a reload) never ended it: it opens no live run for it.
+    drop(a);
+    let b = board_page(&store);
+    assert_eq!(b.live_actions(seed, 0), None);
+}
+
+#[test]
 fn a_finished_days_run_the_board_has_not_taken_is_offered_whatever_came_between() {
     let store = SharedStore::default();
     let mut a = board_page(&store);

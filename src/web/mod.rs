@@ -233,15 +233,15 @@ impl Game {
         self.paint();
     }
 
-    /// The run of the daily caves on `seed` played here, for the board to show live: its run
+    /// The run of the daily caves on `seed` played here, for the board to show live (the
+    /// day's run, on screen or ended on this page and not yet taken by the board): its run
     /// id and its actions from action `from` on (base64url, as a record writes them), as
     /// "ID ACTIONS"; empty when there is none.
     pub fn live(&self, seed: &str, from: usize) -> String {
         self.app
-            .daily_run(parse_seed(seed))
-            .map_or(String::new(), |r| {
-                let actions = r.record.actions.get(from..).unwrap_or_default();
-                format!("{} {}", r.id, base64::encode(&encode_actions(actions)))
+            .live_actions(parse_seed(seed), from)
+            .map_or(String::new(), |(id, actions)| {
+                format!("{id} {}", base64::encode(&encode_actions(&actions)))
             })
     }
 
