@@ -513,10 +513,10 @@ fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
     press(&mut a, &["Escape", "d", "Escape"]);
     assert_eq!(a.screen(), Screen::Play);
     let pick = inventory::Pick::Use;
-    let potion = crate::rules::Thing {
-        kind: crate::rules::kinds::item::Item::HealingPotion,
-        place: crate::rules::Place::Pack,
-    };
+    let potion = crate::rules::Thing::one(
+        crate::rules::kinds::item::Item::HealingPotion,
+        crate::rules::Place::Pack,
+    );
     assert_eq!(pick.action(2, potion), Some(crate::rules::Action::Use(2)));
     assert_eq!(inventory::letter_of("c"), Some('c'));
     assert_eq!(inventory::letter_of("Enter"), None);
@@ -627,7 +627,7 @@ fn the_idol_fits_a_full_pack_as_letter_k_and_the_run_still_saves_and_reloads() {
         "{inventory}"
     );
     assert!(
-        inventory.contains("10 of 10 carried, and the idol"),
+        inventory.contains("10 of 10 slots, and the idol"),
         "{inventory}"
     );
     // Every item key names the idol by its letter: looking at it does nothing, the menus to

@@ -88,9 +88,34 @@ pub fn a(name: &str) -> String {
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
+/// `n` things called `name`: "a murky potion", "3 murky potions", "2 scrolls titled XOTH",
+/// "2 potions of healing" (the first word naming the sort takes the plural).
+pub fn counted(name: &str, n: u16) -> String {
+    if n == 1 {
+        return a(name);
+    }
+    let plural = ["potion", "scroll"]
+        .into_iter()
+        .find(|sort| name.contains(sort))
+        .map_or_else(
+            || format!("{name}s"),
+            |sort| name.replacen(sort, &format!("{sort}s"), 1),
+        );
+    format!("{n} {plural}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stacks_are_counted_in_plain_words() {
+        assert_eq!(counted("murky potion", 1), "a murky potion");
+        assert_eq!(counted("murky potion", 3), "3 murky potions");
+        assert_eq!(counted("potion of healing", 2), "2 potions of healing");
+        assert_eq!(counted("scroll titled XOTH", 2), "2 scrolls titled XOTH");
+        assert_eq!(counted("dart", 2), "2 darts");
+    }
 
     #[test]
     fn repeats_fold() {
