@@ -171,10 +171,7 @@ fn potions_and_scrolls_of_one_kind_stack_in_one_slot() {
     press(&mut app, &["i"]);
     let text = compose(&app).to_string();
     let two = caves::rules::game::log::counted(look, 2);
-    assert!(
-        text.contains(&format!("d) ")) && text.contains(&two),
-        "{text}"
-    );
+    assert!(text.contains(&format!("d) ! {two}")), "{text}");
     assert!(text.contains("4 of 10 slots"), "{text}");
     // Quaffing takes one of the stack; it keeps its letter.
     press(&mut app, &["Escape", "q", "d"]);
