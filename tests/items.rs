@@ -131,7 +131,7 @@ fn a_full_pack_refuses_more() {
 }
 
 /// The carried stacks as (kind, how many), in slot order.
-fn stacks(app: &App) -> Vec<(Item, u16)> {
+fn stacks(app: &App) -> Vec<(Item, u32)> {
     state(app)
         .carried()
         .iter()

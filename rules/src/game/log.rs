@@ -89,19 +89,18 @@ pub fn a(name: &str) -> String {
 }
 
 /// `n` things called `name`: "a murky potion", "3 murky potions", "2 scrolls titled XOTH",
-/// "2 potions of healing" (the first word naming the sort takes the plural).
-pub fn counted(name: &str, n: u16) -> String {
+/// "2 potions of healing": the word naming the sort takes the plural, first where the name
+/// begins with it, else last (read by bytes: no search for a substring).
+pub fn counted(name: &str, n: u32) -> String {
     if n == 1 {
         return a(name);
     }
-    let plural = ["potion", "scroll"]
-        .into_iter()
-        .find(|sort| name.contains(sort))
-        .map_or_else(
-            || format!("{name}s"),
-            |sort| name.replacen(sort, &format!("{sort}s"), 1),
-        );
-    format!("{n} {plural}")
+    let first = name.bytes().position(|b| b == b' ');
+    let sort = first.and_then(|i| Some((name.get(..i)?, name.get(i..)?)));
+    match sort {
+        Some((word @ ("potion" | "scroll"), rest)) => format!("{n} {word}s{rest}"),
+        _ => format!("{n} {name}s"),
+    }
 }
 
 #[cfg(test)]

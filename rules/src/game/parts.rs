@@ -187,7 +187,7 @@ pub struct Thing {
     pub kind: Item,
     pub place: Place,
     /// How many there are (at least 1; more only for kinds that stack).
-    pub count: u16,
+    pub count: u32,
 }
 
 impl Thing {

@@ -55,7 +55,7 @@ impl State {
 
     /// How many things are carried, every one of a stack counted.
     pub fn carried_count(&self) -> usize {
-        self.carried().iter().map(|t| usize::from(t.count)).sum()
+        self.carried().iter().map(|t| t.count as usize).sum()
     }
 
     /// The letter carried slot `slot` is shown by. A thing keeps the letter it was given
