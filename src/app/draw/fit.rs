@@ -368,3 +368,44 @@ fn the_start_page_spaces_its_prose_and_shows_the_caves_when_it_has_room() {
         }
     }
 }
+
+#[test]
+fn the_start_page_keeps_its_title_and_introduction_with_the_pad_open() {
+    let store = busy_store();
+    for (where_, layout) in layouts().into_iter().filter(|(w, _)| w.contains("pad")) {
+        for touch in [false, true] {
+            let mut a = start_app(&store, layout, touch);
+            a.set_prefs(if where_.contains("larger") {
+                "larger"
+            } else {
+                ""
+            });
+            let text = compose(&a).to_string();
+            let words: String = text
+                .split(|c: char| c.is_whitespace() || c == '│')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                text.contains("C A V E S")
+                    && words.contains("A golden idol lies on the deepest level"),
+                "{where_}, touch {touch}:\n{text}"
+            );
+            // The introduction is whole: it ends above the menu's prompt.
+            // The screen's own introduction ends "each turn.", the short one "burns down.".
+            let end = words
+                .find(" each turn.")
+                .or_else(|| words.find(" burns down."))
+                .unwrap_or(usize::MAX);
+            let prompt = words
+                .find("Tap a line")
+                .or_else(|| words.find("Enter"))
+                .or_else(|| words.find("Press"))
+                .unwrap_or(0);
+            assert!(
+                end < prompt,
+                "{where_}, touch {touch}: the intro is cut\n{text}"
+            );
+        }
+    }
+}
