@@ -130,6 +130,97 @@ fn a_full_pack_refuses_more() {
     assert_eq!(state(&app).item_at(at), Some(Item::Dagger));
 }
 
+/// The carried stacks as (kind, how many), in slot order.
+fn stacks(app: &App) -> Vec<(Item, u32)> {
+    state(app)
+        .carried()
+        .iter()
+        .map(|t| (t.kind, t.count))
+        .collect()
+}
+
+#[test]
+fn potions_and_scrolls_of_one_kind_stack_in_one_slot() {
+    let mut app = scene();
+    let here = state(&app).player();
+    for kind in [
+        Item::HealingPotion,
+        Item::LightScroll,
+        Item::HealingPotion,
+        Item::Dart,
+        Item::LightScroll,
+        Item::Dart,
+    ] {
+        fixture(&mut app).put_item(kind, here);
+    }
+    for _ in 0..6 {
+        press(&mut app, &["g"]);
+    }
+    // Picked up from the top: a dart, a scroll, the other dart, ... Darts do not stack.
+    assert_eq!(
+        stacks(&app),
+        [
+            (Item::Dart, 1),
+            (Item::LightScroll, 2),
+            (Item::Dart, 1),
+            (Item::HealingPotion, 2)
+        ]
+    );
+    let look = state(&app).item_name(Item::HealingPotion);
+    assert!(log_has(&app, ": 2 now."), "the log counts the stack");
+    press(&mut app, &["i"]);
+    let text = compose(&app).to_string();
+    let two = caves::rules::game::log::counted(look, 2);
+    assert!(text.contains(&format!("d) ! {two}")), "{text}");
+    assert!(text.contains("4 of 10 slots"), "{text}");
+    // Quaffing takes one of the stack; it keeps its letter.
+    press(&mut app, &["Escape", "q", "d"]);
+    assert_eq!(stacks(&app)[3], (Item::HealingPotion, 1));
+    assert_eq!(state(&app).slot_of('d'), Some(3));
+    // Throwing takes one scroll of the two; the other stays in its slot.
+    assert!(fixture(&mut app).act(caves::rules::Action::throw(1, 3, 0).expect("in reach")));
+    assert_eq!(stacks(&app)[1], (Item::LightScroll, 1));
+    assert_eq!(
+        state(&app).item_at(here.offset(3, 0)),
+        Some(Item::LightScroll)
+    );
+    // Picked up again, it joins its stack; dropped, the stack goes down whole and comes
+    // back whole.
+    press(&mut app, &["l", "l", "l", "g", "h", "h", "h"]);
+    assert_eq!(stacks(&app)[1], (Item::LightScroll, 2));
+    press(&mut app, &["d", "b"]);
+    assert_eq!(stacks(&app).len(), 3);
+    assert!(
+        log_has(&app, "You drop 2 scrolls"),
+        "{:?}",
+        state(&app).log().entries()
+    );
+    press(&mut app, &["g"]);
+    assert_eq!(stacks(&app)[3], (Item::LightScroll, 2));
+}
+
+#[test]
+fn a_full_pack_still_takes_one_more_of_a_stack_it_holds() {
+    let mut app = scene();
+    let at = state(&app).player();
+    for _ in 0..9 {
+        fixture(&mut app).put_item(Item::Dagger, at);
+    }
+    fixture(&mut app).put_item(Item::MappingScroll, at);
+    for _ in 0..10 {
+        press(&mut app, &["g"]);
+    }
+    assert_eq!(state(&app).carried().len(), 10, "full");
+    fixture(&mut app).put_item(Item::MappingScroll, at);
+    press(&mut app, &["g"]);
+    assert_eq!(state(&app).carried().len(), 10);
+    assert_eq!(stacks(&app)[0], (Item::MappingScroll, 2));
+    assert!(!log_has(&app, "Your pack is full."));
+    fixture(&mut app).put_item(Item::Sword, at);
+    press(&mut app, &["g"]);
+    assert!(log_has(&app, "Your pack is full."));
+}
+
 #[test]
 fn a_creature_that_sees_you_follows_you_down_the_stairs() {
     let mut app = scene();
@@ -219,15 +310,96 @@ fn every_item_kind_has_a_cyclopedia_entry_and_a_dump_char() {
         let e = entry(Seen::Item(Guise::Known(i)));
         assert!(!e.description.is_empty());
         let want = match i.effect() {
-            Effect::Heal(_) | Effect::Strength(_) | Effect::Confuse(_) | Effect::Darken(_) => '!',
+            Effect::Heal(_)
+            | Effect::Strength(_)
+            | Effect::Confuse(_)
+            | Effect::Darken(_)
+            | Effect::Flare
+            | Effect::Descend
+            | Effect::Blaze => '!',
             Effect::Weapon(_) | Effect::Missile(_) => ')',
             Effect::Armour(_) => '[',
-            Effect::Light(_) | Effect::Teleport | Effect::Summon(_) | Effect::Map => '?',
+            Effect::Light(_)
+            | Effect::Teleport
+            | Effect::Summon(_)
+            | Effect::Map
+            | Effect::Kindle { .. }
+            | Effect::Recall
+            | Effect::Slumber => '?',
             Effect::Fuel(_) => '%',
             Effect::Treasure => '*',
         };
         assert_eq!(i.dump(), want, "{}", e.name);
     }
+}
+
+/// The areas of level `z` a player can walk (doors opened), by flood fill: each as its cells.
+fn walkable_areas(world: &World, z: i32) -> Vec<Vec<Point>> {
+    let mut seen = std::collections::HashSet::new();
+    let mut areas = Vec::new();
+    for (start, t) in world.points(z) {
+        if !t.is_passable() || !seen.insert(start) {
+            continue;
+        }
+        let mut area = vec![start];
+        let mut i = 0;
+        while let Some(&p) = area.get(i) {
+            i += 1;
+            for q in p.neighbours8() {
+                if world.contains(q) && world.tile(q).is_passable() && seen.insert(q) {
+                    area.push(q);
+                }
+            }
+        }
+        areas.push(area);
+    }
+    areas
+}
+
+#[test]
+fn every_area_a_player_can_walk_holds_a_few_items() {
+    use caves::rules::balance::{AREA_FOR_ITEMS, MIN_AREA_ITEMS};
+    use caves::rules::builder::altars::offering_cells;
+    let params = WorldParams::default();
+    let (mut areas, mut thin) = (0, Vec::new());
+    for seed in 0..40 {
+        let world = params.build(seed);
+        let placed = placing::place(&world, seed, caves::rules::Mode::Normal);
+        for z in 0..world.depth() {
+            let offered: Vec<Point> = world
+                .points_of(z, Tile::Altar)
+                .into_iter()
+                .flat_map(offering_cells)
+                .collect();
+            for area in walkable_areas(&world, z) {
+                if area.len() < AREA_FOR_ITEMS as usize {
+                    continue;
+                }
+                let cells: std::collections::HashSet<Point> = area.into_iter().collect();
+                let held = placed
+                    .iter()
+                    .filter(|&&(p, k)| {
+                        k != Item::Idol && cells.contains(&p) && !offered.contains(&p)
+                    })
+                    .count();
+                areas += 1;
+                if held < MIN_AREA_ITEMS as usize {
+                    thin.push(format!(
+                        "seed {seed} level {}: {held} items in {} cells",
+                        z + 1,
+                        cells.len()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(areas > 200, "only {areas} areas");
+    assert!(
+        thin.is_empty(),
+        "{} areas hold too few:\n{}",
+        thin.len(),
+        thin.join("\n")
+    );
 }
 
 #[test]

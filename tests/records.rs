@@ -68,6 +68,16 @@ fn record_in(seed: u64, mode: Mode, actions: Vec<Action>) -> Record {
     record
 }
 
+/// Whether the run of `actions` from `header` ever carries a stack (two or more potions or
+/// scrolls of a kind in one slot).
+fn holds_a_stack(header: &Header, actions: &[Action]) -> bool {
+    let mut state = header.start().expect("floor");
+    actions.iter().any(|&a| {
+        state.act(a);
+        state.carried().iter().any(|t| t.count > 1)
+    })
+}
+
 /// Writes `text` to `file` through a file beside it, so a test reading `file` at the same
 /// time sees the old text or the new, never a part.
 fn replace_file(file: &str, text: &str) {
@@ -79,11 +89,17 @@ fn replace_file(file: &str, text: &str) {
 /// Plays the committed runs again, rewrites their records and `pins.rs`, and answers the new
 /// pins.
 fn write_records() -> Vec<Pin> {
-    // The careful bot's win picks up, wields, wears, drinks and reads: item actions.
+    // The careful bot's win picks up, wields, wears, drinks and reads (item actions), and
+    // carries a stack of potions or scrolls.
     let item_action = |a: &Action| a.operands().len() == 1;
+    let header = |s: u64| Header::new(s, WorldParams::default(), None);
     let won = (0..60)
         .map(|s| (s, Mode::Normal, bots::careful::play(s, Mode::Normal)))
-        .find(|(_, _, p)| p.outcome == Outcome::Won && p.actions.iter().any(item_action))
+        .find(|(s, _, p)| {
+            p.outcome == Outcome::Won
+                && p.actions.iter().any(item_action)
+                && holds_a_stack(&header(*s), &p.actions)
+        })
         .expect("a won game");
     // The expert's win throws and douses its torch.
     let expert = (0..60)
@@ -186,6 +202,10 @@ fn committed_records_use_item_actions() {
     let record = Record::from_text(&text).expect("decodes");
     assert!(record.actions.iter().any(|a| a.operands().len() == 1));
     assert!(record.actions.contains(&Action::PickUp));
+    assert!(
+        holds_a_stack(&record.header, &record.actions),
+        "the win carries a stack of potions or scrolls"
+    );
     let text = std::fs::read_to_string(path("expert")).expect("committed record");
     let record = Record::from_text(&text).expect("decodes");
     assert!(record.actions.contains(&Action::Torch));

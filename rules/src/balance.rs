@@ -185,6 +185,19 @@ impl Item {
             Item::DarknessPotion => data(Effect::Darken(DARKNESS_FUEL), 1, 7),
             Item::SummonScroll => data(Effect::Summon(3), 2, 6),
             Item::MappingScroll => data(Effect::Map, 1, 8),
+            Item::FlarePotion => data(Effect::Flare, 2, 6),
+            Item::DescentPotion => data(Effect::Descend, 1, 6),
+            Item::FirePotion => data(Effect::Blaze, 2, 6),
+            Item::KindlingScroll => data(
+                Effect::Kindle {
+                    fuel: KINDLING_FUEL,
+                    burn: KINDLING_BURN,
+                },
+                1,
+                7,
+            ),
+            Item::RecallScroll => data(Effect::Recall, 2, 6),
+            Item::SlumberScroll => data(Effect::Slumber, 2, 6),
         }
     }
 
@@ -204,6 +217,13 @@ pub const ITEMS_PER_DEPTH: i32 = 1;
 pub fn items_for(z: i32, area: i32) -> usize {
     ((ITEMS_AT_TOP + ITEMS_PER_DEPTH * z) * area / AREA_SHARE) as usize
 }
+
+/// Every area of a level that a player can walk (doors opened) of at least this many cells
+/// holds at least `MIN_AREA_ITEMS` items, besides the idol and an altar's offerings: a
+/// level's areas are joined only by the stairs of the levels around it, so no area a player
+/// explores is left empty.
+pub const AREA_FOR_ITEMS: u32 = 250;
+pub const MIN_AREA_ITEMS: u32 = 3;
 
 /// The most items a player picks up; a full pack refuses more, except the idol, which is
 /// taken even into a full pack (it is the goal of the run). `PACK_SLOTS` counts the idol too.
@@ -370,6 +390,9 @@ pub const FORGET_TURNS: u32 = 12;
 pub const CONFUSED_TURNS: i32 = 8;
 /// Fuel spoiled by a potion of darkness.
 pub const DARKNESS_FUEL: i32 = 150;
+/// Fuel a scroll of kindling feeds the torch, and what its flare burns the reader for.
+pub const KINDLING_FUEL: i32 = 500;
+pub const KINDLING_BURN: i32 = 8;
 /// A splitting creature splits only while it has at least this many hit points.
 pub const SPLIT_MIN_HP: i32 = 4;
 /// Turns a spider's web holds the player.

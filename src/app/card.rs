@@ -1,7 +1,8 @@
 //! The card of a daily run: a few lines to paste anywhere that say how the day went without
 //! giving the caves away. Its row of glyphs has one square a level: green for the levels
 //! reached, red for the one the run ended on, black for those not reached, and a trophy
-//! after a win.
+//! after a win. The same row follows in plain text, for wherever no emoji font draws the
+//! squares: `[#]` reached, `[x]` ended there, `[ ]` not reached, `[$]` the idol carried out.
 
 /// What the card tells.
 pub struct Card<'a> {
@@ -26,29 +27,33 @@ pub struct Card<'a> {
 }
 
 /// The card's text, one line each: the day (and the try, for practice) and the outcome, the
-/// levels' row, the numbers, the streak and the link.
+/// levels' row in squares and in plain text, the numbers, the streak and the link.
 pub fn text(c: &Card) -> String {
     let outcome = if c.won { "won" } else { "lost" };
     let attempt = match c.attempt {
         Some(n) if n > 1 => format!(", try {n} (practice)"),
         _ => String::new(),
     };
-    let mut row = String::new();
+    let (mut row, mut plain) = (String::new(), Vec::new());
     for level in 1..=c.levels.max(c.deepest) {
-        row.push(if level == c.ended_on && !c.won {
-            '🟥'
+        let (square, text) = if level == c.ended_on && !c.won {
+            ('🟥', "[x]")
         } else if level <= c.deepest {
-            '🟩'
+            ('🟩', "[#]")
         } else {
-            '⬛'
-        });
+            ('⬛', "[ ]")
+        };
+        row.push(square);
+        plain.push(text);
     }
     if c.won {
         row.push('🏆');
+        plain.push("[$]");
     }
+    let plain = plain.join(" ");
     let rank = c.rank.map_or(String::new(), |r| format!(", rank {r}"));
     format!(
-        "Caves daily {}{attempt}: {outcome}\n{row}\nDepth {}, turns {}, score {}{rank}\nDaily streak: {}\n{}",
+        "Caves daily {}{attempt}: {outcome}\n{row}\n{plain}\nDepth {}, turns {}, score {}{rank}\nDaily streak: {}\n{}",
         c.date, c.deepest, c.turns, c.score, c.streak, c.link
     )
 }
@@ -81,7 +86,7 @@ mod tests {
         };
         assert_eq!(
             text(&c),
-            "Caves daily 2026-11-28: won\n🟩🟩🟩🟩🟩🟩🏆\nDepth 6, turns 1234, score 567, rank 2\nDaily streak: 3\nhttps://caves.example/"
+            "Caves daily 2026-11-28: won\n🟩🟩🟩🟩🟩🟩🏆\n[#] [#] [#] [#] [#] [#] [$]\nDepth 6, turns 1234, score 567, rank 2\nDaily streak: 3\nhttps://caves.example/"
         );
     }
 
@@ -99,10 +104,36 @@ mod tests {
     }
 
     #[test]
+    fn the_card_tells_its_row_without_an_emoji_font_too() {
+        for won in [false, true] {
+            let text = text(&card(won));
+            let plain = text
+                .lines()
+                .find(|l| l.starts_with('['))
+                .unwrap_or_else(|| panic!("no plain row: {text}"));
+            assert!(plain.is_ascii(), "{plain}");
+            // Squares of three characters, a space between them.
+            let squares: Vec<&str> = (0..plain.len())
+                .step_by(4)
+                .filter_map(|i| plain.get(i..i + 3))
+                .collect();
+            assert_eq!(plain.len(), squares.len() * 4 - 1, "{plain}");
+            let levels = 6 + usize::from(won);
+            assert_eq!(
+                squares.len(),
+                levels,
+                "a square a level, and the idol: {plain}"
+            );
+            assert_eq!(squares.contains(&"[x]"), !won, "{plain}");
+            assert_eq!(squares.last() == Some(&"[$]"), won, "{plain}");
+        }
+    }
+
+    #[test]
     fn a_lost_daily_card_marks_where_the_run_ended() {
         assert_eq!(
             text(&card(false)),
-            "Caves daily 2026-11-28: lost\n🟩🟩🟥🟩⬛⬛\nDepth 4, turns 1234, score 567\nDaily streak: 3\nhttps://caves.example/"
+            "Caves daily 2026-11-28: lost\n🟩🟩🟥🟩⬛⬛\n[#] [#] [x] [#] [ ] [ ]\nDepth 4, turns 1234, score 567\nDaily streak: 3\nhttps://caves.example/"
         );
     }
 }

@@ -329,7 +329,7 @@ impl App {
     }
     /// The rows of a touch menu line's bar, and the row of its label within the bar.
     pub fn menu_bar(&self) -> (i32, i32) {
-        draw::page::bar(self.ctx.layout)
+        screens::start::menu_bar(&self.ctx)
     }
     /// The first row of a start menu of `lines` lines.
     pub fn menu_top(&self, lines: usize) -> i32 {

@@ -78,7 +78,7 @@ impl Before {
             lit: state.torch_lit(),
             low: state.torch_low(),
             depth: state.player().z,
-            carried: state.carried().len(),
+            carried: state.carried_count(),
         }
     }
 
@@ -112,7 +112,7 @@ impl Before {
             _ if state.torch_lit() && state.torch_low() && !self.low => add(Cue::TorchLow),
             _ => {}
         }
-        if state.carried().len() > self.carried {
+        if state.carried_count() > self.carried {
             add(Cue::PickUp);
         }
         if me.z != self.depth {

@@ -513,10 +513,10 @@ fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
     press(&mut a, &["Escape", "d", "Escape"]);
     assert_eq!(a.screen(), Screen::Play);
     let pick = inventory::Pick::Use;
-    let potion = crate::rules::Thing {
-        kind: crate::rules::kinds::item::Item::HealingPotion,
-        place: crate::rules::Place::Pack,
-    };
+    let potion = crate::rules::Thing::one(
+        crate::rules::kinds::item::Item::HealingPotion,
+        crate::rules::Place::Pack,
+    );
     assert_eq!(pick.action(2, potion), Some(crate::rules::Action::Use(2)));
     assert_eq!(inventory::letter_of("c"), Some('c'));
     assert_eq!(inventory::letter_of("Enter"), None);
@@ -592,8 +592,9 @@ fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
 }
 
 /// A corridor on one level: the way out at its west end, the idol somewhere east of it, and
-/// eleven potions lying on the way out, where the player starts: one more than a pack holds.
-fn ten_potions_and_the_idol() -> App {
+/// eleven daggers lying on the way out, where the player starts: one more than a pack holds
+/// (daggers do not stack).
+fn ten_daggers_and_the_idol() -> App {
     use crate::rules::kinds::item::Item;
     let world =
         crate::rules::space::world::World::from_text(&["##########\n#<.......#\n##########"])
@@ -601,14 +602,14 @@ fn ten_potions_and_the_idol() -> App {
     let mut state = State::in_world(world, 3).expect("floor");
     state.clear_monsters();
     for _ in 0..=crate::rules::PACK_LIMIT {
-        state.put_item(Item::HealingPotion, state.player());
+        state.put_item(Item::Dagger, state.player());
     }
     App::scene(state)
 }
 
 #[test]
 fn the_idol_fits_a_full_pack_as_letter_k_and_the_run_still_saves_and_reloads() {
-    let mut a = ten_potions_and_the_idol();
+    let mut a = ten_daggers_and_the_idol();
     press(&mut a, &["g"; 11]);
     assert_eq!(a.state().map(|s| s.carried().len()), Some(10));
     let last = a.state().and_then(|s| s.log().entries().last().cloned());
@@ -627,7 +628,7 @@ fn the_idol_fits_a_full_pack_as_letter_k_and_the_run_still_saves_and_reloads() {
         "{inventory}"
     );
     assert!(
-        inventory.contains("10 of 10 carried, and the idol"),
+        inventory.contains("10 of 10 slots, and the idol"),
         "{inventory}"
     );
     // Every item key names the idol by its letter: looking at it does nothing, the menus to
@@ -694,8 +695,15 @@ fn collect_then_take_the_idol(a: &mut App, limit: usize) {
         let me = s.player();
         let foe = s.monsters().iter().find(|m| m.pos.chebyshev(me) == 1);
         let full = s.carried().len() >= usize::from(PACK_LIMIT);
-        let wanted =
-            |t: &&crate::rules::Thing| (t.kind == crate::rules::kinds::item::Item::Idol) == full;
+        let idol = |t: &crate::rules::Thing| t.kind == crate::rules::kinds::item::Item::Idol;
+        // Items with room in the pack (a slot, or a stack to join) until it is full.
+        let wanted = |t: &&crate::rules::Thing| {
+            if full {
+                idol(t)
+            } else {
+                !idol(t) && s.has_room_for(t.kind)
+            }
+        };
         let goal = s
             .items()
             .iter()
@@ -704,7 +712,8 @@ fn collect_then_take_the_idol(a: &mut App, limit: usize) {
                 Place::Floor(p) if p.z == me.z => Some(p),
                 _ => None,
             })
-            .min_by_key(|p| p.chebyshev(me));
+            .min_by_key(|p| p.chebyshev(me))
+            .or_else(|| s.idol().filter(|p| p.z == me.z));
         let action = match (foe, goal) {
             (Some(m), _) => Dir::towards(m.pos.x - me.x, m.pos.y - me.y).map(Action::Move),
             _ if s.hp() < s.max_hp() / 2 && !s.creature_in_view() && s.torch_lit() => {
@@ -721,10 +730,11 @@ fn collect_then_take_the_idol(a: &mut App, limit: usize) {
 #[test]
 fn a_collector_fills_the_pack_takes_the_idol_drops_it_by_letter_and_continues_after_a_reload() {
     let store = SharedStore::default();
-    // One large level: room for ten items and the idol on the level where the run starts.
+    // One large level: room for ten items and the idol on the level where the run starts
+    // (more than ten items, as potions and scrolls of a kind share a slot).
     let params = WorldParams {
-        width: 150,
-        height: 100,
+        width: 200,
+        height: 120,
         depth: 1,
         ..WorldParams::default()
     };
@@ -1023,17 +1033,19 @@ fn the_inventory_lists_what_using_has_identified() {
     state.clear_monsters();
     let me = state.player();
     state.put_item(Item::StrengthPotion, me);
+    state.put_item(Item::Dart, me);
     state.put_item(Item::StrengthPotion, me);
     let look = state.item_name(Item::StrengthPotion);
     let mut a = App::scene(state);
-    press(&mut a, &["g", "g", "i"]);
+    press(&mut a, &["g", "g", "g", "i"]);
     let text = compose(&a).to_string();
-    assert!(text.contains(&format!("a) ! {look}")) && !text.contains("Identified"));
+    let two = crate::rules::game::log::counted(look, 2);
+    assert!(text.contains(&format!("a) ! {two}")) && !text.contains("Identified"));
     press(&mut a, &["Escape", "q", "a", "i"]);
     let text = compose(&a).to_string();
     assert!(
-        text.contains("b) ! potion of strength"),
-        "the other potion keeps its letter: {text}"
+        text.contains("a) ! potion of strength"),
+        "the other potion stays in its slot: {text}"
     );
     assert!(text.contains(&format!("{look}: strength")), "{text}");
 }

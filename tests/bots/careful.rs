@@ -1,8 +1,9 @@
 //! The careful bot: sense without cunning. It picks up what it sees, wields and wears the
 //! best it has, drinks strength at once, learns unknown potions and scrolls by using them
 //! when safe (full health, nothing in view), quaffs healing when badly hurt (an unknown
-//! potion when it knows no healing and is near death), reads teleport when cornered, keeps
-//! its torch fed with oil and lit, steps back from creatures while hurt, and rests until
+//! potion when it knows no healing and is near death), reads teleport or recall when
+//! cornered, keeps its torch fed with oil (or a scroll of kindling, while its hands can take
+//! the burn) and lit, steps back from creatures while hurt, and rests until
 //! healed whenever nothing is in view and no fire burns. It closes in on creatures that shoot
 //! from afar, steps out of flames and never into them or onto a plate it knows (travel goes
 //! round both), and explores each level while its torch has fuel to spare, else goes down as
@@ -15,7 +16,7 @@ use caves::rules::kinds::entry::{Effect, Tactic};
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
-use caves::rules::{Action, Dir, Mode, Place, PACK_LIMIT};
+use caves::rules::{Action, Dir, Mode, Place};
 
 /// The most turns the bot, while badly hurt, steps back or waits for hunting creatures.
 pub const FALL_BACK_TURNS: u32 = 40;
@@ -70,7 +71,8 @@ pub fn save_life(g: &Game, hurt: bool, cornered: bool, dying: bool) -> Option<Ac
         }
     }
     if cornered {
-        if let Some(s) = slot_of(g, |k, _| known(g, k) == Some(Effect::Teleport)) {
+        let away = |k| matches!(known(g, k), Some(Effect::Teleport | Effect::Recall));
+        if let Some(s) = slot_of(g, |k, _| away(k)) {
             return Some(Action::Use(s));
         }
     }
@@ -84,7 +86,14 @@ pub fn save_life(g: &Game, hurt: bool, cornered: bool, dying: bool) -> Option<Ac
 pub fn tend_torch(g: &Game, low: i32) -> Option<Action> {
     let s = &g.state;
     if s.fuel() < low {
-        if let Some(slot) = slot_of(g, |k, _| matches!(known(g, k), Some(Effect::Fuel(_)))) {
+        // A burning scroll only while the burn leaves most of its health.
+        let bearable = |burn: i32| s.hp() > 3 * burn;
+        let fuel = |k| match known(g, k) {
+            Some(Effect::Fuel(_)) => true,
+            Some(Effect::Kindle { burn, .. }) => bearable(burn),
+            _ => false,
+        };
+        if let Some(slot) = slot_of(g, |k, _| fuel(k)) {
             return Some(Action::Use(slot));
         }
     }
@@ -149,17 +158,16 @@ pub fn retreat(g: &Game) -> Option<Action> {
 pub fn fetch(g: &mut Game) -> Option<Action> {
     let s = &g.state;
     let here = g.here();
-    if s.carried().len() >= usize::from(PACK_LIMIT) {
-        return None;
-    }
-    if g.items.contains_key(&here) && s.item_at(here).is_some() {
+    // Room for it: a free slot, or a stack of its kind to join.
+    let room = |p: &Point| s.item_at(*p).is_some_and(|k| s.has_room_for(k));
+    if g.items.contains_key(&here) && room(&here) {
         return Some(Action::PickUp);
     }
     let mut spots: Vec<Point> = g
         .items
         .keys()
         .copied()
-        .filter(|p| p.z == here.z && !g.skip.contains(p))
+        .filter(|p| p.z == here.z && !g.skip.contains(p) && room(p))
         .collect();
     spots.sort_by_key(|p| (p.chebyshev(here), p.x, p.y));
     for p in spots {

@@ -1,7 +1,8 @@
 //! The expert bot: the careful bot's sense, and the caves' tricks. It rests by torchlight
 //! or by a fire it sets in glowing fungus, douses its torch to lose a shade, strikes
 //! creatures that have not noticed it, throws darts and spare daggers at creatures closing
-//! in, throws known confusion and darkness at dangerous ones, never strikes a jelly it can
+//! in, throws known confusion, darkness, descent and (from farther off) fire at dangerous
+//! ones, never strikes a jelly it can
 //! walk around, and goes down only once it has explored a level while its torch
 //! has fuel to spare. Its tactics for the new rules (`Tactics`, each can be turned off): it
 //! shuts an open door between itself and what it falls back from, steps away from a bloat
@@ -274,6 +275,7 @@ fn worth(g: &Game, kind: Item) -> i32 {
     let better = |n: i32, place| if n > bonus(g, place) { 80 + n } else { 10 };
     match known(g, kind) {
         Some(Effect::Fuel(_)) => 100,
+        Some(Effect::Kindle { .. }) => 95,
         Some(Effect::Strength(_)) => 90,
         Some(Effect::Weapon(n)) => better(n, Place::Wielded),
         Some(Effect::Armour(n)) => better(n, Place::Worn),
@@ -341,10 +343,14 @@ fn throw(g: &Game) -> Option<Action> {
         let missile = slot_of(g, |k, p| {
             p == Place::Pack && matches!(known(g, k), Some(Effect::Missile(_) | Effect::Weapon(2)))
         });
+        // Fire only where its flames stay off the bot's cell and the cells beside it.
+        let far = m.pos.chebyshev(here) >= 3;
         let potion = dangerous(m)
             .then(|| {
-                slot_of(g, |k, _| {
-                    matches!(known(g, k), Some(Effect::Confuse(_) | Effect::Darken(_)))
+                slot_of(g, |k, _| match known(g, k) {
+                    Some(Effect::Confuse(_) | Effect::Darken(_) | Effect::Descend) => true,
+                    Some(Effect::Blaze) => far,
+                    _ => false,
                 })
             })
             .flatten();

@@ -29,12 +29,17 @@ const text = (p) => p.evaluate(() => window.cavesGame.text());
 // The card of the daily of `date` shared from `base`: its lines, or why it is not one.
 function cardProblem(card, date, base) {
   const lines = card.split('\n');
-  if (lines.length < 5) return `the card has ${lines.length} lines: ${JSON.stringify(card)}`;
+  if (lines.length < 6) return `the card has ${lines.length} lines: ${JSON.stringify(card)}`;
   if (!new RegExp(`^Caves daily ${date}: (won|lost)$`).test(lines[0])) return `its first line is "${lines[0]}"`;
   if (!/^[\u{1F7E9}\u{1F7E5}\u2B1B]+\u{1F3C6}?$/u.test(lines[1])) return `its level row is "${lines[1]}"`;
   if (!/\u{1F7E5}/u.test(lines[1]) && !/\u{1F3C6}/u.test(lines[1])) return `the row "${lines[1]}" marks no end`;
-  if (!/^Depth \d+, turns \d+, score \d+/.test(lines[2])) return `its numbers are "${lines[2]}"`;
-  if (!/^Daily streak: 1$/.test(lines[3])) return `its streak is "${lines[3]}"`;
+  // The same row in plain text, for wherever no emoji font draws the squares.
+  if (!/^\[[#x $]\]( \[[#x $]\])*$/.test(lines[2])) return `its plain row is "${lines[2]}"`;
+  const squares = [...lines[1]].length;
+  if (lines[2].length !== 4 * squares - 1) return `the plain row "${lines[2]}" has not a square for each of ${squares}`;
+  if (/\u{1F7E5}/u.test(lines[1]) !== /\[x\]/.test(lines[2])) return `the plain row "${lines[2]}" does not mark the end as "${lines[1]}" does`;
+  if (!/^Depth \d+, turns \d+, score \d+/.test(lines[3])) return `its numbers are "${lines[3]}"`;
+  if (!/^Daily streak: 1$/.test(lines[4])) return `its streak is "${lines[4]}"`;
   if (lines[lines.length - 1] !== base) return `it ends with "${lines[lines.length - 1]}", not the address ${base}`;
   if (/#(run|raw)=/.test(card)) return 'it links to the run, and so gives the caves away';
   return null;

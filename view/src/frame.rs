@@ -45,10 +45,13 @@ pub struct Area {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Frame {
     cells: Grid<Cell>,
-    /// In tests (and with the `boxes` feature, for the game's tests): every box drawn, with its border's cells as drawn, so a test can tell when
-    /// later text crossed a border (`Frame::crossed`).
+    /// In tests (and with the `boxes` feature, for the game's tests): every box drawn, with
+    /// its border's cells as drawn, so a test can tell when later text crossed a border; and
+    /// every text that ran off the frame's edge (`Frame::crossed`).
     #[cfg(any(test, feature = "boxes"))]
     boxes: Vec<(Area, Vec<Cell>)>,
+    #[cfg(any(test, feature = "boxes"))]
+    cut: Vec<String>,
 }
 
 impl Frame {
@@ -58,6 +61,8 @@ impl Frame {
             cells: Grid::new(side(width), side(height), BLANK),
             #[cfg(any(test, feature = "boxes"))]
             boxes: Vec::new(),
+            #[cfg(any(test, feature = "boxes"))]
+            cut: Vec::new(),
         }
     }
 
@@ -84,6 +89,20 @@ impl Frame {
 
     /// Writes `text` from (`x`, `y`) rightwards, mapping each character to CP437.
     pub fn text(&mut self, x: i32, y: i32, text: &str, fg: Rgb, bg: Rgb) {
+        #[cfg(any(test, feature = "boxes"))]
+        {
+            let off = text
+                .chars()
+                .enumerate()
+                .any(|(i, c)| c != ' ' && self.get(x + i as i32, y).is_none());
+            if off {
+                self.cut.push(format!(
+                    "({x}, {y}) {text:?} runs off the {} x {} frame",
+                    self.width(),
+                    self.height()
+                ));
+            }
+        }
         for (i, c) in text.chars().enumerate() {
             self.put(
                 x + i as i32,
@@ -147,11 +166,11 @@ impl Frame {
     }
 
     /// The border cells of boxes that something drawn later wrote over, as "(x, y) 'c'":
-    /// text that ran past its box. A box drawn later over an earlier one (a menu over the map)
-    /// may cover it.
+    /// text that ran past its box (a box drawn later over an earlier one, a menu over the
+    /// map, may cover it); and text that ran off the frame's edge, cut short.
     #[cfg(any(test, feature = "boxes"))]
     pub fn crossed(&self) -> Vec<String> {
-        let mut out = Vec::new();
+        let mut out = self.cut.clone();
         for (i, (area, drawn)) in self.boxes.iter().enumerate() {
             let later = &self.boxes[i + 1..];
             for ((x, y), cell) in border_points(*area).into_iter().zip(drawn) {
@@ -252,6 +271,16 @@ mod tests {
         );
         assert_eq!(f.to_string(), "  ab\n    \n");
         assert_eq!(f.get(4, 0), None);
+    }
+
+    #[test]
+    fn text_cut_at_the_frames_edge_is_told() {
+        let mut f = Frame::new(4, 2);
+        f.text(0, 0, "ab  ", [255; 3], BLACK);
+        f.text(1, 1, "abc   ", [255; 3], BLACK);
+        assert!(f.crossed().is_empty(), "{:?}", f.crossed());
+        f.text(2, 1, "abc", [255; 3], BLACK);
+        assert_eq!(f.crossed(), ["(2, 1) \"abc\" runs off the 4 x 2 frame"]);
     }
 
     #[test]

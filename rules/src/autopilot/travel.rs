@@ -18,7 +18,6 @@
 //! time), and when another danger appears (a creature wandering into view, or one asleep
 //! close by). A creature that flees, or sleeps farther off, does not stop it.
 
-use crate::balance::PACK_LIMIT;
 use crate::creatures::monster::Mind;
 use crate::game::action::{Action, Dir};
 use crate::game::log::a;
@@ -99,12 +98,11 @@ pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
     steps.first().map(|&d| Action::Move(d))
 }
 
-/// Picking up the item the player stands on, when there is one and the pack has room (the
-/// idol is never left lying: stepping on it takes it).
+/// Picking up the item the player stands on, when there is one and the pack has room for it
+/// (or a stack it joins; the idol is never left lying: stepping on it takes it).
 pub fn pick_up_here(state: &State) -> Option<Action> {
     let kind = state.item_at(state.player())?;
-    let room = state.carried().len() < usize::from(PACK_LIMIT);
-    (kind != Item::Idol && room).then_some(Action::PickUp)
+    (kind != Item::Idol && state.has_room_for(kind)).then_some(Action::PickUp)
 }
 
 /// The shortest 8-way path from the player to `to` on the player's level, through open
@@ -266,7 +264,7 @@ impl Watch {
                 .filter(|&(p, t)| t.is_stairs() && sight.remembers(p))
                 .count(),
             said: state.log().said(),
-            carried: state.carried().len(),
+            carried: state.carried_count(),
         }
     }
 }

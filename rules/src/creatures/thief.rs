@@ -1,7 +1,7 @@
 //! Thieves (the cave monkey). A thief's blow that lands snatches a flask of oil from the pack
 //! if there is one, else a flask's worth of fuel from a burning torch that holds more than
-//! that (a flask of oil it carries off), else any item: never
-//! what is wielded or worn, nor the idol (the run's goal is won or lost by fighting, not
+//! that (a flask of oil it carries off), else any item (one of a stack): never what is
+//! wielded or worn, nor the idol (the run's goal is won or lost by fighting, not
 //! pickpocketed). Then it runs (`State::fleeing`), gives up the chase once out of sight, and
 //! carries the item wherever it goes, to other levels too. It drops it where it dies.
 
@@ -46,11 +46,9 @@ impl State {
         }
         let slot =
             oil.unwrap_or_else(|| slots[self.rng.random_range(0..slots.len() as u32) as usize]);
-        let Some(at) = self.slot_index(slot) else {
+        let Some(kind) = self.take_one(slot) else {
             return;
         };
-        let kind = self.things.all.remove(at).kind;
-        self.free_letter(slot);
         self.monsters[i].loot = Some(kind);
         let what = self.item_name(kind);
         self.log
@@ -60,10 +58,9 @@ impl State {
     /// A dead creature leaves what it stole where it fell.
     pub(crate) fn drop_loot(&mut self, dead: &Monster) {
         let Some(kind) = dead.loot else { return };
-        self.things.all.push(Thing {
-            kind,
-            place: Place::Floor(dead.pos),
-        });
+        self.things
+            .all
+            .push(Thing::one(kind, Place::Floor(dead.pos)));
         self.log
             .add(format!("It drops your {}.", self.item_name(kind)));
     }

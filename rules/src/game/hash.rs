@@ -63,6 +63,7 @@ impl State {
         h.int(self.things.all.len() as i64);
         for t in &self.things.all {
             h.int(t.kind.code().into());
+            h.int(t.count.into());
             match t.place {
                 crate::game::parts::Place::Floor(p) => h.point(p),
                 crate::game::parts::Place::Pack => h.int(-1),

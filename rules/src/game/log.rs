@@ -88,9 +88,33 @@ pub fn a(name: &str) -> String {
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 
+/// `n` things called `name`: "a murky potion", "3 murky potions", "2 scrolls titled XOTH",
+/// "2 potions of healing": the word naming the sort takes the plural, first where the name
+/// begins with it, else last (read by bytes: no search for a substring).
+pub fn counted(name: &str, n: u32) -> String {
+    if n == 1 {
+        return a(name);
+    }
+    let first = name.bytes().position(|b| b == b' ');
+    let sort = first.and_then(|i| Some((name.get(..i)?, name.get(i..)?)));
+    match sort {
+        Some((word @ ("potion" | "scroll"), rest)) => format!("{n} {word}s{rest}"),
+        _ => format!("{n} {name}s"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stacks_are_counted_in_plain_words() {
+        assert_eq!(counted("murky potion", 1), "a murky potion");
+        assert_eq!(counted("murky potion", 3), "3 murky potions");
+        assert_eq!(counted("potion of healing", 2), "2 potions of healing");
+        assert_eq!(counted("scroll titled XOTH", 2), "2 scrolls titled XOTH");
+        assert_eq!(counted("dart", 2), "2 darts");
+    }
 
     #[test]
     fn repeats_fold() {

@@ -180,9 +180,23 @@ pub enum Place {
     Worn,
 }
 
-/// One item in the game.
+/// One item in the game, or a stack of potions or scrolls of one kind (`Item::stacks`):
+/// carried, a stack takes one pack slot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thing {
     pub kind: Item,
     pub place: Place,
+    /// How many there are (at least 1; more only for kinds that stack).
+    pub count: u32,
+}
+
+impl Thing {
+    /// A single item of `kind` in `place`.
+    pub const fn one(kind: Item, place: Place) -> Thing {
+        Thing {
+            kind,
+            place,
+            count: 1,
+        }
+    }
 }

@@ -74,10 +74,7 @@ impl State {
         let (mut spots, mut items) = (Vec::new(), Vec::new());
         for (p, kind) in item_placing::place(&world, seed, mode) {
             spots.push(p);
-            items.push(Thing {
-                kind,
-                place: Place::Floor(p),
-            });
+            items.push(Thing::one(kind, Place::Floor(p)));
         }
         let mut log = Log::default();
         log.add("You climb down into the caves. Find the idol on the deepest level.");

@@ -135,6 +135,12 @@ impl State {
             .update(&self.world, self.hero.pos, self.light_radius());
     }
 
+    /// Sets the player's hit points, for scripted scenes and tests (a fixture, not a run).
+    #[cfg(any(test, feature = "scenes"))]
+    pub fn set_hp(&mut self, hp: i32) {
+        self.hero.hp = hp;
+    }
+
     /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
     #[cfg(any(test, feature = "scenes"))]
     pub fn clear_monsters(&mut self) {

@@ -103,7 +103,7 @@ impl State {
     }
 
     /// The free floor cell of the level below `p` nearest to the cell under it.
-    fn landing(&self, p: Point) -> Option<Point> {
+    pub(crate) fn landing(&self, p: Point) -> Option<Point> {
         let z = p.z + 1;
         if z >= self.world.depth() {
             return None;

@@ -3,12 +3,15 @@
 //! Every item is a `Thing` with a place: on the floor at a point, or carried (in the pack,
 //! wielded or worn). Carried things keep the order they were picked up in; the n-th carried
 //! thing is pack slot n, which actions (and so records) name. The player knows them by
-//! letters that stay with them while carried (`State::letter`).
+//! letters that stay with them while carried (`State::letter`). Potions and scrolls of one
+//! kind stack (`Item::stacks`): one picked up joins the carried stack of its kind in its
+//! slot, using or throwing takes one from it, and dropping puts the stack down whole.
 
 use crate::balance;
 use crate::creatures::monster::{Mind, Monster};
 use crate::creatures::placing::kinds_at;
-use crate::game::log::a;
+use crate::game::events::Event;
+use crate::game::log::{a, counted};
 use crate::game::parts::{Place, Spent, Thing};
 use crate::game::state::State;
 use crate::items::placing::random_kind;
@@ -23,10 +26,7 @@ impl State {
     /// state changed this way is a fixture, not a run.)
     #[cfg(any(test, feature = "scenes"))]
     pub fn put_item(&mut self, kind: Item, p: Point) {
-        self.things.all.push(Thing {
-            kind,
-            place: Place::Floor(p),
-        });
+        self.things.all.push(Thing::one(kind, Place::Floor(p)));
     }
 
     /// Removes every item, on the floor and carried, for scripted scenes and tests (a
@@ -51,6 +51,11 @@ impl State {
             }
         }
         carried
+    }
+
+    /// How many things are carried, every one of a stack counted.
+    pub fn carried_count(&self) -> usize {
+        self.carried().iter().map(|t| t.count as usize).sum()
     }
 
     /// The letter carried slot `slot` is shown by. A thing keeps the letter it was given
@@ -143,6 +148,37 @@ impl State {
             .map(|(i, _)| i)
     }
 
+    /// The carried stack of `kind` in the pack, by its index in `items`, if any.
+    fn stack_of(&self, kind: Item) -> Option<usize> {
+        self.things
+            .all
+            .iter()
+            .position(|t| t.kind == kind && t.place == Place::Pack && kind.stacks())
+    }
+
+    /// True when one more `kind` can be carried: the pack has a free slot, or `kind` joins a
+    /// stack already carried (the idol always fits).
+    pub fn has_room_for(&self, kind: Item) -> bool {
+        kind == Item::Idol
+            || self.stack_of(kind).is_some()
+            || self.carried().len() < usize::from(balance::PACK_LIMIT)
+    }
+
+    /// Takes one thing out of carried slot `slot` (one of a stack, else the thing, whose
+    /// letter is freed) and answers its kind.
+    pub(crate) fn take_one(&mut self, slot: usize) -> Option<Item> {
+        let i = self.slot_index(slot)?;
+        let t = &mut self.things.all[i];
+        let kind = t.kind;
+        if t.count > 1 {
+            t.count -= 1;
+        } else {
+            self.things.all.remove(i);
+            self.free_letter(slot);
+        }
+        Some(kind)
+    }
+
     /// Says that carried slot `slot` is empty: no turn.
     pub(crate) fn no_item(&mut self, slot: usize) -> Spent {
         let letter = char::from(b'a' + slot.min(25) as u8);
@@ -165,10 +201,25 @@ impl State {
             self.log.add("There is nothing here to pick up.");
             return Spent::Nothing;
         };
-        let kind = self.things.all[i].kind;
-        if kind != Item::Idol && self.carried().len() >= usize::from(balance::PACK_LIMIT) {
+        let Thing { kind, count, .. } = self.things.all[i];
+        if !self.has_room_for(kind) {
             self.log.add("Your pack is full.");
             return Spent::Nothing;
+        }
+        let name = counted(self.item_name(kind), count);
+        if let Some(stack) = self.stack_of(kind) {
+            let now = self.things.all[stack].count.saturating_add(count);
+            self.things.all[stack].count = now;
+            self.things.all.remove(i);
+            let slot = self
+                .carried()
+                .iter()
+                .position(|t| t.kind == kind && t.place == Place::Pack);
+            let letter = self.letter(slot.unwrap_or(0));
+            self.log
+                .add(format!("You pick up {name} ({letter}): {now} now."));
+            self.take_offering(self.hero.pos);
+            return Spent::Turn;
         }
         self.carry(i, Place::Pack);
         let letter = self.give_letter();
@@ -176,9 +227,11 @@ impl State {
         if kind == Item::Idol {
             self.log
                 .add("You pick up the golden idol! Now climb back out.");
-            self.wake_level();
+            if self.wake_level() {
+                self.log
+                    .add("A deep groan runs through the rock: the caves wake.");
+            }
         } else {
-            let name = a(self.item_name(kind));
             self.log.add(format!("You pick up {name} ({letter})."));
         }
         Spent::Turn
@@ -188,11 +241,15 @@ impl State {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
         };
-        let kind = self.things.all[i].kind;
+        let Thing { kind, count, .. } = self.things.all[i];
         self.free_letter(slot);
         self.carry(i, Place::Floor(self.hero.pos));
-        self.log
-            .add(format!("You drop the {}.", self.item_name(kind)));
+        let name = self.item_name(kind);
+        self.log.add(if count == 1 {
+            format!("You drop the {name}.")
+        } else {
+            format!("You drop {}.", counted(name, count))
+        });
         Spent::Turn
     }
 
@@ -212,6 +269,8 @@ impl State {
             "pour out"
         };
         let max = self.max_hp();
+        // What a burning scroll does to the reader's hands, after the reading is told.
+        let mut seared = 0;
         let what = match kind.effect() {
             Effect::Weapon(_) | Effect::Armour(_) => return self.equip(slot),
             Effect::Treasure => {
@@ -260,20 +319,98 @@ impl State {
                 format!("a shrill call echoes: {came} creatures come.")
             }
             Effect::Map => {
-                let (w, h) = (self.world.width(), self.world.height());
-                let middle = crate::space::geom::Point::new(w / 2, h / 2, self.hero.pos.z);
-                self.knowledge.sight.reveal(&self.world, middle, w.max(h));
+                self.reveal_level();
                 "the shape of this level fills your mind.".to_string()
+            }
+            Effect::Flare => {
+                self.reveal_level();
+                if self.wake_level() {
+                    "a blinding flash shows the whole level, and every creature on it wakes to hunt you.".to_string()
+                } else {
+                    "a blinding flash shows the whole level.".to_string()
+                }
+            }
+            Effect::Descend => match self.landing(self.hero.pos) {
+                Some(to) => {
+                    self.hero.pos = to;
+                    self.hero.deepest = self.hero.deepest.max(to.z);
+                    format!("you sink through the floor to level {}.", to.z + 1)
+                }
+                None => "the floor holds firm: there is no deeper level.".to_string(),
+            },
+            Effect::Blaze => {
+                for p in self.hero.pos.neighbours8() {
+                    self.ignite(p, true);
+                }
+                self.events.push(Event::Fire(self.hero.pos));
+                "flames burst out of you onto every cell around.".to_string()
+            }
+            Effect::Kindle { fuel, burn } => {
+                self.refuel(fuel);
+                seared = burn;
+                "your torch flares up, and the scroll burns in your hands.".to_string()
+            }
+            Effect::Recall => match self.nearest_stair_up() {
+                Some(to) => {
+                    self.hero.pos = to;
+                    "you stand on the stairs up.".to_string()
+                }
+                None => "nothing happens: no stairs up are free.".to_string(),
+            },
+            Effect::Slumber => {
+                let slept = self.lull();
+                self.torch.on = false;
+                match slept {
+                    0 => "a hush falls, and your torch goes out.".to_string(),
+                    1 => "the creature in view falls asleep, and your torch goes out.".to_string(),
+                    n => format!("the {n} creatures in view fall asleep, and your torch goes out."),
+                }
             }
         };
         self.log.add(format!("You {verb} the {name}: {what}"));
         if self.identify(kind) {
             self.log.add(format!("It was {}.", a(kind.name())));
         }
-        self.free_letter(slot);
-        self.things.all.remove(i);
+        if seared > 0 {
+            self.hurt(
+                seared,
+                &format!("The flames sear your hands for {seared}."),
+                "burning scroll",
+            );
+        }
+        self.take_one(slot);
         self.hero.used += 1;
         Spent::Turn
+    }
+
+    /// Shows the whole of the player's level.
+    fn reveal_level(&mut self) {
+        let (w, h) = (self.world.width(), self.world.height());
+        let middle = Point::new(w / 2, h / 2, self.hero.pos.z);
+        self.knowledge.sight.reveal(&self.world, middle, w.max(h));
+    }
+
+    /// The free stair up of the player's level nearest to them (king's moves), if any.
+    fn nearest_stair_up(&self) -> Option<Point> {
+        let me = self.hero.pos;
+        self.world
+            .points_of(me.z, Tile::StairsUp)
+            .into_iter()
+            .filter(|&p| p == me || self.monster_at(p).is_none())
+            .min_by_key(|&p| (p.chebyshev(me), p.y, p.x))
+    }
+
+    /// Puts every creature the player sees to sleep: answers how many.
+    fn lull(&mut self) -> usize {
+        let mut slept = 0;
+        for m in self.monsters.iter_mut() {
+            if m.pos.z == self.hero.pos.z && self.knowledge.sight.lit(m.pos) {
+                m.mind = Mind::Asleep;
+                m.confused = 0;
+                slept += 1;
+            }
+        }
+        slept
     }
 
     /// Calls up to `n` creatures of the level's kinds onto free cells near the player, all
@@ -336,8 +473,9 @@ impl State {
         Spent::Turn
     }
 
-    /// Lifting the idol wakes its level: every creature on it hunts the player from then on.
-    fn wake_level(&mut self) {
+    /// Lifting the idol (or a flare) wakes its level: every creature on it hunts the player
+    /// from then on. True when one was not hunting before.
+    fn wake_level(&mut self) -> bool {
         let me = self.hero.pos;
         let mut woke = false;
         for m in self.monsters.iter_mut().filter(|m| m.pos.z == me.z) {
@@ -346,10 +484,7 @@ impl State {
             m.last_seen = me;
             m.unseen = 0;
         }
-        if woke {
-            self.log
-                .add("A deep groan runs through the rock: the caves wake.");
-        }
+        woke
     }
 
     /// Leaves an item where a creature died, by its kind's chance of carrying one.
@@ -358,10 +493,7 @@ impl State {
             return;
         }
         if let Some(kind) = random_kind(at.z, self.origin.mode, &mut self.rng) {
-            self.things.all.push(Thing {
-                kind,
-                place: Place::Floor(at),
-            });
+            self.things.all.push(Thing::one(kind, Place::Floor(at)));
             self.log
                 .add(format!("It drops {}.", a(self.item_name(kind))));
         }

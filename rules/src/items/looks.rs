@@ -25,7 +25,8 @@ pub enum Seen {
 const LOOK_STREAM: u64 = 0x100c_5eed;
 
 /// How many looks there are of each sort (more than kinds, so a look tells nothing).
-pub const LOOKS: usize = 8;
+pub const LOOKS: usize = 10;
+const _: () = assert!(LOOKS > Item::POTIONS.len() && LOOKS > Item::SCROLLS.len());
 
 /// The looks of one run: `potions[i]` is the index in the potion looks of `Item::POTIONS[i]`,
 /// and likewise for scrolls.
@@ -105,6 +106,8 @@ pub enum PotionLook {
     Milky,
     Bubbling,
     Crimson,
+    Cloudy,
+    Briny,
 }
 
 impl PotionLook {
@@ -118,6 +121,8 @@ impl PotionLook {
         PotionLook::Milky,
         PotionLook::Bubbling,
         PotionLook::Crimson,
+        PotionLook::Cloudy,
+        PotionLook::Briny,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -130,6 +135,8 @@ impl PotionLook {
             PotionLook::Milky => "milky potion",
             PotionLook::Bubbling => "bubbling potion",
             PotionLook::Crimson => "crimson potion",
+            PotionLook::Cloudy => "cloudy potion",
+            PotionLook::Briny => "briny potion",
         }
     }
 }
@@ -145,6 +152,8 @@ pub enum ScrollLook {
     Ishtel,
     Mogra,
     Pellas,
+    Abrax,
+    Numen,
 }
 
 impl ScrollLook {
@@ -158,6 +167,8 @@ impl ScrollLook {
         ScrollLook::Ishtel,
         ScrollLook::Mogra,
         ScrollLook::Pellas,
+        ScrollLook::Abrax,
+        ScrollLook::Numen,
     ];
 
     pub const fn name(self) -> &'static str {
@@ -170,6 +181,8 @@ impl ScrollLook {
             ScrollLook::Ishtel => "scroll titled ISHTEL",
             ScrollLook::Mogra => "scroll titled MOGRA",
             ScrollLook::Pellas => "scroll titled PELLAS",
+            ScrollLook::Abrax => "scroll titled ABRAX",
+            ScrollLook::Numen => "scroll titled NUMEN",
         }
     }
 }

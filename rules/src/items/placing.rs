@@ -2,6 +2,7 @@
 
 use crate::balance;
 use crate::builder::altars::offering_cells;
+use crate::builder::regions::Regions;
 use crate::game::mode::Mode;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
@@ -116,6 +117,53 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
             };
             out.push((p, kind));
         }
+        top_up(world, z, mode, &offered, &mut free, &mut out, &mut rng);
     }
     out
+}
+
+/// No empty area: every area of level `z` a player can walk (doors opened) of at least
+/// `balance::AREA_FOR_ITEMS` cells holds at least `balance::MIN_AREA_ITEMS` items besides the
+/// idol and an altar's offerings, topped up on its `free` floor cells. (A level's areas are
+/// joined only by the stairs of the levels around it, so an item in another area may be a
+/// long way off.)
+fn top_up(
+    world: &World,
+    z: i32,
+    mode: Mode,
+    offered: &[Point],
+    free: &mut Vec<Point>,
+    out: &mut Vec<(Point, Item)>,
+    rng: &mut GameRng,
+) {
+    let walkable = world.cells_where(z, Tile::is_passable);
+    if walkable.is_empty() {
+        return;
+    }
+    let (w, h) = (world.width() as usize, world.height() as usize);
+    let areas = Regions::label(w, h, &walkable);
+    let area = |p: Point| areas.id_at(p.x as usize, p.y as usize) as usize;
+    let mut held = vec![0; areas.sizes.len()];
+    for &(p, kind) in out.iter() {
+        if p.z == z && kind != Item::Idol && !offered.contains(&p) {
+            held[area(p)] += 1;
+        }
+    }
+    for (a, &size) in areas.sizes.iter().enumerate().skip(1) {
+        if size < balance::AREA_FOR_ITEMS {
+            continue;
+        }
+        while held[a] < balance::MIN_AREA_ITEMS {
+            let spots: Vec<usize> = (0..free.len()).filter(|&i| area(free[i]) == a).collect();
+            if spots.is_empty() {
+                break;
+            }
+            let Some(kind) = random_kind(z, mode, rng) else {
+                break;
+            };
+            let i = spots[rng.random_range(0..spots.len() as u32) as usize];
+            out.push((free.swap_remove(i), kind));
+            held[a] += 1;
+        }
+    }
 }

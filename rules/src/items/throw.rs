@@ -3,14 +3,14 @@
 //! strikes) or before the first cell it cannot pass, else at the target. Daggers and darts
 //! wound what they strike; a potion breaks where it lands and splashes the cells around; a
 //! flask of oil breaks too, into flames by a lit torch (`game::fire`); anything else just
-//! lands.
+//! lands. From a stack of potions or scrolls, one flies.
 
 use crate::balance::{damage, THROW_BASE};
 use crate::creatures::monster::Mind;
 use crate::game::events::{Event, Flier};
 use crate::game::log::a;
-use crate::game::parts::Place;
 use crate::game::parts::Spent;
+use crate::game::parts::{Place, Thing};
 use crate::game::state::State;
 use crate::kinds::entry::{Effect, Stats};
 use crate::kinds::item::Item;
@@ -56,7 +56,8 @@ impl State {
         (path, None)
     }
 
-    /// Throws the item in pack slot `slot` at the cell (`dx`, `dy`) away: a turn.
+    /// Throws the item in pack slot `slot` (one of a stack) at the cell (`dx`, `dy`) away: a
+    /// turn.
     pub(crate) fn throw(&mut self, slot: usize, dx: i32, dy: i32) -> Spent {
         let Some(i) = self.slot_index(slot) else {
             return self.no_item(slot);
@@ -67,7 +68,7 @@ impl State {
             self.log.add("There is no room to throw it that way.");
             return Spent::Nothing;
         };
-        self.free_letter(slot);
+        self.take_one(slot);
         let name = self.item_name(kind);
         self.events.push(Event::Flight {
             path: {
@@ -80,20 +81,14 @@ impl State {
         self.hero.fought = true;
         self.log.add(format!("You throw the {name}."));
         match kind.effect() {
-            _ if Item::POTIONS.contains(&kind) => {
-                self.things.all.remove(i);
-                self.shatter(kind, name, land);
-            }
-            _ if kind == Item::Oil => {
-                self.things.all.remove(i);
-                self.spill_oil(land);
-            }
+            _ if Item::POTIONS.contains(&kind) => self.shatter(kind, name, land),
+            _ if kind == Item::Oil => self.spill_oil(land),
             effect => {
                 let bonus = match effect {
                     Effect::Weapon(n) | Effect::Missile(n) => Some(n),
                     _ => None,
                 };
-                self.carry(i, Place::Floor(land));
+                self.things.all.push(Thing::one(kind, Place::Floor(land)));
                 match (struck, bonus) {
                     (Some(m), Some(n)) => {
                         let missile = Stats {
@@ -124,17 +119,19 @@ impl State {
     }
 
     /// A thrown potion of `kind` (called `name`) breaks at `at`: creatures on and beside the
-    /// cell are splashed. Its kind is learned when the player sees it work on one.
+    /// cell are splashed (a potion of descent sinks them to the level below; a potion of fire
+    /// bursts into flames over the cells). Its kind is learned when the player sees it work.
     fn shatter(&mut self, kind: Item, name: &str, at: Point) {
         self.log.add(format!("The {name} shatters."));
         self.events.push(Event::Miss(at));
-        // Splashing moves no creature: whether one is seen is the same before and after.
-        let mut seen = false;
-        for c in self.monsters.iter_mut() {
-            if c.pos.chebyshev(at) > 1 {
+        // Whether a splashed creature is seen is decided before any sinks through the floor.
+        let (me, mut seen, mut splashed) = (self.hero.pos, false, Vec::new());
+        for (i, c) in self.monsters.iter_mut().enumerate() {
+            if c.pos.z != at.z || c.pos.chebyshev(at) > 1 {
                 continue;
             }
             seen |= self.knowledge.sight.lit(c.pos);
+            splashed.push(i);
             match kind.effect() {
                 Effect::Heal(n) => c.hp = (c.hp + n).min(c.stats().hp),
                 Effect::Confuse(n) => c.confused = n,
@@ -142,18 +139,51 @@ impl State {
                     c.mind = Mind::Wandering;
                     c.unseen = 0;
                 }
+                Effect::Flare => {
+                    c.mind = Mind::Hunting;
+                    c.last_seen = me;
+                    c.unseen = 0;
+                }
                 _ => {}
             }
+        }
+        let mut sank = false;
+        match kind.effect() {
+            Effect::Descend => {
+                for i in splashed {
+                    if let Some(to) = self.landing(self.monsters[i].pos) {
+                        self.monsters[i].pos = to;
+                        sank = true;
+                    }
+                }
+            }
+            Effect::Blaze => {
+                seen |= self.knowledge.sight.lit(at);
+                for p in std::iter::once(at).chain(at.neighbours8()) {
+                    self.ignite(p, true);
+                }
+                self.events.push(Event::Fire(at));
+            }
+            _ => {}
         }
         let what = match kind.effect() {
             Effect::Heal(_) => "The splashed wounds close.",
             Effect::Confuse(_) => "The splashed creatures reel about, befuddled.",
             Effect::Darken(_) => "Inky darkness: the splashed creatures lose track of you.",
+            Effect::Flare => "A blinding flash: the splashed creatures turn on you.",
+            Effect::Descend if sank => "The splashed creatures sink through the floor.",
+            Effect::Blaze => "It bursts into flames!",
             _ => "Nothing seems to happen.",
+        };
+        // Strength shows nothing on a creature, nor descent on the deepest level.
+        let shows = match kind.effect() {
+            Effect::Strength(_) => false,
+            Effect::Descend => sank,
+            _ => true,
         };
         if seen {
             self.log.add(what);
-            if !matches!(kind.effect(), Effect::Strength(_)) && self.identify(kind) {
+            if shows && self.identify(kind) {
                 self.log.add(format!("It was {}.", a(kind.name())));
             }
         }

@@ -42,6 +42,19 @@ pub enum Effect {
     Summon(i32),
     /// Maps the whole level.
     Map,
+    /// Shows the whole level in a blinding flash that wakes every creature on it to hunt.
+    Flare,
+    /// Sinks the drinker (or the splashed creatures) through the floor to the level below.
+    Descend,
+    /// Bursts into flames: on every cell around the drinker, or where it breaks, thrown.
+    Blaze,
+    /// Feeds the torch this many turns of fuel and burns the reader's hands for so many
+    /// hit points.
+    Kindle { fuel: i32, burn: i32 },
+    /// Carries the reader to the nearest stair up of the level.
+    Recall,
+    /// Puts every creature in view to sleep, and the reader's torch out.
+    Slumber,
 }
 
 /// An item kind's rules: its effect, the first level (from 1) where it lies, and how often it

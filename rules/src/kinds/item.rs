@@ -25,28 +25,45 @@ coded_kinds! {
         DarknessPotion = 14,
         SummonScroll = 15,
         MappingScroll = 16,
+        FlarePotion = 17,
+        DescentPotion = 18,
+        FirePotion = 19,
+        KindlingScroll = 20,
+        RecallScroll = 21,
+        SlumberScroll = 22,
     }
 }
 
 impl Item {
     /// The potion kinds: each run gives them random looks until drunk.
-    pub const POTIONS: [Item; 4] = [
+    pub const POTIONS: [Item; 7] = [
         Item::HealingPotion,
         Item::StrengthPotion,
         Item::ConfusionPotion,
         Item::DarknessPotion,
+        Item::FlarePotion,
+        Item::DescentPotion,
+        Item::FirePotion,
     ];
     /// The scroll kinds: each run gives them random titles until read.
-    pub const SCROLLS: [Item; 4] = [
+    pub const SCROLLS: [Item; 7] = [
         Item::LightScroll,
         Item::TeleportScroll,
         Item::SummonScroll,
         Item::MappingScroll,
+        Item::KindlingScroll,
+        Item::RecallScroll,
+        Item::SlumberScroll,
     ];
 
     /// True for potions and scrolls, whose kind is unknown until one is used.
     pub fn is_unknown_kind(self) -> bool {
         Item::POTIONS.contains(&self) || Item::SCROLLS.contains(&self)
+    }
+
+    /// True for kinds that stack: the potions and scrolls of one kind share a pack slot.
+    pub fn stacks(self) -> bool {
+        self.is_unknown_kind()
     }
 
     pub const fn code(self) -> u8 {
@@ -77,6 +94,12 @@ impl Item {
             Item::DarknessPotion => &("potion of darkness", '!'),
             Item::SummonScroll => &("scroll of summoning", '?'),
             Item::MappingScroll => &("scroll of mapping", '?'),
+            Item::FlarePotion => &("potion of flare", '!'),
+            Item::DescentPotion => &("potion of descent", '!'),
+            Item::FirePotion => &("potion of fire", '!'),
+            Item::KindlingScroll => &("scroll of kindling", '?'),
+            Item::RecallScroll => &("scroll of recall", '?'),
+            Item::SlumberScroll => &("scroll of slumber", '?'),
         }
     }
 

@@ -33,6 +33,10 @@ fn layouts() -> Vec<(&'static str, Layout)> {
             "phone, larger glyphs",
             Layout::for_window(390.0, 844.0, 3.0, true),
         ),
+        (
+            "phone with the pad, larger glyphs",
+            Layout::for_window(390.0, 500.0, 3.0, true),
+        ),
     ]
 }
 
@@ -108,6 +112,21 @@ fn hall(layout: Layout, touch: bool) -> App {
     a.set_layout(layout);
     a.set_touch(touch);
     a.set_hover(Some(jelly));
+    a
+}
+
+/// The map of the caves (`M`) over a level with stairs both ways, all in sight.
+fn caves_map(layout: Layout, touch: bool) -> App {
+    let level1 = "###########\n#<..>...>.#\n#..>......#\n###########";
+    let level2 = "###########\n#...<...<.#\n#..<......#\n###########";
+    let world = World::from_text(&[level1, level2]).expect("fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    state.clear_items();
+    let mut a = App::scene(state);
+    a.set_layout(layout);
+    a.set_touch(touch);
+    a.key("M");
     a
 }
 
@@ -197,6 +216,7 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
         ("help", help),
         ("play, looking at a jelly", look),
         ("inventory", items),
+        ("the map of the caves", caves_map(layout, touch)),
         ("the end", ended),
         ("the end, not saved", unsaved),
         ("the end of a daily with its fallen, not saved", daily),
@@ -362,15 +382,58 @@ fn the_start_page_spaces_its_prose_and_shows_the_caves_when_it_has_room() {
             let caves = rows[first..menu as usize]
                 .iter()
                 .any(|r| r.contains('@') && r.contains('▒'));
-            // At normal glyph sizes the prose is spaced; the caves show wherever five rows are
-            // free above the menu (a touch menu's tall bars take them on a landscape screen
+            // At normal glyph sizes the prose is spaced, and so is the short introduction a
+            // screen gets where its own does not fit whole; the caves show wherever five rows
+            // are free above the menu (a touch menu's tall bars take them on a landscape screen
             // and with larger glyphs).
             let larger = where_.contains("larger");
+            let short = text.contains("level:");
             let want_caves = !touch || (where_ == "phone");
             assert_eq!(
                 (spaced, caves),
-                (!larger, want_caves),
+                (!larger || short, want_caves),
                 "{where_}, touch {touch}: (spaced, caves)\n{text}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_start_page_keeps_its_title_and_introduction_with_the_pad_open() {
+    let store = busy_store();
+    for (where_, layout) in layouts().into_iter().filter(|(w, _)| w.contains("pad")) {
+        for touch in [false, true] {
+            let mut a = start_app(&store, layout, touch);
+            a.set_prefs(if where_.contains("larger") {
+                "larger"
+            } else {
+                ""
+            });
+            let text = compose(&a).to_string();
+            let words: String = text
+                .split(|c: char| c.is_whitespace() || c == '│')
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ");
+            assert!(
+                text.contains("C A V E S")
+                    && words.contains("A golden idol lies on the deepest level"),
+                "{where_}, touch {touch}:\n{text}"
+            );
+            // The introduction is whole: it ends above the menu's prompt.
+            // The screen's own introduction ends "each turn.", the short one "burns down.".
+            let end = words
+                .find(" each turn.")
+                .or_else(|| words.find(" burns down."))
+                .unwrap_or(usize::MAX);
+            let prompt = words
+                .find("Tap a line")
+                .or_else(|| words.find("Enter"))
+                .or_else(|| words.find("Press"))
+                .unwrap_or(0);
+            assert!(
+                end < prompt,
+                "{where_}, touch {touch}: the intro is cut\n{text}"
             );
         }
     }

@@ -68,16 +68,16 @@ pub(crate) fn bar(layout: Layout) -> (i32, i32) {
     }
 }
 
-/// Draws a bar to tap from (`x`, `y`), `w` cells wide, with `label` centred on it (cut to its
-/// width); returns the rows it took.
+/// Draws a bar to tap from (`x`, `y`), `w` cells wide, of `bar`'s rows with `label` centred
+/// on its label row (cut to its width); returns the rows it took.
 pub(crate) fn tap_bar(
     f: &mut Frame,
-    layout: Layout,
+    bar: (i32, i32),
     at: (i32, i32, i32),
     label: &str,
     colour: Rgb,
 ) -> i32 {
-    let ((rows, label_row), (x, y, w)) = (bar(layout), at);
+    let ((rows, label_row), (x, y, w)) = (bar, at);
     f.fill(x, y, w, rows, PANEL_BLANK);
     let label = clip(label, w - 2);
     let lx = x + (w - label.chars().count() as i32) / 2;

@@ -124,14 +124,23 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
     } else {
         ("GAME OVER", WARN)
     };
+    // A short screen (a phone with the pad open, larger glyphs) packs the page: no blank
+    // rows between its parts, and neither the items used nor the seed.
+    let short = layout.rows < 36;
+    let gap = i32::from(!short);
+    let (title_y, text_y) = if short {
+        (top + 1, top + 3)
+    } else {
+        (top + 3, top + 6)
+    };
     f.text(
         (layout.cols - title.len() as i32) / 2,
-        top + 3,
+        title_y,
         title,
         colour,
         BLACK,
     );
-    let mut y = paragraph(f, layout, top + 6, state.ending(), TEXT);
+    let mut y = paragraph(f, layout, text_y, state.ending(), TEXT);
     // Integers as `format!` writes them: `to_string` would bring a second copy of the
     // digit writer of each integer type into the page.
     let vx = x + if layout.cols < 60 { 11 } else { 14 };
@@ -159,9 +168,11 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
     let experience = format!("level {}, {} xp", state.level(), state.xp());
     row(f, "Experience", &experience, TEXT);
     row(f, "Kills", &kills_text(state), TEXT);
-    row(f, "Items used", &format!("{}", state.items_used()), TEXT);
-    row(f, "Seed", &format!("{}", state.seed()), TEXT);
-    let mut y = y + 1;
+    if !short {
+        row(f, "Items used", &format!("{}", state.items_used()), TEXT);
+        row(f, "Seed", &format!("{}", state.seed()), TEXT);
+    }
+    let mut y = y + gap;
     if ctx.session.end_unsaved().is_some() {
         // Why is in the sidebar and on the start screen; here the few words fit every layout.
         y = lines(
@@ -169,7 +180,7 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
             y,
             "Its end could not be saved yet: keep this page open.",
             WARN,
-        ) + 1;
+        ) + gap;
     }
     // A daily run shares its card (the day without its caves), any other run its link; and
     // it goes to the board, after the day's run when it is practice.
@@ -207,17 +218,23 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
     let fallen = ctx.graves.cells.len();
     if ctx.daily_ended() && ctx.graves.seed == state.seed() && fallen > 0 {
         let text = format!("{fallen} of today's fallen lie in these caves: see the replay.");
-        y = lines(f, y + 1, &text, TEXT);
+        y = lines(f, y + gap, &text, TEXT);
     }
     let again = if ctx.touch() {
-        let rows = tap_bar(f, layout, (x, y, room as i32), "Watch the replay", TEXT);
+        let rows = tap_bar(
+            f,
+            bar(layout),
+            (x, y, room as i32),
+            "Watch the replay",
+            TEXT,
+        );
         screen.bar.set(y..y + rows);
         y += rows;
         "Tap for a new game"
     } else {
         "Press Enter for a new game"
     };
-    lines(f, y + 1, again, ACCENT);
+    lines(f, y + gap, again, ACCENT);
 }
 
 #[cfg(test)]

@@ -99,19 +99,22 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
     // The last row for text: the back line sits a blank row above the bottom border.
     let last = page(layout).y + page(layout).h - 3;
     let y = if ctx.touch() {
-        paragraph(
-            f,
-            layout,
-            y,
-            "Tap a cell you have seen to walk there. Tap a creature next to you to attack it, \
-             yourself to wait a turn, and the stairs you stand on to take them. Hold a finger \
-             on a cell to hear what is there. The pad below the map has every move, Torch \
-             douses or relights your torch, Close shuts the open doors beside you, and \
+        let taps = "Tap a cell you have seen to walk there. Tap a creature next to you to attack \
+             it, yourself to wait a turn, and the stairs you stand on to take them. Hold a \
+             finger on a cell to hear what is there. The pad below the map has every move, \
+             Torch douses or relights your torch, Close shuts the open doors beside you, and \
              Throw picks an item, then a tap on a cell throws it there. Fire, then a tap \
              beside you, sets moss or fungus alight. A ^ is a trap: step round it; waiting \
-             by torchlight searches for hidden ones.",
-            TEXT,
-        )
+             by torchlight searches for hidden ones.";
+        // A short screen (the pad open, larger glyphs) gets the first taps only.
+        let few = "Tap a cell you have seen to walk there, a creature next to you to attack it, \
+             yourself to wait, the stairs you stand on to take them. The pad has every move.";
+        let text = if y + paragraph_rows(layout, taps) < last {
+            taps
+        } else {
+            few
+        };
+        paragraph(f, layout, y, text, TEXT)
     } else {
         // The keys first; the replay's keys only when they fit below them.
         let (y, left_out) = key_table(f, layout, y, last - 1);

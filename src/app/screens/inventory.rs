@@ -1,5 +1,6 @@
 //! The inventory screen: the carried items by letter, in a box over the map (only those the
-//! menu's action can use, what is wielded and worn, and what a letter does here). Opened to
+//! menu's action can use, what is wielded and worn, how many a stack holds, and what a
+//! letter does here). Opened to
 //! look (`i`) or to choose an item to drop, use or equip; a letter or a tap on its row then
 //! becomes that item action of the rules, and a tap elsewhere closes it.
 
@@ -8,6 +9,7 @@ use crate::app::draw::page::clip;
 use crate::app::input::{command, ignorable, Command};
 use crate::app::next::{Chosen, Next};
 pub use crate::app::pick::Pick;
+use crate::rules::game::log::counted;
 use crate::rules::kinds::item::Item;
 use crate::rules::{Place, State, Thing, PACK_LIMIT};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
@@ -194,7 +196,12 @@ impl Inventory {
                     bg: BLACK,
                 },
             );
-            let name = clip(&format!("{}{note}", seen.name()), w - 8);
+            let name = if t.count > 1 {
+                counted(seen.name(), t.count)
+            } else {
+                seen.name().to_string()
+            };
+            let name = clip(&format!("{name}{note}"), w - 8);
             f.text(x + 7, row, &name, TEXT, BLACK);
         }
         // What using has taught: each identified look and its kind.
@@ -211,7 +218,8 @@ impl Inventory {
             (Pick::Browse, false) => "a letter uses or equips it",
             _ => "press its letter",
         };
-        // The idol is carried even in a full pack: it does not count against the limit.
+        // The idol is carried even in a full pack: it does not count against the limit. A
+        // stack of potions or scrolls takes one slot.
         let items = carried.iter().filter(|t| t.kind != Item::Idol).count();
         let idol = if state.carrying_idol() {
             ", and the idol"
@@ -223,7 +231,7 @@ impl Inventory {
             y + h - 4,
             // The limit is a u8, shown as the count is: the page formats no u8.
             &clip(
-                &format!("{items} of {} carried{idol}", usize::from(PACK_LIMIT)),
+                &format!("{items} of {} slots{idol}", usize::from(PACK_LIMIT)),
                 room,
             ),
             DIM,

@@ -22,6 +22,7 @@ use crate::view::colour::{hex, Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Cell, Frame, BLANK};
 use crate::view::kinds::Shown;
 use crate::view::layout::Layout;
+use crate::view::wrap::wrap;
 
 /// The overview's own state: the level shown and the cursor on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +64,26 @@ pub struct Sheet {
 /// The width of one entry of the legend.
 pub const ENTRY: i32 = 26;
 
+/// The rows that say what is under the cursor: two where a row is too short for it.
+fn said_rows(layout: Layout) -> i32 {
+    if layout.cols < 64 {
+        2
+    } else {
+        1
+    }
+}
+
+/// The first of `texts` that fits in `cols` columns (else the last, the shortest).
+fn fitting<'a>(cols: i32, texts: &[&'a str]) -> &'a str {
+    let fits = |t: &&&str| t.chars().count() <= usize::try_from(cols).unwrap_or(0);
+    texts
+        .iter()
+        .find(fits)
+        .or(texts.last())
+        .copied()
+        .unwrap_or("")
+}
+
 impl Sheet {
     pub fn of(state: &State, layout: Layout, z: i32) -> Sheet {
         let world = state.world();
@@ -89,8 +110,8 @@ impl Sheet {
         }
         let legend_cols = (layout.cols / ENTRY).max(1);
         let legend_rows = (stairs.len() as i32 + legend_cols - 1) / legend_cols;
-        // The legend, a row for the cursor's place, and a blank row.
-        let room = (layout.rows - TOP - legend_rows - 2).max(1);
+        // The legend, the rows for the cursor's place, and a blank row.
+        let room = (layout.rows - TOP - legend_rows - 1 - said_rows(layout)).max(1);
         let scale = ((world.width() + layout.cols - 1) / layout.cols.max(1))
             .max((world.height() + room - 1) / room)
             .max(1);
@@ -309,19 +330,28 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
     let cursor = overview.cursor;
     let seen = sheet.levels.len();
     let plural = if seen == 1 { "" } else { "s" };
-    let narrow = layout.cols < 50;
-    let title = format!(
-        "{}: level {} ({seen} level{plural} seen)",
-        if narrow { "Map" } else { "Map of the caves" },
-        sheet.z + 1,
-    );
-    f.text(0, 0, &title, TITLE, BLACK);
-    let keys = match (ctx.touch(), narrow) {
-        (true, true) => "Tap: go there. Tap here: level.",
-        (true, false) => "Tap a place to go there; tap here for another level.",
-        (false, _) => "< > level, arrows cursor, Enter go there, Esc close",
+    let z = sheet.z + 1;
+    let titles = [
+        format!("Map of the caves: level {z} ({seen} level{plural} seen)"),
+        format!("Map: level {z} ({seen} level{plural} seen)"),
+        format!("Map: level {z} ({seen} seen)"),
+    ];
+    let title = fitting(layout.cols, &titles.each_ref().map(String::as_str));
+    f.text(0, 0, title, TITLE, BLACK);
+    let keys = if ctx.touch() {
+        [
+            "Tap a place to go there; tap here for another level.",
+            "Tap: go there. Tap here: level.",
+            "Tap: go. Tap here: level",
+        ]
+    } else {
+        [
+            "< > level, arrows cursor, Enter go there, Esc close",
+            "< > level, Enter go there, Esc close",
+            "< > level, Enter go, Esc",
+        ]
     };
-    f.text(0, 1, keys, DIM, BLACK);
+    f.text(0, 1, fitting(layout.cols, &keys), DIM, BLACK);
     let k = sheet.scale;
     let (bw, bh) = ((world.width() + k - 1) / k, (world.height() + k - 1) / k);
     let me = state.player();
@@ -402,39 +432,39 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State)
             );
         }
     }
-    // What is under the cursor, then the legend.
+    // What is under the cursor (wrapped, and cut after its rows), then the legend.
     let y = layout.rows - sheet.legend_rows - 1;
-    // Cut at the screen's edge by the frame itself.
-    let said = under_cursor(ctx.touch(), cursor, state, &sheet);
-    f.text(0, y - 1, &said, TEXT, BLACK);
+    let rows = said_rows(layout);
+    // A narrow screen leaves out how to go there: the keys' row says it.
+    let go = (layout.cols >= 50).then_some(if ctx.touch() { "A tap" } else { "Enter" });
+    let said = under_cursor(go, cursor, state, &sheet);
+    let width = usize::try_from(layout.cols).unwrap_or(0);
+    for (i, line) in wrap(&said, width).iter().take(rows as usize).enumerate() {
+        f.text(0, y - rows + i as i32, line, TEXT, BLACK);
+    }
+    let entry = usize::try_from(ENTRY.min(layout.cols + 1) - 1).unwrap_or(0);
     for (i, s) in sheet.stairs.iter().enumerate() {
         let i = i as i32;
         let (col, row) = (i % sheet.legend_cols, i / sheet.legend_cols);
         let text = leads_text(s);
-        f.text(
-            col * ENTRY,
-            y + row,
-            first_chars(&text, ENTRY as usize - 1),
-            TEXT,
-            BLACK,
-        );
+        f.text(col * ENTRY, y + row, first_chars(&text, entry), TEXT, BLACK);
     }
 }
 
-/// What the overview's cursor is on.
-fn under_cursor(touch: bool, c: Point, state: &State, sheet: &Sheet) -> String {
+/// What the overview's cursor is on, and what (`go`: "Enter") goes there.
+fn under_cursor(go: Option<&str>, c: Point, state: &State, sheet: &Sheet) -> String {
     let k = sheet.scale;
     let Some(p) = sheet.place(state, c.x / k, c.y / k) else {
         return "Unknown.".into();
     };
-    let go = if touch { "A tap" } else { "Enter" };
+    let go = go.map_or(String::new(), |go| format!(" {go} goes there."));
     let mut name = state.world().tile(p).name().to_string();
     if let Some(first) = name.get_mut(..1) {
         first.make_ascii_uppercase();
     }
     let area = sheet.area(p);
     match sheet.stairs.iter().find(|s| s.at == p) {
-        Some(s) => format!("{name}, area {area}: {}. {go} goes there.", leads_text(s)),
-        None => format!("{name}, area {area}. {go} goes there."),
+        Some(s) => format!("{name}, area {area}: {}.{go}", leads_text(s)),
+        None => format!("{name}, area {area}.{go}"),
     }
 }

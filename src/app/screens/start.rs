@@ -123,7 +123,7 @@ impl Start {
         if let Some(state) = state {
             caves_view(f, ctx, y, state);
         }
-        menu_lines(f, ctx, y);
+        menu_lines(f, ctx);
     }
 }
 
@@ -292,12 +292,54 @@ pub fn choice(ctx: &Ctx, key: &str) -> Option<Choice> {
 /// 5 (4 with larger glyphs), at least 44 CSS pixels since a phone's cells are at least 9
 /// (13.5) CSS pixels high.
 pub fn pitch(ctx: &Ctx) -> i32 {
-    match (ctx.prefs.touch, ctx.layout.is_portrait(), ctx.prefs.larger) {
+    fitted(ctx).0
+}
+
+/// The start menu's pitch and the introduction above it: the screen's own introduction
+/// where it fits whole above the menu, else a short one; on a screen too short even for that
+/// (a phone with the pad open under it) the menu's lines come closer, down to a row each, so
+/// that the title and the introduction stay in sight.
+fn fitted(ctx: &Ctx) -> (i32, &'static str) {
+    let layout = ctx.layout;
+    let tall = match (ctx.prefs.touch, layout.is_portrait(), ctx.prefs.larger) {
         (false, _, _) => 1,
         (true, false, _) => 3,
         (true, true, false) => 5,
         (true, true, true) => 4,
+    };
+    let own = if layout.cols < 60 {
+        INTRO_NARROW
+    } else {
+        INTRO_WIDE
+    };
+    let page = page(layout);
+    let lines = menu(ctx).len() as i32;
+    // Whole when its last line is above the limit `start_page` writes to.
+    let fits = |text: &str, pitch: i32| {
+        let limit = page.y + page.h - 2 - lines * pitch - 3;
+        page.y + 4 + paragraph_rows(layout, text) - 1 <= limit
+    };
+    if fits(own, tall) {
+        return (tall, own);
     }
+    let pitch = (1..=tall)
+        .rev()
+        .find(|&p| fits(INTRO_SHORT, p))
+        .unwrap_or(1);
+    (pitch, INTRO_SHORT)
+}
+
+/// The rows of a touch menu line's bar, and the row of its label within it: a tap bar as
+/// other screens draw it, lower where the menu's lines are closer (`pitch`), a gap row
+/// left between bars while there is room for one.
+pub fn menu_bar(ctx: &Ctx) -> (i32, i32) {
+    let (rows, label) = bar(ctx.layout);
+    let pitch = pitch(ctx);
+    if pitch > rows {
+        return (rows, label);
+    }
+    let rows = (pitch - 1).max(1);
+    (rows, (rows - 1) / 2)
 }
 
 /// The first row of a start menu of `lines` lines, which sits at the bottom of the screen.
@@ -318,7 +360,7 @@ pub fn menu_at(ctx: &Ctx, row: i32) -> Option<Choice> {
     let i = (row - top).div_euclid(pitch);
     // A portrait phone's gap rows belong to the bar above them.
     let within =
-        (row - top).rem_euclid(pitch) < bar(ctx.layout).0 || pitch == 1 || ctx.layout.is_portrait();
+        (row - top).rem_euclid(pitch) < menu_bar(ctx).0 || pitch == 1 || ctx.layout.is_portrait();
     (row >= top && within)
         .then(|| menu.get(i as usize).map(|m| m.choice))
         .flatten()
@@ -428,6 +470,25 @@ fn caves_view(f: &mut Frame, ctx: &Ctx, below: i32, state: &State) {
     }
 }
 
+/// The start page's introduction on a wide screen.
+const INTRO_WIDE: &str = "A golden idol lies somewhere on the deepest level of these caves. Walk \
+    down the stairs ('>') level by level, step on the idol to take it, then climb all the way \
+    back and out by the stair up ('<') where you came in. Your torch lights a few steps and \
+    burns down as you go: find oil, douse it to hide (only its light or a fire heals), and when \
+    it dies the caves come for you. Creatures asleep or unaware take double blows; potions and \
+    scrolls are unknown until tried. Walk into a creature to fight it. Every run is saved \
+    after each turn.";
+
+/// The start page's introduction where the screen is short.
+const INTRO_SHORT: &str = "A golden idol lies on the deepest level: take it and climb back out \
+    by the '<' where you came in, before your torch burns down.";
+
+/// The start page's introduction on a narrow screen.
+const INTRO_NARROW: &str = "A golden idol lies on the deepest level. Go down the stairs ('>'), \
+    take the idol, and climb back out by the '<' where you came in. Your torch burns down as \
+    you go: find oil, douse it to hide, and strike what sleeps. Every run is saved after each \
+    turn.";
+
 /// The start page's text above its menu, prose lines `pitch` rows apart. Returns the row
 /// after it, and whether everything fitted above the menu.
 fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
@@ -441,19 +502,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
         TITLE,
         BLACK,
     );
-    let intro = if layout.cols < 60 {
-        "A golden idol lies on the deepest level. Go down the stairs ('>'), take the idol, \
-         and climb back out by the '<' where you came in. Your torch burns down as you go: \
-         find oil, douse it to hide, and strike what sleeps. Every run is saved after each turn."
-    } else {
-        "A golden idol lies somewhere on the deepest level of these caves. Walk down the stairs \
-         ('>') level by level, step on the idol to take it, then climb all the way back and \
-         out by the stair up ('<') where you came in. Your torch lights a few steps and burns \
-         down as you go: find oil, douse it to hide (only its light or a fire heals), and when \
-         it dies the caves come for you. Creatures asleep or unaware take double blows; potions \
-         and scrolls are unknown until tried. Walk into a creature to fight it. Every run is \
-         saved after each turn."
-    };
+    let intro = fitted(ctx).1;
     // What is listed stops two rows above the menu's prompt.
     let limit = top(ctx, menu(ctx).len()) - 3;
     let mut y = prose(f, layout, (page(layout).y + 4, limit), intro, TEXT, pitch);
@@ -569,7 +618,7 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
 }
 
 /// The start menu at the bottom of the page: keys and labels, or bars to tap.
-fn menu_lines(f: &mut Frame, ctx: &Ctx, below: i32) {
+fn menu_lines(f: &mut Frame, ctx: &Ctx) {
     let layout = ctx.layout;
     let x = left(layout);
     let items = menu(ctx);
@@ -591,7 +640,8 @@ fn menu_lines(f: &mut Frame, ctx: &Ctx, below: i32) {
         .find(|p| fits(p))
         .unwrap_or("Enter: continue")
     };
-    let py = (top - 2).max(below);
+    // Two rows above the menu: the prose above stops short of it (`start_page`).
+    let py = top - 2;
     f.text(
         (layout.cols - prompt.len() as i32) / 2,
         py,
@@ -603,7 +653,8 @@ fn menu_lines(f: &mut Frame, ctx: &Ctx, below: i32) {
         let y = top + i as i32 * pitch;
         let colour = if i == 0 { ACCENT } else { TEXT };
         if ctx.touch() {
-            tap_bar(f, layout, (x, y, layout.cols - 2 * x), &item.label, colour);
+            let at = (x, y, layout.cols - 2 * x);
+            tap_bar(f, menu_bar(ctx), at, &item.label, colour);
         } else {
             let dx = if narrow { 8 } else { 10 };
             f.text(x, y, &item.key, TITLE, BLACK);

@@ -32,6 +32,12 @@ fn showing(i: Item) -> &'static Showing {
         Item::DarknessPotion => &const { show(on(b'!', "#465457"), "Ink for the eyes: it puts out your torch and spoils 150 turns of its fuel. Thrown, the creatures it splashes lose track of you.") },
         Item::SummonScroll => &const { show(on(b'?', "#F92672"), "A shrill rune that calls 3 creatures of the level to the reader.") },
         Item::MappingScroll => &const { show(on(b'?', "#A6E22E"), "Read it and the whole level is drawn in your memory.") },
+        Item::FlarePotion => &const { show(on(b'!', "#FFFFFF"), "A blinding flash shows you the whole level, and wakes every creature on it to hunt you. Thrown, it turns the splashed creatures on you.") },
+        Item::DescentPotion => &const { show(on(b'!', "#5F87AF"), "You sink through the floor to the level below, far from any stairs you know. Thrown, the creatures it splashes sink instead.") },
+        Item::FirePotion => &const { show(on(b'!', "#FD5F00"), "Liquid fire: drunk, flames burst onto every cell around you (not your own). Thrown, it bursts into flames where it breaks, torch or not.") },
+        Item::KindlingScroll => &const { show(on(b'?', "#FD971F"), "A rune that burns: it feeds your torch 500 turns of fuel and sears your hands for 8 hit points.") },
+        Item::RecallScroll => &const { show(on(b'?', "#E6E6FA"), "Read it to stand at once on the nearest stairs up of this level: a way out, and a way back from where you were.") },
+        Item::SlumberScroll => &const { show(on(b'?', "#9E9EFF"), "Every creature in view falls asleep, and your torch goes out: creep away in the dark, or strike sleepers twice as hard.") },
     }
 }
 
@@ -58,6 +64,8 @@ fn potion(p: PotionLook) -> &'static Showing {
         PotionLook::Milky => &const { show(on(b'!', "#F8F8F2"), POTION_TEXT) },
         PotionLook::Bubbling => &const { show(on(b'!', "#A6E22E"), POTION_TEXT) },
         PotionLook::Crimson => &const { show(on(b'!', "#F92672"), POTION_TEXT) },
+        PotionLook::Cloudy => &const { show(on(b'!', "#B0C4DE"), POTION_TEXT) },
+        PotionLook::Briny => &const { show(on(b'!', "#2AA198"), POTION_TEXT) },
     }
 }
 
@@ -94,7 +102,18 @@ mod tests {
                 Effect::Confuse(n) => format!("{n} turns"),
                 Effect::Darken(n) => format!("{n} turns of its fuel"),
                 Effect::Summon(n) => format!("{n} creatures"),
-                Effect::Strength(_) | Effect::Teleport | Effect::Treasure | Effect::Map => continue,
+                Effect::Kindle { fuel, burn } => {
+                    format!("{fuel} turns of fuel and sears your hands for {burn} hit points")
+                }
+                Effect::Strength(_)
+                | Effect::Teleport
+                | Effect::Treasure
+                | Effect::Map
+                | Effect::Flare
+                | Effect::Descend
+                | Effect::Blaze
+                | Effect::Recall
+                | Effect::Slumber => continue,
             };
             assert!(
                 text.contains(&said),
