@@ -43,6 +43,9 @@ pub struct Monster {
     pub from_dark: bool,
     /// What it stole from the player's pack (`creatures/thief.rs`): it drops it where it dies.
     pub loot: Option<Item>,
+    /// It has just followed the player by the stairs: that was its turn, and it acts again
+    /// on the next.
+    pub followed: bool,
     /// Its fighting numbers (its kind's, as the mode sets them).
     stats: Stats,
 }
@@ -67,6 +70,7 @@ impl Monster {
             held: 0,
             from_dark: false,
             loot: None,
+            followed: false,
             stats,
         }
     }
