@@ -345,7 +345,11 @@ fn a_spider_webs_a_player_once_then_closes_in_and_waiting_struggles_free() {
         assert!(logged(&s, "You struggle against the web."));
         assert!(logged(&s, "You tear free of the web."));
         let spider = s.monsters().first().expect("the spider");
-        assert_eq!(spider.pos.chebyshev(here), 1, "seed {seed}: it came to bite");
+        assert_eq!(
+            spider.pos.chebyshev(here),
+            1,
+            "seed {seed}: it came to bite"
+        );
     }
 }
 
@@ -881,7 +885,10 @@ fn a_creature_the_player_cannot_see_does_not_follow() {
     t.clear_monsters();
     let unseen = Point::new(1, 2, 0);
     t.put_monster(Creature::Goblin, unseen);
-    assert!(t.sight().in_sight(unseen) && !t.sight().lit(unseen), "in the dark");
+    assert!(
+        t.sight().in_sight(unseen) && !t.sight().lit(unseen),
+        "in the dark"
+    );
     t.act(Action::Descend);
     assert_eq!(t.monsters()[0].pos.z, 0, "unseen in the dark, it stays");
     assert!(!logged(&t, "follows you"));

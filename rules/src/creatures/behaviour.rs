@@ -254,8 +254,7 @@ impl State {
             }
             // A spider does not web a player stuck fast, or one who has just torn free: it
             // closes in.
-            let webbed =
-                b.tactic == Tactic::Webs && (self.hero.webbed > 0 || self.hero.struggled);
+            let webbed = b.tactic == Tactic::Webs && (self.hero.webbed > 0 || self.hero.struggled);
             let shoots = matches!(b.tactic, Tactic::Webs | Tactic::Slings)
                 && !webbed
                 && hunting
