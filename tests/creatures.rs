@@ -213,3 +213,39 @@ fn a_gloom_stalker_keeps_out_of_the_torchlight_and_strikes_in_the_dark() {
     assert_eq!(s.hp(), hp, "relit, it strikes no more");
     assert!(logged(&s, "The gloom stalker shrinks from your light."));
 }
+
+/// A corridor ending in a dead end at its east end.
+const LONG_CORRIDOR: &str = "
+    ##############
+    #<...........#
+    ##############
+";
+
+#[test]
+fn a_gloom_stalker_caught_in_the_torchlight_backs_away_through_it_and_is_no_free_kill() {
+    let mut s = scene(&[LONG_CORRIDOR], 3);
+    let me = s.player();
+    // Three cells off, well inside the torch's circle.
+    s.put_monster(Creature::Stalker, me.offset(3, 0));
+    for _ in 0..6 {
+        s.act(Action::Move(Dir::E));
+        let d = s.monsters()[0].pos.chebyshev(s.player());
+        assert!(d >= 2, "it keeps away through the light: {d}");
+    }
+    assert!(logged(&s, "The gloom stalker shrinks from your light."));
+}
+
+#[test]
+fn a_gloom_stalker_cornered_in_the_torchlight_strikes() {
+    let mut s = scene(&[DEAD_END], 3);
+    // The stalker in the dead end west of the player, who stands between it and the rest.
+    let me = s.player();
+    s.put_monster(Creature::Stalker, me.offset(-1, 0));
+    let full = s.hp();
+    let struck = (0..6).any(|_| {
+        s.act(Action::Wait);
+        s.hp() < full
+    });
+    assert!(struck, "cornered in the light, it fights");
+    assert!(logged(&s, "The gloom stalker hits you"));
+}

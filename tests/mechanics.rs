@@ -20,7 +20,7 @@ use caves::rules::space::geom::Point;
 use caves::rules::space::sight::Light;
 use caves::rules::Place;
 use caves::rules::State;
-use caves::rules::{Action, Dir};
+use caves::rules::{Action, Attack, Dir, Event};
 
 /// A hall of 10 by 2 cells: too small for anything to stir in it (creatures come in at
 /// least 12 cells away).
@@ -301,6 +301,122 @@ fn a_spiders_web_holds_the_player_fast() {
     assert!(logged(&s, "against the web") || logged(&s, "tear free of the web"));
 }
 
+/// True when the last action saw a web spat at the player.
+fn web_spat(s: &State) -> bool {
+    s.events().iter().any(|e| {
+        matches!(
+            e,
+            Event::Attacked {
+                by: Attack::Web,
+                ..
+            }
+        )
+    })
+}
+
+/// A hunting spider set four cells east of the player in the corridor, once it has webbed
+/// them (the player waits for it); `None` when it came all the way and bit instead.
+fn webbed_by_a_spider(seed: u64) -> Option<State> {
+    let mut s = scene(&[CORRIDOR], seed);
+    s.put_monster(Creature::Spider, s.player().offset(4, 0));
+    while s.webbed() == 0 {
+        if s.monsters()[0].pos.chebyshev(s.player()) == 1 {
+            return None;
+        }
+        s.act(Action::Wait);
+    }
+    Some(s)
+}
+
+#[test]
+fn a_spider_webs_a_player_once_then_closes_in_and_waiting_struggles_free() {
+    let webbed: Vec<(u64, State)> = (0..30)
+        .filter_map(|seed| Some((seed, webbed_by_a_spider(seed)?)))
+        .collect();
+    assert!(webbed.len() >= 20, "most spiders spit: {}", webbed.len());
+    for (seed, mut s) in webbed {
+        let (here, held) = (s.player(), s.webbed());
+        for turn in 1..=held {
+            s.act(Action::Wait);
+            assert!(!web_spat(&s), "seed {seed}: webbed again while stuck");
+            assert_eq!(s.webbed(), held - turn, "seed {seed}: each wait loosens it");
+            assert_eq!(s.player(), here);
+        }
+        assert!(logged(&s, "You struggle against the web."));
+        assert!(logged(&s, "You tear free of the web."));
+        let spider = s.monsters().first().expect("the spider");
+        assert_eq!(
+            spider.pos.chebyshev(here),
+            1,
+            "seed {seed}: it came to bite"
+        );
+    }
+}
+
+#[test]
+fn stuck_in_a_web_the_player_strikes_what_stands_beside_them() {
+    for seed in 0..30 {
+        let Some(mut s) = webbed_by_a_spider(seed) else {
+            continue;
+        };
+        let here = s.player();
+        // The spider closes in while the player struggles.
+        while s.monsters()[0].pos.chebyshev(here) > 1 && s.webbed() > 0 {
+            s.act(Action::Wait);
+        }
+        let held = s.webbed();
+        if held == 0 {
+            continue;
+        }
+        let (full, at) = (s.monsters()[0].hp, s.monsters()[0].pos);
+        let dir = Dir::towards(at.x - here.x, at.y - here.y).expect("beside");
+        s.act(Action::Move(dir));
+        assert_eq!(s.player(), here, "seed {seed}");
+        assert_eq!(s.webbed(), held, "seed {seed}: a blow is no struggle");
+        assert!(
+            s.monster_at(at).is_none_or(|m| m.hp < full),
+            "seed {seed}: struck"
+        );
+        return;
+    }
+    panic!("the spider never stood beside a stuck player");
+}
+
+#[test]
+fn stuck_on_the_stairs_the_player_struggles_as_when_walking() {
+    let mut s = scene(&STACKED, 5);
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Move(Dir::E));
+    let stairs = s.player();
+    assert_eq!(stairs, Point::new(3, 1, 0));
+    s.put_monster(Creature::Spider, Point::new(1, 2, 0));
+    for _ in 0..40 {
+        if s.webbed() > 0 {
+            break;
+        }
+        s.act(Action::Wait);
+    }
+    let held = s.webbed();
+    assert!(held > 0, "webbed");
+    s.act(Action::Descend);
+    assert_eq!(s.player(), stairs, "held on the stairs as on the floor");
+    assert_eq!(s.webbed(), held - 1, "a struggle");
+    assert!(logged(&s, "against the web") || logged(&s, "tear free of the web"));
+}
+
+#[test]
+fn taking_stairs_where_there_are_none_says_so_and_takes_no_turn() {
+    let mut s = scene(&STACKED, 5);
+    s.act(Action::Move(Dir::E));
+    let turn = s.turn();
+    s.act(Action::Descend);
+    assert!(logged(&s, "You are not on stairs down."));
+    s.act(Action::Ascend);
+    assert!(logged(&s, "You are not on stairs up."));
+    assert_eq!(s.turn(), turn);
+    assert_eq!(s.player(), Point::new(2, 1, 0));
+}
+
 #[test]
 fn a_jelly_that_survives_a_blow_splits_in_two() {
     let mut s = scene(&[HALL], 2);
@@ -389,7 +505,7 @@ fn creatures_wander_in_now_and_then_and_come_hunting_once_the_torch_is_out() {
 }
 
 #[test]
-fn a_kill_of_what_came_from_the_dark_earns_nothing() {
+fn a_kill_of_what_came_from_the_dark_earns_nothing_but_counts_as_a_kill() {
     let mut s = scene(&[LONG_HALL], 7);
     s.set_fuel(0);
     wait(&mut s, DARK_STIR_TURNS);
@@ -406,7 +522,10 @@ fn a_kill_of_what_came_from_the_dark_earns_nothing() {
     assert!(s.monsters().is_empty(), "killed");
     assert!(logged(&s, "You kill the"));
     assert_eq!(s.xp(), 0);
-    assert!(s.kills().is_empty());
+    // No experience, but a kill all the same: the end screen lists it.
+    let kinds: Vec<Creature> = s.kills().iter().map(|&(c, _)| c).collect();
+    assert_eq!(s.kills().len(), 1, "{kinds:?}");
+    assert_eq!(s.kills()[0].1, 1);
 }
 
 #[test]
@@ -722,4 +841,58 @@ fn oil_never_takes_fuel_away() {
         MAX_FUEL - 1,
         "a turn burns after the oil is poured"
     );
+}
+
+/// The player on the stairs down of `STACKED`'s first level, and a bugbear hunting them
+/// from the cell east of the stairs.
+fn bugbear_at_the_stairs(seed: u64) -> State {
+    let mut s = scene(&STACKED, seed);
+    s.act(Action::Move(Dir::E));
+    s.act(Action::Move(Dir::E));
+    s.put_monster(Creature::Bugbear, Point::new(4, 1, 0));
+    s
+}
+
+#[test]
+fn a_slow_creature_follows_down_the_stairs_only_on_a_turn_it_acts_and_does_not_strike_on_arrival() {
+    let mut followed = [false; 2];
+    for pause in 0..2 {
+        let mut s = bugbear_at_the_stairs(1);
+        wait(&mut s, pause);
+        let (hp, turn) = (s.hp(), s.turn());
+        s.act(Action::Descend);
+        assert_eq!(s.player().z, 1);
+        let bugbear = &s.monsters()[0];
+        // A bugbear acts on even turns: the descent's turn is `turn + 1`.
+        let acts = (turn + 1) % 2 == 0;
+        assert_eq!(bugbear.pos.z == 1, acts, "turn {turn}: followed");
+        assert_eq!(logged(&s, "The bugbear follows you."), acts);
+        assert_eq!(s.hp(), hp, "turn {turn}: no blow on arrival");
+        followed[pause as usize] = acts;
+    }
+    assert_ne!(followed[0], followed[1], "a turn of each kind was tried");
+}
+
+#[test]
+fn a_creature_the_player_cannot_see_does_not_follow() {
+    let mut s = bugbear_at_the_stairs(1);
+    // The bugbear swapped for a goblin (it acts every turn), and the torch doused: in the
+    // dark, the goblin beside the stairs is out of the player's view.
+    s.clear_monsters();
+    s.put_monster(Creature::Goblin, Point::new(4, 2, 0));
+    s.act(Action::Torch);
+    let mut t = s.clone();
+    t.clear_monsters();
+    let unseen = Point::new(1, 2, 0);
+    t.put_monster(Creature::Goblin, unseen);
+    assert!(
+        t.sight().in_sight(unseen) && !t.sight().lit(unseen),
+        "in the dark"
+    );
+    t.act(Action::Descend);
+    assert_eq!(t.monsters()[0].pos.z, 0, "unseen in the dark, it stays");
+    assert!(!logged(&t, "follows you"));
+    // In view (beside the player), it follows.
+    s.act(Action::Descend);
+    assert_eq!(s.monsters()[0].pos.z, 1, "seen, it follows");
 }

@@ -125,10 +125,7 @@ fn help_opens_and_closes_back_to_the_same_frame() {
 fn down_for_the_idol_and_out_to_win() {
     let mut app = fixture();
     press(&mut app, &[">"]);
-    assert_eq!(
-        last_log(&app),
-        "You try to go down but are stopped by the cave floor."
-    );
+    assert_eq!(last_log(&app), "You are not on stairs down.");
     press(&mut app, &["l", "6", "ArrowRight"]);
     assert_eq!(map(&app, 6, 2), "▒▒▒▒▒▒\n▒<··@▒\n");
     app.key(">");
@@ -332,10 +329,7 @@ fn stairs_down_on_the_last_level_lead_nowhere() {
     let mut app = App::scene(State::in_world(world, 1).expect("floor"));
     press(&mut app, &["l", "l", ">"]);
     assert_eq!(state(&app).player(), Point::new(3, 1, 0));
-    assert_eq!(
-        last_log(&app),
-        "You try to go down but are stopped by the cave floor."
-    );
+    assert_eq!(last_log(&app), "These stairs lead no further down.");
 }
 
 /// Ticks `app` by 50 ms while it animates (a journey, a moment of the view).

@@ -55,6 +55,22 @@ fn a_net_plate_holds_the_player_who_steps_on_it() {
 }
 
 #[test]
+fn waiting_in_a_net_struggles_free_and_the_log_calls_it_a_net() {
+    let mut s = hall('n');
+    east(&mut s, 2);
+    assert_eq!(s.webbed(), NET_TURNS);
+    wait(&mut s, NET_TURNS - 1);
+    assert_eq!(s.webbed(), 1, "each turn waited loosens it");
+    assert!(logged(&s, "You struggle against the net."));
+    wait(&mut s, 1);
+    assert_eq!(s.webbed(), 0);
+    assert!(logged(&s, "You tear free of the net."));
+    assert!(!logged(&s, "web"), "a net is not a web");
+    east(&mut s, 1);
+    assert_eq!(s.player(), PLATE.offset(1, 0), "free");
+}
+
+#[test]
 fn an_alarm_plate_wakes_every_creature_of_the_level_and_calls_it_to_the_plate() {
     let mut s = hall('a');
     let far = Point::new(12, 2, 0);

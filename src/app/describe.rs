@@ -1,6 +1,6 @@
 //! Words for a screen reader: a short description of the surroundings, asked for by a key
 //! (where you are, the ways on, the doors close by, the stairs you know of, and the creatures
-//! in view with their direction and distance).
+//! in view with their direction and distance, what they are about and how hurt they are).
 
 use crate::rules::game::log::a as article;
 use crate::rules::kinds::tile::Tile;
@@ -29,7 +29,7 @@ pub fn surroundings(state: &State) -> String {
         p.z + 1,
         world.depth(),
         state.turn(),
-        state.hp(),
+        crate::app::draw::panels::hp_shown(state),
         state.max_hp(),
         world.tile(p).name()
     );
@@ -91,7 +91,8 @@ pub fn surroundings(state: &State) -> String {
         if m.pos.z == p.z && state.sight().lit(m.pos) {
             let sep = if seen.is_empty() { "" } else { "; " };
             let at = whereabouts(p, m.pos);
-            let _ = write!(seen, "{sep}{} {at}, {}", article(m.name()), m.mind.name());
+            let about = crate::app::draw::panels::bearing(m);
+            let _ = write!(seen, "{sep}{} {at}, {about}", article(m.name()));
         }
     }
     if seen.is_empty() {
@@ -127,7 +128,7 @@ mod tests {
             "{text}"
         );
         assert!(
-            text.contains("In view: a goblin 3 steps south-east, hunting."),
+            text.contains("In view: a goblin 3 steps south-east, hunting, unhurt."),
             "{text}"
         );
     }

@@ -397,7 +397,10 @@ impl App {
                 (Some((name, text)), _) => format!("{name}: {text}"),
                 (_, Some(e)) => {
                     let e = crate::view::kinds::cyclopedia::entry(e);
-                    format!("{}: {}", e.name, e.description)
+                    match crate::app::draw::panels::bearing_at(state, p) {
+                        Some(about) => format!("{} ({about}): {}", e.name, e.description),
+                        None => format!("{}: {}", e.name, e.description),
+                    }
                 }
                 _ => "A place you have not seen.".to_string(),
             }),

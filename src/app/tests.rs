@@ -2100,4 +2100,107 @@ fn a_practice_run_goes_to_the_board_only_after_the_days_run() {
     assert_eq!(b.to_post(), Some((practice, Posting::Practice)));
     let end = norm(&compose(&b).to_string());
     assert!(end.contains("P post as practice"), "{end}");
+
+/// A small room with the player on the way out in its middle and a bugbear on every cell
+/// around: they kill the player within a few turns.
+fn ringed_by_bugbears() -> App {
+    let world =
+        crate::rules::space::world::World::from_text(&["#####\n#...#\n#.<.#\n#...#\n#####"])
+            .expect("fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    let me = state.player();
+    for p in me.neighbours8() {
+        state.put_monster(crate::rules::kinds::creature::Creature::Bugbear, p);
+    }
+    App::scene(state)
+}
+
+#[test]
+fn a_killing_blow_past_zero_shows_zero_hit_points_and_the_rules_keep_the_number() {
+    let mut a = ringed_by_bugbears();
+    for _ in 0..20 {
+        if a.screen() == Screen::Ended {
+            break;
+        }
+        press(&mut a, &["."]);
+    }
+    let hp = a.state().map(State::hp).expect("a run");
+    assert!(hp < 0, "the last blow took the player past 0: {hp}");
+    // The last frame of play, as a replay's last frame shows it.
+    a.screens = vec![Stacked::Play(Default::default())];
+    let screen = compose(&a).to_string();
+    assert!(screen.contains("HP 0 of 30"), "{screen}");
+    assert!(!screen.contains("HP -"), "{screen}");
+    let said = crate::app::describe::surroundings(a.state().expect("a run"));
+    assert!(said.contains(" 0 of 30 hit points."), "{said}");
+}
+
+/// The sidebar's lines, trimmed, joined by spaces: its wrapped lines read as one text.
+fn sidebar_text(app: &App) -> String {
+    let width = app.layout().sidebar as usize;
+    let screen = compose(app).to_string();
+    let lines: Vec<String> = screen
+        .lines()
+        .map(|l| {
+            let inside: String = l.chars().take(width).skip(1).collect();
+            inside
+                .trim_matches(|c: char| c == ' ' || c == '│')
+                .to_string()
+        })
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join(" ")
+}
+
+#[test]
+fn look_mode_the_sidebar_and_the_description_tell_a_creatures_health() {
+    let mut a = hall_with_a_goblin();
+    let goblin = a.state().expect("a run").player().offset(5, 0);
+    for (hp, words) in [
+        (None, "unhurt"),
+        (Some(5), "wounded"),
+        (Some(3), "badly wounded"),
+        (Some(1), "almost dead"),
+    ] {
+        if let Some(hp) = hp {
+            a.scene_state().expect("a scene").wound_monster(goblin, hp);
+        }
+        assert!(
+            sidebar_text(&a).contains(&format!("In view goblin, hunting, {words}")),
+            "the sidebar's in view list: {words}\n{}",
+            compose(&a)
+        );
+        let said = crate::app::describe::surroundings(a.state().expect("a run"));
+        assert!(
+            said.contains(&format!("a goblin 5 steps east, hunting, {words}.")),
+            "{said}"
+        );
+    }
+    press(&mut a, &["x", "l", "l", "l", "l", "l"]);
+    assert!(
+        sidebar_text(&a).contains("Looking at goblin (hunting, almost dead)"),
+        "look mode\n{}",
+        compose(&a)
+    );
+    // A long press on it says the same aloud.
+    let (col, row) = player_cell(&a);
+    a.take_announcements();
+    a.press(col + 5, row);
+    let heard = a.take_announcements().join(" ");
+    assert!(heard.contains("goblin (hunting, almost dead): "), "{heard}");
+}
+
+#[test]
+fn the_sidebar_says_a_net_holds_the_player_not_a_web() {
+    let world = crate::rules::space::world::World::from_text(&["#######\n#<.n..#\n#######"])
+        .expect("fixture");
+    let mut state = State::in_world(world, 3).expect("floor");
+    state.clear_monsters();
+    let mut a = App::scene(state);
+    press(&mut a, &["l", "l"]);
+    let side = sidebar_text(&a);
+    assert!(side.contains("In a net 4"), "{side}");
+    press(&mut a, &["."]);
+    assert!(sidebar_text(&a).contains("In a net 3"), "waiting struggles");
 }

@@ -8,7 +8,8 @@
 //! shuts an open door between itself and what it falls back from, steps away from a bloat
 //! rather than kill it beside others and douses its torch before it strikes one, runs down a
 //! cave monkey that stole from it, waits beyond a net or a trapdoor for a hunter to cross it,
-//! sets fire under hunters, and at an altar takes the offering worth most to it.
+//! sets fire under hunters, at an altar takes the offering worth most to it, and keeps its
+//! torch lit while a gloom stalker is in view.
 
 use super::careful::{
     bonus, charge, fetch, gear, known, learn, out_of_fire, retreat, save_life, slot_of, tend_torch,
@@ -369,10 +370,11 @@ pub fn policy(g: &mut Game) -> Action {
     let shade = foes
         .iter()
         .any(|m| m.kind.behaviour().tactic == Tactic::LightHunter && m.mind == Mind::Hunting);
-    // A stalker strikes only from the dark: never douse with one about.
-    let stalker = foes
-        .iter()
-        .any(|m| m.kind.behaviour().tactic == Tactic::ShunsLight);
+    // A stalker strikes from the dark: never douse with one about (`Tactics::stalker_light`).
+    let stalker = g.tactics.stalker_light
+        && foes
+            .iter()
+            .any(|m| m.kind.behaviour().tactic == Tactic::ShunsLight);
     let shade = shade && !stalker;
     // A shade hunts only light: put it out and let the shade drift off.
     if shade && s.torch_lit() && adjacent == 0 {

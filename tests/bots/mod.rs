@@ -82,6 +82,9 @@ pub struct Tactics {
     pub fire_rest: bool,
     /// At a warm altar, take the offering worth most to it now, not the nearest.
     pub altar: bool,
+    /// Keep the torch lit while a gloom stalker is in view: never douse it then for a shade
+    /// or a bloat, nor put it out to rest by a fire. The light keeps a stalker off.
+    pub stalker_light: bool,
 }
 
 impl Tactics {
@@ -93,6 +96,7 @@ impl Tactics {
         fire: true,
         fire_rest: true,
         altar: true,
+        stalker_light: true,
     };
 }
 

@@ -38,9 +38,11 @@ pub const PANEL: Rgb = hex("#272822");
 
 /// The colours a player chose: the standard ones, or a palette that people with red-green
 /// colour blindness tell apart (blue, orange, yellow and purple from the Okabe-Ito set in
-/// place of green, red, orange and violet; cyan becomes a blue lighter than Okabe-Ito's, so a
-/// kobold reads on a dark floor; a cave monkey's red-orange becomes vermilion and a bloat's
-/// pink bluish green; a gloom stalker's violet-blue stays).
+/// place of green, red, orange and violet; cyan becomes a blue lighter than Okabe-Ito's; a
+/// cave monkey's red-orange becomes vermilion and a bloat's pink bluish green; a gloom
+/// stalker's violet-blue stays). The purple, the vermilion, the bluish green and the blue
+/// are lighter than Okabe-Ito's own, so that each creature reads as text on every floor in
+/// every light, the fungus glow's green included (`view::light`'s contrast test).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
     #[default]
@@ -49,14 +51,16 @@ pub enum Palette {
 }
 
 /// Standard colour and its colour-safe replacement.
-const SAFE: [(Rgb, Rgb); 7] = [
+const SAFE: [(Rgb, Rgb); 8] = [
     (ACCENT, hex("#56B4E9")),
     (WARN, hex("#E69F00")),
+    // A bugbear's rose red.
+    (hex("#FF6A88"), hex("#E69F00")),
     (hex("#FD971F"), hex("#F0E442")),
-    (hex("#AE81FF"), hex("#CC79A7")),
-    (hex("#66D9EF"), hex("#4D9DE0")),
-    (hex("#FF6E40"), hex("#D55E00")),
-    (hex("#FFAFD7"), hex("#009E73")),
+    (hex("#AE81FF"), hex("#D68AB5")),
+    (hex("#66D9EF"), hex("#5AA5EA")),
+    (hex("#FF6E40"), hex("#F57A35")),
+    (hex("#FFAFD7"), hex("#20B890")),
 ];
 
 impl Palette {
@@ -72,9 +76,35 @@ impl Palette {
     }
 }
 
+/// WCAG 2 relative luminance of `c`, 0 (black) to 1 (white).
+pub fn luminance(c: Rgb) -> f64 {
+    let ch = |v: u8| {
+        let s = f64::from(v) / 255.0;
+        if s <= 0.03928 {
+            s / 12.92
+        } else {
+            ((s + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+}
+
+/// WCAG 2 contrast ratio of two colours, 1 (the same) to 21 (black on white).
+pub fn contrast(a: Rgb, b: Rgb) -> f64 {
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contrast_is_the_wcag_ratio() {
+        assert!((contrast([0; 3], [255; 3]) - 21.0).abs() < 1e-9);
+        assert!((contrast([119; 3], [255; 3]) - 4.48).abs() < 0.01);
+        assert_eq!(contrast(ACCENT, ACCENT), 1.0);
+    }
 
     #[test]
     fn the_safe_palette_replaces_green_and_red_and_keeps_the_rest() {

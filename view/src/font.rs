@@ -24,6 +24,14 @@ const fn build() -> [Glyph; 256] {
         }
         code += 1;
     }
+    // The ROM's `]` stands two columns left of `[` mirrored, its stem where a `J`'s is: at
+    // the head of a line it reads as `J`. It is drawn as `[` mirrored, as the ROM's `}` is
+    // its `{` mirrored.
+    let mut y = 0;
+    while y < GLYPH_SIZE {
+        atlas[b']' as usize][y] = atlas[b'[' as usize][y].reverse_bits();
+        y += 1;
+    }
     atlas
 }
 
@@ -55,6 +63,24 @@ mod tests {
             picture(b'a'),
             [
                 "        ", "        ", "  ####  ", "      # ", "  ##### ", " #    # ", "  ######",
+                "        "
+            ]
+        );
+    }
+
+    /// The glyph of `code` mirrored left to right.
+    fn mirrored(code: u8) -> Glyph {
+        ATLAS[code as usize].map(u8::reverse_bits)
+    }
+
+    #[test]
+    fn closing_brackets_mirror_their_opening_ones() {
+        assert_eq!(mirrored(b'{'), ATLAS[b'}' as usize]);
+        assert_eq!(mirrored(b'['), ATLAS[b']' as usize]);
+        assert_eq!(
+            picture(b']'),
+            [
+                "   #### ", "      # ", "      # ", "      # ", "      # ", "      # ", "   #### ",
                 "        "
             ]
         );

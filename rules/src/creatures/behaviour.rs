@@ -1,10 +1,11 @@
 //! The creatures' turn, each by its kind's behaviour (`balance`). Asleep creatures stay put
 //! and wandering ones roam until they notice the player (by distance, the player's light,
 //! and noise, muffled by a closed door); then they hunt: close in and fight, or shoot from
-//! afar (spiders' webs, kobolds' stones). Creatures with hands open doors on their way; to
-//! the rest a closed door is a wall. Slow kinds act every other turn, erratic ones flutter
-//! at random half the time, cowards flee when badly hurt, and shades lose a player whose
-//! torch is out. Hunting creatures that see the player take the stairs follow.
+//! afar (spiders' webs, never at a player stuck fast; kobolds' stones). Creatures with hands
+//! open doors on their way; to the rest a closed door is a wall. Slow kinds act every other
+//! turn, erratic ones flutter at random half the time, cowards flee when badly hurt, and
+//! shades lose a player whose torch is out. Hunting creatures in the player's view that see
+//! the player take the stairs, and could act that turn, follow: that is their turn.
 
 use crate::balance::{
     damage, ACTIVE_RANGE, DOOR_MUFFLE, FLUTTER_CHANCE, FOLLOW_RANGE, FORGET_TURNS, NOTICE_ASLEEP,
@@ -131,12 +132,16 @@ impl State {
         // The torch's circle as creatures see it, while it burns.
         let torch = lit.then(|| self.torch.radius());
         for i in 0..self.monsters.len() {
+            // One that has just followed the player by the stairs spent its turn on that.
+            if std::mem::take(&mut self.monsters[i].followed) {
+                continue;
+            }
             let pos = self.monsters[i].pos;
             if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
                 continue;
             }
             let b = self.monsters[i].kind.behaviour();
-            if b.slow && !self.clock.turn.is_multiple_of(SLOW_PERIOD) {
+            if self.rests_on(i, self.clock.turn) {
                 continue;
             }
             let hands = self.monsters[i].kind.has_hands();
@@ -209,11 +214,16 @@ impl State {
             };
             let d = pos.chebyshev(player);
             let shy = b.tactic == Tactic::Slings && hunting && perceives && d <= 2;
-            // Caught in the light, a stalker backs into the dark and does not strike.
+            // Caught in the light, a stalker backs away from the player, through the light
+            // if it must and into the dark where it can; cornered, it strikes.
             let shrinks = shuns && shine.lit(pos);
             let moved = if flutters {
                 random_step(pos, &free, &mut self.rng)
-            } else if fleeing || shrinks || (shy && self.rng.random_bool(0.5)) {
+            } else if shrinks {
+                let open = |p: Point| enterable(world, &occupied, player, hands, p);
+                flee_step(pos, player, &|p| open(p) && !shine.lit(p))
+                    .or_else(|| flee_step(pos, player, &open))
+            } else if fleeing || (shy && self.rng.random_bool(0.5)) {
                 flee_step(pos, player, &free)
             } else {
                 None
@@ -228,7 +238,7 @@ impl State {
             if flutters {
                 continue;
             }
-            if shrinks {
+            if shrinks && !(hunting && d == 1) {
                 self.shrink(i);
                 continue;
             }
@@ -242,7 +252,11 @@ impl State {
             if fleeing {
                 continue;
             }
+            // A spider does not web a player stuck fast, or one who has just torn free: it
+            // closes in.
+            let webbed = b.tactic == Tactic::Webs && (self.hero.webbed > 0 || self.hero.struggled);
             let shoots = matches!(b.tactic, Tactic::Webs | Tactic::Slings)
+                && !webbed
                 && hunting
                 && perceives
                 && (2..=RANGED_REACH).contains(&d)
@@ -330,16 +344,29 @@ impl State {
         );
     }
 
-    /// Creatures that see the player on the stairs at `from`, close by and not fleeing: they
-    /// follow to the other level.
+    /// True when creature `i` sits out turn `turn`: a slow kind acts only every
+    /// `SLOW_PERIOD` turns.
+    fn rests_on(&self, i: usize, turn: u32) -> bool {
+        self.monsters[i].kind.behaviour().slow && !turn.is_multiple_of(SLOW_PERIOD)
+    }
+
+    /// Creatures that follow the player taking the stairs at `from` to the other level:
+    /// hunting, close by, not fleeing, in the player's view and seeing the player, and able
+    /// to act in the turn the stairs take (the next turn: not a slow kind's turn of rest,
+    /// not held by a net, not befuddled).
     pub(crate) fn followers(&self, from: Point) -> Vec<usize> {
+        let turn = self.clock.turn + 1;
         let mut out = Vec::new();
         for (i, m) in self.monsters.iter().enumerate() {
             let p = m.pos;
             if p.z == from.z
                 && m.mind == Mind::Hunting
                 && p.chebyshev(from) <= FOLLOW_RANGE
-                && self.knowledge.sight.in_sight(p)
+                && self.knowledge.sight.lit(p)
+                && self.perceives(i)
+                && m.held == 0
+                && m.confused == 0
+                && !self.rests_on(i, turn)
                 && !self.fleeing(i)
             {
                 out.push(i);
@@ -369,11 +396,12 @@ impl State {
     }
 
     /// Puts each follower on a free cell next to the player, nearest first; one that finds
-    /// no room stays behind.
+    /// no room stays behind. Following was its turn: it strikes on the next at the earliest.
     pub(crate) fn arrive(&mut self, followers: &[usize]) {
         for &i in followers {
             if let Some(p) = self.room_beside_player() {
                 self.monsters[i].pos = p;
+                self.monsters[i].followed = true;
                 let name = self.monsters[i].name();
                 self.log.add(format!("The {name} follows you."));
             }

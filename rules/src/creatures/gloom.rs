@@ -1,8 +1,9 @@
 //! Gloom stalkers: hunters at home in the dark. One never steps into light (a burning
-//! torch's circle or glowing fungus) and strikes only from an unlit cell; caught in the light
-//! it backs into the dark. It sees in the dark as well as by torchlight, so a doused torch
-//! does not hide the player from it: it lets it close in. A shade is lost by dousing, a
-//! stalker kept off by burning: the two pull the torch opposite ways.
+//! torch's circle or glowing fungus) and strikes from an unlit cell; caught in the light it
+//! backs away from the player, through the light if it must and into the dark where it can,
+//! and strikes only when cornered there. It sees in the dark as well as by torchlight, so a
+//! doused torch does not hide the player from it: it lets it close in. A shade is lost by
+//! dousing, a stalker kept off by burning: the two pull the torch opposite ways.
 
 use crate::game::state::State;
 use crate::items::throw::line;

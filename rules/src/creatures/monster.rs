@@ -25,6 +25,40 @@ impl Mind {
     }
 }
 
+/// How hurt a creature is, as a player reads it: all its hit points (unhurt), half or more
+/// (wounded), a quarter or more (badly wounded), or less (almost dead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Health {
+    Unhurt,
+    Wounded,
+    BadlyWounded,
+    AlmostDead,
+}
+
+impl Health {
+    /// The health of a creature with `hp` of its `max` hit points.
+    pub const fn of(hp: i32, max: i32) -> Health {
+        if hp >= max {
+            Health::Unhurt
+        } else if hp * 2 >= max {
+            Health::Wounded
+        } else if hp * 4 >= max {
+            Health::BadlyWounded
+        } else {
+            Health::AlmostDead
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Health::Unhurt => "unhurt",
+            Health::Wounded => "wounded",
+            Health::BadlyWounded => "badly wounded",
+            Health::AlmostDead => "almost dead",
+        }
+    }
+}
+
 /// A creature in the world.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Monster {
@@ -43,6 +77,9 @@ pub struct Monster {
     pub from_dark: bool,
     /// What it stole from the player's pack (`creatures/thief.rs`): it drops it where it dies.
     pub loot: Option<Item>,
+    /// It has just followed the player by the stairs: that was its turn, and it acts again
+    /// on the next.
+    pub followed: bool,
     /// Its fighting numbers (its kind's, as the mode sets them).
     stats: Stats,
 }
@@ -67,12 +104,18 @@ impl Monster {
             held: 0,
             from_dark: false,
             loot: None,
+            followed: false,
             stats,
         }
     }
 
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// How hurt it is, by its hit points left of its kind's full number.
+    pub fn health(&self) -> Health {
+        Health::of(self.hp, self.stats.hp)
     }
 
     /// True when it has not noticed the player.
@@ -88,5 +131,24 @@ impl Monster {
 
     pub fn name(&self) -> &'static str {
         self.kind.name()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn health_reads_the_hit_points_left_in_quarters() {
+        let of = |hp| Health::of(hp, 20);
+        assert_eq!(of(20), Health::Unhurt);
+        assert_eq!(of(19), Health::Wounded);
+        assert_eq!(of(10), Health::Wounded);
+        assert_eq!(of(9), Health::BadlyWounded);
+        assert_eq!(of(5), Health::BadlyWounded);
+        assert_eq!(of(4), Health::AlmostDead);
+        assert_eq!(of(1), Health::AlmostDead);
+        // A split jelly's half is wounded, never unhurt.
+        assert_eq!(Health::of(8, 16), Health::Wounded);
     }
 }

@@ -26,6 +26,8 @@ impl State {
                 let (dx, dy) = d.delta();
                 self.step(dx, dy)
             }
+            // Stuck in a web or a net, waiting is struggling free.
+            Action::Wait if self.hero.webbed > 0 => self.struggle(),
             Action::Wait => {
                 self.log.add("You wait.");
                 self.search();
@@ -54,6 +56,10 @@ impl State {
                 }
                 Spent::Rest => {
                     self.hero.resting = true;
+                    // A rest is waiting turn after turn: stuck fast, each turn struggles.
+                    if self.hero.webbed > 0 {
+                        self.struggle();
+                    }
                     self.search();
                     self.end_turn();
                     self.hero.resting = false;

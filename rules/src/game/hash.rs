@@ -90,6 +90,7 @@ impl State {
             h.int(m.held.into());
             h.int(m.from_dark.into());
             h.int(m.loot.map_or(0, |k| k.code().into()));
+            h.int(m.followed.into());
         }
         h.int(self.origin.mode as i64);
         h.int(self.torch.fuel.into());
@@ -97,6 +98,7 @@ impl State {
         h.int(self.knowledge.known.into());
         h.int(self.hero.confused.into());
         h.int(self.hero.webbed.into());
+        h.int(self.hero.snare as i64);
         h.int(self.clock.lingered.len() as i64);
         for &t in &self.clock.lingered {
             h.int(t.into());

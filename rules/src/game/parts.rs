@@ -28,11 +28,16 @@ pub(crate) struct Hero {
     pub used: u32,
     /// The deepest level index the player has stood on.
     pub deepest: i32,
-    /// Turns of confusion left, and turns a web still holds the player.
+    /// Turns of confusion left, and turns a web or a net still holds the player (`snare`
+    /// says which).
     pub confused: i32,
     pub webbed: u32,
+    pub snare: Snare,
     /// The player fought this turn (loud) or is resting (quiet): creatures notice by it.
     pub fought: bool,
+    /// The player struggled in a web or a net this turn: no spider webs them again in it,
+    /// so a player who tears free has a turn free.
+    pub struggled: bool,
     pub resting: bool,
 }
 
@@ -50,8 +55,26 @@ impl Hero {
             deepest: pos.z,
             confused: 0,
             webbed: 0,
+            snare: Snare::Web,
             fought: false,
+            struggled: false,
             resting: false,
+        }
+    }
+}
+
+/// What holds a player who is stuck fast: a spider's web or a plate's net.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Snare {
+    Web,
+    Net,
+}
+
+impl Snare {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Snare::Web => "web",
+            Snare::Net => "net",
         }
     }
 }

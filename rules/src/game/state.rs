@@ -49,9 +49,13 @@ impl State {
     pub fn confused(&self) -> i32 {
         self.hero.confused
     }
-    /// Turns a web still holds the player.
+    /// Turns a web or a net still holds the player.
     pub fn webbed(&self) -> u32 {
         self.hero.webbed
+    }
+    /// What holds the player while `webbed` is above 0: a web or a net.
+    pub fn snare(&self) -> crate::game::parts::Snare {
+        self.hero.snare
     }
 
     pub fn world(&self) -> &World {

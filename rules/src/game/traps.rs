@@ -7,7 +7,7 @@
 use crate::balance::{FALL_DAMAGE, GAS_REACH, GAS_TURNS, NET_TURNS, SEARCH_CHANCE, SEARCH_REACH};
 use crate::creatures::monster::Mind;
 use crate::game::events::Event;
-use crate::game::parts::Place;
+use crate::game::parts::{Place, Snare};
 use crate::game::state::State;
 use crate::kinds::tile::{Tile, Trap};
 use crate::space::geom::Point;
@@ -40,6 +40,7 @@ impl State {
             }
             Trap::Net if player => {
                 self.hero.webbed = self.hero.webbed.max(NET_TURNS);
+                self.hero.snare = Snare::Net;
                 self.log.add("A net drops over you!");
             }
             Trap::Net => {

@@ -37,6 +37,7 @@ impl State {
         }
         self.monsters_act();
         self.hero.fought = false;
+        self.hero.struggled = false;
         self.hero.confused = (self.hero.confused - 1).max(0);
         let regen = if self.hero.resting {
             REST_REGEN_TURNS
@@ -171,9 +172,11 @@ impl State {
         }
     }
 
-    /// What follows a creature's death at the player's hand or in fire: experience and what
-    /// it drops (not for one out of the dark), a thief's loot, a bloat's burst.
+    /// What follows a creature's death at the player's hand or in fire: it counts as a kill;
+    /// experience and what it drops (not for one out of the dark), a thief's loot, a bloat's
+    /// burst.
     pub(crate) fn slain(&mut self, dead: &Monster) {
+        self.count_kill(dead.kind);
         if !dead.from_dark {
             self.gain(dead.kind);
             self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
@@ -216,13 +219,7 @@ impl State {
             return Spent::Turn;
         }
         if self.hero.webbed > 0 {
-            self.hero.webbed -= 1;
-            self.log.add(if self.hero.webbed > 0 {
-                "You struggle against the web."
-            } else {
-                "You tear free of the web."
-            });
-            return Spent::Turn;
+            return self.struggle();
         }
         let tile = self.world.tile(to);
         if tile == Tile::DoorClosed {
@@ -263,25 +260,45 @@ impl State {
         Spent::Turn
     }
 
-    /// Climbs one level: `dz` = 1 goes down, -1 goes up. Stairs are needed; without them the
-    /// floor or the ceiling stops the player. Creatures close by that see the player follow.
+    /// A turn spent stuck fast in a web or a net (walking, taking the stairs or waiting):
+    /// the player struggles, and the snare holds one turn less.
+    pub(crate) fn struggle(&mut self) -> Spent {
+        self.hero.webbed = self.hero.webbed.saturating_sub(1);
+        self.hero.struggled = true;
+        let snare = self.hero.snare.name();
+        self.log.add(if self.hero.webbed > 0 {
+            format!("You struggle against the {snare}.")
+        } else {
+            format!("You tear free of the {snare}.")
+        });
+        Spent::Turn
+    }
+
+    /// Climbs one level: `dz` = 1 goes down, -1 goes up, from the stairs the player stands
+    /// on (without them, nothing happens but a word). Stuck in a web or a net, the player
+    /// struggles instead, as when walking. Creatures close by that see the player and could
+    /// act this turn follow.
     pub(crate) fn climb(&mut self, dz: i32) -> Spent {
         let here = self.world.tile(self.hero.pos);
-        if dz < 0 && here == Tile::StairsUp && self.hero.pos.z == 0 {
+        let (needed, dir) = if dz > 0 {
+            (Tile::StairsDown, "down")
+        } else {
+            (Tile::StairsUp, "up")
+        };
+        if here != needed {
+            self.log.add(format!("You are not on stairs {dir}."));
+            return Spent::Nothing;
+        }
+        if self.hero.webbed > 0 {
+            return self.struggle();
+        }
+        if dz < 0 && self.hero.pos.z == 0 {
             return Spent::Out;
         }
-        let (needed, dir, blocker) = if dz > 0 {
-            (Tile::StairsDown, "down", "cave floor")
-        } else {
-            (Tile::StairsUp, "up", "cave ceiling")
-        };
-        // Stairs that would lead out of the world (a hand-drawn map can have them) are as
-        // good as none.
-        let beyond = !(0..self.world.depth()).contains(&(self.hero.pos.z + dz));
-        if here != needed || beyond {
-            self.log.add(format!(
-                "You try to go {dir} but are stopped by the {blocker}."
-            ));
+        // Stairs that would lead out of the world (a hand-drawn map can have them) lead
+        // nowhere.
+        if !(0..self.world.depth()).contains(&(self.hero.pos.z + dz)) {
+            self.log.add(format!("These stairs lead no further {dir}."));
             return Spent::Nothing;
         }
         let followers = self.followers(self.hero.pos);

@@ -8,88 +8,13 @@ use crate::rules::space::geom::Point;
 use crate::rules::space::grid::Grid;
 use crate::rules::space::sight::Light;
 use crate::rules::Place;
-use crate::view::colour::{Palette, Rgb, BLACK, TEXT, TITLE};
-use crate::view::frame::{Cell, Frame, BLANK};
-use crate::view::kinds::{player, Look, Shown};
+use crate::view::colour::{Rgb, BLACK, TEXT, TITLE};
+use crate::view::frame::{Cell, Frame};
+use crate::view::kinds::{player, Shown};
+use crate::view::light::{creature_cell, firelit, lit_cell};
 
 /// The background of the cells on a previewed path.
 const PATH: Rgb = crate::view::colour::hex("#3B4A63");
-
-/// `c` scaled by `num` / 256: the torch's dim edge and remembered places.
-fn shade(c: Rgb, num: u16) -> Rgb {
-    let part = |v: u8| (u16::from(v) * num / 256) as u8;
-    [part(c[0]), part(c[1]), part(c[2])]
-}
-
-/// `c` pushed towards the fungus glow's green (or, `warm`, the flames' orange): kept dim, so
-/// the glow reads as faint light rather than a lit patch of lawn.
-fn tint(c: Rgb, warm: bool) -> Rgb {
-    let keep = |v: u8| (u16::from(v) * 3 / 5) as u8;
-    let (r, g, b) = if warm { (56, 20, 0) } else { (0, 44, 12) };
-    [
-        keep(c[0]).saturating_add(r),
-        keep(c[1]).saturating_add(g),
-        keep(c[2]).saturating_add(b),
-    ]
-}
-
-/// A cell lit only by flames near by: the glow's dimness in the fire's orange.
-fn firelit(cell: Cell) -> Cell {
-    Cell {
-        fg: tint(shade(cell.fg, 200), true),
-        bg: tint(shade(cell.bg, 160), true),
-        ..cell
-    }
-}
-
-fn lit_cell(cell: Cell, light: Light) -> Cell {
-    match light {
-        Light::Bright => cell,
-        Light::Dim => Cell {
-            fg: shade(cell.fg, 176),
-            bg: shade(cell.bg, 176),
-            ..cell
-        },
-        // Glowing fungus lights its cells in its own sickly green.
-        Light::Glow => Cell {
-            fg: tint(shade(cell.fg, 200), false),
-            bg: tint(shade(cell.bg, 160), false),
-            ..cell
-        },
-        Light::Remembered => Cell {
-            fg: shade(cell.fg, 96),
-            bg: shade(cell.bg, 96),
-            ..cell
-        },
-        Light::Unknown => BLANK,
-    }
-}
-
-/// A creature that looks like `e` on a cell whose (lit) background is `bg`. In dim light and in the
-/// fungus glow it keeps its own colour (only the floor is darkened or tinted), so it stands
-/// out from the floor it is on (`creatures_stand_out_on_every_floor_in_every_light`).
-fn creature_cell(e: &Look, bg: Rgb, light: Light, pal: Palette) -> Cell {
-    let fg = pal.map(e.fg);
-    let fg = match light {
-        Light::Bright | Light::Dim | Light::Glow => fg,
-        _ => {
-            lit_cell(
-                Cell {
-                    glyph: e.glyph,
-                    fg,
-                    bg,
-                },
-                light,
-            )
-            .fg
-        }
-    };
-    Cell {
-        glyph: e.glyph,
-        fg,
-        bg,
-    }
-}
 
 /// Draws the map view onto a blank frame (the first thing a frame of play or a replay
 /// gets): tiles by their light, creatures in the light, the player, the cursor.
@@ -240,71 +165,5 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
                 },
             );
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::kinds::creature::Creature;
-    use crate::rules::kinds::tile::Tile;
-
-    /// WCAG 2 relative luminance.
-    fn luminance(c: Rgb) -> f64 {
-        let ch = |v: u8| {
-            let s = f64::from(v) / 255.0;
-            if s <= 0.03928 {
-                s / 12.92
-            } else {
-                ((s + 0.055) / 1.055).powf(2.4)
-            }
-        };
-        0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
-    }
-
-    /// WCAG 2 contrast ratio, 1 to 21.
-    pub(crate) fn contrast(a: Rgb, b: Rgb) -> f64 {
-        let (la, lb) = (luminance(a), luminance(b));
-        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
-    }
-
-    #[test]
-    fn contrast_is_the_wcag_ratio() {
-        assert!((contrast([0; 3], [255; 3]) - 21.0).abs() < 1e-9);
-        assert!((contrast([119; 3], [255; 3]) - 4.48).abs() < 0.01);
-    }
-
-    /// Every creature on every floor it can stand on, in every light it can be seen in, in
-    /// both palettes: a contrast ratio of at least 3 to 1 with the cell behind it.
-    #[test]
-    fn creatures_stand_out_on_every_floor_in_every_light() {
-        let mut poor = Vec::new();
-        for pal in [Palette::Standard, Palette::ColourSafe] {
-            for tile in Tile::ALL.into_iter().filter(|t| t.is_open()) {
-                for light in [Light::Bright, Light::Dim, Light::Glow] {
-                    let floor = tile.look();
-                    let under = lit_cell(
-                        Cell {
-                            glyph: floor.glyph,
-                            fg: pal.map(floor.fg),
-                            bg: pal.map(floor.bg),
-                        },
-                        light,
-                    );
-                    for c in Creature::ALL {
-                        let cell = creature_cell(c.look(), under.bg, light, pal);
-                        let ratio = contrast(cell.fg, cell.bg);
-                        if ratio < 3.0 {
-                            poor.push(format!(
-                                "{} on {} ({light:?}, {pal:?}): {ratio:.2}",
-                                c.name(),
-                                tile.name()
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-        assert!(poor.is_empty(), "{poor:#?}");
     }
 }

@@ -5,7 +5,9 @@ use crate::app::ctx::Ctx;
 use crate::app::draw::scene::Scene;
 use crate::app::replayer::Replayer;
 use crate::app::session::Saving;
-use crate::rules::{Mode, Place, State};
+use crate::rules::creatures::monster::Monster;
+use crate::rules::space::geom::Point;
+use crate::rules::{Mode, Place, Snare, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame, BLANK, PANEL_BLANK};
 use crate::view::kinds::cyclopedia::entry;
@@ -35,7 +37,7 @@ fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
     line(&format!("Level {} of {}", p.z + 1, depth), TITLE);
     line(&format!("Position {},{}", p.x, p.y), TEXT);
     line(
-        &format!("HP {} of {}", state.hp(), state.max_hp()),
+        &format!("HP {} of {}", hp_shown(state), state.max_hp()),
         hp_colour,
     );
     line(&format!("Rank {} ({} xp)", state.level(), state.xp()), TEXT);
@@ -100,6 +102,12 @@ fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
     lines
 }
 
+/// The hit points shown: none below 0 (a killing blow may take the player past 0; the rules
+/// keep the exact number).
+pub(crate) fn hp_shown(state: &State) -> i32 {
+    state.hp().max(0)
+}
+
 /// The torch: its fuel and light, doused, or burned out.
 pub(crate) fn torch_line(state: &State) -> (String, Rgb) {
     if state.fuel() == 0 {
@@ -115,7 +123,7 @@ pub(crate) fn torch_line(state: &State) -> (String, Rgb) {
     }
 }
 
-/// The player's conditions, if any: "Confused 5, webbed 2".
+/// The player's conditions, if any: "Confused 5, webbed 2" (or "in a net 2").
 fn conditions(state: &State) -> Option<String> {
     let mut text = String::new();
     if state.confused() > 0 {
@@ -123,14 +131,24 @@ fn conditions(state: &State) -> Option<String> {
     }
     if state.webbed() > 0 {
         let sep = if text.is_empty() { "" } else { ", " };
-        text = format!("{text}{sep}webbed {}", state.webbed());
+        let held = match state.snare() {
+            Snare::Web => "webbed",
+            Snare::Net => "in a net",
+        };
+        text = format!("{text}{sep}{held} {}", state.webbed());
     }
     // ASCII words only: no Unicode case tables in the page for one capital letter.
     text.get_mut(..1)?.make_ascii_uppercase();
     Some(text)
 }
 
-/// The creatures the player sees, nearest first, with what they are about: "goblin, asleep".
+/// What a creature is about and how hurt it is: "asleep, unhurt".
+pub(crate) fn bearing(m: &Monster) -> String {
+    format!("{}, {}", m.mind.name(), m.health().name())
+}
+
+/// The creatures the player sees, nearest first, with what they are about and how hurt they
+/// are: "goblin, asleep, unhurt".
 pub(crate) fn in_view(state: &State) -> Vec<String> {
     let me = state.player();
     let mut seen = Vec::new();
@@ -139,7 +157,7 @@ pub(crate) fn in_view(state: &State) -> Vec<String> {
         .iter()
         .take(5)
     {
-        seen.push(format!("{}, {}", m.name(), m.mind.name()));
+        seen.push(format!("{}, {}", m.name(), bearing(m)));
     }
     seen
 }
@@ -239,7 +257,7 @@ pub(crate) fn status_bar(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
         TEXT
     };
     let level = format!("Level {}/{}", p.z + 1, state.world().depth());
-    let hp = format!("HP {}/{}", state.hp(), state.max_hp());
+    let hp = format!("HP {}/{}", hp_shown(state), state.max_hp());
     let (torch, torch_colour) = if state.fuel() == 0 {
         ("Dark".to_string(), WARN)
     } else if state.torch_doused() {
@@ -307,12 +325,13 @@ pub(crate) fn look_box(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     }
 }
 
-/// What the creature the player sees at `at` is about ("asleep"), if one is there.
-pub(crate) fn mind_of(state: &State, at: crate::rules::space::geom::Point) -> Option<&'static str> {
+/// What the creature the player sees at `at` is about and how hurt it is ("asleep,
+/// unhurt"), if one is there.
+pub(crate) fn bearing_at(state: &State, at: Point) -> Option<String> {
     state
         .monster_at(at)
         .filter(|m| state.sight().lit(m.pos) && at != state.player())
-        .map(|m| m.mind.name())
+        .map(bearing)
 }
 
 /// What is under the look cursor or the mouse, from the cyclopedia, wrapped to `width`: its
@@ -330,7 +349,7 @@ fn look_lines(ctx: &Ctx, scene: &Scene, width: usize) -> Vec<(String, Rgb)> {
         None => ("unknown", "You have not seen that place."),
     };
     let named;
-    let (name, text) = match (mind_of(state, at), ctx.grave(state, at)) {
+    let (name, text) = match (bearing_at(state, at), ctx.grave(state, at)) {
         (_, Some(grave)) => grave,
         (Some(m), _) => {
             named = format!("{name} ({m})");
