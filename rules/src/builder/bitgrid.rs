@@ -58,40 +58,57 @@ impl BitGrid {
     }
 
     /// The cells of level `z` of a world whose tile `keep` chooses (empty outside the world).
-    /// Read eight tiles at a time as the bytes of a word: where `keep` chooses few kinds, or
-    /// all but a few, each byte is compared with those kinds' codes at once (SWAR).
+    /// Read eight tiles at a time as the bytes of a word: each byte is compared at once (SWAR)
+    /// with the codes of the kinds `keep` chooses, or, when it chooses all but a few, of those
+    /// it leaves (and the answer turned round).
     pub fn of_tiles(world: &World, z: i32, keep: fn(Tile) -> bool) -> BitGrid {
         let Some(level) = world.level(z) else {
             return BitGrid::new(0, 0);
         };
-        let w = world.width() as usize;
-        let mut g = BitGrid::new(w, world.height() as usize);
+        let mut g = BitGrid::new(world.width() as usize, world.height() as usize);
         let (kept, left): (Vec<Tile>, Vec<Tile>) = Tile::ALL.iter().partition(|&&t| keep(t));
         let (codes, flip) = if kept.len() <= left.len() {
             (kept, 0)
         } else {
             (left, u64::MAX)
         };
-        let codes: Vec<u64> = codes.iter().map(|&t| u64::from(t.code()) * BYTES).collect();
-        let matches = |x: u64| codes.iter().fold(0, |m, &c| m | zero_bytes(x ^ c));
-        let last = g.last_mask();
-        for (y, tiles) in level.chunks_exact(w).enumerate() {
-            let row = g.row_mut(y);
+        let c: Vec<u64> = codes.iter().map(|&t| u64::from(t.code()) * BYTES).collect();
+        // One copy of the loop for each number of codes up to three, the comparisons written
+        // out; more codes are compared in a loop.
+        match *c.as_slice() {
+            [] => g.pack(level, flip, |_| 0),
+            [a] => g.pack(level, flip, |x| zero_bytes(x ^ a)),
+            [a, b] => g.pack(level, flip, |x| zero_bytes(x ^ a) | zero_bytes(x ^ b)),
+            [a, b, d] => g.pack(level, flip, |x| {
+                zero_bytes(x ^ a) | zero_bytes(x ^ b) | zero_bytes(x ^ d)
+            }),
+            _ => g.pack(level, flip, |x| {
+                c.iter().fold(0, |m, &code| m | zero_bytes(x ^ code))
+            }),
+        }
+        g
+    }
+
+    /// Sets the bits of the tiles of `level` (this grid's size) for which `matches` puts the
+    /// top bit of their byte in a word of eight tiles' codes, each turned round by `flip`.
+    fn pack(&mut self, level: &[Tile], flip: u64, matches: impl Fn(u64) -> u64) {
+        let last = self.last_mask();
+        for (y, tiles) in level.chunks_exact(self.width.max(1)).enumerate() {
+            let row = self.row_mut(y);
             for (word, cells) in row.iter_mut().zip(tiles.chunks(64)) {
                 let mut bits = 0;
                 let eights = cells.chunks_exact(8);
                 let rest = eights.remainder();
-                let mut k = 0;
-                for eight in eights {
+                for (k, eight) in eights.enumerate() {
                     let x = u64::from_le_bytes(std::array::from_fn(|b| eight[b].code()));
                     bits |= high_bits(matches(x)) << (8 * k);
-                    k += 1;
                 }
                 if !rest.is_empty() {
                     let mut bytes = [Tile::Bounds.code(); 8];
                     for (b, &t) in bytes.iter_mut().zip(rest) {
                         *b = t.code();
                     }
+                    let k = cells.len() / 8;
                     bits |= high_bits(matches(u64::from_le_bytes(bytes))) << (8 * k);
                 }
                 *word = bits ^ flip;
@@ -100,7 +117,6 @@ impl BitGrid {
                 *end &= last;
             }
         }
-        g
     }
 
     /// Sets cells `x0..x1` of row `y` (inside the grid, `x0 < x1`).
