@@ -24,13 +24,24 @@ const RING: [(isize, isize); 8] = [
 /// A mark in `owner` for the cell taken out.
 const TAKEN: u8 = u8::MAX;
 
-/// The searches' marks for one size of level, kept from one question to the next (each
-/// question clears the marks it made).
+/// Bit t set for each tile kind t that `walk` accepts: the kinds a search may walk, read
+/// with a shift.
+pub(super) fn kinds(walk: fn(Tile) -> bool) -> u32 {
+    const _: () = assert!(Tile::ALL.len() <= 32);
+    Tile::ALL
+        .iter()
+        .fold(0, |m, &t| m | u32::from(walk(t)) << t.code())
+}
+
+/// The searches' marks and queues for one size of level, kept from one question to the next
+/// (each question clears the marks it made and empties the queues).
 pub(super) struct Detours {
     width: usize,
     height: usize,
     /// Per cell: 0, or the side whose search took it in (from 1), or `TAKEN`.
     owner: Vec<u8>,
+    /// Each side's search: the cells it took in, in order (x, y).
+    queues: [Vec<(u32, u32)>; 4],
 }
 
 impl Detours {
@@ -39,33 +50,28 @@ impl Detours {
             width,
             height,
             owner: Vec::new(),
+            queues: Default::default(),
         }
     }
 
-    /// Whether the cells of `level` around (x, y) that `walk` accepts stay joined among
-    /// themselves with (x, y) taken out: `Some(true)` or `Some(false)`, or `None` when the
-    /// searches took in more than `most` cells before knowing.
+    /// Whether the cells of `level` around (x, y) whose kinds `walk` holds (see `kinds`) stay
+    /// joined among themselves with (x, y) taken out: `Some(true)` or `Some(false)`, or `None`
+    /// when the searches took in more than `most` cells before knowing.
     pub(super) fn around(
         &mut self,
         level: &[Tile],
         (x, y): (usize, usize),
-        walk: fn(Tile) -> bool,
+        walk: u32,
         most: usize,
     ) -> Option<bool> {
-        // Bit t set for each tile kind t that may be walked.
-        const _: () = assert!(Tile::ALL.len() <= 32);
-        let kinds = Tile::ALL
-            .iter()
-            .fold(0u32, |m, &t| m | u32::from(walk(t)) << t.code());
-        let walk = |t: Tile| kinds >> t.code() & 1 == 1;
         let (w, h) = (self.width, self.height);
         let at = |(dx, dy): (isize, isize)| {
             let (nx, ny) = (x as isize + dx, y as isize + dy);
             (nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h)
-                .then(|| ny as usize * w + nx as usize)
-                .filter(|&i| walk(level[i]))
+                .then_some((nx as usize, ny as usize))
+                .filter(|&(nx, ny)| walk >> level[ny * w + nx].code() & 1 == 1)
         };
-        let cells: [Option<usize>; 8] = RING.map(at);
+        let cells: [Option<(usize, usize)>; 8] = RING.map(at);
         let side = sides(&cells);
         let count = side.iter().copied().max().unwrap_or(0) as usize;
         if count <= 1 {
@@ -74,37 +80,28 @@ impl Detours {
         if self.owner.is_empty() {
             self.owner = vec![0; w * h];
         }
-        let centre = y * w + x;
-        self.owner[centre] = TAKEN;
-        let mut queues: [Vec<usize>; 4] = Default::default();
-        let mut taken = Vec::new();
+        self.owner[y * w + x] = TAKEN;
         for (cell, &s) in cells.iter().zip(&side) {
-            if let Some(i) = *cell {
-                self.owner[i] = s;
-                queues[s as usize - 1].push(i);
-                taken.push(i);
+            if let Some((cx, cy)) = *cell {
+                self.owner[cy * w + cx] = s;
+                self.queues[s as usize - 1].push((cx as u32, cy as u32));
             }
         }
-        let answer = self.race(level, walk, &mut queues[..count], &mut taken, most);
-        for &i in &taken {
-            self.owner[i] = 0;
+        let answer = self.race(level, walk, count, most);
+        for queue in &mut self.queues {
+            for &(cx, cy) in queue.iter() {
+                self.owner[cy as usize * w + cx as usize] = 0;
+            }
+            queue.clear();
         }
-        self.owner[centre] = 0;
+        self.owner[y * w + x] = 0;
         answer
     }
 
-    /// The searches themselves, from the sides' cells in `queues` (side s + 1 in
-    /// `queues[s]`), marked already; every cell taken in is pushed to `taken`.
-    fn race(
-        &mut self,
-        level: &[Tile],
-        walk: impl Fn(Tile) -> bool,
-        queues: &mut [Vec<usize>],
-        taken: &mut Vec<usize>,
-        most: usize,
-    ) -> Option<bool> {
+    /// The searches themselves, from the sides' cells in the first `sides` queues (side s + 1
+    /// in `queues[s]`), marked already.
+    fn race(&mut self, level: &[Tile], walk: u32, sides: usize, most: usize) -> Option<bool> {
         let (w, h) = (self.width, self.height);
-        let n = queues.len();
         // Which sides have met: `joined[s]` is the lowest side met so far (a union-find of
         // at most four).
         let mut joined: [usize; 4] = [0, 1, 2, 3];
@@ -114,26 +111,26 @@ impl Detours {
             }
             s
         };
-        let mut apart = n;
+        let mut apart = sides;
         let mut heads = [0usize; 4];
         loop {
-            for s in 0..n {
-                let Some(&here) = queues[s].get(heads[s]) else {
+            for (s, head) in heads.iter_mut().enumerate().take(sides) {
+                let Some(&(x, y)) = self.queues[s].get(*head) else {
                     continue;
                 };
-                heads[s] += 1;
-                let (x, y) = (here % w, here / w);
+                *head += 1;
+                let (x, y) = (x as usize, y as usize);
+                let own = s as u8 + 1;
                 for ny in y.saturating_sub(1)..(y + 2).min(h) {
                     for nx in x.saturating_sub(1)..(x + 2).min(w) {
                         let i = ny * w + nx;
                         let mark = self.owner[i];
-                        if mark == TAKEN || !walk(level[i]) {
+                        if mark == own || mark == TAKEN || walk >> level[i].code() & 1 == 0 {
                             continue;
                         }
                         if mark == 0 {
-                            self.owner[i] = s as u8 + 1;
-                            queues[s].push(i);
-                            taken.push(i);
+                            self.owner[i] = own;
+                            self.queues[s].push((nx as u32, ny as u32));
                             continue;
                         }
                         let (a, b) = (root(&joined, s), root(&joined, mark as usize - 1));
@@ -150,15 +147,15 @@ impl Detours {
             // A group of sides that met, all of whose searches have run out, is cut off
             // from the rest.
             let mut live = [false; 4];
-            for s in 0..n {
-                if heads[s] < queues[s].len() {
+            for s in 0..sides {
+                if heads[s] < self.queues[s].len() {
                     live[root(&joined, s)] = true;
                 }
             }
-            if (0..n).any(|s| root(&joined, s) == s && !live[s]) {
+            if (0..sides).any(|s| root(&joined, s) == s && !live[s]) {
                 return Some(false);
             }
-            if taken.len() > most {
+            if self.queues.iter().map(Vec::len).sum::<usize>() > most {
                 return None;
             }
         }
@@ -169,7 +166,7 @@ impl Detours {
 /// the number of its side from 1, in ring order of each side's first cell. Two places of the
 /// ring touch when they are next to each other, or are both orthogonal neighbours two places
 /// apart (across a corner).
-fn sides(cells: &[Option<usize>; 8]) -> [u8; 8] {
+fn sides<T>(cells: &[Option<T>; 8]) -> [u8; 8] {
     let mut side = [0u8; 8];
     let mut next = 0;
     for start in 0..8 {
@@ -236,7 +233,7 @@ mod tests {
                 }
                 let want = Joins::new(&grid, &[cell]).stays_joined(0, &[false]);
                 let most = [8, 64, w * h][rng.random_range(0..3usize)];
-                match detours.around(&level, cell, Tile::is_open, most) {
+                match detours.around(&level, cell, kinds(Tile::is_open), most) {
                     Some(answer) => {
                         assert_eq!(answer, want, "round {round}, {cell:?}");
                         if answer {
@@ -251,6 +248,7 @@ mod tests {
                     }
                 }
                 assert!(detours.owner.iter().all(|&m| m == 0), "marks left behind");
+                assert!(detours.queues.iter().all(Vec::is_empty), "queues left full");
             }
         }
         assert!(
@@ -261,7 +259,7 @@ mod tests {
 
     #[test]
     fn sides_are_the_groups_joined_round_the_ring() {
-        let ring = |open: [bool; 8]| sides(&open.map(|o| o.then_some(0)));
+        let ring = |open: [bool; 8]| sides(&open.map(|o| o.then_some(())));
         // A passage north to south: west and east of it are two sides.
         let t = true;
         let f = false;

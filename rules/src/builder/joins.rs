@@ -12,7 +12,7 @@
 //! per chosen cell.
 
 use super::bitgrid::BitGrid;
-use super::detour::Detours;
+use super::detour::{kinds, Detours};
 use super::regions::Regions;
 use crate::kinds::tile::Tile;
 use crate::space::geom::DIRECTIONS8;
@@ -28,6 +28,8 @@ pub const DETOUR: usize = 8192;
 pub(super) struct JoinCheck<'a> {
     z: i32,
     walk: fn(Tile) -> bool,
+    /// The kinds `walk` accepts, as `detour::kinds` gives them.
+    kinds: u32,
     cells: &'a [(usize, usize)],
     detours: &'a mut Detours,
     joins: Option<Joins>,
@@ -45,6 +47,7 @@ impl<'a> JoinCheck<'a> {
         JoinCheck {
             z,
             walk,
+            kinds: kinds(walk),
             cells,
             detours,
             joins: None,
@@ -55,7 +58,10 @@ impl<'a> JoinCheck<'a> {
     /// out. `gone` marks the chosen cells already taken out (no longer walkable in `world`).
     pub(super) fn stays_joined(&mut self, world: &World, k: usize, gone: &[bool]) -> bool {
         let level = world.level(self.z).unwrap_or(&[]);
-        if let Some(answer) = self.detours.around(level, self.cells[k], self.walk, DETOUR) {
+        if let Some(answer) = self
+            .detours
+            .around(level, self.cells[k], self.kinds, DETOUR)
+        {
             return answer;
         }
         let (z, walk, cells) = (self.z, self.walk, self.cells);

@@ -24,20 +24,25 @@ pub fn connect_overlaps(
     let (Some(top), Some(bottom)) = (world.level(z), world.level(z + 1)) else {
         return;
     };
-    // Shared cells as (region above, region below, cell) in row order, found by walking the
-    // runs of both levels side by side, row by row.
-    let mut shared: Vec<(u32, u32, u32)> = Vec::new();
+    // Shared floor cells in row order, found by walking the runs of both levels side by side,
+    // row by row; each pair of runs that meet gives a stretch of them (region above, region
+    // below, and where the stretch lies in `cells`).
+    let mut cells: Vec<u32> = Vec::with_capacity(w * h / 4);
+    let mut stretches: Vec<(u32, u32, usize, usize)> = Vec::new();
     for y in 0..h {
         let (ra, rb) = (above.row_runs(y), below.row_runs(y));
         let (mut i, mut j) = (0, 0);
         while i < ra.len() && j < rb.len() {
             let (a, b) = (ra[i], rb[j]);
             let (s, e) = (a.x0.max(b.x0) as usize, a.x1.min(b.x1) as usize);
-            for x in s..e {
-                let c = y * w + x;
+            let first = cells.len();
+            for c in y * w + s..y * w + e.max(s) {
                 if top[c] == Tile::Floor && bottom[c] == Tile::Floor {
-                    shared.push((a.id, b.id, c as u32));
+                    cells.push(c as u32);
                 }
+            }
+            if cells.len() > first {
+                stretches.push((a.id, b.id, first, cells.len()));
             }
             if a.x1 <= b.x1 {
                 i += 1;
@@ -46,20 +51,21 @@ pub fn connect_overlaps(
             }
         }
     }
-    // Grouped by the pair of regions in their order, each group's cells in row order: a
-    // stable counting sort (radix sort) by the region below, then by the region above.
-    let shared = counting_sort(&shared, below.sizes.len(), |c| c.1);
-    let shared = counting_sort(&shared, above.sizes.len(), |c| c.0);
-    for group in shared.chunk_by(|p, q| (p.0, p.1) == (q.0, q.1)) {
-        let mut cells = Vec::new();
-        for c in group {
-            cells.push(c.2);
+    // Grouped by the pair of regions in their order, each group's cells in row order: the
+    // stretches put in order by a stable counting sort (radix sort) by the region below, then
+    // by the region above.
+    let stretches = counting_sort(&stretches, below.sizes.len(), |s| s.1);
+    let stretches = counting_sort(&stretches, above.sizes.len(), |s| s.0);
+    for group in stretches.chunk_by(|p, q| (p.0, p.1) == (q.0, q.1)) {
+        let mut spots = Vec::with_capacity(group.iter().map(|s| s.3 - s.2).sum());
+        for &(_, _, first, end) in group {
+            spots.extend_from_slice(&cells[first..end]);
         }
-        let count = cells.len().div_ceil(CELLS_PER_STAIR);
+        let count = spots.len().div_ceil(CELLS_PER_STAIR);
         for k in 0..count {
-            let pick = k + rng.random_range(0..(cells.len() - k) as u32) as usize;
-            cells.swap(k, pick);
-            let Some(p) = world.grid(z).map(|g| g.point(cells[k] as usize, z)) else {
+            let pick = k + rng.random_range(0..(spots.len() - k) as u32) as usize;
+            spots.swap(k, pick);
+            let Some(p) = world.grid(z).map(|g| g.point(spots[k] as usize, z)) else {
                 return;
             };
             world.set(p, Tile::StairsDown);
