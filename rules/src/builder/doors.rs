@@ -78,6 +78,8 @@ pub(super) fn place(world: &mut World, open: &[BitGrid], detours: &mut Detours, 
 /// sides and none on the other two, which every doorway is; each of those is then looked at.
 fn doorways(world: &World, z: i32, grid: &BitGrid) -> Vec<Point> {
     let mut out = Vec::new();
+    let level = world.level(z).unwrap_or(&[]);
+    let width = grid.width();
     for y in 0..grid.height() {
         let row = grid.row(y);
         for i in 0..row.len() {
@@ -88,7 +90,7 @@ fn doorways(world: &World, z: i32, grid: &BitGrid) -> Vec<Point> {
                 let x = i * 64 + narrow.trailing_zeros() as usize;
                 narrow &= narrow - 1;
                 let p = Point::new(x as i32, y as i32, z);
-                if world.tile(p) == Tile::Floor && doorway(world, p) {
+                if level[y * width + x] == Tile::Floor && doorway(world, p) {
                     out.push(p);
                 }
             }

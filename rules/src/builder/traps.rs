@@ -3,7 +3,7 @@
 //! where the cells around it stay joined without it and without every plate placed before:
 //! every stair, the idol and every part of a level can be reached without stepping on one.
 
-use super::bitgrid::{from_east, from_west, BitGrid, Numbered};
+use super::bitgrid::{BitGrid, Numbered};
 use super::detour::Detours;
 use super::joins::JoinCheck;
 use super::picks::shuffled;
@@ -80,34 +80,28 @@ pub(super) fn place(
     }
 }
 
-/// The bare floor cells of level `z` with no stairs and no door beside them, found a word at
-/// a time: the floor less the stairs and doors spread to their neighbours. The stairs and
-/// doors are among the open cells that are no bare floor (few: stairs, doors, fungus,
-/// rubble), which alone are looked at.
+/// The bare floor cells of level `z` with no stairs and no door beside them: the floor less
+/// the cells around each stair and door. The stairs and doors are among the open cells that
+/// are no bare floor (few: stairs, doors, fungus, rubble), which alone are looked at.
 fn spots(world: &World, z: i32, open: &BitGrid, floor: &BitGrid) -> BitGrid {
-    let mut near = BitGrid::new(floor.width(), floor.height());
-    for y in 0..floor.height() {
+    let (w, h) = (floor.width(), floor.height());
+    let level = world.level(z).unwrap_or(&[]);
+    let mut grid = floor.clone();
+    for y in 0..h {
         for (i, (&o, &f)) in open.row(y).iter().zip(floor.row(y)).enumerate() {
             let mut other = o & !f;
             while other != 0 {
                 let x = i * 64 + other.trailing_zeros() as usize;
                 other &= other - 1;
-                let t = world.tile(Point::new(x as i32, y as i32, z));
+                let t = level[y * w + x];
                 if t.is_stairs() || t.is_door() {
-                    near.set(x, y, true);
+                    for ny in y.saturating_sub(1)..(y + 2).min(h) {
+                        for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                            grid.set(nx, ny, false);
+                        }
+                    }
                 }
             }
-        }
-    }
-    let mut grid = floor.clone();
-    let mut three = vec![0; near.row(0).len()];
-    for y in 0..grid.height() {
-        let y = y as isize;
-        for (i, word) in three.iter_mut().enumerate() {
-            *word = near.word(i, y - 1) | near.word(i, y) | near.word(i, y + 1);
-        }
-        for (i, word) in grid.row_mut(y as usize).iter_mut().enumerate() {
-            *word &= !(three[i] | from_west(&three, i) | from_east(&three, i));
         }
     }
     grid
