@@ -20,7 +20,7 @@ use crate::space::world::World;
 
 /// The most cells a search from the sides of a cell takes in before the level's graph is
 /// asked instead. A level of no more cells is always answered by the search.
-pub const DETOUR: usize = 8192;
+const DETOUR: usize = 8192;
 
 /// The questions of one placing loop on one level: which cells it tries, which cells may be
 /// walked (`walk`, read from the world as it stands when asked), and what was worked out
@@ -104,7 +104,8 @@ impl Joins {
                 };
                 if !links[node as usize].contains(&other) {
                     links[node as usize].push(other);
-                    // A chosen cell beside another lists it from its own side too.
+                    // A part lists the chosen cells beside it (a chosen cell beside another
+                    // is listed by that one when its own neighbours are looked at).
                     if (other as usize) <= parts {
                         links[other as usize].push(node);
                     }
