@@ -3,6 +3,7 @@
 //! there). Placed last, on a cell whose eight neighbours are bare floor, so it stands beside
 //! no stairs, door or plate and blocks nothing (an altar is walked over).
 
+use super::bitgrid::{from_east, from_west, BitGrid, Numbered};
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
 use crate::space::geom::Point;
@@ -15,15 +16,33 @@ pub fn offering_cells(altar: Point) -> [Point; 3] {
 }
 
 /// Puts an altar on each level that holds one, on a bare floor cell in open ground drawn at
-/// random.
-pub fn place(world: &mut World, rng: &mut GameRng) {
+/// random (in scan order). `floors` holds the bare floor of every level.
+pub fn place(world: &mut World, floors: &[BitGrid], rng: &mut GameRng) {
     for z in 1..world.depth() - 1 {
-        let spots = world.points_where(z, &|p, t| {
-            t == Tile::Floor && p.neighbours8().all(|q| world.tile(q) == Tile::Floor)
-        });
-        if !spots.is_empty() {
-            let p = spots[rng.random_range(0..spots.len() as u32) as usize];
-            world.set(p, Tile::Altar);
+        let grid = spots(&floors[z as usize]);
+        let spots = Numbered::new(&grid);
+        if spots.len() > 0 {
+            let k = rng.random_range(0..spots.len() as u32) as usize;
+            if let Some((x, y)) = spots.nth(k) {
+                world.set(Point::new(x as i32, y as i32, z), Tile::Altar);
+            }
         }
     }
+}
+
+/// The cells of `floor` whose eight neighbours are in it too, found a word at a time: the
+/// floor shrunk by its neighbours.
+fn spots(floor: &BitGrid) -> BitGrid {
+    let mut grid = floor.clone();
+    let mut three = vec![0; floor.row(0).len()];
+    for y in 0..floor.height() {
+        let y = y as isize;
+        for (i, word) in three.iter_mut().enumerate() {
+            *word = floor.word(i, y - 1) & floor.word(i, y) & floor.word(i, y + 1);
+        }
+        for (i, word) in grid.row_mut(y as usize).iter_mut().enumerate() {
+            *word = three[i] & from_west(&three, i) & from_east(&three, i);
+        }
+    }
+    grid
 }

@@ -56,6 +56,14 @@ mod tests {
     }
 
     #[test]
+    fn decorating_a_decorated_world_changes_nothing() {
+        for seed in 0..5 {
+            let once = WorldBuilder::new(60, 40, 3, seed).make_caves();
+            assert_eq!(once.snapshot(), once.decorate().build(), "seed {seed}");
+        }
+    }
+
+    #[test]
     fn looking_changes_nothing_and_every_step_is_shown_in_order() {
         let p = WorldParams {
             width: 30,

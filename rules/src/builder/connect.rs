@@ -46,12 +46,17 @@ pub fn ensure_reachable(
     for z in 1..world.depth() {
         // Digging so far touched only the levels above, so these labels still hold.
         let mut regions = labels.next().unwrap_or_else(|| label(world, z));
+        // The regions a stair pair from the level above comes down into.
         let mut reached = vec![false; regions.sizes.len()];
-        let (up, here) = (world.level(z - 1), world.level(z));
-        if let (Some(up), Some(here)) = (up, here) {
-            for i in 0..w * h {
-                if up[i] == Tile::StairsDown && here[i] == Tile::StairsUp {
-                    reached[regions.id_at(i % w, i / w) as usize] = true;
+        let down = BitGrid::of_tiles(world, z - 1, |t| t == Tile::StairsDown);
+        let up = BitGrid::of_tiles(world, z, |t| t == Tile::StairsUp);
+        for y in 0..h {
+            for (i, (&d, &u)) in down.row(y).iter().zip(up.row(y)).enumerate() {
+                let mut pairs = d & u;
+                while pairs != 0 {
+                    let x = i * 64 + pairs.trailing_zeros() as usize;
+                    pairs &= pairs - 1;
+                    reached[regions.id_at(x, y) as usize] = true;
                 }
             }
         }

@@ -4,40 +4,61 @@
 //! creature that cannot open doors still reaches every cell it could before: no stairs, no
 //! idol and no part of a level is ever behind a door only hands pass.
 
+use super::bitgrid::{from_east, from_west, BitGrid};
+use super::detour::Detours;
+use super::joins::JoinCheck;
+use super::picks::shuffled;
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
 use crate::space::geom::Point;
-use crate::space::grid::Grid;
 use crate::space::world::World;
 use rand::Rng;
 
 /// The most doors on one level.
 pub const DOORS_PER_LEVEL: usize = 2;
-/// The most doorways tried per level: each try is a search of the level, so a level builds
-/// fast however many doorways it has.
+/// The most doorways tried per level.
 const TRIES: usize = 32;
 /// Chance in 100 that a door starts open.
 const OPEN_CHANCE: u32 = 30;
 
 /// Puts up to `DOORS_PER_LEVEL` doors on every level, in doorways drawn at random (a
 /// partial Fisher-Yates shuffle of the level's doorways, in scan order), never beside
-/// another door.
-pub fn place(world: &mut World, rng: &mut GameRng) {
+/// another door. `open` holds the open cells of every level as the world stands; `detours`
+/// are made for the world's size.
+///
+/// The doorways a level will try are drawn ahead (`picks`), so whether one keeps the level
+/// joined is asked with bounded work per doorway and at most one look at the whole level
+/// (`JoinCheck`), not a search of the level per doorway.
+pub(super) fn place(world: &mut World, open: &[BitGrid], detours: &mut Detours, rng: &mut GameRng) {
     for z in 0..world.depth() {
-        let mut spots = world.points_where(z, &|p, t| t == Tile::Floor && doorway(world, p));
+        let grid = &open[z as usize];
+        let spots = doorways(world, z, grid);
+        let picks = shuffled(rng, spots.len(), TRIES, |rng| {
+            rng.random_range(0..100u32) < OPEN_CHANCE
+        });
+        let cells: Vec<(usize, usize)> = picks
+            .iter()
+            .map(|pick| {
+                let p = spots[pick.index];
+                (p.x as usize, p.y as usize)
+            })
+            .collect();
+        let mut check = JoinCheck::new(z, Tile::is_open, &cells, detours);
+        let mut shut = vec![false; picks.len()];
         let mut placed = 0;
-        for k in 0..spots.len().min(TRIES) {
+        for (k, pick) in picks.iter().enumerate() {
             if placed == DOORS_PER_LEVEL {
                 break;
             }
-            let j = rng.random_range(k as u32..spots.len() as u32) as usize;
-            spots.swap(k, j);
-            let p = spots[k];
-            let open = rng.random_range(0..100u32) < OPEN_CHANCE;
-            let crowded = p.neighbours8().any(|q| world.tile(q).is_door());
-            if crowded || !stays_joined(world, p, Tile::is_open) {
+            rng.clone_from(&pick.after);
+            let p = spots[pick.index];
+            if p.neighbours8().any(|q| world.tile(q).is_door()) {
                 continue;
             }
+            if !check.stays_joined(world, k, &shut) {
+                continue;
+            }
+            let open = pick.extra;
             world.set(
                 p,
                 if open {
@@ -46,9 +67,36 @@ pub fn place(world: &mut World, rng: &mut GameRng) {
                     Tile::DoorClosed
                 },
             );
+            shut[k] = !open;
             placed += 1;
         }
     }
+}
+
+/// The doorways of level `z` in scan order. The open cells `grid` holds (the level's, as the
+/// world stands) narrow them down a word at a time to cells with open ground on two opposite
+/// sides and none on the other two, which every doorway is; each of those is then looked at.
+fn doorways(world: &World, z: i32, grid: &BitGrid) -> Vec<Point> {
+    let mut out = Vec::new();
+    let level = world.level(z).unwrap_or(&[]);
+    let width = grid.width();
+    for y in 0..grid.height() {
+        let row = grid.row(y);
+        for i in 0..row.len() {
+            let (n, s) = (grid.word(i, y as isize - 1), grid.word(i, y as isize + 1));
+            let (w, e) = (from_west(row, i), from_east(row, i));
+            let mut narrow = row[i] & (!n & !s & w & e | n & s & !w & !e);
+            while narrow != 0 {
+                let x = i * 64 + narrow.trailing_zeros() as usize;
+                narrow &= narrow - 1;
+                let p = Point::new(x as i32, y as i32, z);
+                if level[y * width + x] == Tile::Floor && doorway(world, p) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// A narrow passage at `p`: on two opposite sides cave wall, or cave wall and a feature
@@ -63,50 +111,10 @@ fn doorway(world: &World, p: Point) -> bool {
     (jambs(n, s) && open(w) && open(e)) || (jambs(w, e) && open(n) && open(s))
 }
 
-/// True when the neighbours of `p` that `open` accepts stay joined by 8-way steps over such
-/// cells with `p` closed: at once when all eight are open, else a breadth-first search from
-/// one of them that must reach all the others (most are found a step or two away).
-pub(super) fn stays_joined(world: &World, p: Point, open: fn(Tile) -> bool) -> bool {
-    let mut around = Vec::new();
-    for q in p.neighbours8() {
-        if open(world.tile(q)) {
-            around.push(q);
-        }
-    }
-    let Some(&first) = around.first() else {
-        return true;
-    };
-    if around.len() == 8 {
-        return true;
-    }
-    let mut seen = Grid::new(world.width(), world.height(), false);
-    seen.set(p, true);
-    seen.set(first, true);
-    let mut queue = vec![first];
-    let mut next = 0;
-    let mut missing = around.len() - 1;
-    while let Some(&here) = queue.get(next) {
-        next += 1;
-        for q in here.neighbours8() {
-            if seen.get(q) != Some(&false) || !open(world.tile(q)) {
-                continue;
-            }
-            seen.set(q, true);
-            if around.contains(&q) {
-                missing -= 1;
-                if missing == 0 {
-                    return true;
-                }
-            }
-            queue.push(q);
-        }
-    }
-    missing == 0
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::builder::WorldBuilder;
 
     fn at(x: i32, y: i32) -> Point {
         Point::new(x, y, 0)
@@ -120,15 +128,30 @@ mod tests {
             "walls west and east, floor north and south"
         );
         assert!(!doorway(&world, at(2, 1)), "open ground is no doorway");
-        assert!(
-            !stays_joined(&world, at(2, 2), Tile::is_open),
-            "the only way through"
-        );
         let ring = World::from_text(&["#####\n#...#\n#.#.#\n#...#\n#####"]).expect("map");
         assert!(doorway(&ring, at(1, 2)));
-        assert!(
-            stays_joined(&ring, at(1, 2), Tile::is_open),
-            "the ring goes round the other side"
+        assert_eq!(
+            doorways(&ring, 0, &BitGrid::from_level(&ring, 0)),
+            [at(2, 1), at(1, 2), at(3, 2), at(2, 3)]
         );
+    }
+
+    /// The doorways found through the open cells' words are those a look at every floor
+    /// cell finds, in the same order, on worlds with features, doors and plates.
+    #[test]
+    fn doorways_narrowed_by_words_are_those_of_a_look_at_every_cell() {
+        let mut found = 0;
+        for seed in 0..12 {
+            let world = WorldBuilder::new(70 + seed, 40, 3, seed as u64)
+                .make_caves()
+                .build();
+            for z in 0..world.depth() {
+                let every = world.points_where(z, &|p, t| t == Tile::Floor && doorway(&world, p));
+                let grid = BitGrid::from_level(&world, z);
+                assert_eq!(doorways(&world, z, &grid), every, "seed {seed} level {z}");
+                found += every.len();
+            }
+        }
+        assert!(found > 100, "{found} doorways");
     }
 }

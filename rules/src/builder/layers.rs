@@ -8,21 +8,6 @@ use super::regions::Regions;
 use super::tunnel::{carve_back, dig, NONE};
 use crate::space::world::World;
 
-/// Finishes the 3x3 dilation of a row in `out`, which holds the row and the rows above and
-/// below it ORed together: spreads each cell to its left and right neighbours, none past the
-/// width (`last` masks the last word).
-fn dilate(out: &mut [u64], last: u64) {
-    let mut carry = 0;
-    for i in 0..out.len() {
-        let (v, next) = (out[i], out.get(i + 1).map_or(0, |n| n << 63));
-        out[i] = v | v << 1 | v >> 1 | carry | next;
-        carry = v >> 63;
-    }
-    if let Some(o) = out.last_mut() {
-        *o &= last;
-    }
-}
-
 /// Row `y` of `g` with the rows above and below it (the edge rows stand in for the rows
 /// past the edges).
 fn three_rows(g: &BitGrid, y: usize) -> [&[u64]; 3] {
@@ -84,7 +69,6 @@ pub(super) fn join(
     // found[k] = (region, its first cell touched, j).
     let mut found: Vec<(u32, u32, u32)> = Vec::new();
     let words = open.row(0).len();
-    let last = open.last_mask();
     let (mut grown, mut gave) = (vec![0u64; words], vec![0u64; words]);
     let (mut rock_live, mut next_live) = (vec![false; h], vec![false; h]);
     let around = |y: usize| [y.saturating_sub(1), y, (y + 1).min(h - 1)];
@@ -103,8 +87,7 @@ pub(super) fn join(
             for (o, (((a, oa), (b, ob)), (c, oc))) in grown.iter_mut().zip(rows) {
                 *o = a & oa | b & ob | c & oc;
             }
-            dilate(&mut grown, last);
-            next_live[y] |= layers.settle(open, y, &grown, j, &mut gave).0;
+            next_live[y] |= layers.settle(open, y, &mut grown, j, &mut gave).0;
         }
         taken.fill(0);
         if !next_live.contains(&true) {
@@ -124,8 +107,7 @@ pub(super) fn join(
             for (o, ((a, g), (b, c))) in grown.iter_mut().zip(rows) {
                 *o = a & !(g & above) | b | c;
             }
-            dilate(&mut grown, last);
-            let (fresh, touches) = layers.settle(open, y, &grown, j + 1, &mut gave);
+            let (fresh, touches) = layers.settle(open, y, &mut grown, j + 1, &mut gave);
             next_live[y] = fresh;
             swept = Some(y);
             if !touches {
@@ -175,32 +157,50 @@ struct Layers {
 }
 
 impl Layers {
-    /// Puts the cells of `grown` (row `y`) that are neither open nor reached yet into layer
-    /// `k`, and writes them to `gave`. Answers whether there were any and whether `grown`
-    /// touches an open cell not reached yet.
+    /// Finishes the 3x3 dilation of row `y` in `grown`, which holds the row and the rows
+    /// above and below it ORed together (each cell spread to its left and right neighbours,
+    /// none past the width), and puts the cells of it that are neither open nor reached yet
+    /// into layer `k`, writing them to `gave`: one pass over the row's words, each dilated
+    /// (from its own and its neighbours' bits as they were) as it is settled. Answers whether
+    /// any cell went into the layer and whether the dilation touches an open cell not
+    /// reached yet.
     fn settle(
         &mut self,
         open: &BitGrid,
         y: usize,
-        grown: &[u64],
+        grown: &mut [u64],
         k: u32,
         gave: &mut [u64],
     ) -> (bool, bool) {
+        let words = grown.len();
+        let last = open.last_mask();
+        let open = &open.row(y)[..words];
+        let reached = &mut self.reached.row_mut(y)[..words];
+        let gave = &mut gave[..words];
+        let [low, high] = &mut self.planes;
+        let (low, high) = (&mut low.row_mut(y)[..words], &mut high.row_mut(y)[..words]);
         let (mut fresh, mut touches) = (0, 0);
-        let cells = self.reached.row_mut(y).iter_mut().zip(gave.iter_mut());
-        for ((r, n), (&g, &o)) in cells.zip(grown.iter().zip(open.row(y))) {
-            *n = g & !o & !*r;
-            touches |= g & o & !*r;
-            *r |= *n;
-            fresh |= *n;
-        }
-        if fresh != 0 {
-            for (p, plane) in self.planes.iter_mut().enumerate() {
-                if k >> p & 1 == 1 {
-                    for (d, &n) in plane.row_mut(y).iter_mut().zip(gave.iter()) {
-                        *d |= n;
-                    }
-                }
+        let mut carry = 0;
+        for i in 0..words {
+            let v = grown[i];
+            let next = if i + 1 < words { grown[i + 1] << 63 } else { 0 };
+            let mut g = v | v << 1 | v >> 1 | carry | next;
+            if i + 1 == words {
+                g &= last;
+            }
+            carry = v >> 63;
+            grown[i] = g;
+            let (o, r) = (open[i], reached[i]);
+            let new = g & !o & !r;
+            touches |= g & o & !r;
+            reached[i] = r | new;
+            gave[i] = new;
+            fresh |= new;
+            if k & 1 == 1 {
+                low[i] |= new;
+            }
+            if k & 2 == 2 {
+                high[i] |= new;
             }
         }
         (fresh != 0, touches != 0)

@@ -3,6 +3,7 @@
 //! hands the builder on.
 
 use super::bitgrid::BitGrid;
+use super::detour::Detours;
 use super::floor::random_floor;
 use super::params::MIN_REGION;
 use super::regions::Regions;
@@ -27,6 +28,8 @@ pub struct WorldBuilder {
     /// Whether the grids were changed after the world was made, so no longer hold its open
     /// cells (stairs, connect and decorate keep them in step with the world otherwise).
     stale: bool,
+    /// Whether `decorate` has run.
+    decorated: bool,
 }
 
 impl WorldBuilder {
@@ -45,6 +48,7 @@ impl WorldBuilder {
             world: None,
             labels: None,
             stale: false,
+            decorated: false,
         }
     }
 
@@ -59,6 +63,7 @@ impl WorldBuilder {
             world: None,
             labels: None,
             stale: false,
+            decorated: false,
         }
     }
 
@@ -192,8 +197,12 @@ impl WorldBuilder {
 
     /// Scatters environment features (see `features`), then puts doors in narrow passages
     /// (see `doors`), pressure plates on the floor (see `traps`), patches of dry moss (see
-    /// `moss`) and altars (see `altars`); needs `connect` first.
+    /// `moss`) and altars (see `altars`); needs `connect` first. Does nothing when the world
+    /// is decorated already.
     pub fn decorate(mut self) -> Self {
+        if self.decorated {
+            return self;
+        }
         if let Some(world) = &mut self.world {
             let mut fresh: Vec<BitGrid>;
             let grids = if self.stale {
@@ -210,12 +219,20 @@ impl WorldBuilder {
                 "the open-cell grids drifted from the world"
             );
             features::decorate(world, grids, &mut self.rng);
-            doors::place(world, &mut self.rng);
-            traps::place(world, &mut self.rng);
-            moss::place(world, &mut self.rng);
-            altars::place(world, &mut self.rng);
+            // The marks of the searches round a door's or a plate's cell, made once.
+            let mut detours = Detours::new(world.width() as usize, world.height() as usize);
+            doors::place(world, grids, &mut detours, &mut self.rng);
+            // The bare floor of every level, read once; plates, moss and altars take from it.
+            let mut floors = Vec::new();
+            for z in 0..world.depth() {
+                floors.push(BitGrid::of_tiles(world, z, |t| t == Tile::Floor));
+            }
+            traps::place(world, grids, &mut floors, &mut detours, &mut self.rng);
+            moss::place(world, &mut floors, &mut self.rng);
+            altars::place(world, &floors, &mut self.rng);
             // Closed doors are not open cells: the grids no longer match the world.
             self.stale = true;
+            self.decorated = true;
         }
         self
     }

@@ -5,22 +5,6 @@
 use super::params::{WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use super::smooth::SmoothRule;
 
-/// A plain decimal such as `0.45`, `1` or `.5` (at most 9 digits after the point). Written
-/// out by hand so the page does not carry a general float parser.
-fn fraction(text: &str) -> Option<f64> {
-    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.len() + frac.len() == 0 || whole.len() > 9 || frac.len() > 9 {
-        return None;
-    }
-    if !digits(whole) || !digits(frac) {
-        return None;
-    }
-    let int = |s: &str| s.bytes().fold(0u64, |v, b| v * 10 + u64::from(b - b'0'));
-    let scale = 10u64.pow(frac.len() as u32);
-    Some(int(whole) as f64 + int(frac) as f64 / scale as f64)
-}
-
 impl WorldParams {
     /// Reads parameters from a query string (with or without the leading '?'); keys that are
     /// not world parameters (such as `seed` or `lab`) are ignored.
@@ -44,8 +28,8 @@ impl WorldParams {
                 "passes" => p.passes = int(0, MAX_PASSES.into())? as u32,
                 "min" => p.min_region = int(0, 1_000_000)? as u32,
                 "fill" => {
-                    p.fill = match fraction(value) {
-                        Some(f) if (0.0..=1.0).contains(&f) => f,
+                    p.fill = match value.parse::<f64>() {
+                        Ok(f) if (0.0..=1.0).contains(&f) => f,
                         _ => return Err(format!("fill must be from 0 to 1, not '{value}'")),
                     }
                 }
@@ -93,12 +77,34 @@ mod tests {
         let err = WorldParams::from_query("fill=2").expect_err("fill over 1");
         assert!(err.contains("fill"), "{err}");
         assert!(WorldParams::from_query("rule=sideways").is_err());
-        assert_eq!(fraction("0.45"), Some(0.45));
-        assert_eq!(fraction(".5"), Some(0.5));
-        assert_eq!(fraction("1"), Some(1.0));
-        for bad in ["", ".", "1e-3", "-0.1", "0,5", "0.5.5"] {
-            assert_eq!(fraction(bad), None, "{bad}");
-        }
         assert!(WorldParams::from_query("w=0").is_err());
+    }
+
+    /// Every fill from 0 to 1 comes back from its query exactly, however many digits it
+    /// takes to write; anything else is refused by name.
+    #[test]
+    fn fills_round_trip_exactly_and_bad_ones_are_refused() {
+        let fill = |text: &str| WorldParams::from_query(&format!("fill={text}")).map(|p| p.fill);
+        for f in [
+            0.0,
+            1.0,
+            0.45,
+            0.1 + 0.2,
+            1.0 / 3.0,
+            5e-324,
+            0.999_999_999_999,
+        ] {
+            let p = WorldParams {
+                fill: f,
+                ..WorldParams::default()
+            };
+            assert_eq!(WorldParams::from_query(&p.to_query()), Ok(p), "{f}");
+        }
+        assert_eq!(fill(".5"), Ok(0.5));
+        assert_eq!(fill("1"), Ok(1.0));
+        for bad in ["", ".", "-0.1", "1.5", "0,5", "0.5.5", "NaN", "inf", "half"] {
+            let err = fill(bad).expect_err(bad);
+            assert!(err.contains("fill") && err.contains(bad), "{err}");
+        }
     }
 }

@@ -1,12 +1,12 @@
 //! Stairs between overlapping regions of adjacent levels: every pair of regions that
 //! share open (x, y) cells gets at least one stair pair, and one more per 250 shared cells.
 
+use super::picks::shuffled;
 use super::regions::Regions;
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
 use crate::space::geom::Point;
 use crate::space::world::World;
-use rand::Rng;
 
 /// Shared cells per stair pair.
 pub const CELLS_PER_STAIR: usize = 250;
@@ -24,20 +24,29 @@ pub fn connect_overlaps(
     let (Some(top), Some(bottom)) = (world.level(z), world.level(z + 1)) else {
         return;
     };
-    // Shared cells as (region above, region below, cell) in row order, found by walking the
-    // runs of both levels side by side, row by row.
-    let mut shared: Vec<(u32, u32, u32)> = Vec::new();
+    let both_floor = |c: usize| top[c] == Tile::Floor && bottom[c] == Tile::Floor;
+    // The shared floor cells, in row order, as stretches: each pair of runs of the two levels
+    // that meet (found by walking both levels' runs side by side, row by row) gives the cells
+    // from `first` to `end` (indices in the level), of which `count` are floor on both.
+    let mut stretches: Vec<Stretch> = Vec::new();
     for y in 0..h {
         let (ra, rb) = (above.row_runs(y), below.row_runs(y));
         let (mut i, mut j) = (0, 0);
         while i < ra.len() && j < rb.len() {
             let (a, b) = (ra[i], rb[j]);
-            let (s, e) = (a.x0.max(b.x0) as usize, a.x1.min(b.x1) as usize);
-            for x in s..e {
-                let c = y * w + x;
-                if top[c] == Tile::Floor && bottom[c] == Tile::Floor {
-                    shared.push((a.id, b.id, c as u32));
-                }
+            let (first, end) = (
+                y * w + a.x0.max(b.x0) as usize,
+                y * w + a.x1.min(b.x1) as usize,
+            );
+            let count = (first..end).filter(|&c| both_floor(c)).count();
+            if count > 0 {
+                stretches.push(Stretch {
+                    above: a.id,
+                    below: b.id,
+                    first,
+                    end,
+                    count,
+                });
             }
             if a.x1 <= b.x1 {
                 i += 1;
@@ -46,26 +55,55 @@ pub fn connect_overlaps(
             }
         }
     }
-    // Grouped by the pair of regions in their order, each group's cells in row order: a
-    // stable counting sort (radix sort) by the region below, then by the region above.
-    let shared = counting_sort(&shared, below.sizes.len(), |c| c.1);
-    let shared = counting_sort(&shared, above.sizes.len(), |c| c.0);
-    for group in shared.chunk_by(|p, q| (p.0, p.1) == (q.0, q.1)) {
-        let mut cells = Vec::new();
-        for c in group {
-            cells.push(c.2);
+    // Grouped by the pair of regions in their order, each group's cells in row order: the
+    // stretches put in order by a stable counting sort (radix sort) by the region below, then
+    // by the region above.
+    let stretches = counting_sort(&stretches, below.sizes.len(), |s| s.below);
+    let stretches = counting_sort(&stretches, above.sizes.len(), |s| s.above);
+    let Some(grid) = world.grid(z) else {
+        return;
+    };
+    let mut spots = Vec::new();
+    for group in stretches.chunk_by(|p, q| (p.above, p.below) == (q.above, q.below)) {
+        // The group's cells as one list, read by number without being gathered: cell n is
+        // found by counting along the stretches.
+        let nth = |mut n: usize| {
+            for s in group {
+                if n < s.count {
+                    return (s.first..s.end).filter(|&c| both_floor(c)).nth(n);
+                }
+                n -= s.count;
+            }
+            None
+        };
+        // A partial Fisher-Yates shuffle of that list, one stair pair per `CELLS_PER_STAIR`.
+        let len: usize = group.iter().map(|s| s.count).sum();
+        let picks = shuffled(rng, len, len.div_ceil(CELLS_PER_STAIR), |_| ());
+        if let Some(last) = picks.last() {
+            rng.clone_from(&last.after);
         }
-        let count = cells.len().div_ceil(CELLS_PER_STAIR);
-        for k in 0..count {
-            let pick = k + rng.random_range(0..(cells.len() - k) as u32) as usize;
-            cells.swap(k, pick);
-            let Some(p) = world.grid(z).map(|g| g.point(cells[k] as usize, z)) else {
+        for pick in picks {
+            let Some(cell) = nth(pick.index) else {
                 return;
             };
-            world.set(p, Tile::StairsDown);
-            world.set(Point { z: z + 1, ..p }, Tile::StairsUp);
+            spots.push(grid.point(cell, z));
         }
     }
+    for p in spots {
+        world.set(p, Tile::StairsDown);
+        world.set(Point { z: z + 1, ..p }, Tile::StairsUp);
+    }
+}
+
+/// Cells `first..end` of a level (in one row), shared by region `above` and region `below`
+/// of the level under it, `count` of them floor on both.
+#[derive(Clone, Copy)]
+struct Stretch {
+    above: u32,
+    below: u32,
+    first: usize,
+    end: usize,
+    count: usize,
 }
 
 /// The items stably sorted by `key`, which is below `keys`.

@@ -3,9 +3,13 @@
 //! where the cells around it stay joined without it and without every plate placed before:
 //! every stair, the idol and every part of a level can be reached without stepping on one.
 
-use super::doors::stays_joined;
+use super::bitgrid::{BitGrid, Numbered};
+use super::detour::Detours;
+use super::joins::JoinCheck;
+use super::picks::shuffled;
 use crate::kinds::tile::{Tile, Trap};
 use crate::rng::GameRng;
+use crate::space::geom::Point;
 use crate::space::world::World;
 use rand::Rng;
 
@@ -13,7 +17,7 @@ use rand::Rng;
 pub const TRAPS_PER_LEVEL: usize = 3;
 /// On the first this many levels plates are in plain view; deeper they are hidden.
 pub const SEEN_TRAP_LEVELS: i32 = 2;
-/// The most cells tried per level (each try is a search of the level).
+/// The most cells tried per level.
 const TRIES: usize = 24;
 
 /// Open ground a walker may cross without setting a plate off.
@@ -23,34 +27,82 @@ const fn safe(t: Tile) -> bool {
 
 /// Puts up to `TRAPS_PER_LEVEL` plates on every level, on floor cells drawn at random (a
 /// partial Fisher-Yates shuffle, in scan order). No trapdoor opens on the last level.
-pub fn place(world: &mut World, rng: &mut GameRng) {
+/// `floors` holds the bare floor of every level and is kept so (a plate's cell leaves it);
+/// `open` holds the cells of every level that were open before the doors went up (so
+/// every stair and door among them); `detours` are made for the world's size.
+///
+/// The cells a level will try are drawn ahead (`picks`), so whether one keeps the level
+/// joined is asked with bounded work per cell and at most one look at the whole level
+/// (`JoinCheck`); in open ground the cells around it are joined round it at once.
+pub(super) fn place(
+    world: &mut World,
+    open: &[BitGrid],
+    floors: &mut [BitGrid],
+    detours: &mut Detours,
+    rng: &mut GameRng,
+) {
     for z in 0..world.depth() {
-        let mut spots = world.points_where(z, &|p, t| {
-            t == Tile::Floor
-                && p.neighbours8().all(|q| {
-                    let t = world.tile(q);
-                    !t.is_stairs() && !t.is_door()
-                })
+        let floor = &mut floors[z as usize];
+        let grid = spots(world, z, &open[z as usize], floor);
+        let spots = Numbered::new(&grid);
+        let picks = shuffled(rng, spots.len(), TRIES, |rng| {
+            [Trap::Alarm, Trap::Net, Trap::Gas, Trap::Pit][rng.random_range(0..4u32) as usize]
         });
+        let cells: Vec<(usize, usize)> = picks
+            .iter()
+            .filter_map(|pick| spots.nth(pick.index))
+            .collect();
+        let mut check = JoinCheck::new(z, safe, &cells, detours);
+        let mut set = vec![false; picks.len()];
         let mut placed = 0;
-        for k in 0..spots.len().min(TRIES) {
+        for (k, pick) in picks.iter().enumerate() {
             if placed == TRAPS_PER_LEVEL {
                 break;
             }
-            let j = rng.random_range(k as u32..spots.len() as u32) as usize;
-            spots.swap(k, j);
-            let p = spots[k];
-            let mut trap =
-                [Trap::Alarm, Trap::Net, Trap::Gas, Trap::Pit][rng.random_range(0..4u32) as usize];
+            rng.clone_from(&pick.after);
+            let (x, y) = cells[k];
+            let p = Point::new(x as i32, y as i32, z);
+            let mut trap = pick.extra;
             if trap == Trap::Pit && z + 1 == world.depth() {
                 trap = Trap::Gas;
             }
-            let crowded = p.neighbours8().any(|q| world.tile(q).trap().is_some());
-            if crowded || !stays_joined(world, p, safe) {
+            if p.neighbours8().any(|q| world.tile(q).trap().is_some()) {
+                continue;
+            }
+            if !check.stays_joined(world, k, &set) {
                 continue;
             }
             world.set(p, Tile::plate(trap, z >= SEEN_TRAP_LEVELS));
+            floor.set(x, y, false);
+            set[k] = true;
             placed += 1;
         }
     }
+}
+
+/// The bare floor cells of level `z` with no stairs and no door beside them: the floor less
+/// the cells around each stair and door. The stairs and doors are among the open cells that
+/// are no bare floor (few: stairs, doors, fungus, rubble), which alone are looked at.
+fn spots(world: &World, z: i32, open: &BitGrid, floor: &BitGrid) -> BitGrid {
+    let (w, h) = (floor.width(), floor.height());
+    let level = world.level(z).unwrap_or(&[]);
+    let mut grid = floor.clone();
+    for y in 0..h {
+        for (i, (&o, &f)) in open.row(y).iter().zip(floor.row(y)).enumerate() {
+            let mut other = o & !f;
+            while other != 0 {
+                let x = i * 64 + other.trailing_zeros() as usize;
+                other &= other - 1;
+                let t = level[y * w + x];
+                if t.is_stairs() || t.is_door() {
+                    for ny in y.saturating_sub(1)..(y + 2).min(h) {
+                        for nx in x.saturating_sub(1)..(x + 2).min(w) {
+                            grid.set(nx, ny, false);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    grid
 }

@@ -22,13 +22,12 @@ const ITEM_STREAM: u64 = 0x17e3_5eed;
 /// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
 /// lie that deep; deeper levels add better kinds.
 pub fn random_kind(z: i32, mode: Mode, rng: &mut GameRng) -> Option<Item> {
-    let mut kinds = Vec::new();
-    for i in Item::ALL {
-        let d = i.data();
-        if d.weight > 0 && d.from_level <= z + 1 {
-            kinds.push((i, mode.item_weight(i, d.weight)));
-        }
-    }
+    let kinds: Vec<(Item, u32)> = Item::ALL
+        .into_iter()
+        .map(|i| (i, i.data()))
+        .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
+        .map(|(i, d)| (i, mode.item_weight(i, d.weight)))
+        .collect();
     let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
     if total == 0 {
         return None;
@@ -69,13 +68,8 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
             }
             let oil_at = rng.random_range(0..=kinds.len() as u32) as usize;
             kinds.insert(oil_at, Item::Oil);
-            // Loops that push, not collected chains: each chain is generic code of its own.
-            for (i, cell) in offering_cells(altar).into_iter().enumerate() {
-                offered.push(cell);
-                if let Some(&kind) = kinds.get(i) {
-                    out.push((cell, kind));
-                }
-            }
+            offered.extend(offering_cells(altar));
+            out.extend(offering_cells(altar).into_iter().zip(kinds));
         }
         let mut free = world.points_of(z, Tile::Floor);
         free.retain(|p| !offered.contains(p));
@@ -86,21 +80,15 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
             let ups = world.points_of(z, Tile::StairsUp);
             let field = nearest_chebyshev(world.width(), world.height(), &ups);
             let away = |p: Point| field.get(p).copied().unwrap_or(0);
-            let mut farthest = 0;
-            for &p in &free {
-                farthest = farthest.max(away(p));
-            }
-            let mut pool = Vec::new();
-            for (i, &p) in free.iter().enumerate() {
-                if away(p) * 4 >= farthest * 3 {
-                    pool.push(i);
-                }
-            }
-            if pool.is_empty() {
-                for i in 0..free.len() {
-                    pool.push(i);
-                }
-            }
+            let farthest = free.iter().map(|&p| away(p)).max().unwrap_or(0);
+            let far: Vec<usize> = (0..free.len())
+                .filter(|&i| away(free[i]) * 4 >= farthest * 3)
+                .collect();
+            let pool = if far.is_empty() {
+                (0..free.len()).collect()
+            } else {
+                far
+            };
             let p = (!pool.is_empty())
                 .then(|| free.swap_remove(pool[rng.random_range(0..pool.len() as u32) as usize]));
             if let Some(p) = p {
