@@ -2100,6 +2100,7 @@ fn a_practice_run_goes_to_the_board_only_after_the_days_run() {
     assert_eq!(b.to_post(), Some((practice, Posting::Practice)));
     let end = norm(&compose(&b).to_string());
     assert!(end.contains("P post as practice"), "{end}");
+}
 
 /// A small room with the player on the way out in its middle and a bugbear on every cell
 /// around: they kill the player within a few turns.

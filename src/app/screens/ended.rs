@@ -154,15 +154,22 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
     let run = ctx.session.run().filter(|_| ctx.daily_ended());
     if let Some(run) = run {
         let date = run.record.header.daily.as_deref().unwrap_or_default();
+        // A short screen says only which try a practice run is: the day's run is the rule.
         let daily = match ctx.session.attempt(&run.record.header, run.id) {
+            Some(1) if short => date.to_string(),
             Some(1) => format!("{date}, the day's run"),
+            Some(n) if short => format!("{date} try {n}"),
             Some(n) => format!("{date}, try {n} (practice)"),
             None => date.to_string(),
         };
         row(f, "Daily", &daily, TEXT);
     }
     row(f, "Score", &format!("{}", state.score()), TITLE);
-    let depth = format!("level {} reached", state.depth_reached());
+    let depth = if short {
+        format!("level {}", state.depth_reached())
+    } else {
+        format!("level {} reached", state.depth_reached())
+    };
     row(f, "Depth", &depth, TEXT);
     row(f, "Turns", &format!("{}", state.turn()), TEXT);
     let experience = format!("level {}, {} xp", state.level(), state.xp());
