@@ -29,7 +29,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::json;
 
-use crate::board::{now_micros, NewRun, TakeError};
+use crate::board::{now_micros, NewRun, Origin, TakeError};
 use crate::clients::{client_addr, client_key, token, token_hash};
 use crate::dates::{show, valid_date};
 use crate::error::{ApiError, Failure, Verdict};
@@ -157,14 +157,20 @@ async fn take_submission(
         bytes: &bytes,
         run: &run,
         name: &name,
-        name_key: &key,
         token: &token,
         submitted: now_micros(),
+        origin: Some(Origin {
+            client: &client,
+            names_per_day: service.names_per_day,
+            bytes_per_day: service.run_bytes_per_day,
+        }),
     };
     let taken = service.board.take(&new).await.map_err(|e| match e {
         TakeError::NameTaken => ApiError::NameTaken,
         TakeError::Copy(original) => ApiError::Copy(original),
         TakeError::PracticeFull => ApiError::PracticeFull,
+        TakeError::TooManyNames => ApiError::TooManyNames(service.names_per_day),
+        TakeError::TooManyBytes => ApiError::TooManyBytes(service.run_bytes_per_day),
         TakeError::Database(e) => ApiError::Database(e),
     })?;
     if taken.new {
@@ -213,15 +219,29 @@ async fn day(State(service): Shared, Path(date): Path<String>) -> Result<Respons
     .into_response())
 }
 
-/// `GET /api/daily/YYYY-MM-DD/fallen`: where the day's counted runs that were lost ended.
-/// Runs kept before the board noted ends are replayed once, here, and their ends noted.
+/// `GET /api/daily/YYYY-MM-DD/fallen`: where the day's counted runs that were lost ended (the
+/// day's graves), from memory when they were read within a few seconds. Runs kept before the
+/// board noted ends are replayed once, here, and their ends noted.
 async fn fallen(State(service): Shared, Path(date): Path<String>) -> Result<Response, ApiError> {
     if !valid_date(&date) {
         return Err(ApiError::BadRequest(format!(
             "{date:?} is not a date like 2026-11-24."
         )));
     }
-    let unknown = service.board.fallen_unknown(&date).await?;
+    let body = match service.fallen.get(&date) {
+        Some(body) => body,
+        None => {
+            let body = Bytes::from(fallen_body(&service, &date).await?.to_string());
+            service.fallen.put(&date, body.clone());
+            body
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// The answer of `fallen` for `date`, read from the database.
+async fn fallen_body(service: &Service, date: &str) -> Result<serde_json::Value, ApiError> {
+    let unknown = service.board.fallen_unknown(date).await?;
     if !unknown.is_empty() {
         let ends = service
             .pool
@@ -237,8 +257,8 @@ async fn fallen(State(service): Shared, Path(date): Path<String>) -> Result<Resp
             service.board.fill_end(id, end).await?;
         }
     }
-    let fallen = service.board.fallen(&date).await?;
-    Ok(Json(json!({ "date": date, "fallen": fallen })).into_response())
+    let fallen = service.board.fallen(date).await?;
+    Ok(json!({ "date": date, "fallen": fallen }))
 }
 
 async fn run_file(State(service): Shared, Path(id): Path<String>) -> Result<Response, ApiError> {
@@ -263,23 +283,19 @@ async fn run_file(State(service): Shared, Path(id): Path<String>) -> Result<Resp
         .into_response())
 }
 
-/// 200 with the server's date and how many runs it keeps, once a write went through; 503
-/// when the database cannot be written (read-only, full, gone).
+/// 200 with the server's date and how many runs it keeps (its kept count), once a write went
+/// through (within the last second); 503 when the database cannot be written (read-only,
+/// full, gone).
 async fn health(State(service): Shared) -> Result<Response, ApiError> {
-    service.board.writable().await?;
-    let runs = service.board.count().await?;
+    service
+        .healthy()
+        .await
+        .map_err(|e| ApiError::Database(sqlx::Error::Protocol(e)))?;
+    let runs = service.metrics.runs_kept.get();
     Ok(Json(json!({ "ok": true, "today": show(service.today()), "runs": runs })).into_response())
 }
 
 async fn metrics(State(service): Shared) -> Response {
-    match service.board.count().await {
-        Ok(n) => {
-            service.metrics.runs_kept.set(n);
-        }
-        Err(_) => {
-            service.metrics.database_errors.inc();
-        }
-    }
     let since = now_micros() - i64::try_from(crate::limits::LIVE_IDLE.as_micros()).unwrap_or(0);
     match service.board.live_count(since).await {
         Ok(n) => {
