@@ -724,10 +724,12 @@ async fn import_checks_a_line_whole_before_it_adopts_anything() {
             l["date"] = future.into();
             l["seed"] = "12345".into();
         }),
-        // The same, for a day that has passed: the run does not verify on it.
+        // The same, for a day that has passed, at a time of that day: the run does not
+        // verify on it.
         crafted(1, &|l| {
             l["date"] = past.into();
             l["seed"] = "12345".into();
+            l["submitted"] = (day_start(past) + HOUR).into();
         }),
         // A name the API refuses (a right-to-left override).
         crafted(2, &|l| l["name"] = "\u{202e}adA".into()),
