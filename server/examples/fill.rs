@@ -102,6 +102,11 @@ async fn main() {
         q.execute(&pool)
             .await
             .unwrap_or_else(|e| fail(&e.to_string()));
+        sqlx::query("UPDATE run_counts SET runs = runs + $1 WHERE shard = 0")
+            .bind(n as i64)
+            .execute(&pool)
+            .await
+            .unwrap_or_else(|e| fail(&e.to_string()));
         i += n;
     }
     eprintln!(

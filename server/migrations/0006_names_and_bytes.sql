@@ -1,5 +1,5 @@
--- Names whose claims lapse and are capped per address, and the bytes of runs each address
--- stored each day.
+-- Names whose claims lapse and are capped per address, the bytes of runs each address
+-- stored each day, and a kept count of the runs.
 
 -- A name's claim: `used`, its last counted run (or its claim), lapses after 30 days; `client`
 -- the address that claimed it (claims per address and day are capped); `alias` 1 for a
@@ -23,3 +23,11 @@ CREATE TABLE IF NOT EXISTS run_bytes (
     bytes BIGINT NOT NULL,
     PRIMARY KEY (client, day)
 );
+
+-- How many runs are kept, in 256 shards (by the first two hex digits of a run's id) so that
+-- copies keeping runs at once seldom wait on one row: health and metrics read the sum.
+CREATE TABLE IF NOT EXISTS run_counts (
+    shard BIGINT PRIMARY KEY,
+    runs BIGINT NOT NULL
+);
+INSERT INTO run_counts (shard, runs) SELECT 0, COUNT(*) FROM runs;

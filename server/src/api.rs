@@ -283,7 +283,7 @@ async fn run_file(State(service): Shared, Path(id): Path<String>) -> Result<Resp
         .into_response())
 }
 
-/// 200 with the server's date and how many runs it keeps (its kept count), once a write went
+/// 200 with the server's date and how many runs it keeps (the kept count), once a write went
 /// through (within the last second); 503 when the database cannot be written (read-only,
 /// full, gone).
 async fn health(State(service): Shared) -> Result<Response, ApiError> {
@@ -291,11 +291,19 @@ async fn health(State(service): Shared) -> Result<Response, ApiError> {
         .healthy()
         .await
         .map_err(|e| ApiError::Database(sqlx::Error::Protocol(e)))?;
-    let runs = service.metrics.runs_kept.get();
+    let runs = service.board.count().await?;
     Ok(Json(json!({ "ok": true, "today": show(service.today()), "runs": runs })).into_response())
 }
 
 async fn metrics(State(service): Shared) -> Response {
+    match service.board.count().await {
+        Ok(n) => {
+            service.metrics.runs_kept.set(n);
+        }
+        Err(_) => {
+            service.metrics.database_errors.inc();
+        }
+    }
     let since = now_micros() - i64::try_from(crate::limits::LIVE_IDLE.as_micros()).unwrap_or(0);
     match service.board.live_count(since).await {
         Ok(n) => {

@@ -801,6 +801,15 @@ impl Board {
             }
             insert.execute(&mut **tx).await?;
         }
+        // The kept count, last: its shard's row is locked only until the commit.
+        let shard = i64::from_str_radix(id.get(..2).unwrap_or("0"), 16).unwrap_or(0);
+        sqlx::query(
+            "INSERT INTO run_counts (shard, runs) VALUES ($1, 1) \
+             ON CONFLICT (shard) DO UPDATE SET runs = run_counts.runs + 1",
+        )
+        .bind(shard)
+        .execute(&mut **tx)
+        .await?;
         Ok(Outcome::Kept {
             practice,
             rank: looked.at_least - looked.later + 1,
@@ -842,9 +851,11 @@ impl Board {
         Ok(row.and_then(|(text,)| caves_rules::record::base64::decode(&text)))
     }
 
-    /// How many runs are kept in all (counted and practice).
+    /// How many runs are kept in all (counted and practice): the kept count, a sum of 256
+    /// rows, however many runs there are.
     pub async fn count(&self) -> Result<i64, sqlx::Error> {
-        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM runs")
+        let (n,): (i64,) =
+            sqlx::query_as("SELECT CAST(COALESCE(SUM(runs), 0) AS BIGINT) FROM run_counts")
             .fetch_one(&self.reads)
             .await?;
         Ok(n)

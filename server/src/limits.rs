@@ -39,9 +39,6 @@ pub const FALLEN_CACHED_DAYS: usize = 64;
 /// `/api/health` writes its row at most this often; between, it answers what the last
 /// write found.
 pub const HEALTH_EVERY: Duration = Duration::from_secs(1);
-/// How often a copy counts the runs kept (`/api/health`'s `runs`, `caves_runs_kept`) again
-/// from the database, to see other copies' runs; its own it counts as it keeps them.
-pub const RUNS_COUNT_EVERY: Duration = Duration::from_secs(60);
 /// Read-only connections a SQLite board reads with, beside its one writer.
 pub const SQLITE_READERS: u32 = 4;
 /// A name's claim lapses after this long without a counted run under it (30 days), in

@@ -172,21 +172,7 @@ async fn serve(cli: &Cli) -> ExitCode {
             }
         })
     };
-    // The runs kept, counted at the start and again now and then (others' runs show up).
-    if let Err(e) = service.count_runs().await {
-        tracing::warn!(error = %e, "cannot count the runs kept");
-    }
-    let counter = {
-        let service = Arc::clone(&service);
-        tokio::spawn(async move {
-            loop {
-                tokio::time::sleep(caves_server::limits::RUNS_COUNT_EVERY).await;
-                if let Err(e) = service.count_runs().await {
-                    tracing::warn!(error = %e, "cannot count the runs kept");
-                }
-            }
-        })
-    };
+
     let listening = tokio::spawn(live_api::listen(Arc::clone(&service)));
     let keeping = tokio::spawn(live_api::keep_up(Arc::clone(&service)));
     let app = router(Arc::clone(&service), dist);
@@ -201,7 +187,6 @@ async fn serve(cli: &Cli) -> ExitCode {
     };
     net::serve(listener, app, refused, args.trust_proxy, stop).await;
     pruner.abort();
-    counter.abort();
     listening.abort();
     keeping.abort();
     service.board.close().await;

@@ -117,15 +117,6 @@ impl Service {
         outcome
     }
 
-    /// Counts the runs kept again from the database (`caves_runs_kept`, and `runs` in
-    /// `/api/health`): at the start, then every `RUNS_COUNT_EVERY`, to see the runs other
-    /// copies and imports kept. Between, a copy counts its own as it keeps them.
-    pub async fn count_runs(&self) -> Result<(), sqlx::Error> {
-        let n = self.board.count().await?;
-        self.metrics.runs_kept.set(n);
-        Ok(())
-    }
-
     /// Submissions (and live runs opened) one address may make per minute.
     pub fn per_minute(&self) -> u32 {
         self.per_minute
