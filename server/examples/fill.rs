@@ -65,7 +65,10 @@ async fn main() {
             .await
             .unwrap_or_else(|e| fail(&e.to_string()));
     }
-    eprintln!("fill: {real} runs kept through the board in {:.1} s", t.elapsed().as_secs_f64());
+    eprintln!(
+        "fill: {real} runs kept through the board in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
     let t = Instant::now();
     let pool = sqlx::AnyPool::connect(db)
         .await

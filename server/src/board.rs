@@ -21,8 +21,7 @@ use sqlx::{Any, AnyPool, AssertSqlSafe, FromRow, Transaction};
 use crate::claims::{claim_name, lapse_cutoff, Claim, ClaimError};
 use crate::graves::{lay, Grave};
 use crate::limits::{
-    self, BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, PRACTICE_PER_DAY,
-    SQLITE_READERS,
+    self, BOARD_SIZE, COPY_MIN_MOVES, DATABASE_WAIT, DISK_RESERVE, PRACTICE_PER_DAY, SQLITE_READERS,
 };
 use crate::names::name_keys;
 use crate::verify::{hex, Verified};
@@ -856,8 +855,8 @@ impl Board {
     pub async fn count(&self) -> Result<i64, sqlx::Error> {
         let (n,): (i64,) =
             sqlx::query_as("SELECT CAST(COALESCE(SUM(runs), 0) AS BIGINT) FROM run_counts")
-            .fetch_one(&self.reads)
-            .await?;
+                .fetch_one(&self.reads)
+                .await?;
         Ok(n)
     }
 

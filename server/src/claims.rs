@@ -114,7 +114,11 @@ pub async fn claim_name(conn: &mut AnyConnection, claim: &Claim<'_>) -> Result<(
 }
 
 /// The token that holds the name of key `name_key` at `at` (a claim that has not lapsed).
-pub async fn holder(pool: &AnyPool, name_key: &str, at: i64) -> Result<Option<String>, sqlx::Error> {
+pub async fn holder(
+    pool: &AnyPool,
+    name_key: &str,
+    at: i64,
+) -> Result<Option<String>, sqlx::Error> {
     let row: Option<(String,)> =
         sqlx::query_as("SELECT token FROM names WHERE name_key = $1 AND used >= $2")
             .bind(name_key)

@@ -491,7 +491,15 @@ mod tests {
         ] {
             assert!(is_database_name(name), "{name}");
         }
-        for name in ["index.html", "db", "app.js", "dbx.txt", "sqlite.js", "app.js.gz", "a.sq"] {
+        for name in [
+            "index.html",
+            "db",
+            "app.js",
+            "dbx.txt",
+            "sqlite.js",
+            "app.js.gz",
+            "a.sq",
+        ] {
             assert!(!is_database_name(name), "{name}");
         }
     }

@@ -45,7 +45,10 @@ pub struct Grave<'a> {
 /// Lays `grave` on its level (its end's depth; 0 for an end not known yet) if the level has
 /// fewer than `GRAVES_PER_LEVEL` graves that day. Each grave takes the next slot of its
 /// level, so two copies laying one at once cannot both take the last.
-pub(crate) async fn lay(tx: &mut Transaction<'static, Any>, grave: &Grave<'_>) -> Result<(), sqlx::Error> {
+pub(crate) async fn lay(
+    tx: &mut Transaction<'static, Any>,
+    grave: &Grave<'_>,
+) -> Result<(), sqlx::Error> {
     let room = if grave.end.depth == 0 {
         FALLEN_SIZE
     } else {

@@ -345,11 +345,16 @@ mod tests {
     #[test]
     fn at_most_two_marks_on_a_letter() {
         assert_eq!(clean_name("Vi\u{1ec7}t"), Ok("Vi\u{1ec7}t".to_owned()));
-        assert_eq!(clean_name("A\u{301}\u{308}"), Ok("A\u{301}\u{308}".to_owned()));
+        assert_eq!(
+            clean_name("A\u{301}\u{308}"),
+            Ok("A\u{301}\u{308}".to_owned())
+        );
         assert_eq!(clean_name("A\u{301}\u{308}\u{30a}"), Err(NameError::Marks));
         // A precomposed letter counts its own marks.
         assert_eq!(clean_name("\u{1ec7}\u{301}"), Err(NameError::Marks));
-        let piled: String = std::iter::once('A').chain(std::iter::repeat_n('\u{301}', 23)).collect();
+        let piled: String = std::iter::once('A')
+            .chain(std::iter::repeat_n('\u{301}', 23))
+            .collect();
         assert_eq!(clean_name(&piled), Err(NameError::Marks));
     }
 }

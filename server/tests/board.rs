@@ -255,23 +255,30 @@ async fn export_then_import_gives_the_same_board_and_seed() {
     let from = Board::open(&scratch.db("from.db")).await.expect("opens");
     let seed = from.seed(DATE).await.expect("seed");
     let start = day_start(DATE);
-    for (v, (name, token)) in [
-        ("Ada", "ada"),
-        ("Bob", "bob"),
-        ("Ada", "ada"),
-        ("Cy", "cy"),
-    ]
-    .into_iter()
-    .enumerate()
+    for (v, (name, token)) in [("Ada", "ada"), ("Bob", "bob"), ("Ada", "ada"), ("Cy", "cy")]
+        .into_iter()
+        .enumerate()
     {
         let at = start + HOUR * (v as i64 + 1);
-        post_at(&from, &daily_run(DATE, seed, v as u32 * 7 + 3), name, &digest(token), at)
-            .await
-            .expect("kept");
-    }
-    post_at(&from, &long_run(DATE, seed, 2, 150), "Dee", &digest("dee"), start + HOUR * 9)
+        post_at(
+            &from,
+            &daily_run(DATE, seed, v as u32 * 7 + 3),
+            name,
+            &digest(token),
+            at,
+        )
         .await
         .expect("kept");
+    }
+    post_at(
+        &from,
+        &long_run(DATE, seed, 2, 150),
+        "Dee",
+        &digest("dee"),
+        start + HOUR * 9,
+    )
+    .await
+    .expect("kept");
     let mut lines = Vec::new();
     assert_eq!(export(&from, None, &mut lines).await, Ok(5));
     let file = scratch.0.join("runs.ndjson");
@@ -468,12 +475,28 @@ async fn a_claim_lapses_after_thirty_days_without_a_counted_run() {
     let later_seed = board.seed(later).await.expect("seed");
     let t0 = day_start(DATE) + HOUR;
     // Cy claims a name and plays no more; Dee claims one and plays again 20 days later.
-    post_from(&board, DATE, &daily_run(DATE, seed, 1), "Cy", &digest("cy"), t0, None)
-        .await
-        .expect("kept");
-    post_from(&board, DATE, &daily_run(DATE, seed, 2), "Dee", &digest("dee"), t0, None)
-        .await
-        .expect("kept");
+    post_from(
+        &board,
+        DATE,
+        &daily_run(DATE, seed, 1),
+        "Cy",
+        &digest("cy"),
+        t0,
+        None,
+    )
+    .await
+    .expect("kept");
+    post_from(
+        &board,
+        DATE,
+        &daily_run(DATE, seed, 2),
+        "Dee",
+        &digest("dee"),
+        t0,
+        None,
+    )
+    .await
+    .expect("kept");
     post_from(
         &board,
         later,
@@ -488,12 +511,26 @@ async fn a_claim_lapses_after_thirty_days_without_a_counted_run() {
     let eve = |v: u32, name: &'static str, at: i64| {
         let board = &board;
         async move {
-            post_from(board, later, &daily_run(later, later_seed, v), name, &digest("eve"), at, None)
-                .await
+            post_from(
+                board,
+                later,
+                &daily_run(later, later_seed, v),
+                name,
+                &digest("eve"),
+                at,
+                None,
+            )
+            .await
         }
     };
-    assert!(matches!(eve(10, "Cy", t0 + 29 * DAY).await, Err(TakeError::NameTaken)));
-    assert!(matches!(eve(11, "Dee", t0 + 31 * DAY).await, Err(TakeError::NameTaken)));
+    assert!(matches!(
+        eve(10, "Cy", t0 + 29 * DAY).await,
+        Err(TakeError::NameTaken)
+    ));
+    assert!(matches!(
+        eve(11, "Dee", t0 + 31 * DAY).await,
+        Err(TakeError::NameTaken)
+    ));
     let taken = eve(12, "Cy", t0 + 31 * DAY).await.expect("a lapsed name");
     assert!(taken.new);
     // The name is Eve's now.
@@ -590,7 +627,11 @@ async fn the_fallen_keep_the_first_graves_of_each_level() {
     // Every run left the caves empty-handed from the first level: its first 50 are kept.
     assert!(fallen.iter().all(|f| f.depth == 1), "{fallen:?}");
     let kept: Vec<&str> = fallen.iter().map(|f| f.id.as_str()).collect();
-    let first: Vec<&str> = ids.iter().take(GRAVES_PER_LEVEL as usize).map(String::as_str).collect();
+    let first: Vec<&str> = ids
+        .iter()
+        .take(GRAVES_PER_LEVEL as usize)
+        .map(String::as_str)
+        .collect();
     assert_eq!(kept, first);
 }
 
@@ -625,7 +666,10 @@ async fn a_slow_read_does_not_hold_up_a_post_on_sqlite() {
         tokio::spawn(async move { board.kept_after(None, (i64::MIN, ""), 1_000_000).await })
     };
     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    assert!(!reader.is_finished(), "the read is slow enough to overlap a post");
+    assert!(
+        !reader.is_finished(),
+        "the read is slow enough to overlap a post"
+    );
     let taken = post(&board, &daily_run(DATE, seed, 1), "Ada", &digest("ada"))
         .await
         .expect("kept");
