@@ -732,7 +732,7 @@ impl Board {
                 counted: !practice,
                 client: new.origin.as_ref().map(|o| (o.client, o.names_per_day)),
             };
-            claim_name(&mut **tx, &claim).await?;
+            claim_name(tx, &claim).await?;
         }
         let game = if long { run.game.whole.as_str() } else { "" };
         let done = sqlx::query(
