@@ -29,11 +29,11 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::json;
 
-use crate::board::{now_micros, NewRun, TakeError};
+use crate::board::{now_micros, NewRun, Origin, TakeError};
 use crate::clients::{client_addr, client_key, token, token_hash};
 use crate::dates::{show, valid_date};
 use crate::error::{ApiError, Failure, Verdict};
-use crate::limits::{BODY_TIMEOUT, MAX_BYTES, RUN_BYTES_PER_DAY};
+use crate::limits::{BODY_TIMEOUT, MAX_BYTES};
 use crate::live_api::gate;
 use crate::names::{clean_name, name_key};
 use crate::service::Service;
@@ -154,29 +154,25 @@ async fn take_submission(
             .map_err(|_| ApiError::Busy)?
     };
     let run = checked.map_err(ApiError::Refused)?;
-    let stored = service
-        .board
-        .add_quota(&client, &run.date, "runs", bytes.len() as i64)
-        .await?;
-    if stored > RUN_BYTES_PER_DAY {
-        return Err(ApiError::Quota(format!(
-            "One address has at most {} MB of runs kept a day.",
-            RUN_BYTES_PER_DAY / (1024 * 1024)
-        )));
-    }
     let new = NewRun {
         bytes: &bytes,
         run: &run,
         name: &name,
-        name_key: &key,
         token: &token,
         submitted: now_micros(),
+        origin: Some(Origin {
+            client: &client,
+            names_per_day: service.names_per_day,
+            bytes_per_day: service.run_bytes_per_day,
+        }),
     };
     let taken = service.board.take(&new).await.map_err(|e| match e {
         TakeError::NameTaken => ApiError::NameTaken,
         TakeError::Copy(original) => ApiError::Copy(original),
         TakeError::LiveCopy(original) => ApiError::LiveCopy(original),
         TakeError::PracticeFull => ApiError::PracticeFull,
+        TakeError::TooManyNames => ApiError::TooManyNames(service.names_per_day),
+        TakeError::TooManyBytes => ApiError::TooManyBytes(service.run_bytes_per_day),
         TakeError::Database(e) => ApiError::Database(e),
     })?;
     if taken.new {
@@ -225,9 +221,10 @@ async fn day(State(service): Shared, Path(date): Path<String>) -> Result<Respons
     .into_response())
 }
 
-/// `GET /api/daily/YYYY-MM-DD/fallen`: where the day's counted runs that were lost ended.
-/// Runs kept before the board noted ends are replayed once, here, and their ends noted.
-/// Today's only for a player whose own run of today has ended.
+/// `GET /api/daily/YYYY-MM-DD/fallen`: where the day's counted runs that were lost ended (the
+/// day's graves), from memory when they were read within a few seconds. Runs kept before the
+/// board noted ends are replayed once, here, and their ends noted. Today's only for a player
+/// whose own run of today has ended.
 async fn fallen(
     State(service): Shared,
     Path(date): Path<String>,
@@ -239,7 +236,20 @@ async fn fallen(
         )));
     }
     gate(&service, &headers, &date).await?;
-    let unknown = service.board.fallen_unknown(&date).await?;
+    let body = match service.fallen.get(&date) {
+        Some(body) => body,
+        None => {
+            let body = Bytes::from(fallen_body(&service, &date).await?.to_string());
+            service.fallen.put(&date, body.clone());
+            body
+        }
+    };
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
+}
+
+/// The answer of `fallen` for `date`, read from the database.
+async fn fallen_body(service: &Service, date: &str) -> Result<serde_json::Value, ApiError> {
+    let unknown = service.board.fallen_unknown(date).await?;
     if !unknown.is_empty() {
         let ends = service
             .pool
@@ -255,8 +265,8 @@ async fn fallen(
             service.board.fill_end(id, end).await?;
         }
     }
-    let fallen = service.board.fallen(&date).await?;
-    Ok(Json(json!({ "date": date, "fallen": fallen })).into_response())
+    let fallen = service.board.fallen(date).await?;
+    Ok(json!({ "date": date, "fallen": fallen }))
 }
 
 /// `GET /api/runs/ID`: a kept run's file; one of today only for a player whose own run of
@@ -288,10 +298,14 @@ async fn run_file(
         .into_response())
 }
 
-/// 200 with the server's date and how many runs it keeps, once a write went through; 503
-/// when the database cannot be written (read-only, full, gone).
+/// 200 with the server's date and how many runs it keeps (the kept count), once a write went
+/// through (within the last second); 503 when the database cannot be written (read-only,
+/// full, gone).
 async fn health(State(service): Shared) -> Result<Response, ApiError> {
-    service.board.writable().await?;
+    service
+        .healthy()
+        .await
+        .map_err(|e| ApiError::Database(sqlx::Error::Protocol(e)))?;
     let runs = service.board.count().await?;
     Ok(Json(json!({ "ok": true, "today": show(service.today()), "runs": runs })).into_response())
 }

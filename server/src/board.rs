@@ -19,13 +19,21 @@ use sha2::{Digest, Sha256};
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
 use sqlx::{Any, AnyPool, AssertSqlSafe, FromRow, Transaction};
 
+use crate::claims::{claim_name, lapse_cutoff, Claim, ClaimError};
+use crate::graves::{lay, Grave};
 use crate::limits::{
-    self, BOARD_SIZE, COPY_MIN_TURNS, DATABASE_WAIT, DISK_RESERVE, FALLEN_SIZE, PRACTICE_PER_DAY,
+    self, BOARD_SIZE, COPY_MIN_TURNS, DATABASE_WAIT, DISK_RESERVE, PRACTICE_PER_DAY, SQLITE_READERS,
 };
-use crate::verify::{hex, End, Verified};
+use crate::names::name_keys;
+use crate::verify::{hex, Verified};
 
 pub struct Board {
+    /// The connections that write (SQLite: one).
     pub(crate) pool: AnyPool,
+    /// The connections that only read: on SQLite, read-only connections of their own (the
+    /// write-ahead log lets them read while the writer writes), so a slow read never holds up
+    /// a post; on PostgreSQL, the same pool.
+    pub(crate) reads: AnyPool,
     /// The database's address (a PostgreSQL board's copies listen on it for live runs).
     pub(crate) url: String,
     secret: String,
@@ -70,8 +78,10 @@ struct FoundRow {
 
 /// What `take` reads before it writes, in one query: `LOOK`, the column `original` (what the
 /// new run copies, as `KIND ID`: `own` a kept run of its own token with the same end, `kept`
-/// another kept run, `live` a live run; or NULL), then `LOOK_FROM`. Parameters: $1 the name's key, $2 the
-/// run's id, $3 its day, $4 the token's digest, $5 its score, $6 when it came.
+/// another kept run, `live` a live run; or NULL), then `LOOK_FROM`. Parameters: $1 the name's
+/// first key, $2 the run's id, $3 its day, $4 the token's digest, $5 its score, $6 when it
+/// came, $7 the name's second key (or its first again), $8 the earliest last use of a claim
+/// that holds, $9 the address it came from.
 ///
 /// The token's counted and practice runs are counted in one pass over its runs of the day
 /// (conditions on day and token only, so no planner, even one that has no statistics yet,
@@ -80,7 +90,9 @@ struct FoundRow {
 /// after it (none, unless it is an imported run or a clock went back), so no query walks
 /// the runs that tie with it.
 const LOOK: &str = "SELECT \
-     (SELECT token FROM names WHERE name_key = $1) AS owner, \
+     (SELECT token FROM names WHERE name_key IN ($1, $7) AND used >= $8 \
+      ORDER BY CASE WHEN token = $4 THEN 1 ELSE 0 END LIMIT 1) AS owner, \
+     (SELECT bytes FROM run_bytes WHERE client = $9 AND day = $3) AS stored, \
      (SELECT token FROM runs WHERE id = $2) AS same, \
      mine.counted AS counted, mine.practice AS practice, \
      (SELECT CAST(COALESCE(SUM(runs), 0) AS BIGINT) FROM day_scores \
@@ -94,8 +106,11 @@ const LOOK_FROM: &str = "FROM (SELECT \
 
 #[derive(FromRow)]
 struct Looked {
-    /// The token digest that owns the name, if it is claimed.
+    /// The token digest that holds a key of the name, if it is claimed (another token's
+    /// first).
     owner: Option<String>,
+    /// Bytes of runs kept from the address for the day.
+    stored: Option<i64>,
     /// The token that holds the same record, when it is kept already.
     same: Option<String>,
     /// The token's counted and practice runs of the day.
@@ -121,18 +136,6 @@ enum Outcome {
     Own(String),
     /// A row that came in meanwhile stood in the way of the insert.
     InTheWay,
-}
-
-/// Where a counted run that was lost ended, and what ended it.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow, serde::Serialize)]
-pub struct Fallen {
-    pub name: String,
-    pub depth: i64,
-    pub x: i64,
-    pub y: i64,
-    pub cause: String,
-    pub turns: i64,
-    pub id: String,
 }
 
 /// A kept run as `export` writes it and `import` reads it back.
@@ -168,11 +171,23 @@ pub struct Taken {
 pub struct NewRun<'a> {
     pub bytes: &'a [u8],
     pub run: &'a Verified,
+    /// The name, as `names::clean_name` gave it.
     pub name: &'a str,
-    pub name_key: &'a str,
     pub token: &'a str,
     /// When it came, in microseconds since 1970 (now, or an imported run's).
     pub submitted: i64,
+    /// The address it came from and its caps; `None` for an import.
+    pub origin: Option<Origin<'a>>,
+}
+
+/// The address a run came from (its limits key), and what it may store.
+#[derive(Clone, Copy)]
+pub struct Origin<'a> {
+    pub client: &'a str,
+    /// New names it may claim in 24 hours.
+    pub names_per_day: i64,
+    /// Bytes of run files it may have kept for one day.
+    pub bytes_per_day: i64,
 }
 
 /// Why a verified run is not kept.
@@ -186,8 +201,22 @@ pub enum TakeError {
     LiveCopy(String),
     #[error("enough practice runs today")]
     PracticeFull,
+    #[error("this address has claimed enough names today")]
+    TooManyNames,
+    #[error("this address has stored enough runs today")]
+    TooManyBytes,
     #[error(transparent)]
     Database(#[from] sqlx::Error),
+}
+
+impl std::convert::From<ClaimError> for TakeError {
+    fn from(e: ClaimError) -> TakeError {
+        match e {
+            ClaimError::Taken => TakeError::NameTaken,
+            ClaimError::TooMany => TakeError::TooManyNames,
+            ClaimError::Database(e) => TakeError::Database(e),
+        }
+    }
 }
 
 /// Why the board cannot open.
@@ -286,6 +315,20 @@ impl Board {
             .run(&pool)
             .await
             .map_err(OpenError::Migrate)?;
+        crate::claims::rekey_names(&pool)
+            .await
+            .map_err(OpenError::Prepare)?;
+        // SQLite's readers: read-only connections of their own, opened once the file is in
+        // write-ahead-log mode.
+        let reads = match sqlite_file(&url).filter(|_| sqlite) {
+            Some(file) => AnyPoolOptions::new()
+                .max_connections(SQLITE_READERS)
+                .acquire_timeout(DATABASE_WAIT)
+                .connect(&format!("sqlite://{}?mode=ro", file.display()))
+                .await
+                .map_err(|e| OpenError::Connect(redact(&url), e))?,
+            None => pool.clone(),
+        };
         if !sqlite {
             // The submissions counted per minute need no crash safety (a crash of PostgreSQL
             // only forgets this minute's counts), so their table writes no write-ahead log
@@ -323,6 +366,7 @@ impl Board {
                 .map_err(OpenError::ReadOnly)?;
         let board = Board {
             pool,
+            reads,
             url: url.clone(),
             secret,
             seeds: Mutex::new(HashMap::new()),
@@ -411,7 +455,7 @@ impl Board {
     async fn seed_from_database(&self, date: &str) -> Result<u64, sqlx::Error> {
         let kept: Option<(String,)> = sqlx::query_as("SELECT seed FROM day_seeds WHERE day = $1")
             .bind(date)
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.reads)
             .await?;
         if let Some(seed) = kept.and_then(|(s,)| s.parse().ok()) {
             return Ok(seed);
@@ -465,11 +509,12 @@ impl Board {
              ON CONFLICT (client, minute) DO UPDATE SET count = limits.count + 1 \
              RETURNING count, \
              (SELECT l.count FROM limits l WHERE l.client = $1 AND l.minute = $2 - 1), \
-             (SELECT token FROM names WHERE name_key = $3)",
+             (SELECT token FROM names WHERE name_key = $3 AND used >= $4)",
         )
         .bind(client)
         .bind(minute)
         .bind(name_key)
+        .bind(lapse_cutoff(now))
         .fetch_one(&self.pool)
         .await?;
         let count = limits::sliding_count(this, previous.unwrap_or(0), now % 60_000_000);
@@ -485,13 +530,10 @@ impl Board {
             .map(|_| ())
     }
 
-    /// The token digest that owns the name of key `name_key`, if it is claimed.
+    /// The token digest that holds the name of key `name_key` now (a claim that has not
+    /// lapsed), if any.
     pub async fn name_owner(&self, name_key: &str) -> Result<Option<String>, sqlx::Error> {
-        let row: Option<(String,)> = sqlx::query_as("SELECT token FROM names WHERE name_key = $1")
-            .bind(name_key)
-            .fetch_optional(&self.pool)
-            .await?;
-        Ok(row.map(|(t,)| t))
+        crate::claims::holder(&self.reads, name_key, now_micros()).await
     }
 
     /// The entry of run `id`, if it is kept, with its rank (one query).
@@ -507,7 +549,7 @@ impl Board {
              FROM runs r WHERE r.id = $1",
         )
         .bind(id)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&self.reads)
         .await?;
         Ok(row.map(|row| Taken {
             id: id.to_string(),
@@ -538,6 +580,10 @@ impl Board {
             match self.keep(&mut tx, new, &id).await {
                 Ok(Outcome::Kept { practice, rank }) => {
                     tx.commit().await?;
+                    if let Some(origin) = &new.origin {
+                        self.count_bytes(origin.client, &new.run.date, new.bytes.len())
+                            .await?;
+                    }
                     return Ok(Taken {
                         id,
                         date: new.run.date.clone(),
@@ -571,6 +617,21 @@ impl Board {
         )))
     }
 
+    /// Adds `bytes` to what `client` kept for `day`: after the run's transaction, so that a
+    /// busy address's row is locked for one statement only, not for a whole submission.
+    async fn count_bytes(&self, client: &str, day: &str, bytes: usize) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO run_bytes (client, day, bytes) VALUES ($1, $2, $3) \
+             ON CONFLICT (client, day) DO UPDATE SET bytes = run_bytes.bytes + excluded.bytes",
+        )
+        .bind(client)
+        .bind(day)
+        .bind(i64::try_from(bytes).unwrap_or(i64::MAX))
+        .execute(&self.pool)
+        .await
+        .map(|_| ())
+    }
+
     /// A transaction for `take`. SQLite's begins with the write lock taken (`BEGIN
     /// IMMEDIATE`), so no other writer (an import beside the server) changes what its checks
     /// read before it writes; PostgreSQL's checks are settled by its unique indexes and the
@@ -593,6 +654,11 @@ impl Board {
         let run = new.run;
         let score = i64::from(run.score);
         let long = run.game.turns >= COPY_MIN_TURNS;
+        let keys = name_keys(new.name);
+        let key = keys[0].as_str();
+        let second = keys.last().map_or(key, String::as_str);
+        let cutoff = lapse_cutoff(new.submitted);
+        let client = new.origin.as_ref().map_or("", |o| o.client);
         let looked: Looked = if long {
             // The same end (its whole fingerprint), or the same state at a mark of at least
             // half of its own turns, preferring the whole game, then the largest mark.
@@ -615,10 +681,10 @@ impl Board {
                 "(SELECT kind || ' ' || original FROM (SELECT id AS original, 0 AS pick, \
                  submitted AS claimed, \
                  CASE WHEN token = $4 THEN 'own' ELSE 'kept' END AS kind FROM runs \
-                 WHERE day = $3 AND game = $7",
+                 WHERE day = $3 AND game = $10",
             );
             for (i, _) in marks.iter().enumerate() {
-                let (m, k) = (8 + 2 * i, 9 + 2 * i);
+                let (m, k) = (11 + 2 * i, 12 + 2 * i);
                 copy.push_str(&format!(
                     " UNION ALL SELECT s.run, 1, r.submitted, 'kept' FROM state_marks s \
                      JOIN runs r ON r.id = s.run \
@@ -634,12 +700,15 @@ impl Board {
             let mut query = sqlx::query_as(AssertSqlSafe(format!(
                 "{LOOK} {copy} AS original {LOOK_FROM}"
             )))
-            .bind(new.name_key)
+            .bind(key)
             .bind(id)
             .bind(&run.date)
             .bind(new.token)
             .bind(score)
             .bind(new.submitted)
+            .bind(second)
+            .bind(cutoff)
+            .bind(client)
             .bind(run.game.whole.as_str());
             for (turn, mark) in marks {
                 query = query.bind(i64::from(*turn)).bind(mark.as_str());
@@ -649,12 +718,15 @@ impl Board {
             sqlx::query_as(AssertSqlSafe(format!(
                 "{LOOK} CAST(NULL AS TEXT) AS original {LOOK_FROM}"
             )))
-            .bind(new.name_key)
+            .bind(key)
             .bind(id)
             .bind(&run.date)
             .bind(new.token)
             .bind(score)
             .bind(new.submitted)
+            .bind(second)
+            .bind(cutoff)
+            .bind(client)
             .fetch_one(&mut **tx)
             .await?
         };
@@ -679,9 +751,24 @@ impl Board {
         if practice && looked.practice >= PRACTICE_PER_DAY {
             return Err(TakeError::PracticeFull);
         }
-        if looked.owner.is_none() && !claim_name(tx, new.name_key, new.token, new.submitted).await?
-        {
-            return Err(TakeError::NameTaken);
+        if let Some(origin) = &new.origin {
+            let stored = looked.stored.unwrap_or(0);
+            let bytes = i64::try_from(new.bytes.len()).unwrap_or(i64::MAX);
+            if stored.saturating_add(bytes) > origin.bytes_per_day {
+                return Err(TakeError::TooManyBytes);
+            }
+        }
+        // A practice run under the token's own name changes nothing of the name; a counted
+        // run keeps its claim alive, and a new name is claimed.
+        if looked.owner.is_none() || !practice {
+            let claim = Claim {
+                name: new.name,
+                token: new.token,
+                at: new.submitted,
+                counted: !practice,
+                client: new.origin.as_ref().map(|o| (o.client, o.names_per_day)),
+            };
+            claim_name(tx, &claim).await?;
         }
         let game = if long { run.game.whole.as_str() } else { "" };
         let done = sqlx::query(
@@ -722,6 +809,17 @@ impl Board {
             .execute(&mut **tx)
             .await?;
         }
+        if !practice && run.outcome == "lost" {
+            let grave = Grave {
+                day: &run.date,
+                id,
+                name: new.name,
+                end: &run.end,
+                turns: i64::from(run.turns),
+                submitted: new.submitted,
+            };
+            lay(tx, &grave).await?;
+        }
         if long && !run.game.marks.is_empty() {
             // Every mark in one statement.
             let rows: Vec<String> = (0..run.game.marks.len())
@@ -738,6 +836,15 @@ impl Board {
             }
             insert.execute(&mut **tx).await?;
         }
+        // The kept count, last: its shard's row is locked only until the commit.
+        let shard = i64::from_str_radix(id.get(..2).unwrap_or("0"), 16).unwrap_or(0);
+        sqlx::query(
+            "INSERT INTO run_counts (shard, runs) VALUES ($1, 1) \
+             ON CONFLICT (shard) DO UPDATE SET runs = run_counts.runs + 1",
+        )
+        .bind(shard)
+        .execute(&mut **tx)
+        .await?;
         Ok(Outcome::Kept {
             practice,
             rank: looked.at_least - looked.later + 1,
@@ -753,7 +860,7 @@ impl Board {
         )
         .bind(date)
         .bind(BOARD_SIZE)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         Ok(rows
             .into_iter()
@@ -770,68 +877,23 @@ impl Board {
             .collect())
     }
 
-    /// The day's counted runs that were lost, where they ended and what ended them, in the
-    /// order they came, at most `FALLEN_SIZE`.
-    pub async fn fallen(&self, date: &str) -> Result<Vec<Fallen>, sqlx::Error> {
-        sqlx::query_as(
-            "SELECT name, end_depth AS depth, end_x AS x, end_y AS y, cause, turns, id FROM runs \
-             WHERE day = $1 AND practice = 0 AND outcome = 'lost' \
-             ORDER BY submitted ASC, id ASC LIMIT $2",
-        )
-        .bind(date)
-        .bind(FALLEN_SIZE)
-        .fetch_all(&self.pool)
-        .await
-    }
-
-    /// The day's counted lost runs kept before the board noted where runs end (end_depth 0),
-    /// with their run files: `fill_end` notes their ends once they are replayed.
-    pub async fn fallen_unknown(&self, date: &str) -> Result<Vec<(String, Vec<u8>)>, sqlx::Error> {
-        let rows: Vec<(String, String)> = sqlx::query_as(
-            "SELECT id, record FROM runs \
-             WHERE day = $1 AND practice = 0 AND outcome = 'lost' AND end_depth = 0 \
-             ORDER BY submitted ASC, id ASC LIMIT $2",
-        )
-        .bind(date)
-        .bind(FALLEN_SIZE)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows
-            .into_iter()
-            .filter_map(|(id, text)| Some((id, caves_rules::record::base64::decode(&text)?)))
-            .collect())
-    }
-
-    /// Notes where run `id` ended.
-    pub async fn fill_end(&self, id: &str, end: &End) -> Result<(), sqlx::Error> {
-        sqlx::query(
-            "UPDATE runs SET end_depth = $2, end_x = $3, end_y = $4, cause = $5 WHERE id = $1",
-        )
-        .bind(id)
-        .bind(i64::from(end.depth))
-        .bind(i64::from(end.x))
-        .bind(i64::from(end.y))
-        .bind(end.cause.as_str())
-        .execute(&self.pool)
-        .await
-        .map(|_| ())
-    }
-
     /// The day and run file of entry `id`, as it was posted.
     pub async fn run_file(&self, id: &str) -> Result<Option<(String, Vec<u8>)>, sqlx::Error> {
         let row: Option<(String, String)> =
             sqlx::query_as("SELECT day, record FROM runs WHERE id = $1")
                 .bind(id)
-                .fetch_optional(&self.pool)
+                .fetch_optional(&self.reads)
                 .await?;
         Ok(row.and_then(|(day, text)| Some((day, caves_rules::record::base64::decode(&text)?))))
     }
 
-    /// How many runs are kept in all (counted and practice).
+    /// How many runs are kept in all (counted and practice): the kept count, a sum of 256
+    /// rows, however many runs there are.
     pub async fn count(&self) -> Result<i64, sqlx::Error> {
-        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM runs")
-            .fetch_one(&self.pool)
-            .await?;
+        let (n,): (i64,) =
+            sqlx::query_as("SELECT CAST(COALESCE(SUM(runs), 0) AS BIGINT) FROM run_counts")
+                .fetch_one(&self.reads)
+                .await?;
         Ok(n)
     }
 
@@ -852,31 +914,10 @@ impl Board {
         .bind(after.1)
         .bind(date.unwrap_or(""))
         .bind(limit)
-        .fetch_all(&self.pool)
+        .fetch_all(&self.reads)
         .await?;
         Ok(rows)
     }
-}
-
-/// Claims the name of key `key` for `token` (at `now`) if no one holds it: true when `token`
-/// holds it after (when another transaction claimed it meanwhile, the update that does
-/// nothing returns that claim's token). A kept run and a live run claim their names alike.
-pub(crate) async fn claim_name(
-    conn: &mut sqlx::AnyConnection,
-    key: &str,
-    token: &str,
-    now: i64,
-) -> Result<bool, sqlx::Error> {
-    let (owner,): (String,) = sqlx::query_as(
-        "INSERT INTO names (name_key, token, claimed) VALUES ($1, $2, $3) \
-         ON CONFLICT (name_key) DO UPDATE SET claimed = names.claimed RETURNING token",
-    )
-    .bind(key)
-    .bind(token)
-    .bind(now)
-    .fetch_one(conn)
-    .await?;
-    Ok(owner == token)
 }
 
 /// All of `bytes` in lowercase hex.

@@ -36,6 +36,12 @@ pub fn day_before(date: Date) -> Option<Date> {
     date.yesterday().ok()
 }
 
+/// The first microsecond (since 1970) of `date`, UTC.
+pub fn start_micros(date: Date) -> Option<i64> {
+    let zoned = date.to_zoned(TimeZone::UTC).ok()?;
+    Some(zoned.timestamp().as_microsecond())
+}
+
 /// `date` as YYYY-MM-DD.
 pub fn show(date: Date) -> String {
     date.strftime("%Y-%m-%d").to_string()
@@ -63,6 +69,14 @@ mod tests {
         ] {
             assert!(!valid_date(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_day_starts_at_midnight_utc() {
+        let start = |d: &str| parse_date(d).and_then(start_micros);
+        assert_eq!(start("1970-01-02"), Some(86_400_000_000));
+        let (a, b) = (start("2026-11-24"), start("2026-11-25"));
+        assert_eq!(b.zip(a).map(|(b, a)| b - a), Some(86_400_000_000));
     }
 
     #[test]

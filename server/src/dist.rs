@@ -85,17 +85,25 @@ fn canonical_database(database: &Path) -> Option<PathBuf> {
     Some(parent.canonicalize().ok()?.join(name))
 }
 
-/// Whether a file name is a database's (compared without case): ending `.db`, `.sqlite` or
-/// `.sqlite3`, optionally followed by SQLite's `-wal`, `-shm` or `-journal`.
+/// Whether a file name is a database's, or a dump or copy of one (compared without case, a
+/// `.gz` or `.br` ending set aside): ending `.db` (optionally followed by SQLite's `-wal`,
+/// `-shm` or `-journal`), `.sql` or `.bak`; or holding `.db.` (`board.db.1`) or `.sqlite`
+/// anywhere (`x.sqlite3`, `backup.sqlite.bak`).
 pub fn is_database_name(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
-    let base = ["-wal", "-shm", "-journal"]
+    let name = [".gz", ".br"]
         .iter()
         .find_map(|suffix| name.strip_suffix(suffix))
         .unwrap_or(&name);
-    [".db", ".sqlite", ".sqlite3"]
+    let base = ["-wal", "-shm", "-journal"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .unwrap_or(name);
+    [".db", ".sql", ".bak"]
         .iter()
         .any(|ending| base.ends_with(ending))
+        || name.contains(".db.")
+        || name.contains(".sqlite")
 }
 
 /// What the page server needs per request: the canonical root and the file service over it.
@@ -294,6 +302,15 @@ mod tests {
         fs::write(root.join(".env"), "SECRET=1").expect(".env");
         fs::write(root.join(".git/config"), "[core]").expect(".git/config");
         fs::write(root.join("caves-board.db"), "SQLite").expect("db");
+        for dump in [
+            "board.sql",
+            "board.sql.gz",
+            "backup.sqlite.bak",
+            "caves-board.db.1",
+            "index.html.bak",
+        ] {
+            fs::write(root.join(dump), "INSERT INTO runs").expect("a dump");
+        }
         fs::write(outside.join("secret.txt"), "secret").expect("secret");
         let link = |target: &Path, name: &str| {
             std::os::unix::fs::symlink(target, root.join(name)).expect("symlink");
@@ -406,6 +423,11 @@ mod tests {
             "/CAVES-BOARD.DB",
             "/caves-board.db-wal",
             "/board.sqlite3",
+            "/board.sql",
+            "/board.sql.gz",
+            "/backup.sqlite.bak",
+            "/caves-board.db.1",
+            "/index.html.bak",
             "/innocent.txt",
             "/env.txt",
             "/missing.js",
@@ -459,10 +481,25 @@ mod tests {
             "x.sqlite",
             "x.SQLITE3",
             "x.sqlite-wal",
+            "board.sql",
+            "BOARD.SQL.GZ",
+            "backup.sqlite.bak",
+            "x.bak",
+            "x.db.txt",
+            "caves-board.db.1",
+            "x.sqlite.old",
         ] {
             assert!(is_database_name(name), "{name}");
         }
-        for name in ["index.html", "db", "app.js", "dbx.txt", "x.db.txt"] {
+        for name in [
+            "index.html",
+            "db",
+            "app.js",
+            "dbx.txt",
+            "sqlite.js",
+            "app.js.gz",
+            "a.sq",
+        ] {
             assert!(!is_database_name(name), "{name}");
         }
     }
@@ -502,6 +539,8 @@ mod tests {
             "x.db-shm",
             "x.sqlite",
             "x.sqlite3",
+            "board.sql",
+            "backup.sqlite.bak",
         ] {
             fs::write(dist.join(name), "SQLite").expect("db file");
             let refused = check_dist(&dist, None).expect_err(name);

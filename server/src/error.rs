@@ -57,6 +57,10 @@ pub enum ApiError {
     TooMany(u32),
     #[error("This player key has {PRACTICE_PER_DAY} practice runs on this day's board already.")]
     PracticeFull,
+    #[error("Too many new names from one address: at most {0} a day. Post under a name you have, or try again tomorrow.")]
+    TooManyNames(i64),
+    #[error("Too many runs kept from one address today: at most {} KB a day. Try again tomorrow.", .0 / 1024)]
+    TooManyBytes(i64),
     #[error("The board is busy: your run is kept by the page and will be sent again.")]
     Busy,
     #[error("The board cannot reach its database now; try again soon.")]
@@ -79,9 +83,11 @@ impl ApiError {
             ApiError::ContentType | ApiError::JsonOnly => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::BatchTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::SlowBody => StatusCode::REQUEST_TIMEOUT,
-            ApiError::TooMany(_) | ApiError::PracticeFull | ApiError::Quota(_) => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
+            ApiError::TooMany(_)
+            | ApiError::PracticeFull
+            | ApiError::Quota(_)
+            | ApiError::TooManyNames(_)
+            | ApiError::TooManyBytes(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Busy | ApiError::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
         }
@@ -104,6 +110,8 @@ impl ApiError {
             ApiError::SlowBody => "slow_body",
             ApiError::TooMany(_) | ApiError::Quota(_) => "rate_limited",
             ApiError::PracticeFull => "practice_full",
+            ApiError::TooManyNames(_) => "names_full",
+            ApiError::TooManyBytes(_) => "bytes_full",
             ApiError::Busy => "busy",
             ApiError::Database(_) => "database_error",
             ApiError::Method(_) => "method",
@@ -127,7 +135,9 @@ impl IntoResponse for ApiError {
         let retry = match self {
             ApiError::Busy | ApiError::Database(_) => Some(RETRY_AFTER_BUSY),
             ApiError::TooMany(_) | ApiError::Quota(_) => Some(60),
-            ApiError::PracticeFull => Some(3600),
+            ApiError::PracticeFull | ApiError::TooManyNames(_) | ApiError::TooManyBytes(_) => {
+                Some(3600)
+            }
             _ => None,
         };
         if let Some(seconds) = retry {

@@ -8,18 +8,21 @@
 //! - `api` and `error`: the HTTP interface (axum), thin over the two, and its refusals;
 //!   `service`: the state its handlers share;
 //! - `net`: connections, timeouts and the clean stop; `pool`: the verifiers;
-//! - `clients`, `names`: who posts; `dist`: the built page, served safely;
+//! - `clients`, `names`, `claims`: who posts, and the names they claim; `dist`: the built
+//!   page, served safely; `graves`: where the day's lost runs ended;
 //! - `metrics`, `limits`, `dates`, `cli`, `transfer` (export and import);
 //! - `live`, `live_api`: runs watched while they are played (never on the board);
 //! - `runs`: ended daily runs made by the rules, for tests and the load benchmark.
 
 pub mod api;
 pub mod board;
+pub mod claims;
 pub mod cli;
 pub mod clients;
 pub mod dates;
 pub mod dist;
 pub mod error;
+pub mod graves;
 pub mod limits;
 pub mod live;
 pub mod live_api;

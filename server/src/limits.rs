@@ -27,8 +27,30 @@ pub const PRACTICE_PER_DAY: i64 = 20;
 /// The most entries a day's board answers with.
 pub const BOARD_SIZE: i64 = 100;
 
-/// The most fallen (lost counted runs) a day's answer holds, the first that came.
-pub const FALLEN_SIZE: i64 = 1000;
+/// Graves kept a day on each level: the first lost counted runs that ended there. The daily
+/// caves have six levels, so a day keeps at most 300.
+pub const GRAVES_PER_LEVEL: i64 = 50;
+/// The most fallen a day's answer holds (every level's graves).
+pub const FALLEN_SIZE: i64 = 300;
+/// How long a day's fallen are answered from memory before they are read again.
+pub const FALLEN_CACHE: Duration = Duration::from_secs(5);
+/// Days whose fallen are kept in memory at once.
+pub const FALLEN_CACHED_DAYS: usize = 64;
+/// `/api/health` writes its row at most this often; between, it answers what the last
+/// write found.
+pub const HEALTH_EVERY: Duration = Duration::from_secs(1);
+/// Read-only connections a SQLite board reads with, beside its one writer.
+pub const SQLITE_READERS: u32 = 4;
+/// A name's claim lapses after this long without a counted run under it (30 days), in
+/// microseconds.
+pub const NAME_LAPSE_MICROS: i64 = 30 * 86_400_000_000;
+/// New names one address (an IPv6 /64) may claim in 24 hours: 429 above.
+/// `CAVES_BOARD_NAMES_PER_DAY` sets another.
+pub const NAMES_PER_DAY: i64 = 10;
+/// Bytes of run files kept from one address (an IPv6 /64) for one day: 429 above. A player's
+/// day (a counted run and 20 practice runs of 100,000 actions) is some 3 MB.
+/// `CAVES_BOARD_RUN_BYTES_PER_DAY` sets another.
+pub const RUN_BYTES_PER_DAY: i64 = 16 * 1024 * 1024;
 /// The largest batch of a live run's actions taken, in bytes of JSON: 413 above (a batch of
 /// a few seconds' play is some tens of bytes; a page back from a long drop sends its catch-up
 /// in batches this size).
@@ -70,9 +92,6 @@ pub const LIVE_RUNS_PER_HOUR: i64 = 60;
 /// Bytes of live actions (base64url, as stored) one address may store in a day, counted in
 /// the database: 429 above (the longest run is some 140 KB).
 pub const LIVE_BYTES_PER_DAY: i64 = 4 * 1024 * 1024;
-/// Bytes of run files one address may have the board store in a day, counted in the
-/// database: 429 above (the longest run is some 110 KB).
-pub const RUN_BYTES_PER_DAY: i64 = 16 * 1024 * 1024;
 /// Streams one address (an IPv6 /64) may have open on one server copy: 429 above.
 pub const LIVE_STREAMS_PER_ADDRESS: usize = 16;
 /// Reads of stored pieces (a page of `live::LIVE_PAGE`) one server copy makes for its

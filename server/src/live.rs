@@ -29,6 +29,7 @@ use caves_rules::record::Header;
 use caves_rules::{Action, Outcome, State};
 
 use crate::board::Board;
+use crate::claims::{claim_name, Claim, ClaimError};
 use crate::limits::{
     LIVE_BACKLOG, LIVE_HOLD_ACTIONS, LIVE_HOLD_TURNS, LIVE_PIECE_ACTIONS, LIVE_STATES,
 };
@@ -517,6 +518,8 @@ pub enum Opened {
     Open(Vec<LiveRow>),
     /// The name is another token's.
     NameTaken,
+    /// The name is new to the token, and the address claimed enough names today.
+    TooManyNames,
     /// The address opened enough live runs this hour.
     TooMany,
 }
@@ -580,22 +583,24 @@ impl Board {
         Ok(())
     }
 
-    /// Opens live run `id` of `day` for `token` under `name` (key `key`), opened from address
-    /// `client` with stream ticket `ticket`, and ends the token's other live runs (a player
-    /// plays one run at a time). The name is claimed for the token as a kept run claims it.
-    /// `Err(None)`-like answers: `Opened::NameTaken` when another token holds the name,
-    /// `Opened::TooMany` when `client` opened `per_hour` live runs in the last hour.
+    /// Opens live run `id` of `day` for `token` under `name`, opened from address `client`
+    /// with stream ticket `ticket`, and ends the token's other live runs (a player plays one
+    /// run at a time). The name is claimed for the token as a kept run claims it (a name new
+    /// to the token counts among the `names_per_day` its address may claim). Refusals:
+    /// `Opened::NameTaken` when another token holds the name, `Opened::TooManyNames` when the
+    /// address claimed enough names, `Opened::TooMany` when `client` opened `per_hour` live
+    /// runs in the last hour.
     #[allow(clippy::too_many_arguments)]
     pub async fn live_open(
         &self,
         id: &str,
         day: &str,
         name: &str,
-        key: &str,
         token: &str,
         client: &str,
         ticket: &str,
         per_hour: i64,
+        names_per_day: i64,
         now: i64,
         instance: &str,
     ) -> Result<Opened, sqlx::Error> {
@@ -610,9 +615,23 @@ impl Board {
             tx.rollback().await?;
             return Ok(Opened::TooMany);
         }
-        if !crate::board::claim_name(&mut tx, key, token, now).await? {
-            tx.rollback().await?;
-            return Ok(Opened::NameTaken);
+        let claim = Claim {
+            name,
+            token,
+            at: now,
+            counted: false,
+            client: Some((client, names_per_day)),
+        };
+        match claim_name(&mut tx, &claim).await {
+            Ok(()) => {}
+            Err(ClaimError::Database(e)) => return Err(e),
+            Err(refused) => {
+                tx.rollback().await?;
+                return Ok(match refused {
+                    ClaimError::TooMany => Opened::TooManyNames,
+                    _ => Opened::NameTaken,
+                });
+            }
         }
         let ended: Vec<LiveRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "UPDATE live_runs SET ended = 1, outcome = 'abandoned', updated = $2 \

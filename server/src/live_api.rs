@@ -195,11 +195,11 @@ pub async fn open(
             &id,
             &date,
             &name,
-            &key,
             &token,
             &client,
             &ticket,
             service.settings.live_runs_per_hour,
+            service.names_per_day,
             now_micros(),
             &live.instance,
         )
@@ -207,6 +207,7 @@ pub async fn open(
     let ended = match opened {
         Opened::Open(ended) => ended,
         Opened::NameTaken => return Err(ApiError::NameTaken.into()),
+        Opened::TooManyNames => return Err(ApiError::TooManyNames(service.names_per_day).into()),
         Opened::TooMany => {
             return Err(ApiError::Quota(format!(
                 "At most {} live runs an hour from one address.",
@@ -538,16 +539,16 @@ async fn settle(service: &Service, run: &LiveRow) -> Option<serde_json::Value> {
         .ok()??;
     let (entry, kept) = match checked {
         (Ok(verified), bytes) => {
-            let key = name_key(&run.name);
+            // Its name was claimed when it went live, and live caps bound its size.
             let taken = service
                 .board
                 .take(&NewRun {
                     bytes: &bytes,
                     run: &verified,
                     name: &run.name,
-                    name_key: &key,
                     token: &run.token,
                     submitted: now_micros(),
+                    origin: None,
                 })
                 .await;
             match taken {

@@ -106,7 +106,7 @@ async fn run(cli: Cli) -> ExitCode {
                 Ok(b) => b,
                 Err(e) => return fail(&e.to_string()),
             };
-            match transfer::import(&board, file).await {
+            match transfer::import(&board, file, today).await {
                 Ok(done) => {
                     for (line, why) in &done.refused {
                         eprintln!("caves-server: line {line} refused: {why}");
@@ -172,6 +172,7 @@ async fn serve(cli: &Cli) -> ExitCode {
             }
         })
     };
+
     let listening = tokio::spawn(live_api::listen(Arc::clone(&service)));
     let keeping = tokio::spawn(live_api::keep_up(Arc::clone(&service)));
     let app = router(Arc::clone(&service), dist);

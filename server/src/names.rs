@@ -2,16 +2,23 @@
 //!
 //! A name is shown to every player who opens the board, so it must not be able to hide,
 //! reorder or impersonate: no invisible or direction-changing characters, no blank names, no
-//! lookalikes that mix alphabets. A kept name is the trimmed text as the player typed it;
-//! names are compared (who owns a name) by [`name_key`].
+//! lookalikes that mix alphabets, no letters buried under accents. A kept name is the trimmed
+//! text as the player typed it; names are compared (who owns a name) by their keys
+//! ([`name_keys`]): what they look like, whatever their case.
 
+use unicode_normalization::char::is_combining_mark;
 use unicode_normalization::UnicodeNormalization;
+use unicode_security::confusable_detection::skeleton;
 use unicode_security::general_security_profile::IdentifierType;
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::{GeneralSecurityProfile, MixedScript};
 
 /// The longest name, in characters (Unicode scalar values), after trimming.
 pub const MAX_NAME: usize = 24;
+/// The most combining marks (accents) on one base character, counted in the name's canonical
+/// decomposition: enough for every language's letters (Vietnamese "ệ" has two), not for a
+/// letter stacked with marks that spill over its neighbours.
+pub const MAX_MARKS: usize = 2;
 
 /// Why a name was refused; the Display is a plain sentence for the player.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -40,6 +47,9 @@ pub enum NameError {
         "A name cannot mix alphabets (such as Latin and Cyrillic letters), as lookalike names do."
     )]
     MixedScripts,
+    /// More than [`MAX_MARKS`] combining marks on one character.
+    #[error("A name can put at most two accents on one letter.")]
+    Marks,
 }
 
 /// Checks a name typed by a player and returns it trimmed of surrounding whitespace, as given
@@ -50,7 +60,9 @@ pub enum NameError {
 /// 2. every character is fit to show ([`char_problem`]);
 /// 3. at least one letter or digit ([`char::is_alphanumeric`], [`NameError::NoLetterOrDigit`]);
 /// 4. a single script, counting the augmented script sets of UTS #39 so that Japanese kana
-///    with kanji, or Korean hangul with hanja, stay one script ([`NameError::MixedScripts`]).
+///    with kanji, or Korean hangul with hanja, stay one script ([`NameError::MixedScripts`]);
+/// 5. at most [`MAX_MARKS`] combining marks in a row, in the canonical decomposition
+///    ([`NameError::Marks`]).
 pub fn clean_name(raw: &str) -> Result<String, NameError> {
     let name = raw.trim();
     let length = name.chars().count();
@@ -66,14 +78,47 @@ pub fn clean_name(raw: &str) -> Result<String, NameError> {
     if !name.is_single_script() {
         return Err(NameError::MixedScripts);
     }
+    if most_marks(name) > MAX_MARKS {
+        return Err(NameError::Marks);
+    }
     Ok(name.to_owned())
 }
 
-/// The key names are compared by: Unicode NFKC, then lowercase, then trimmed. "ADA", " ada "
-/// and the fullwidth "Ａｄａ" share the key "ada".
+/// The longest run of combining marks in the canonical decomposition of `name`.
+fn most_marks(name: &str) -> usize {
+    let mut run = 0;
+    let mut most = 0;
+    for c in name.nfd() {
+        run = if is_combining_mark(c) { run + 1 } else { 0 };
+        most = most.max(run);
+    }
+    most
+}
+
+/// The key a name is first compared by: Unicode NFKC, then its confusable skeleton (UTS #39:
+/// every character mapped to the prototype of the characters that look like it), then
+/// lowercase, trimmed. The skeleton comes before the case, because case changes what a
+/// letter looks like: "AIice" (a capital i) has the skeleton "Alice", so the key "alice";
+/// "Аԁа" (all Cyrillic) and "ᎪᎠᎪ" (Cherokee) have the key "ada".
 pub fn name_key(clean: &str) -> String {
-    let normalised: String = clean.nfkc().collect();
-    normalised.to_lowercase().trim().to_owned()
+    let normalised: String = clean.trim().nfkc().collect();
+    skeleton(&normalised).collect::<String>().to_lowercase()
+}
+
+/// Every key a name is compared by: [`name_key`], and (when it differs) the skeleton of the
+/// name in lowercase. Two names are one name when they share a key. The second key keeps
+/// case out of it where the first cannot: "ALICE" has the first key "allce" (its capital I
+/// looks like an l) and the second "alice", so it is Alice's name; "ΑΒΓ" and "αβγ" look
+/// different but are one name in two cases.
+pub fn name_keys(clean: &str) -> Vec<String> {
+    let first = name_key(clean);
+    let normalised: String = clean.trim().nfkc().collect::<String>().to_lowercase();
+    let second: String = skeleton(&normalised).collect();
+    if second == first {
+        vec![first]
+    } else {
+        vec![first, second]
+    }
 }
 
 /// Why one character cannot be part of a name, if it cannot.
@@ -268,6 +313,48 @@ mod tests {
         assert_eq!(name_key("Ａｄａ"), "ada");
         assert_eq!(name_key("Zoë"), name_key("Zoe\u{308}"));
         assert_eq!(name_key("ﬁona"), "fiona");
-        assert_ne!(name_key("Ada"), name_key("\u{0410}da"));
+    }
+
+    /// Whether two names share a key.
+    fn same_name(a: &str, b: &str) -> bool {
+        let b = name_keys(b);
+        name_keys(a).iter().any(|k| b.contains(k))
+    }
+
+    #[test]
+    fn lookalikes_of_one_script_share_a_key() {
+        for (name, like) in [
+            ("Alice", "AIice"),
+            ("Ada", "\u{0410}\u{0501}\u{0430}"),
+            ("Ada", "\u{13AA}\u{13A0}\u{13AA}"),
+            ("Ada", "ADA"),
+            ("Alice", "ALICE"),
+            ("Olive", "0live"),
+            ("William", "WiIIiam"),
+            ("\u{391}\u{392}\u{393}", "\u{3b1}\u{3b2}\u{3b3}"),
+        ] {
+            assert!(clean_name(like).is_ok(), "{like:?} is a name of one script");
+            assert!(same_name(name, like), "{name:?} and {like:?}");
+            assert!(same_name(like, name), "{like:?} and {name:?}");
+        }
+        for (name, other) in [("Ada", "Adam"), ("Alice", "Alicia"), ("Bob", "Rob")] {
+            assert!(!same_name(name, other), "{name:?} and {other:?}");
+        }
+    }
+
+    #[test]
+    fn at_most_two_marks_on_a_letter() {
+        assert_eq!(clean_name("Vi\u{1ec7}t"), Ok("Vi\u{1ec7}t".to_owned()));
+        assert_eq!(
+            clean_name("A\u{301}\u{308}"),
+            Ok("A\u{301}\u{308}".to_owned())
+        );
+        assert_eq!(clean_name("A\u{301}\u{308}\u{30a}"), Err(NameError::Marks));
+        // A precomposed letter counts its own marks.
+        assert_eq!(clean_name("\u{1ec7}\u{301}"), Err(NameError::Marks));
+        let piled: String = std::iter::once('A')
+            .chain(std::iter::repeat_n('\u{301}', 23))
+            .collect();
+        assert_eq!(clean_name(&piled), Err(NameError::Marks));
     }
 }

@@ -2,13 +2,18 @@
 //! was started with, its metrics, the verifier pool, the live runs and the memory for uploads.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use jiff::civil::Date;
 use tokio::sync::Semaphore;
 
 use crate::board::Board;
 use crate::dates::{day_before, show, utc_today};
-use crate::limits::{SUBMISSIONS_PER_MINUTE, UPLOAD_MEMORY, VERIFY_QUEUE, VERIFY_WAIT};
+use crate::graves::FallenCache;
+use crate::limits::{
+    HEALTH_EVERY, NAMES_PER_DAY, RUN_BYTES_PER_DAY, SUBMISSIONS_PER_MINUTE, UPLOAD_MEMORY,
+    VERIFY_QUEUE, VERIFY_WAIT,
+};
 use crate::metrics::Metrics;
 use crate::pool::Pool;
 use crate::verify::Day;
@@ -64,6 +69,24 @@ pub struct Service {
     pub live: Arc<crate::live::Live>,
     /// Memory for unfinished uploads, in KB.
     pub(crate) uploads: Arc<Semaphore>,
+    /// New names one address may claim in 24 hours (`NAMES_PER_DAY`;
+    /// `CAVES_BOARD_NAMES_PER_DAY` sets another).
+    pub names_per_day: i64,
+    /// Bytes of runs one address may have kept for a day (`RUN_BYTES_PER_DAY`;
+    /// `CAVES_BOARD_RUN_BYTES_PER_DAY` sets another).
+    pub run_bytes_per_day: i64,
+    /// Days' fallen, answered from memory for a few seconds.
+    pub(crate) fallen: FallenCache,
+    /// When the health row was last written, and whether that worked (the failure's words).
+    health: tokio::sync::Mutex<Option<(Instant, Result<(), String>)>>,
+}
+
+/// A number from the environment variable `name`, else `default`.
+fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
 }
 
 impl Service {
@@ -86,7 +109,26 @@ impl Service {
             live: Arc::new(crate::live::Live::new()),
             pool: Pool::new(cores, VERIFY_QUEUE, VERIFY_WAIT),
             uploads: Arc::new(Semaphore::new(UPLOAD_MEMORY / 1024)),
+            names_per_day: setting("CAVES_BOARD_NAMES_PER_DAY", NAMES_PER_DAY),
+            run_bytes_per_day: setting("CAVES_BOARD_RUN_BYTES_PER_DAY", RUN_BYTES_PER_DAY),
+            fallen: FallenCache::default(),
+            health: tokio::sync::Mutex::new(None),
         }
+    }
+
+    /// Whether the database takes writes: the health row written, at most once every
+    /// `HEALTH_EVERY` (between, the last write's outcome, so a flood of health checks costs
+    /// one write a second). The failure's words when it does not.
+    pub async fn healthy(&self) -> Result<(), String> {
+        let mut last = self.health.lock().await;
+        if let Some((at, outcome)) = last.as_ref() {
+            if at.elapsed() < HEALTH_EVERY {
+                return outcome.clone();
+            }
+        }
+        let outcome = self.board.writable().await.map_err(|e| e.to_string());
+        *last = Some((Instant::now(), outcome.clone()));
+        outcome
     }
 
     /// Submissions (and live runs opened) one address may make per minute.

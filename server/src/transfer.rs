@@ -3,14 +3,25 @@
 //! can be rebuilt, or moved from SQLite to PostgreSQL, from its run files alone. Runs are
 //! written in the order they came, so importing them in that order gives the same counted
 //! runs, names and ranks.
+//!
+//! An import file is not trusted more than a post: a line is checked whole (its date not
+//! after today, its name as the API cleans names, a token digest of 64 hex digits, a time
+//! within the two days a run of its date can be posted on, its run verified on its seed)
+//! before anything of it is kept, so a refused line sets no day's seed.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 use std::path::Path;
 
+use jiff::civil::Date;
+
 use crate::board::{Board, NewRun};
-use crate::names::name_key;
+use crate::dates::{parse_date, show, start_micros};
+use crate::names::clean_name;
 use crate::verify::{verify, Day};
+
+/// Microseconds in a day.
+const DAY_MICROS: i64 = 86_400_000_000;
 
 /// One line of an export.
 #[derive(Debug, serde::Serialize, serde::Deserialize)]
@@ -88,8 +99,9 @@ pub struct Imported {
     pub refused: Vec<(usize, String)>,
 }
 
-/// Reads an export from `file`, verifies every run again and keeps it.
-pub async fn import(board: &Board, file: &Path) -> Result<Imported, String> {
+/// Reads an export from `file`, verifies every run again and keeps it; a line of a day after
+/// `today` is refused.
+pub async fn import(board: &Board, file: &Path, today: Date) -> Result<Imported, String> {
     let f =
         std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let mut done = Imported::default();
@@ -98,7 +110,7 @@ pub async fn import(board: &Board, file: &Path) -> Result<Imported, String> {
         if line.trim().is_empty() {
             continue;
         }
-        match import_line(board, &line).await {
+        match import_line(board, &line, today).await {
             Ok(true) => done.kept += 1,
             Ok(false) => done.already += 1,
             Err(why) => done.refused.push((i + 1, why)),
@@ -107,15 +119,43 @@ pub async fn import(board: &Board, file: &Path) -> Result<Imported, String> {
     Ok(done)
 }
 
-/// Keeps one exported run: true when new, false when it was kept already.
-async fn import_line(board: &Board, text: &str) -> Result<bool, String> {
+/// Keeps one exported run: true when new, false when it was kept already. Everything is
+/// checked, and the run verified on the line's seed, before the seed is adopted or the run
+/// kept.
+async fn import_line(board: &Board, text: &str, today: Date) -> Result<bool, String> {
     let line: Line = serde_json::from_str(text).map_err(|e| format!("not an exported run: {e}"))?;
+    let date = parse_date(&line.date)
+        .ok_or_else(|| format!("{:?} is not a date like 2026-11-24", line.date))?;
+    if date > today {
+        return Err(format!(
+            "a run of {} is after today ({})",
+            line.date,
+            show(today)
+        ));
+    }
+    let name = clean_name(&line.name).map_err(|e| format!("the name: {e}"))?;
+    if line.token.len() != 64 || !line.token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err("the token digest is not 64 hex digits".to_string());
+    }
+    let token = line.token.to_ascii_lowercase();
+    let start = start_micros(date).ok_or_else(|| format!("{} has no start", line.date))?;
+    if !(start..start + 2 * DAY_MICROS).contains(&line.submitted) {
+        return Err(format!(
+            "the time it came ({}) is not on {} or the day after",
+            line.submitted, line.date
+        ));
+    }
     let seed: u64 = line
         .seed
         .parse()
         .map_err(|_| "the seed is not a number".to_string())?;
     let bytes = caves_rules::record::base64::decode(&line.record)
         .ok_or_else(|| "the record is not base64url".to_string())?;
+    let day = [Day {
+        date: line.date.clone(),
+        seed,
+    }];
+    let run = verify(&bytes, &day).map_err(|r| r.to_string())?;
     let db = |e: sqlx::Error| format!("the database failed: {e}");
     if !board.adopt_seed(&line.date, seed).await.map_err(db)? {
         return Err(format!(
@@ -123,18 +163,13 @@ async fn import_line(board: &Board, text: &str) -> Result<bool, String> {
             line.date
         ));
     }
-    let day = [Day {
-        date: line.date.clone(),
-        seed,
-    }];
-    let run = verify(&bytes, &day).map_err(|r| r.to_string())?;
     let new = NewRun {
         bytes: &bytes,
         run: &run,
-        name: &line.name,
-        name_key: &name_key(&line.name),
-        token: &line.token,
+        name: &name,
+        token: &token,
         submitted: line.submitted,
+        origin: None,
     };
     let taken = board.take(&new).await.map_err(|e| e.to_string())?;
     Ok(taken.new)

@@ -111,9 +111,9 @@ async fn honest_bots_in_one_days_caves_are_never_taken_for_copies() {
                     bytes: &bytes,
                     run: &run,
                     name: &token,
-                    name_key: &token,
                     token: &token,
                     submitted: caves_server::board::now_micros(),
+                    origin: None,
                 })
                 .await;
             match kept {
@@ -142,9 +142,9 @@ async fn honest_bots_in_one_days_caves_are_never_taken_for_copies() {
                 bytes: &bytes,
                 run: &run,
                 name: &token,
-                name_key: &token,
                 token: &token,
                 submitted: caves_server::board::now_micros(),
+                origin: None,
             })
             .await;
         match taken {

@@ -34,7 +34,7 @@ async function check(name, fn) {
 function assert(cond, why) { if (!cond) throw new Error(why); }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caves-board-'));
-const UNLIMITED = { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000000' };
+const UNLIMITED = { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000000', CAVES_BOARD_NAMES_PER_DAY: '1000000' };
 const ID = /^[0-9a-f]{32}$/;
 
 // Runs made for a database's seeds, by database, day and count (made once each).
