@@ -126,7 +126,9 @@ impl State {
 
     pub(crate) fn monsters_act(&mut self) {
         let player = self.hero.pos;
-        let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
+        // The grid of taken cells is the state's, counted afresh, taken out for the turn.
+        let mut occupied = std::mem::take(&mut self.crowd);
+        occupied.count(&self.world, &self.monsters, player.z);
         let lit = self.torch_lit();
         // The torch's circle as creatures see it, while it burns.
         let torch = lit.then(|| self.torch.radius());
@@ -235,7 +237,7 @@ impl State {
             if hunting && d == 1 {
                 self.monster_attacks(i);
                 if self.end.outcome != Outcome::Playing {
-                    return;
+                    break;
                 }
                 continue;
             }
@@ -250,7 +252,7 @@ impl State {
             if shoots {
                 self.shoot(i);
                 if self.end.outcome != Outcome::Playing {
-                    return;
+                    break;
                 }
                 continue;
             }
@@ -263,6 +265,7 @@ impl State {
                 self.enter(i, to, &mut occupied);
             }
         }
+        self.crowd = occupied;
     }
 
     /// Creature `i` steps into `to`; into a closed door, it opens it instead (its turn), and

@@ -8,7 +8,6 @@ use crate::balance::{
     damage, REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
     STIR_DISTANCE,
 };
-use crate::creatures::crowd::Crowd;
 use crate::creatures::monster::{Mind, Monster};
 use crate::creatures::placing::kinds_at;
 use crate::game::events::{Attack, Event};
@@ -66,7 +65,8 @@ impl State {
         if self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP {
             return;
         }
-        let taken = Crowd::new(&self.world, &self.monsters, me.z);
+        self.crowd.count(&self.world, &self.monsters, me.z);
+        let taken = &self.crowd;
         let mut free = self.world.points_of(me.z, Tile::Floor);
         free.retain(|&p| {
             p.chebyshev(me) >= STIR_DISTANCE && !self.knowledge.sight.in_sight(p) && !taken.taken(p)
