@@ -126,9 +126,11 @@ impl State {
 
     pub(crate) fn monsters_act(&mut self) {
         let player = self.hero.pos;
-        // The grid of taken cells is the state's, counted afresh, taken out for the turn.
+        // The grid of taken cells is the state's, counted afresh, taken out for the turn. Only
+        // cells a step from a creature that acts are asked about: the creatures within a step
+        // of `ACTIVE_RANGE` are all that is counted.
         let mut occupied = std::mem::take(&mut self.crowd);
-        occupied.count(&self.world, &self.monsters, player.z);
+        occupied.count(&self.world, &self.monsters, player, ACTIVE_RANGE + 1);
         let lit = self.torch_lit();
         // The torch's circle as creatures see it, while it burns.
         let torch = lit.then(|| self.torch.radius());

@@ -18,9 +18,10 @@ pub(crate) struct Crowd {
 }
 
 impl Crowd {
-    /// Counts the creatures of `monsters` on level `z` of `world`, forgetting what was counted
-    /// before.
-    pub(crate) fn count(&mut self, world: &World, monsters: &[Monster], z: i32) {
+    /// Counts the creatures of `monsters` on the level of `around` (in `world`) within `reach`
+    /// king's moves of it (`i32::MAX`: the whole level), forgetting what was counted before.
+    /// A turn that asks only about cells near the player counts only the creatures there.
+    pub(crate) fn count(&mut self, world: &World, monsters: &[Monster], around: Point, reach: i32) {
         if (self.count.width(), self.count.height()) != (world.width(), world.height()) {
             self.count = Grid::new(world.width(), world.height(), 0);
             self.raised.clear();
@@ -28,8 +29,10 @@ impl Crowd {
         for p in self.raised.drain(..) {
             self.count.set(p, 0);
         }
-        for m in monsters.iter().filter(|m| m.pos.z == z) {
-            self.raise(m.pos);
+        for m in monsters {
+            if m.pos.z == around.z && m.pos.chebyshev(around) <= reach {
+                self.raise(m.pos);
+            }
         }
     }
 
@@ -66,7 +69,7 @@ mod tests {
     use crate::kinds::tile::Tile;
 
     /// The same answers for every cell as a grid counted from nothing, through counts on
-    /// other levels, moves, creatures leaving and a world of another size.
+    /// other levels and near a point, moves, creatures leaving and a world of another size.
     #[test]
     fn a_crowd_counted_again_answers_as_a_fresh_one() {
         let world = World::filled(7, 5, 2, Tile::Floor);
@@ -81,27 +84,30 @@ mod tests {
         let mut crowd = Crowd::default();
         let same = |crowd: &Crowd, herd: &[Monster], z: i32| {
             let mut fresh = Crowd::default();
-            fresh.count(&world, herd, z);
+            fresh.count(&world, herd, Point::new(0, 0, z), i32::MAX);
             for (p, _) in world.points(z) {
                 assert_eq!(crowd.taken(p), fresh.taken(p), "{p:?} on level {z}");
             }
         };
         for z in [0, 1, 0] {
-            crowd.count(&world, &herd, z);
+            crowd.count(&world, &herd, Point::new(3, 2, z), i32::MAX);
             same(&crowd, &herd, z);
         }
-        crowd.count(&world, &herd, 0);
+        // Within one king's move of (1, 1): the creature on (2, 1) twice, not the one on (6, 4).
+        crowd.count(&world, &herd, Point::new(1, 1, 0), 1);
+        same(&crowd, &herd[..3], 0);
+        crowd.count(&world, &herd, Point::new(3, 2, 0), i32::MAX);
         crowd.moved(Point::new(2, 1, 0), Point::new(4, 2, 0));
         herd[1].pos = Point::new(4, 2, 0);
         crowd.left(Point::new(6, 4, 0));
         herd.pop();
         same(&crowd, &herd, 0);
         assert!(crowd.taken(Point::new(2, 1, 0)), "one of two stayed");
-        crowd.count(&world, &herd[..1], 0);
+        crowd.count(&world, &herd[..1], Point::new(3, 2, 0), i32::MAX);
         same(&crowd, &herd[..1], 0);
 
         let wider = World::filled(9, 5, 1, Tile::Floor);
-        crowd.count(&wider, &[at(8, 4, 0)], 0);
+        crowd.count(&wider, &[at(8, 4, 0)], Point::new(0, 0, 0), i32::MAX);
         assert!(crowd.taken(Point::new(8, 4, 0)));
         assert!(!crowd.taken(Point::new(1, 1, 0)));
     }
