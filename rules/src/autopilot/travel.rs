@@ -88,12 +88,12 @@ pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
             match route.map(|r| r.first_stairs(here)) {
                 Some(p) if p == here => return None,
                 Some(p) => path(state, p)?,
-                None => search(state, &|p| is_stairs(state, p, down))?.1,
+                None => search(state, |p| is_stairs(state, p, down))?.1,
             }
         }
-        Goal::StairsDown => search(state, &|p| is_stairs(state, p, true))?.1,
-        Goal::StairsUp => search(state, &|p| is_stairs(state, p, false))?.1,
-        Goal::Explore => search(state, &|p| is_frontier(state, p))?.1,
+        Goal::StairsDown => search(state, |p| is_stairs(state, p, true))?.1,
+        Goal::StairsUp => search(state, |p| is_stairs(state, p, false))?.1,
+        Goal::Explore => search(state, |p| is_frontier(state, p))?.1,
         Goal::Run(d) => return free_ahead(state, d).then_some(Action::Move(d)),
     };
     steps.first().map(|&d| Action::Move(d))
@@ -115,18 +115,18 @@ pub fn path(state: &State, to: Point) -> Option<Vec<Dir>> {
     if to.z != state.player().z || !known {
         return None;
     }
-    search(state, &|p| p == to).map(|(_, steps)| steps)
+    search(state, |p| p == to).map(|(_, steps)| steps)
 }
 
 /// The nearest remembered stairs down (`down`) or up on the player's level, by path length.
 pub fn nearest_stairs(state: &State, down: bool) -> Option<Point> {
-    search(state, &|p| is_stairs(state, p, down)).map(|(p, _)| p)
+    search(state, |p| is_stairs(state, p, down)).map(|(p, _)| p)
 }
 
 /// Frontier-based exploration: the nearest (by path) known open cell that borders an
 /// unknown cell, or `None` when everything reachable has been seen.
 pub fn explore_target(state: &State) -> Option<Point> {
-    search(state, &|p| is_frontier(state, p)).map(|(p, _)| p)
+    search(state, |p| is_frontier(state, p)).map(|(p, _)| p)
 }
 
 fn is_stairs(state: &State, p: Point, down: bool) -> bool {
@@ -169,7 +169,7 @@ const START: u8 = 10;
 /// neighbours taken in the fixed order of `Dir::ALL`. Returns the first cell reached for
 /// which `goal` holds (so a nearest one) and the steps to it. The goal is a trait object:
 /// one search serves every kind of travel instead of a copy per goal in the page's wasm.
-fn search(state: &State, goal: &dyn Fn(Point) -> bool) -> Option<(Point, Vec<Dir>)> {
+fn search(state: &State, goal: impl Fn(Point) -> bool) -> Option<(Point, Vec<Dir>)> {
     let (world, sight) = (state.world(), state.sight());
     let start = state.player();
     if goal(start) {

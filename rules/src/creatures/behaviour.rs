@@ -36,7 +36,7 @@ fn enterable(world: &World, occupied: &Crowd, player: Point, hands: bool, p: Poi
 }
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
-fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option<Point> {
+fn flee_step(from: Point, threat: Point, free: impl Fn(Point) -> bool) -> Option<Point> {
     let dist = |p: Point| distance(p, threat);
     from.neighbours8()
         .filter(|&p| free(p) && dist(p) > dist(from))
@@ -163,7 +163,7 @@ impl State {
             }
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
-                if let Some(to) = random_step(pos, &free, &mut self.rng) {
+                if let Some(to) = random_step(pos, free, &mut self.rng) {
                     self.enter(i, to, &mut occupied);
                 }
                 continue;
@@ -216,9 +216,9 @@ impl State {
             // Caught in the light, a stalker backs into the dark and does not strike.
             let shrinks = shuns && shine.lit(pos);
             let moved = if flutters {
-                random_step(pos, &free, &mut self.rng)
+                random_step(pos, free, &mut self.rng)
             } else if fleeing || shrinks || (shy && self.rng.random_bool(0.5)) {
-                flee_step(pos, player, &free)
+                flee_step(pos, player, free)
             } else {
                 None
             };
@@ -263,7 +263,7 @@ impl State {
                 self.monsters[i].mind = Mind::Wandering;
                 continue;
             }
-            if let Some(to) = next_step(pos, goal, hunting, &free, &mut self.rng) {
+            if let Some(to) = next_step(pos, goal, hunting, free, &mut self.rng) {
                 self.enter(i, to, &mut occupied);
             }
         }
