@@ -217,11 +217,7 @@ pub fn areas(state: &State, z: i32) -> Grid<u16> {
 /// The levels the player has seen anything of, from the top.
 pub fn levels_seen(state: &State) -> Vec<i32> {
     let (world, sight) = (state.world(), state.sight());
-    let mut levels = Vec::new();
-    for z in 0..world.depth() {
-        if world.points(z).any(|(p, _)| sight.remembers(p)) {
-            levels.push(z);
-        }
-    }
-    levels
+    (0..world.depth())
+        .filter(|&z| world.points(z).any(|(p, _)| sight.remembers(p)))
+        .collect()
 }

@@ -248,17 +248,14 @@ pub struct Watch {
 impl Watch {
     pub fn of(state: &State) -> Watch {
         let (sight, player) = (state.sight(), state.player());
-        let mut unaware = Vec::new();
-        for m in state.dangers() {
-            if m.unaware() {
-                unaware.push((m.kind, m.pos));
-            }
-        }
         Watch {
             hp: state.hp(),
             level: player.z,
             player,
-            unaware,
+            unaware: (state.dangers().into_iter())
+                .filter(|m| m.unaware())
+                .map(|m| (m.kind, m.pos))
+                .collect(),
             idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
             stairs: state
                 .world()
@@ -344,11 +341,11 @@ pub fn run_stop(state: &State, dir: Dir) -> bool {
 /// The cells a path to `to` passes through, the goal included (empty when there is none).
 pub fn path_cells(state: &State, to: Point) -> Vec<Point> {
     let mut at = state.player();
-    let mut cells = Vec::new();
-    for d in path(state, to).unwrap_or_default() {
-        let (dx, dy) = d.delta();
-        at = at.offset(dx, dy);
-        cells.push(at);
-    }
-    cells
+    (path(state, to).unwrap_or_default().into_iter())
+        .map(|d| {
+            let (dx, dy) = d.delta();
+            at = at.offset(dx, dy);
+            at
+        })
+        .collect()
 }

@@ -338,19 +338,16 @@ impl State {
     /// Creatures that see the player on the stairs at `from`, close by and not fleeing: they
     /// follow to the other level.
     pub(crate) fn followers(&self, from: Point) -> Vec<usize> {
-        let mut out = Vec::new();
-        for (i, m) in self.monsters.iter().enumerate() {
-            let p = m.pos;
-            if p.z == from.z
-                && m.mind == Mind::Hunting
-                && p.chebyshev(from) <= FOLLOW_RANGE
-                && self.knowledge.sight.in_sight(p)
-                && !self.fleeing(i)
-            {
-                out.push(i);
-            }
-        }
-        out
+        (0..self.monsters.len())
+            .filter(|&i| {
+                let m = &self.monsters[i];
+                m.pos.z == from.z
+                    && m.mind == Mind::Hunting
+                    && m.pos.chebyshev(from) <= FOLLOW_RANGE
+                    && self.knowledge.sight.in_sight(m.pos)
+                    && !self.fleeing(i)
+            })
+            .collect()
     }
 
     /// A free cell beside the player for a creature that arrives or steps aside: open, not

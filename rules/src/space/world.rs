@@ -108,11 +108,7 @@ impl World {
             walkable[t as usize] = keep(t);
         }
         let level = self.level(z).unwrap_or(&[]);
-        let mut cells = Vec::with_capacity(level.len());
-        for &t in level {
-            cells.push(walkable[t as usize]);
-        }
-        cells
+        level.iter().map(|&t| walkable[t as usize]).collect()
     }
 
     /// Every floor point of level `z` (`Tile::Floor`), row by row, as `points_of` lists them:
