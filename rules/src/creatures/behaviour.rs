@@ -134,9 +134,18 @@ impl State {
         let lit = self.torch_lit();
         // The torch's circle as creatures see it, while it burns.
         let torch = lit.then(|| self.torch.radius());
-        for i in 0..self.monsters.len() {
-            let pos = self.monsters[i].pos;
-            if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
+        // Those that act are among those counted, in the list's order: no creature leaves the
+        // list, joins it or moves on another's turn, so each stands where it was counted when
+        // its turn comes.
+        let creatures = self.monsters.len();
+        for k in 0..occupied.counted().len() {
+            let (i, pos) = occupied.counted()[k];
+            debug_assert_eq!(
+                (self.monsters.len(), self.monsters[i].pos),
+                (creatures, pos),
+                "a creature left, joined or was moved on another's turn"
+            );
+            if pos.chebyshev(player) > ACTIVE_RANGE {
                 continue;
             }
             let b = self.monsters[i].kind.behaviour();

@@ -7,14 +7,17 @@ use crate::space::world::World;
 
 /// How many creatures stand on each cell of one level: a grid, as a level may hold dozens of
 /// creatures and their turn asks about every cell they might step into. Counted afresh by
-/// `count` and kept up to date as they move (`moved`, `left`). One grid serves turn after
-/// turn: `count` clears only the cells it counted before, so a turn neither allocates nor
-/// clears a whole level.
+/// `count`, with the creatures it counted (`counted`), and kept up to date as they move
+/// (`moved`, `left`). One crowd serves turn after turn: `count` clears only the cells it
+/// counted before, so a turn neither allocates nor clears a whole level.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Crowd {
     count: Grid<u8>,
     /// Every cell raised since the last `count` (a cell may be listed more than once).
     raised: Vec<Point>,
+    /// The creatures counted by the last `count`: where each is in the list it was given, and
+    /// where it stood.
+    counted: Vec<(usize, Point)>,
 }
 
 impl Crowd {
@@ -29,11 +32,19 @@ impl Crowd {
         for p in self.raised.drain(..) {
             self.count.set(p, 0);
         }
-        for m in monsters {
+        self.counted.clear();
+        for (i, m) in monsters.iter().enumerate() {
             if m.pos.z == around.z && m.pos.chebyshev(around) <= reach {
                 self.raise(m.pos);
+                self.counted.push((i, m.pos));
             }
         }
+    }
+
+    /// The creatures the last `count` counted, in the list's order: each one's index in the
+    /// list it was given, and where it stood then.
+    pub(crate) fn counted(&self) -> &[(usize, Point)] {
+        &self.counted
     }
 
     /// One more creature on `p`.
