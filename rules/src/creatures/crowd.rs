@@ -107,6 +107,11 @@ mod tests {
         // Within one king's move of (1, 1): the creature on (2, 1) twice, not the one on (6, 4).
         crowd.count(&world, &herd, Point::new(1, 1, 0), 1);
         same(&crowd, &herd[..3], 0);
+        let near = [(0, Point::new(1, 1, 0)), (1, Point::new(2, 1, 0))];
+        assert_eq!(
+            crowd.counted(),
+            [near[0], near[1], (2, Point::new(2, 1, 0))]
+        );
         crowd.count(&world, &herd, Point::new(3, 2, 0), i32::MAX);
         crowd.moved(Point::new(2, 1, 0), Point::new(4, 2, 0));
         herd[1].pos = Point::new(4, 2, 0);
