@@ -6,6 +6,8 @@
 #     skipped with a one-line note; the build still succeeds, only larger.
 #   - every build: scripts/precache.mjs writes the file list and the build version into the
 #     service worker (without node the page still plays online, not offline).
+#   - release builds, last: scripts/compress.mjs writes a brotli (.br) and a gzip (.gz) copy
+#     beside each text file, which the board serves to browsers that accept them.
 # index.html sets data-wasm-opt="0", so Trunk itself never looks for (or downloads) wasm-opt.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -49,4 +51,13 @@ if [ "$have_node" = 1 ]; then
     node scripts/precache.mjs "$dir"
 else
     note "node not found: the service worker gets no file list (the page plays online, not offline)"
+fi
+
+# After the file list: the compressed copies are for servers, not for the service worker.
+if [ "${TRUNK_PROFILE:-debug}" = release ]; then
+    if [ "$have_node" = 1 ]; then
+        node scripts/compress.mjs "$dir"
+    else
+        note "node not found: no precompressed copies (a server compresses the files itself)"
+    fi
 fi

@@ -9,7 +9,7 @@
 # What it provides:
 #   - the wasm32-unknown-unknown Rust target
 #   - wasm-bindgen-cli at exactly the wasm-bindgen version pinned in Cargo.lock
-#   - wasm-pack, trunk 0.21.14
+#   - wasm-pack, trunk 0.21.14, twiggy 0.8.0 (the size step's report)
 #   - Debian's chromium and chromium-driver (for wasm-pack's browser tests and the e2e test)
 #   - Debian's postgresql (the board's tests start a throwaway cluster of their own)
 #   - the npm packages of tests/e2e (playwright-core, binaryen's wasm-opt, terser, rot-js)
@@ -18,6 +18,7 @@
 # wasm-opt and terser (a plain `trunk build` works without them, only larger).
 
 TRUNK_VERSION="0.21.14"
+TWIGGY_VERSION="0.8.0"
 
 _setup_repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -119,6 +120,15 @@ _setup_main() {
     else
         _setup_say "installing trunk $TRUNK_VERSION (15-20 minutes)"
         cargo install trunk --version "$TRUNK_VERSION" --locked || return 1
+    fi
+
+    # twiggy: the size step's report of the page's wasm (scripts/page-size.sh runs without it).
+    # About 2 minutes of one core to build.
+    if command -v twiggy >/dev/null 2>&1; then
+        _setup_say "$(twiggy --version 2>/dev/null | head -n1): present"
+    else
+        _setup_say "installing twiggy $TWIGGY_VERSION (a few minutes)"
+        cargo install twiggy --version "$TWIGGY_VERSION" --locked || return 1
     fi
 
     # Chromium and its driver, from Debian; PostgreSQL's server for the board's tests.

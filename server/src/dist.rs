@@ -137,12 +137,13 @@ async fn serve(State(dist): State<Dist>, request: Request) -> Response {
         return nothing_here();
     };
     let root = Arc::clone(&dist.root);
-    let allowed = tokio::task::spawn_blocking(move || resolves_inside(&root, &segments))
-        .await
-        .unwrap_or(false);
-    if !allowed {
+    let checked = tokio::task::spawn_blocking(move || {
+        let file = requested_file(&root, &segments);
+        resolves_inside(&root, &file).then(|| has_precompressed(&file))
+    });
+    let Ok(Some(precompressed)) = checked.await else {
         return nothing_here();
-    }
+    };
     let response = match dist.files.oneshot(request).await {
         Ok(response) => response,
         Err(never) => match never {},
@@ -150,7 +151,15 @@ async fn serve(State(dist): State<Dist>, request: Request) -> Response {
     if response.status() == StatusCode::NOT_FOUND {
         return nothing_here();
     }
-    response.map(Body::new)
+    let mut response = response.map(Body::new);
+    // The answer depends on the request's Accept-Encoding wherever a compressed copy exists:
+    // caches must keep one answer per encoding.
+    if precompressed {
+        response
+            .headers_mut()
+            .insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
+    response
 }
 
 /// The 404 every refused or missing path gets: `{"error":"Nothing here."}`.
@@ -221,29 +230,44 @@ fn hex_value(digit: u8) -> Option<u8> {
         .and_then(|value| u8::try_from(value).ok())
 }
 
-/// Whether the file ServeDir would answer for these segments stays inside `root` once every
-/// symlink is resolved: the path's canonical form (for a folder, its `index.html`'s) lies
-/// under the canonical root through allowed names only ([`canonical_inside`]), and so does
-/// every precompressed sibling (`.br`, `.gz`) that exists. A missing file is not inside.
-fn resolves_inside(root: &Path, segments: &[String]) -> bool {
+/// The file ServeDir would answer for these segments: the path under `root`, or for a folder
+/// its `index.html`.
+fn requested_file(root: &Path, segments: &[String]) -> PathBuf {
     let requested = segments
         .iter()
         .fold(root.to_path_buf(), |path, segment| path.join(segment));
-    let file = if requested.is_dir() {
+    if requested.is_dir() {
         requested.join("index.html")
     } else {
         requested
-    };
-    if !canonical_inside(root, &file) {
-        return false;
     }
-    PRECOMPRESSED.iter().all(|ending| {
-        let mut sibling = file.clone().into_os_string();
-        sibling.push(".");
-        sibling.push(ending);
-        let sibling = PathBuf::from(sibling);
-        std::fs::symlink_metadata(&sibling).is_err() || canonical_inside(root, &sibling)
-    })
+}
+
+/// The precompressed sibling of `file` with this ending (`br`, `gz`).
+fn sibling(file: &Path, ending: &str) -> PathBuf {
+    let mut sibling = file.as_os_str().to_owned();
+    sibling.push(".");
+    sibling.push(ending);
+    PathBuf::from(sibling)
+}
+
+/// Whether `file` stays inside `root` once every symlink is resolved: its canonical form lies
+/// under the canonical root through allowed names only ([`canonical_inside`]), and so does
+/// every precompressed sibling (`.br`, `.gz`) that exists. A missing file is not inside.
+fn resolves_inside(root: &Path, file: &Path) -> bool {
+    canonical_inside(root, file)
+        && PRECOMPRESSED.iter().all(|ending| {
+            let sibling = sibling(file, ending);
+            std::fs::symlink_metadata(&sibling).is_err() || canonical_inside(root, &sibling)
+        })
+}
+
+/// Whether a precompressed sibling (`.br`, `.gz`) of `file` exists, so that ServeDir's answer
+/// depends on the encodings the request accepts.
+fn has_precompressed(file: &Path) -> bool {
+    PRECOMPRESSED
+        .iter()
+        .any(|ending| sibling(file, ending).is_file())
 }
 
 /// Whether `path` exists and its canonical form (symlinks resolved) lies under `root` with
@@ -397,6 +421,53 @@ mod tests {
         assert_eq!(status, StatusCode::OK);
         let encoding = response.headers().get(header::CONTENT_ENCODING);
         assert_eq!(encoding.map(HeaderValue::as_bytes), Some(&b"gzip"[..]));
+    }
+
+    /// The build's brotli and gzip copies go to the browsers that accept them, as the file's
+    /// own type, and every answer for a file with copies says that it varies by encoding.
+    #[tokio::test]
+    async fn serves_the_compressed_copy_a_browser_accepts_and_says_it_varies() {
+        let temp = TempDir::new("encodings");
+        let root = page(&temp);
+        fs::write(root.join("app.js.br"), b"brotli bytes").expect("app.js.br");
+        let ask = |accept: &'static str, uri: &'static str| {
+            let root = root.clone();
+            async move {
+                let request = Request::builder()
+                    .uri(uri)
+                    .header(header::ACCEPT_ENCODING, accept)
+                    .body(Body::empty())
+                    .expect("request");
+                let (status, body, response) = send(&root, request).await;
+                let header = |name| {
+                    response
+                        .headers()
+                        .get(name)
+                        .map(|v: &HeaderValue| v.to_str().expect("ascii").to_owned())
+                };
+                (
+                    status,
+                    body,
+                    header(header::CONTENT_ENCODING),
+                    header(header::VARY),
+                    header(header::CONTENT_TYPE).unwrap_or_default(),
+                )
+            }
+        };
+        let vary = Some("accept-encoding".to_owned());
+        let (status, body, encoding, varies, kind) = ask("gzip, deflate, br", "/app.js").await;
+        assert_eq!((status, body.as_str()), (StatusCode::OK, "brotli bytes"));
+        assert_eq!((encoding.as_deref(), &varies), (Some("br"), &vary));
+        assert!(kind.ends_with("javascript"), "{kind}");
+        let (_, body, encoding, varies, _) = ask("gzip", "/app.js").await;
+        assert!(body.ends_with("gzipped"), "{body}");
+        assert_eq!((encoding.as_deref(), &varies), (Some("gzip"), &vary));
+        let (_, body, encoding, varies, _) = ask("identity", "/app.js").await;
+        assert_eq!(body, "console.log(1);");
+        assert_eq!((encoding, &varies), (None, &vary));
+        // A file without copies does not vary.
+        let (status, _, encoding, varies, _) = ask("gzip, br", "/index.html").await;
+        assert_eq!((status, encoding, varies), (StatusCode::OK, None, None));
     }
 
     #[tokio::test]

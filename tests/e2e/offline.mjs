@@ -207,7 +207,7 @@ async function main() {
       caches.open(name).then((c) => c.keys()).then((rs) => rs.map((r) => new URL(r.url).pathname.slice(1)).sort()), names[0]);
     const want = fs.readdirSync(DIST, { recursive: true })
       .filter((f) => fs.statSync(path.join(DIST, f)).isFile() && f !== 'sw.js')
-      .map((f) => f.split(path.sep).join('/')).filter((f) => !f.startsWith('lab/')).sort();
+      .map((f) => f.split(path.sep).join('/')).filter((f) => !f.startsWith('lab/') && !/\.(br|gz)$/.test(f)).sort();
     assert(JSON.stringify(kept) === JSON.stringify(want), `cache holds ${JSON.stringify(kept)}, dist/ has ${JSON.stringify(want)}`);
   });
 

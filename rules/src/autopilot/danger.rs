@@ -9,7 +9,6 @@
 
 use crate::creatures::monster::{Mind, Monster};
 use crate::game::state::State;
-use std::collections::BinaryHeap;
 
 /// A sleeping creature this close (in king's moves) is a danger.
 pub const NEAR: i32 = 2;
@@ -27,27 +26,16 @@ impl State {
 
     /// The creatures that are a danger now, nearest first.
     pub fn dangers(&self) -> Vec<&Monster> {
-        self.nearest_creatures(&|m| self.danger(m))
+        self.nearest_creatures(|m| self.danger(m))
     }
 
-    /// The creatures `keep` chooses, nearest to the player first (by king's moves). One sort
-    /// for every such list, whatever chooses its creatures.
-    pub fn nearest_creatures(&self, keep: &dyn Fn(&Monster) -> bool) -> Vec<&Monster> {
+    /// The creatures `keep` chooses, nearest to the player first (by king's moves); at the
+    /// same distance by row, then column, then in the order of the creatures' list (the sort
+    /// is stable). One order for every such list, whatever chooses its creatures.
+    pub fn nearest_creatures(&self, keep: impl Fn(&Monster) -> bool) -> Vec<&Monster> {
         let me = self.hero.pos;
-        // Nearest first; at the same distance, by row then column, then in the order of the
-        // creatures' list. Sorted by a binary heap: the page carries no slice sort for this
-        // one short list (a heap sort is a fraction of the size of `sort_unstable`'s).
-        // Loops that push: a collected chain is generic code of its own.
-        let mut keys = BinaryHeap::new();
-        for (i, m) in self.monsters.iter().enumerate() {
-            if keep(m) {
-                keys.push((m.pos.chebyshev(me), m.pos.y, m.pos.x, i));
-            }
-        }
-        let mut nearest = Vec::new();
-        for (.., i) in keys.into_sorted_vec() {
-            nearest.push(&self.monsters[i]);
-        }
+        let mut nearest: Vec<&Monster> = self.monsters.iter().filter(|m| keep(m)).collect();
+        nearest.sort_by_key(|m| (m.pos.chebyshev(me), m.pos.y, m.pos.x));
         nearest
     }
 }

@@ -53,7 +53,7 @@ pub fn stair_link(state: &State, p: Point) -> Option<Point> {
 
 /// The shortest known route from the player to the first cell for which `goal(cell,
 /// climbed)` holds, where `climbed` tells whether the way to it climbs stairs.
-pub fn route(state: &State, goal: &dyn Fn(Point, bool) -> bool) -> Option<Route> {
+pub fn route(state: &State, goal: impl Fn(Point, bool) -> bool) -> Option<Route> {
     let (world, sight) = (state.world(), state.sight());
     let (w, h, depth) = (world.width(), world.height(), world.depth());
     let start = state.player();
@@ -157,20 +157,20 @@ pub fn route_to(state: &State, to: Point) -> Option<Route> {
     if !known {
         return None;
     }
-    route(state, &|p, _| p == to)
+    route(state, |p, _| p == to)
 }
 
 /// The route towards the way out (the stair up of level 1) by known stairs.
 pub fn way_out(state: &State) -> Option<Route> {
     let world = state.world();
-    route(state, &|p, _| p.z == 0 && world.tile(p) == Tile::StairsUp)
+    route(state, |p, _| p.z == 0 && world.tile(p) == Tile::StairsUp)
 }
 
 /// The route towards what is still unexplored beyond stairs: stairs down whose other end
 /// is unknown, or a place left to explore that is reached by climbing stairs.
 pub fn onward(state: &State) -> Option<Route> {
     let world = state.world();
-    route(state, &|p, climbed| {
+    route(state, |p, climbed| {
         let unknown_below = world.tile(p) == Tile::StairsDown
             && stair_link(state, p).is_none()
             && p.z + 1 < world.depth();
@@ -217,11 +217,7 @@ pub fn areas(state: &State, z: i32) -> Grid<u16> {
 /// The levels the player has seen anything of, from the top.
 pub fn levels_seen(state: &State) -> Vec<i32> {
     let (world, sight) = (state.world(), state.sight());
-    let mut levels = Vec::new();
-    for z in 0..world.depth() {
-        if world.points(z).any(|(p, _)| sight.remembers(p)) {
-            levels.push(z);
-        }
-    }
-    levels
+    (0..world.depth())
+        .filter(|&z| world.points(z).any(|(p, _)| sight.remembers(p)))
+        .collect()
 }

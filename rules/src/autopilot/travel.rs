@@ -87,12 +87,12 @@ pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
             match route.map(|r| r.first_stairs(here)) {
                 Some(p) if p == here => return None,
                 Some(p) => path(state, p)?,
-                None => search(state, &|p| is_stairs(state, p, down))?.1,
+                None => search(state, |p| is_stairs(state, p, down))?.1,
             }
         }
-        Goal::StairsDown => search(state, &|p| is_stairs(state, p, true))?.1,
-        Goal::StairsUp => search(state, &|p| is_stairs(state, p, false))?.1,
-        Goal::Explore => search(state, &|p| is_frontier(state, p))?.1,
+        Goal::StairsDown => search(state, |p| is_stairs(state, p, true))?.1,
+        Goal::StairsUp => search(state, |p| is_stairs(state, p, false))?.1,
+        Goal::Explore => search(state, |p| is_frontier(state, p))?.1,
         Goal::Run(d) => return free_ahead(state, d).then_some(Action::Move(d)),
     };
     steps.first().map(|&d| Action::Move(d))
@@ -113,18 +113,18 @@ pub fn path(state: &State, to: Point) -> Option<Vec<Dir>> {
     if to.z != state.player().z || !known {
         return None;
     }
-    search(state, &|p| p == to).map(|(_, steps)| steps)
+    search(state, |p| p == to).map(|(_, steps)| steps)
 }
 
 /// The nearest remembered stairs down (`down`) or up on the player's level, by path length.
 pub fn nearest_stairs(state: &State, down: bool) -> Option<Point> {
-    search(state, &|p| is_stairs(state, p, down)).map(|(p, _)| p)
+    search(state, |p| is_stairs(state, p, down)).map(|(p, _)| p)
 }
 
 /// Frontier-based exploration: the nearest (by path) known open cell that borders an
 /// unknown cell, or `None` when everything reachable has been seen.
 pub fn explore_target(state: &State) -> Option<Point> {
-    search(state, &|p| is_frontier(state, p)).map(|(p, _)| p)
+    search(state, |p| is_frontier(state, p)).map(|(p, _)| p)
 }
 
 fn is_stairs(state: &State, p: Point, down: bool) -> bool {
@@ -167,7 +167,7 @@ const START: u8 = 10;
 /// neighbours taken in the fixed order of `Dir::ALL`. Returns the first cell reached for
 /// which `goal` holds (so a nearest one) and the steps to it. The goal is a trait object:
 /// one search serves every kind of travel instead of a copy per goal in the page's wasm.
-fn search(state: &State, goal: &dyn Fn(Point) -> bool) -> Option<(Point, Vec<Dir>)> {
+fn search(state: &State, goal: impl Fn(Point) -> bool) -> Option<(Point, Vec<Dir>)> {
     let (world, sight) = (state.world(), state.sight());
     let start = state.player();
     if goal(start) {
@@ -246,17 +246,14 @@ pub struct Watch {
 impl Watch {
     pub fn of(state: &State) -> Watch {
         let (sight, player) = (state.sight(), state.player());
-        let mut unaware = Vec::new();
-        for m in state.dangers() {
-            if m.unaware() {
-                unaware.push((m.kind, m.pos));
-            }
-        }
         Watch {
             hp: state.hp(),
             level: player.z,
             player,
-            unaware,
+            unaware: (state.dangers().into_iter())
+                .filter(|m| m.unaware())
+                .map(|m| (m.kind, m.pos))
+                .collect(),
             idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
             stairs: state
                 .world()
@@ -342,11 +339,11 @@ pub fn run_stop(state: &State, dir: Dir) -> bool {
 /// The cells a path to `to` passes through, the goal included (empty when there is none).
 pub fn path_cells(state: &State, to: Point) -> Vec<Point> {
     let mut at = state.player();
-    let mut cells = Vec::new();
-    for d in path(state, to).unwrap_or_default() {
-        let (dx, dy) = d.delta();
-        at = at.offset(dx, dy);
-        cells.push(at);
-    }
-    cells
+    (path(state, to).unwrap_or_default().into_iter())
+        .map(|d| {
+            let (dx, dy) = d.delta();
+            at = at.offset(dx, dy);
+            at
+        })
+        .collect()
 }

@@ -37,7 +37,7 @@ fn enterable(world: &World, occupied: &Crowd, player: Point, hands: bool, p: Poi
 }
 
 /// The step from `from` that gets farthest from `threat`, if any gets farther.
-fn flee_step(from: Point, threat: Point, free: &dyn Fn(Point) -> bool) -> Option<Point> {
+fn flee_step(from: Point, threat: Point, free: impl Fn(Point) -> bool) -> Option<Point> {
     let dist = |p: Point| distance(p, threat);
     from.neighbours8()
         .filter(|&p| free(p) && dist(p) > dist(from))
@@ -127,17 +127,30 @@ impl State {
 
     pub(crate) fn monsters_act(&mut self) {
         let player = self.hero.pos;
-        let mut occupied = Crowd::new(&self.world, &self.monsters, player.z);
+        // The grid of taken cells is the state's, counted afresh, taken out for the turn. Only
+        // cells a step from a creature that acts are asked about: the creatures within a step
+        // of `ACTIVE_RANGE` are all that is counted.
+        let mut occupied = std::mem::take(&mut self.crowd);
+        occupied.count(&self.world, &self.monsters, player, ACTIVE_RANGE + 1);
         let lit = self.torch_lit();
         // The torch's circle as creatures see it, while it burns.
         let torch = lit.then(|| self.torch.radius());
-        for i in 0..self.monsters.len() {
+        // Those that act are among those counted, in the list's order: no creature leaves the
+        // list, joins it or moves on another's turn, so each stands where it was counted when
+        // its turn comes.
+        let creatures = self.monsters.len();
+        for k in 0..occupied.counted().len() {
+            let (i, pos) = occupied.counted()[k];
+            debug_assert_eq!(
+                (self.monsters.len(), self.monsters[i].pos),
+                (creatures, pos),
+                "a creature left, joined or was moved on another's turn"
+            );
             // One that has just followed the player by the stairs spent its turn on that.
             if std::mem::take(&mut self.monsters[i].followed) {
                 continue;
             }
-            let pos = self.monsters[i].pos;
-            if pos.z != player.z || pos.chebyshev(player) > ACTIVE_RANGE {
+            if pos.chebyshev(player) > ACTIVE_RANGE {
                 continue;
             }
             let b = self.monsters[i].kind.behaviour();
@@ -164,7 +177,7 @@ impl State {
             }
             if self.monsters[i].confused > 0 {
                 self.monsters[i].confused -= 1;
-                if let Some(to) = random_step(pos, &free, &mut self.rng) {
+                if let Some(to) = random_step(pos, free, &mut self.rng) {
                     self.enter(i, to, &mut occupied);
                 }
                 continue;
@@ -218,13 +231,13 @@ impl State {
             // if it must and into the dark where it can; cornered, it strikes.
             let shrinks = shuns && shine.lit(pos);
             let moved = if flutters {
-                random_step(pos, &free, &mut self.rng)
+                random_step(pos, free, &mut self.rng)
             } else if shrinks {
                 let open = |p: Point| enterable(world, &occupied, player, hands, p);
-                flee_step(pos, player, &|p| open(p) && !shine.lit(p))
-                    .or_else(|| flee_step(pos, player, &open))
+                flee_step(pos, player, |p| open(p) && !shine.lit(p))
+                    .or_else(|| flee_step(pos, player, open))
             } else if fleeing || (shy && self.rng.random_bool(0.5)) {
-                flee_step(pos, player, &free)
+                flee_step(pos, player, free)
             } else {
                 None
             };
@@ -245,7 +258,7 @@ impl State {
             if hunting && d == 1 {
                 self.monster_attacks(i);
                 if self.end.outcome != Outcome::Playing {
-                    return;
+                    break;
                 }
                 continue;
             }
@@ -264,7 +277,7 @@ impl State {
             if shoots {
                 self.shoot(i);
                 if self.end.outcome != Outcome::Playing {
-                    return;
+                    break;
                 }
                 continue;
             }
@@ -273,10 +286,11 @@ impl State {
                 self.monsters[i].mind = Mind::Wandering;
                 continue;
             }
-            if let Some(to) = next_step(pos, goal, hunting, &free, &mut self.rng) {
+            if let Some(to) = next_step(pos, goal, hunting, free, &mut self.rng) {
                 self.enter(i, to, &mut occupied);
             }
         }
+        self.crowd = occupied;
     }
 
     /// Creature `i` steps into `to`; into a closed door, it opens it instead (its turn), and
@@ -356,23 +370,20 @@ impl State {
     /// not held by a net, not befuddled).
     pub(crate) fn followers(&self, from: Point) -> Vec<usize> {
         let turn = self.clock.turn + 1;
-        let mut out = Vec::new();
-        for (i, m) in self.monsters.iter().enumerate() {
-            let p = m.pos;
-            if p.z == from.z
-                && m.mind == Mind::Hunting
-                && p.chebyshev(from) <= FOLLOW_RANGE
-                && self.knowledge.sight.lit(p)
-                && self.perceives(i)
-                && m.held == 0
-                && m.confused == 0
-                && !self.rests_on(i, turn)
-                && !self.fleeing(i)
-            {
-                out.push(i);
-            }
-        }
-        out
+        (0..self.monsters.len())
+            .filter(|&i| {
+                let m = &self.monsters[i];
+                m.pos.z == from.z
+                    && m.mind == Mind::Hunting
+                    && m.pos.chebyshev(from) <= FOLLOW_RANGE
+                    && self.knowledge.sight.lit(m.pos)
+                    && self.perceives(i)
+                    && m.held == 0
+                    && m.confused == 0
+                    && !self.rests_on(i, turn)
+                    && !self.fleeing(i)
+            })
+            .collect()
     }
 
     /// A free cell beside the player for a creature that arrives or steps aside: open, not

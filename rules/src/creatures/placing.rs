@@ -113,13 +113,9 @@ impl FreeCells {
 
 /// The kinds that live on level `z` (0 = top): those whose first and last levels hold it.
 pub fn kinds_at(z: i32) -> Vec<Creature> {
-    let mut kinds = Vec::new();
-    for c in Creature::ALL {
-        if (c.stats().from_level..=c.last_level()).contains(&(z + 1)) {
-            kinds.push(c);
-        }
-    }
-    kinds
+    (Creature::ALL.into_iter())
+        .filter(|c| (c.stats().from_level..=c.last_level()).contains(&(z + 1)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ pub fn next_step(
     from: Point,
     target: Point,
     hunting: bool,
-    free: &dyn Fn(Point) -> bool,
+    free: impl Fn(Point) -> bool,
     rng: &mut GameRng,
 ) -> Option<Point> {
     if hunting {
@@ -37,7 +37,7 @@ pub fn distance(p: Point, target: Point) -> (i32, i32) {
 }
 
 /// A step from `from` in a random direction, if that cell is free.
-pub fn random_step(from: Point, free: &dyn Fn(Point) -> bool, rng: &mut GameRng) -> Option<Point> {
+pub fn random_step(from: Point, free: impl Fn(Point) -> bool, rng: &mut GameRng) -> Option<Point> {
     let (dx, dy) = DIRECTIONS8[rng.random_range(0..8u32) as usize];
     Some(from.offset(dx, dy)).filter(|&p| free(p))
 }
@@ -57,7 +57,7 @@ mod tests {
             Point::new(0, 0, 0),
             Point::new(5, 0, 0),
             true,
-            &free,
+            free,
             &mut rng,
         );
         assert_eq!(step, Some(Point::new(1, 0, 0)));
@@ -66,7 +66,7 @@ mod tests {
                 Point::new(0, 1, 0),
                 Point::new(5, 2, 0),
                 false,
-                &free,
+                free,
                 &mut rng,
             ) {
                 assert!(free(p));

@@ -70,21 +70,13 @@ impl Log {
     /// The lines said after the count `since`, oldest first, as shown.
     pub fn since(&self, since: u64) -> Vec<String> {
         let from = self.entries.partition_point(|e| e.stamp <= since);
-        let mut lines = Vec::new();
-        for e in &self.entries[from..] {
-            lines.push(e.shown());
-        }
-        lines
+        self.entries[from..].iter().map(Entry::shown).collect()
     }
 }
 
 /// "a sword", "an axe".
 pub fn a(name: &str) -> String {
-    // The first byte, as plurals read their endings: no search of a str for a set of chars.
-    let vowel = name
-        .as_bytes()
-        .first()
-        .is_some_and(|b| b"aeiou".contains(b));
+    let vowel = name.starts_with(['a', 'e', 'i', 'o', 'u']);
     format!("{} {name}", if vowel { "an" } else { "a" })
 }
 

@@ -2,6 +2,7 @@
 
 use crate::balance;
 use crate::builder::WorldParams;
+use crate::creatures::crowd::Crowd;
 use crate::creatures::placing;
 use crate::game::log::Log;
 use crate::game::mode::Mode;
@@ -106,6 +107,7 @@ impl State {
                 words: String::new(),
             },
             events: Vec::new(),
+            crowd: Crowd::default(),
         })
     }
 }

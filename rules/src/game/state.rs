@@ -2,6 +2,7 @@
 //! it. A game is set up in `setup` and changed only by `act`.
 
 use crate::balance;
+use crate::creatures::crowd::Crowd;
 use crate::creatures::monster::Monster;
 use crate::game::events::Event;
 use crate::game::log::Log;
@@ -34,6 +35,9 @@ pub struct State {
     pub(crate) end: Ending,
     /// What the last action showed, for the screen (not part of the state's fingerprint).
     pub(crate) events: Vec<Event>,
+    /// The creatures' grid of taken cells, counted afresh where a turn needs it and kept
+    /// between turns only so that no turn allocates one (not part of the game).
+    pub(crate) crowd: Crowd,
 }
 
 impl State {

@@ -8,7 +8,6 @@ use crate::balance::{
     damage, REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
     STIR_DISTANCE,
 };
-use crate::creatures::crowd::Crowd;
 use crate::creatures::monster::{Mind, Monster};
 use crate::creatures::placing::kinds_at;
 use crate::game::events::{Attack, Event};
@@ -19,7 +18,7 @@ use crate::game::state::State;
 use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
-use crate::space::geom::DIRECTIONS8;
+use crate::space::geom::{Point, DIRECTIONS8};
 use rand::Rng;
 
 impl State {
@@ -67,11 +66,11 @@ impl State {
         if self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP {
             return;
         }
-        let taken = Crowd::new(&self.world, &self.monsters, me.z);
-        let mut free = self.world.points_of(me.z, Tile::Floor);
-        free.retain(|&p| {
-            p.chebyshev(me) >= STIR_DISTANCE && !self.knowledge.sight.in_sight(p) && !taken.taken(p)
-        });
+        self.crowd.count(&self.world, &self.monsters, me, i32::MAX);
+        let (taken, sight) = (&self.crowd, &self.knowledge.sight);
+        let free: Vec<Point> = (self.world.floor(me.z).iter().copied())
+            .filter(|&p| p.chebyshev(me) >= STIR_DISTANCE && !sight.in_sight(p) && !taken.taken(p))
+            .collect();
         let kinds = kinds_at(me.z);
         if free.is_empty() || kinds.is_empty() {
             return;

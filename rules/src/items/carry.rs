@@ -44,13 +44,9 @@ impl State {
 
     /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
     pub fn carried(&self) -> Vec<Thing> {
-        let mut carried = Vec::new();
-        for &t in &self.things.all {
-            if !matches!(t.place, Place::Floor(_)) {
-                carried.push(t);
-            }
-        }
-        carried
+        (self.things.all.iter().copied())
+            .filter(|t| !matches!(t.place, Place::Floor(_)))
+            .collect()
     }
 
     /// How many things are carried, every one of a stack counted.

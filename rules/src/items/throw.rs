@@ -71,11 +71,9 @@ impl State {
         self.take_one(slot);
         let name = self.item_name(kind);
         self.events.push(Event::Flight {
-            path: {
-                let mut all = vec![self.hero.pos];
-                all.extend_from_slice(&path);
-                all
-            },
+            path: std::iter::once(self.hero.pos)
+                .chain(path.iter().copied())
+                .collect(),
             thing: Flier::Item(self.seen_as(kind)),
         });
         self.hero.fought = true;

@@ -17,13 +17,9 @@ impl State {
 
     /// Kills per creature kind, for kinds with at least one.
     pub fn kills(&self) -> Vec<(Creature, u32)> {
-        let mut kills = Vec::new();
-        for (c, n) in Creature::ALL.into_iter().zip(self.hero.kills) {
-            if n > 0 {
-                kills.push((c, n));
-            }
-        }
-        kills
+        (Creature::ALL.into_iter().zip(self.hero.kills))
+            .filter(|&(_, n)| n > 0)
+            .collect()
     }
 
     /// Potions quaffed and scrolls read.

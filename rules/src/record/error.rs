@@ -22,11 +22,9 @@ impl std::fmt::Display for DecodeError {
             DecodeError::NotARecord => write!(f, "it is not a Caves run"),
             DecodeError::Truncated => write!(f, "it is cut short"),
             DecodeError::Damaged => write!(f, "it is damaged (its checksum does not match)"),
-            // Shown as a u32: the page formats no u8 (one integer writer fewer).
             DecodeError::Format(v) => write!(
                 f,
-                "it uses record format {}, which this version cannot read",
-                u32::from(*v)
+                "it uses record format {v}, which this version cannot read"
             ),
             DecodeError::Ruleset(v) => write!(
                 f,

@@ -23,6 +23,17 @@ impl<T: Clone> Grid<T> {
     }
 }
 
+/// An empty grid (0 x 0), to be replaced by one of a level's size.
+impl<T> Default for Grid<T> {
+    fn default() -> Grid<T> {
+        Grid {
+            width: 0,
+            height: 0,
+            cells: Vec::new(),
+        }
+    }
+}
+
 impl<T> Grid<T> {
     pub fn width(&self) -> i32 {
         self.width

@@ -3,7 +3,7 @@
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
 use crate::space::grid::Grid;
-use std::cell::Cell;
+use std::cell::{Cell, OnceCell};
 
 /// A built cave world. Sizes are in cells; levels are numbered from 0 (the top).
 #[derive(Clone, Debug)]
@@ -15,6 +15,9 @@ pub struct World {
     /// `checksum` once worked out, until a tile changes: every fingerprint of a run hashes
     /// the tiles, and between two most change none.
     sum: Cell<Option<u64>>,
+    /// Each level's floor cells (`floor`) once listed, until a tile of that level changes:
+    /// the stirring asks for them again and again, and fire and doors change few.
+    floors: Vec<OnceCell<Vec<Point>>>,
 }
 
 /// Two worlds are equal when their sizes and tiles are (whether a checksum is kept aside).
@@ -37,6 +40,7 @@ impl World {
             depth: d,
             levels: vec![Grid::new(w, h, fill); d as usize],
             sum: Cell::new(None),
+            floors: vec![OnceCell::new(); d as usize],
         }
     }
 
@@ -72,12 +76,11 @@ impl World {
 
     /// Sets the tile at `p`; places outside the world are ignored.
     pub fn set(&mut self, p: Point, tile: Tile) {
-        if let Some(g) = usize::try_from(p.z)
-            .ok()
-            .and_then(|z| self.levels.get_mut(z))
-        {
+        let Ok(z) = usize::try_from(p.z) else { return };
+        if let Some(g) = self.levels.get_mut(z) {
             g.set(p, tile);
             self.sum.set(None);
+            self.floors[z] = OnceCell::new();
         }
     }
 
@@ -88,6 +91,7 @@ impl World {
 
     pub(crate) fn level_mut(&mut self, z: i32) -> &mut [Tile] {
         self.sum.set(None);
+        self.floors[z as usize] = OnceCell::new();
         self.levels[z as usize].cells_mut()
     }
 
@@ -104,11 +108,16 @@ impl World {
             walkable[t as usize] = keep(t);
         }
         let level = self.level(z).unwrap_or(&[]);
-        let mut cells = Vec::with_capacity(level.len());
-        for &t in level {
-            cells.push(walkable[t as usize]);
+        level.iter().map(|&t| walkable[t as usize]).collect()
+    }
+
+    /// Every floor point of level `z` (`Tile::Floor`), row by row, as `points_of` lists them:
+    /// listed once and kept until a tile of the level changes (empty outside the world).
+    pub fn floor(&self, z: i32) -> &[Point] {
+        match usize::try_from(z).ok().and_then(|i| self.floors.get(i)) {
+            Some(kept) => kept.get_or_init(|| self.points_of(z, Tile::Floor)),
+            None => &[],
         }
-        cells
     }
 
     /// Every point of level `z` holding `tile`, row by row.
@@ -228,6 +237,21 @@ mod tests {
         w.level_mut(0)[0] = Tile::Floor;
         assert_eq!(w.checksum(), before);
         assert_eq!(w, World::filled(4, 3, 2, Tile::Floor));
+    }
+
+    #[test]
+    fn the_floor_kept_aside_follows_every_change_of_a_tile() {
+        let mut w = World::from_text(&["#..\n.#.", "...\n..."]).expect("map");
+        let listed = |w: &World, z| w.floor(z).to_vec();
+        assert_eq!(listed(&w, 0), w.points_of(0, Tile::Floor));
+        assert_eq!(listed(&w, 1).len(), 6);
+        w.set(Point::new(1, 0, 0), Tile::Wall);
+        w.set(Point::new(0, 0, 0), Tile::Floor);
+        assert_eq!(listed(&w, 0), w.points_of(0, Tile::Floor));
+        w.level_mut(1)[4] = Tile::DoorOpen;
+        assert_eq!(listed(&w, 1), w.points_of(1, Tile::Floor));
+        assert_eq!(listed(&w, 1).len(), 5);
+        assert!(w.floor(2).is_empty() && w.floor(-1).is_empty());
     }
 
     #[test]

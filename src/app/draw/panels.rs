@@ -153,7 +153,7 @@ pub(crate) fn in_view(state: &State) -> Vec<String> {
     let me = state.player();
     let mut seen = Vec::new();
     for m in state
-        .nearest_creatures(&|m| m.pos.z == me.z && state.sight().lit(m.pos))
+        .nearest_creatures(|m| m.pos.z == me.z && state.sight().lit(m.pos))
         .iter()
         .take(5)
     {
