@@ -455,7 +455,7 @@ fn any_key_stops_a_journey_and_taps_on_the_player_wait() {
     assert_eq!(turn, Some(1), "with its first step");
     a.key("q");
     assert!(a.journey().is_none());
-    assert_eq!(a.hint(), Some("Stopped."));
+    assert_eq!(a.hint(), Some("Stopped. Enter goes on."));
     assert_eq!(a.screen(), Screen::Play, "the key only stopped it");
     assert_eq!(a.state().map(State::turn), turn);
     let (col, row) = player_cell(&a);
@@ -516,6 +516,7 @@ fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
     let potion = crate::rules::Thing {
         kind: crate::rules::kinds::item::Item::HealingPotion,
         place: crate::rules::Place::Pack,
+        dropped: false,
     };
     assert_eq!(pick.action(2, potion), Some(crate::rules::Action::Use(2)));
     assert_eq!(inventory::letter_of("c"), Some('c'));
@@ -1298,7 +1299,7 @@ fn me(app: &App) -> Point {
 }
 
 #[test]
-fn left_bracket_takes_the_stairs_up_that_lead_to_the_way_out_not_the_nearest() {
+fn left_bracket_follows_the_stairs_up_that_lead_to_the_way_out_not_the_nearest() {
     use crate::rules::Dir::{E, W};
     use Action::{Ascend, Descend, Move};
     // Level 2 has two stairs up: the near one leads to a closed room of level 1, the far
@@ -1330,10 +1331,16 @@ fn left_bracket_takes_the_stairs_up_that_lead_to_the_way_out_not_the_nearest() {
         ],
     );
     assert_eq!(me(&a), Point::new(10, 1, 1));
+    let before = a.record().map_or(0, |r| r.actions.len());
     press(&mut a, &["["]);
     settle(&mut a, 50.0, 500);
-    assert_eq!(me(&a), Point::new(3, 1, 1), "{:?}", a.hint());
-    let _ = W;
+    assert_eq!(me(&a), Point::new(1, 1, 0), "{:?}", a.hint());
+    // West past the near stairs to the far ones, up them, and on to the way out.
+    let mut way = vec![Move(W); 7];
+    way.push(Ascend);
+    way.extend([Move(W); 2]);
+    let taken = a.record().map(|r| r.actions[before..].to_vec());
+    assert_eq!(taken, Some(way));
 }
 
 #[test]
@@ -1904,4 +1911,162 @@ fn on_a_touch_screen_the_end_screen_has_a_bar_that_watches_the_replay() {
     assert!(b.tap(2, 2));
     assert_eq!(b.screen(), Screen::Play, "a tap elsewhere starts a new run");
     assert_ne!(b.state().map(State::seed), seed);
+}
+
+/// A corridor on one level, and a goblin in a nook of deep water beside it: it hunts the
+/// player and cannot come.
+fn corridor_with_a_goblin_in_a_nook() -> App {
+    use crate::rules::creatures::monster::Mind;
+    use crate::rules::kinds::creature::Creature;
+    let mut a = levels(
+        &["
+            ##############################
+            #<...........................#
+            #............................#
+            ###PPP########################
+            ###P.P########################
+            ##############################"],
+        &[],
+    );
+    let s = a.scene_state().expect("a scene");
+    let goblin = Point::new(4, 4, 0);
+    s.put_monster(Creature::Goblin, goblin);
+    s.set_mind(goblin, Mind::Hunting);
+    a
+}
+
+#[test]
+fn a_journey_stopped_short_goes_on_to_its_goal_with_enter() {
+    let mut a = corridor_with_a_goblin_in_a_nook();
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(
+        a.hint(),
+        Some("Travel stops: a goblin hunts you. Enter goes on.")
+    );
+    let stopped = me(&a);
+    // The goblin is gone; Enter takes up exploring where it stopped, to the end.
+    a.scene_state().expect("a scene").clear_monsters();
+    press(&mut a, &["Enter"]);
+    settle(&mut a, 50.0, 2000);
+    let s = a.state().expect("a run");
+    assert!(me(&a).x > stopped.x + 10, "{:?} {:?}", me(&a), a.hint());
+    assert_eq!(crate::rules::autopilot::travel::explore_target(s), None);
+    // Nothing stopped short now: Enter says so.
+    press(&mut a, &["Enter"]);
+    assert_eq!(a.hint(), Some("There is no journey to go on with."));
+
+    // On a touch screen the hint names the pad's button, which sends Enter.
+    let mut a = corridor_with_a_goblin_in_a_nook();
+    a.set_touch(true);
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(
+        a.hint(),
+        Some("Travel stops: a goblin hunts you. Tap Go on to go on.")
+    );
+
+    // A run stopped by a key goes on too.
+    let mut a = corridor();
+    press(&mut a, &["L", "q"]);
+    let at = me(&a);
+    press(&mut a, &["Enter"]);
+    settle(&mut a, 50.0, 500);
+    assert!(me(&a).x > at.x, "{at:?} -> {:?}", me(&a));
+}
+
+/// The daily's loop, drawn small: the player holds the idol on stairs down in a room of
+/// level 1 that only the level below joins to the way out.
+fn idol_in_the_split_room() -> App {
+    use crate::rules::kinds::item::Item;
+    use crate::rules::Dir::E;
+    use Action::{Ascend, Descend, Move};
+    let mut a = levels(
+        &[
+            "
+            ##############
+            #<..>##..>...#
+            ##############",
+            "
+            ##############
+            #...<....<...#
+            ##############",
+        ],
+        &[
+            Move(E),
+            Move(E),
+            Move(E),
+            Descend,
+            Move(E),
+            Move(E),
+            Move(E),
+            Move(E),
+            Move(E),
+            Ascend,
+        ],
+    );
+    let here = me(&a);
+    assert_eq!(here, Point::new(9, 1, 0));
+    a.scene_state().expect("a scene").put_item(Item::Idol, here);
+    press(&mut a, &["g"]);
+    assert!(a.state().is_some_and(State::carrying_idol));
+    a
+}
+
+#[test]
+fn with_the_idol_the_stairs_button_follows_the_way_out_and_never_loops() {
+    let mut a = idol_in_the_split_room();
+    // The nearest stairs up lead nowhere: the way out goes down these stairs, along level
+    // 2 and up the others. The button used to climb straight back up from level 2.
+    let mut presses = 0;
+    while a.screen() == Screen::Play && presses < 6 {
+        press(&mut a, &["Stairs"]);
+        settle(&mut a, 50.0, 500);
+        presses += 1;
+    }
+    assert_eq!(
+        a.screen(),
+        Screen::Ended,
+        "{:?} at {:?}",
+        a.hint(),
+        a.state().map(State::player)
+    );
+    assert_eq!(a.state().map(State::outcome), Some(Outcome::Won));
+    assert_eq!(presses, 2, "one press to the way out, one to climb out");
+
+    // `[` goes the same way, and `<` climbs out.
+    let mut a = idol_in_the_split_room();
+    press(&mut a, &["["]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(me(&a), Point::new(1, 1, 0), "{:?}", a.hint());
+}
+
+#[test]
+fn exploring_says_once_when_going_on_would_burn_the_fuel_the_run_needs() {
+    let row = |inner: &str| format!("#{inner}#\n");
+    let mut level1 = row(&"#".repeat(58));
+    level1 += &row(&format!("<.>{}", ".".repeat(55)));
+    for _ in 0..8 {
+        level1 += &row(&".".repeat(58));
+    }
+    level1 += &row(&"#".repeat(58));
+    let level2 = level1.replace('<', ".").replace('>', "<");
+    let mut a = levels(&[&level1, &level2], &[]);
+    a.scene_state().expect("a scene").set_fuel(200);
+    let turn = a.state().map(State::turn);
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 500);
+    let hint = a.hint().unwrap_or_default().to_string();
+    assert!(
+        hint.starts_with("Exploring on would burn about ")
+            && hint
+                .contains(" of your 200 fuel, and the way to the idol and back needs about 180.")
+            && hint.ends_with("Enter explores on; ] heads on."),
+        "{hint}"
+    );
+    assert_eq!(a.state().map(State::turn), turn, "it stopped before a step");
+    // Told once: exploring on is the player's choice.
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 50);
+    assert!(a.state().map(State::turn) > turn, "{:?}", a.hint());
 }

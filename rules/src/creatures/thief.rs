@@ -63,6 +63,7 @@ impl State {
         self.things.all.push(Thing {
             kind,
             place: Place::Floor(dead.pos),
+            dropped: false,
         });
         self.log
             .add(format!("It drops your {}.", self.item_name(kind)));

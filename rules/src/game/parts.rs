@@ -185,4 +185,6 @@ pub enum Place {
 pub struct Thing {
     pub kind: Item,
     pub place: Place,
+    /// Set down by the player (dropped, not thrown): the autopilot leaves it where it lies.
+    pub dropped: bool,
 }

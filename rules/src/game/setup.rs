@@ -77,6 +77,7 @@ impl State {
             items.push(Thing {
                 kind,
                 place: Place::Floor(p),
+                dropped: false,
             });
         }
         let mut log = Log::default();

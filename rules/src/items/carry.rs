@@ -26,6 +26,7 @@ impl State {
         self.things.all.push(Thing {
             kind,
             place: Place::Floor(p),
+            dropped: false,
         });
     }
 
@@ -154,6 +155,7 @@ impl State {
     pub(crate) fn carry(&mut self, i: usize, place: Place) {
         let mut thing = self.things.all.remove(i);
         thing.place = place;
+        thing.dropped = false;
         self.things.all.push(thing);
     }
 
@@ -191,6 +193,9 @@ impl State {
         let kind = self.things.all[i].kind;
         self.free_letter(slot);
         self.carry(i, Place::Floor(self.hero.pos));
+        if let Some(t) = self.things.all.last_mut() {
+            t.dropped = true;
+        }
         self.log
             .add(format!("You drop the {}.", self.item_name(kind)));
         Spent::Turn
@@ -361,6 +366,7 @@ impl State {
             self.things.all.push(Thing {
                 kind,
                 place: Place::Floor(at),
+                dropped: false,
             });
             self.log
                 .add(format!("It drops {}.", a(self.item_name(kind))));

@@ -1,0 +1,190 @@
+//! Why a journey stops, in words that name the cause. The caller takes a [`Watch`] before
+//! each step and asks [`interrupted`] after it.
+//!
+//! A journey stops for danger by the rules' one rule (`danger`): after any step while a
+//! creature in view hunts the player (so a journey in a hunter's sight goes a step at a
+//! time), when a creature asleep close by comes into view, and when a wandering creature
+//! comes near (within [`WANDERER_NEAR`]); one that wanders farther off, neither hunting nor
+//! coming near, does not stop it, nor does one that flees or sleeps farther off. It stops
+//! when the player is hurt or held (a net, a web), on seeing the idol or new stairs, and for
+//! anything else the step makes the log say beyond what the step itself says (stepping onto
+//! stairs or onto an item, picking up what exploring fetches, opening a door on the way,
+//! taking the stairs on a journey that crosses levels): the stop then names it in the log's
+//! own words ("a trapdoor swings open and shut").
+
+use crate::autopilot::explore::pick_up_here;
+use crate::autopilot::travel::Goal;
+use crate::creatures::monster::{Mind, Monster};
+use crate::game::events::{Attack, Event};
+use crate::game::log::a;
+use crate::game::parts::Outcome;
+use crate::game::state::State;
+use crate::kinds::creature::Creature;
+use crate::kinds::tile::Tile;
+use crate::space::geom::Point;
+
+/// A wandering creature stops a journey when it comes this near (in king's moves).
+pub const WANDERER_NEAR: i32 = 3;
+
+/// What travel keeps an eye on, taken before each step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Watch {
+    hp: i32,
+    level: i32,
+    player: Point,
+    /// The creatures in view that are a danger but do not hunt the player (wandering, or
+    /// asleep close by), by kind and place.
+    unaware: Vec<(Creature, Point)>,
+    idol_seen: bool,
+    /// How many stairs of the player's level are remembered.
+    stairs: usize,
+    /// How many lines the log has said (repeats included), and how many things are carried.
+    said: u64,
+    carried: usize,
+    /// Turns a net or a web still holds the player.
+    webbed: u32,
+}
+
+impl Watch {
+    pub fn of(state: &State) -> Watch {
+        let (sight, player) = (state.sight(), state.player());
+        let mut unaware = Vec::new();
+        for m in state.dangers() {
+            if m.unaware() {
+                unaware.push((m.kind, m.pos));
+            }
+        }
+        Watch {
+            hp: state.hp(),
+            level: player.z,
+            player,
+            unaware,
+            idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
+            stairs: state
+                .world()
+                .points(player.z)
+                .filter(|&(p, t)| t.is_stairs() && sight.remembers(p))
+                .count(),
+            said: state.log().said(),
+            carried: state.carried().len(),
+            webbed: state.webbed(),
+        }
+    }
+
+    /// True when the watch saw a creature of `m`'s kind within a step of where `m` is now,
+    /// as near the player as `near` says.
+    fn saw(&self, m: &Monster, near: impl Fn(Point) -> bool) -> bool {
+        self.unaware
+            .iter()
+            .any(|&(kind, p)| kind == m.kind && p.chebyshev(m.pos) <= 1 && near(p))
+    }
+}
+
+/// Why a journey towards `goal` must stop after a step, or `None` to go on (see the
+/// module's rule). The words name the cause: "a goblin hunts you", "a net holds you", "a
+/// door creaks open".
+pub fn interrupted(before: &Watch, after: &State, goal: Goal) -> Option<String> {
+    let now = Watch::of(after);
+    let moved = now.player != before.player;
+    let climbs = matches!(goal, Goal::To(_) | Goal::WayOut);
+    let dangers = after.dangers();
+    let hunter = dangers.iter().find(|m| !m.unaware());
+    let sleeper = dangers
+        .iter()
+        .find(|m| m.mind == Mind::Asleep && !before.saw(m, |_| true));
+    let near = |p: Point| p.chebyshev(before.player) <= WANDERER_NEAR;
+    let wanderer = dangers.iter().find(|m| {
+        m.mind == Mind::Wandering
+            && m.pos.chebyshev(now.player) <= WANDERER_NEAR
+            && !before.saw(m, near)
+    });
+    if after.outcome() != Outcome::Playing {
+        Some("the run is over".into())
+    } else if now.hp < before.hp {
+        Some(hurt_by(after, before.said))
+    } else if now.level != before.level && !climbs {
+        Some("you are on another level".into())
+    } else if now.webbed > 0 && (before.webbed == 0 || !moved) {
+        Some(held_by(after))
+    } else if let Some(m) = hunter {
+        Some(format!("{} hunts you", a(m.name())))
+    } else if let Some(m) = sleeper {
+        Some(format!("{} sleeps close by", a(m.name())))
+    } else if let Some(m) = wanderer {
+        Some(format!("{} comes near", a(m.name())))
+    } else if now.idol_seen && !before.idol_seen {
+        Some("you see the idol".into())
+    } else if now.level == before.level && now.stairs > before.stairs {
+        Some("you see stairs".into())
+    } else {
+        let plain = |line: &str| plain_line(line, before, &now, after, goal);
+        let said = after.log().since(before.said);
+        said.iter().find(|l| !plain(l)).map(|l| in_words(l))
+    }
+}
+
+/// Who or what hurt the player in the step just taken: the creature whose blow or stone
+/// struck, else what the log said of it.
+fn hurt_by(after: &State, said: u64) -> String {
+    for e in after.events() {
+        if let Event::Attacked { from, by, .. } = *e {
+            if let Some(m) = after.monster_at(from) {
+                return match by {
+                    Attack::Blow => format!("{} hits you", a(m.name())),
+                    Attack::Stone => format!("{}'s stone hits you", a(m.name())),
+                    Attack::Web => format!("{}'s web holds you", a(m.name())),
+                };
+            }
+        }
+    }
+    let lines = after.log().since(said);
+    lines
+        .first()
+        .map_or_else(|| "you are hurt".into(), |l| in_words(l))
+}
+
+/// What holds the player fast: the web a creature spat this turn, a net dropped from the
+/// plate underfoot, or a web.
+fn held_by(after: &State) -> String {
+    for e in after.events() {
+        if let Event::Attacked {
+            from,
+            by: Attack::Web,
+            ..
+        } = *e
+        {
+            if let Some(m) = after.monster_at(from) {
+                return format!("{}'s web holds you", a(m.name()));
+            }
+        }
+    }
+    let net = after.world().tile(after.player()) == Tile::NetPlate;
+    format!("a {} holds you", if net { "net" } else { "web" })
+}
+
+/// True for a line the step itself says, which stops no journey: arriving on stairs or on
+/// an item, a door opened on the way, the stairs taken by a journey that crosses levels,
+/// and (exploring) picking up what exploring fetches.
+fn plain_line(line: &str, before: &Watch, now: &Watch, after: &State, goal: Goal) -> bool {
+    let moved = now.player != before.player;
+    let exploring = goal == Goal::Explore;
+    let on_item = after.item_at(now.player).is_some();
+    let on_stairs = moved && after.world().tile(now.player).is_stairs();
+    (on_stairs && (line.starts_with("There are stairs") || line.starts_with("Daylight shines")))
+        || (moved && on_item && line.starts_with("You see ") && line.ends_with(" here."))
+        || (!moved && line == "You open the door.")
+        || (now.level != before.level && line.starts_with("You walk "))
+        || (exploring && now.carried > before.carried && line.starts_with("You pick up "))
+        || (exploring && moved && pick_up_here(after).is_some() && line.starts_with("You see "))
+}
+
+/// A log line as the cause in a stop's words: its first letter small, its last stop gone
+/// ("A door creaks open." becomes "a door creaks open").
+fn in_words(line: &str) -> String {
+    let line = line.trim_end_matches(['.', '!']);
+    let mut chars = line.chars();
+    match chars.next() {
+        Some(c) => c.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
