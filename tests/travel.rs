@@ -852,3 +852,18 @@ fn before_exploring_on_it_weighs_the_fuel_the_run_needs() {
     state.set_fuel(100);
     assert_eq!(shortfall(&state), None, "no stairs down known");
 }
+
+#[test]
+fn exploring_fetches_nothing_from_a_plate_it_has_seen_or_from_under_a_creature() {
+    // The item on a net plate in plain view, and one under a sleeping rat.
+    let mut state = scenes::scene(&["#########\n#<..n...#\n#########"], 1);
+    let plate = Point::new(4, 1, 0);
+    state.put_item(Item::Dart, plate);
+    let rat = Point::new(7, 1, 0);
+    state.put_item(Item::Oil, rat);
+    state.put_monster(Creature::Rat, rat);
+    state.set_mind(rat, caves::rules::creatures::monster::Mind::Asleep);
+    assert!(state.sight().lit(rat) && state.sight().remembers(plate));
+    assert_eq!(explore_target(&state), None, "nothing to explore or fetch");
+    assert_eq!(next_step(&state, Goal::Explore), None);
+}

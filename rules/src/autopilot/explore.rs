@@ -22,7 +22,7 @@ fn room(state: &State) -> bool {
 
 /// The cells of the player's level whose top item exploring fetches: items seen (on cells
 /// the player remembers) that are neither an altar's offering, nor set down by the player,
-/// nor the idol; none when the pack is full.
+/// nor the idol, and lie where exploring may walk; none when the pack is full.
 pub fn fetch_cells(state: &State) -> Vec<Point> {
     if !room(state) {
         return Vec::new();
@@ -43,11 +43,17 @@ pub fn fetch_cells(state: &State) -> Vec<Point> {
     }
     let mut cells = Vec::new();
     for (p, wanted) in tops {
-        if wanted && state.warm_altar_beside(p).is_none() {
+        if wanted && state.warm_altar_beside(p).is_none() && safe(state, p) {
             cells.push(p);
         }
     }
     cells
+}
+
+/// A cell exploring may walk onto: no lit creature stands there (walking into it would
+/// attack), and no plate seen or flames.
+fn safe(state: &State, p: Point) -> bool {
+    !(state.sight().lit(p) && state.monster_at(p).is_some()) && state.world().tile(p).is_walkway()
 }
 
 /// Picking up the item the player stands on, when exploring would fetch it (see
@@ -62,7 +68,5 @@ pub fn pick_up_here(state: &State) -> Option<Action> {
 /// (never seen by the player's own light), with no lit creature on it, and safe to stand on:
 /// a plate seen or flames at the edge of the known are no place to explore from.
 pub fn is_frontier(state: &State, p: Point) -> bool {
-    crate::autopilot::routes::unexplored(state, p)
-        && !(state.sight().lit(p) && state.monster_at(p).is_some())
-        && state.world().tile(p).is_walkway()
+    crate::autopilot::routes::unexplored(state, p) && safe(state, p)
 }

@@ -36,8 +36,8 @@ pub const KEYS: [(&str, &str); 33] = [
     ("walk into", "attack a creature"),
     ("click or tap", "walk to a place you have seen"),
     ("Shift+direction", "run until something happens"),
-    ("o", "explore: walk to the nearest unknown place"),
-    ("] and [", "stairs to the unexplored, to the way out"),
+    ("o", "explore: the nearest unknown place or item seen"),
+    ("] and [", "stairs to the unexplored; follow the way out"),
     ("M", "map of every level seen: choose, travel"),
     ("m", "sound off and on"),
     ("x, or mouse", "look: name what is under the cursor"),
@@ -47,7 +47,7 @@ pub const KEYS: [(&str, &str); 33] = [
     ("Z", "larger glyphs on or off"),
     ("?", "show or close this help"),
     ("Escape", "close a screen"),
-    ("Enter", "new game on the win and lose screens"),
+    ("Enter", "go on with a journey that stopped; new game"),
     ("B, P", "today's board; post a finished daily run"),
     (
         "gamepad",
@@ -108,8 +108,9 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
              on a cell to hear what is there. The pad below the map has every move, Torch \
              douses or relights your torch, Close shuts the open doors beside you, and \
              Throw picks an item, then a tap on a cell throws it there. Fire, then a tap \
-             beside you, sets moss or fungus alight. A ^ is a trap: step round it; waiting \
-             by torchlight searches for hidden ones.",
+             beside you, sets moss or fungus alight. Go on goes on with a journey that \
+             stopped. A ^ is a trap: step round it; waiting by torchlight searches for \
+             hidden ones.",
             TEXT,
         )
     } else {
