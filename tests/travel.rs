@@ -830,23 +830,36 @@ fn before_exploring_on_it_weighs_the_fuel_the_run_needs() {
     let mut state = wide_first_level();
     // Down one level and back up two: three levels to cross.
     let need = 3 * FUEL_PER_LEVEL;
-    assert_eq!(need, 180);
-    state.set_fuel(1000);
-    assert_eq!(shortfall(&state), None, "fuel to spare");
-    state.set_fuel(200);
-    let short = shortfall(&state).expect("short of fuel");
-    assert_eq!((short.fuel, short.need, short.idol), (200, need, false));
+    assert_eq!(need, 240);
+    state.set_fuel(need);
+    assert_eq!(
+        shortfall(&state),
+        None,
+        "the run's fuel, and more to explore with"
+    );
+    state.set_fuel(need - 1);
+    let short = shortfall(&state).expect("down to what the run needs");
+    assert_eq!((short.fuel, short.need, short.idol), (239, need, false));
     assert!(short.burn > 20 && short.burn % 10 == 0, "{short:?}");
     assert_eq!(
         short.to_string(),
         format!(
-            "Exploring on would burn about {} of your 200 fuel, and the way to the idol and back needs about 180",
+            "Exploring on would burn about {} of your 239 fuel, and the way to the idol and back needs about 240",
             short.burn
         )
     );
     // Doused, exploring burns nothing.
     state.act(Action::Torch);
     assert_eq!(shortfall(&state), None, "the torch is out");
+    // With nothing left to explore, nothing to say, though rock far off was never seen.
+    let rock = format!("#{}#\n", "#".repeat(40)).repeat(6);
+    let level1 = format!("{rock}#<...>{}#\n{rock}", "#".repeat(35));
+    let level2 = level1.replace('<', ".").replace('>', "<");
+    let mut state = scenes::scene(&[&level1, &level2], 1);
+    state.set_fuel(100);
+    assert!(!state.sight().remembers(Point::new(30, 1, 0)));
+    assert_eq!(explore_target(&state), None);
+    assert_eq!(shortfall(&state), None, "nothing left to explore");
     // With no known stairs down, exploring is the only way on.
     let mut state = scenes::scene(&[NOOK, &NOOK.replace('<', ".")], 1);
     state.set_fuel(100);

@@ -2060,7 +2060,7 @@ fn exploring_says_once_when_going_on_would_burn_the_fuel_the_run_needs() {
     assert!(
         hint.starts_with("Exploring on would burn about ")
             && hint
-                .contains(" of your 200 fuel, and the way to the idol and back needs about 180.")
+                .contains(" of your 200 fuel, and the way to the idol and back needs about 240.")
             && hint.ends_with("Enter explores on; ] heads on."),
         "{hint}"
     );
