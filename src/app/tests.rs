@@ -2041,8 +2041,9 @@ fn with_the_idol_the_stairs_button_follows_the_way_out_and_never_loops() {
     assert_eq!(me(&a), Point::new(1, 1, 0), "{:?}", a.hint());
 }
 
-#[test]
-fn exploring_says_once_when_going_on_would_burn_the_fuel_the_run_needs() {
+/// Two levels: a wide first level with the stairs down in view of the way out, most of it
+/// beyond the torch.
+fn wide_first_level() -> App {
     let row = |inner: &str| format!("#{inner}#\n");
     let mut level1 = row(&"#".repeat(58));
     level1 += &row(&format!("<.>{}", ".".repeat(55)));
@@ -2051,7 +2052,12 @@ fn exploring_says_once_when_going_on_would_burn_the_fuel_the_run_needs() {
     }
     level1 += &row(&"#".repeat(58));
     let level2 = level1.replace('<', ".").replace('>', "<");
-    let mut a = levels(&[&level1, &level2], &[]);
+    levels(&[&level1, &level2], &[])
+}
+
+#[test]
+fn exploring_says_once_when_going_on_would_burn_the_fuel_the_run_needs() {
+    let mut a = wide_first_level();
     a.scene_state().expect("a scene").set_fuel(200);
     let turn = a.state().map(State::turn);
     press(&mut a, &["o"]);
@@ -2069,4 +2075,17 @@ fn exploring_says_once_when_going_on_would_burn_the_fuel_the_run_needs() {
     press(&mut a, &["o"]);
     settle(&mut a, 50.0, 50);
     assert!(a.state().map(State::turn) > turn, "{:?}", a.hint());
+    // Down to the reserve a few steps into a journey: the tick of the stop says the screen
+    // changed, so the page shows it.
+    let mut a = wide_first_level();
+    a.scene_state().expect("a scene").set_fuel(245);
+    press(&mut a, &["o"]);
+    let mut frames = 0;
+    ticks_tell_changes(&mut a, &mut frames, 500, "exploring down to the reserve");
+    assert!(
+        a.hint()
+            .is_some_and(|h| h.starts_with("Exploring on would burn")),
+        "{:?}",
+        a.hint()
+    );
 }

@@ -184,6 +184,23 @@ try {
     const moved = Math.max(Math.abs(after[0] - before[0]), Math.abs(after[1] - before[1]));
     assert(moved >= 2, `the player moved ${moved} cells (${before} -> ${after})`);
   });
+  await check("the pad's Explore stops saying why, and Go on goes on with it", async () => {
+    const turn = async () => Number(/Turn (\d+)/.exec(await text(p))[1]);
+    const settle = () => p.waitForFunction(() => !window.cavesGame.animating(), null, { timeout: 20000, polling: 20 });
+    let t = '';
+    for (let i = 0; i < 30 && !/Tap Go on/.test(t); i++) {
+      await p.click('#pad [data-key="o"]');
+      await settle();
+      t = norm(await text(p));
+    }
+    assert(/(Travel stops: .+\. Tap Go on to go on\.|Tap Go on to explore on)/.test(t), `no stop that says why and how to go on: ${t.slice(-200)}`);
+    assert(!/something happens/.test(t), 'a stop without its cause');
+    await p.screenshot({ path: path.join(SHOTS, 'phone-stop-390x844.png') });
+    const before = await turn();
+    await p.click('#pad [data-key="Enter"]');
+    await settle();
+    assert((await turn()) > before, `Go on took no step (turn ${before})`);
+  });
   await check('phone: tap targets are at least 44 CSS px with their labels inside, and the status line keeps the torch with larger glyphs', async () => {
     const small = await p.evaluate(() => [...document.querySelectorAll('#tools button, #pad button')]
       .filter((b) => b.offsetParent !== null)

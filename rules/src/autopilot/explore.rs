@@ -24,25 +24,20 @@ fn room(state: &State) -> bool {
 /// the player remembers) that are neither an altar's offering, nor set down by the player,
 /// nor the idol, and lie where exploring may walk; none when the pack is full.
 pub fn fetch_cells(state: &State) -> Vec<Point> {
+    let mut cells = Vec::new();
     if !room(state) {
-        return Vec::new();
+        return cells;
     }
-    let (z, sight) = (state.player().z, state.sight());
-    // The top thing of each cell: the last one listed there (as `State::item_at` answers).
-    let mut tops: Vec<(Point, bool)> = Vec::new();
-    for t in state.items() {
+    let z = state.player().z;
+    // From the top down: the last thing listed on a cell lies on top (as `item_at` answers).
+    let mut tops = Vec::new();
+    for t in state.items().iter().rev() {
         let Place::Floor(p) = t.place else { continue };
-        if p.z != z || !sight.remembers(p) {
+        if p.z != z || tops.contains(&p) {
             continue;
         }
-        let wanted = t.kind != Item::Idol && !t.dropped;
-        match tops.iter_mut().find(|(q, _)| *q == p) {
-            Some(top) => top.1 = wanted,
-            None => tops.push((p, wanted)),
-        }
-    }
-    let mut cells = Vec::new();
-    for (p, wanted) in tops {
+        tops.push(p);
+        let wanted = t.kind != Item::Idol && !t.dropped && state.sight().remembers(p);
         if wanted && state.warm_altar_beside(p).is_none() && safe(state, p) {
             cells.push(p);
         }

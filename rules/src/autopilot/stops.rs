@@ -12,7 +12,6 @@
 //! taking the stairs on a journey that crosses levels): the stop then names it in the log's
 //! own words ("a trapdoor swings open and shut").
 
-use crate::autopilot::explore::pick_up_here;
 use crate::autopilot::travel::Goal;
 use crate::creatures::monster::{Mind, Monster};
 use crate::game::events::{Attack, Event};
@@ -72,11 +71,11 @@ impl Watch {
     }
 
     /// True when the watch saw a creature of `m`'s kind within a step of where `m` is now,
-    /// as near the player as `near` says.
-    fn saw(&self, m: &Monster, near: impl Fn(Point) -> bool) -> bool {
-        self.unaware
-            .iter()
-            .any(|&(kind, p)| kind == m.kind && p.chebyshev(m.pos) <= 1 && near(p))
+    /// and within `near` of the player.
+    fn saw(&self, m: &Monster, near: i32) -> bool {
+        self.unaware.iter().any(|&(kind, p)| {
+            kind == m.kind && p.chebyshev(m.pos) <= 1 && p.chebyshev(self.player) <= near
+        })
     }
 }
 
@@ -91,12 +90,11 @@ pub fn interrupted(before: &Watch, after: &State, goal: Goal) -> Option<String> 
     let hunter = dangers.iter().find(|m| !m.unaware());
     let sleeper = dangers
         .iter()
-        .find(|m| m.mind == Mind::Asleep && !before.saw(m, |_| true));
-    let near = |p: Point| p.chebyshev(before.player) <= WANDERER_NEAR;
+        .find(|m| m.mind == Mind::Asleep && !before.saw(m, i32::MAX));
     let wanderer = dangers.iter().find(|m| {
         m.mind == Mind::Wandering
             && m.pos.chebyshev(now.player) <= WANDERER_NEAR
-            && !before.saw(m, near)
+            && !before.saw(m, WANDERER_NEAR)
     });
     if after.outcome() != Outcome::Playing {
         Some("the run is over".into())
@@ -117,74 +115,71 @@ pub fn interrupted(before: &Watch, after: &State, goal: Goal) -> Option<String> 
     } else if now.level == before.level && now.stairs > before.stairs {
         Some("you see stairs".into())
     } else {
-        let plain = |line: &str| plain_line(line, before, &now, after, goal);
+        // What the step itself says comes first and stops nothing (see `plain`); the next
+        // line names the cause.
         let said = after.log().since(before.said);
-        said.iter().find(|l| !plain(l)).map(|l| in_words(l))
+        said.get(plain(before, &now, after, goal))
+            .map(|l| in_words(l))
     }
+}
+
+/// The creature that attacked the player in the step just taken, and how.
+fn attacker(after: &State) -> Option<(&'static str, Attack)> {
+    after.events().iter().find_map(|e| match *e {
+        Event::Attacked { from, by, .. } => after.monster_at(from).map(|m| (m.name(), by)),
+        _ => None,
+    })
 }
 
 /// Who or what hurt the player in the step just taken: the creature whose blow or stone
 /// struck, else what the log said of it.
 fn hurt_by(after: &State, said: u64) -> String {
-    for e in after.events() {
-        if let Event::Attacked { from, by, .. } = *e {
-            if let Some(m) = after.monster_at(from) {
-                return match by {
-                    Attack::Blow => format!("{} hits you", a(m.name())),
-                    Attack::Stone => format!("{}'s stone hits you", a(m.name())),
-                    Attack::Web => format!("{}'s web holds you", a(m.name())),
-                };
-            }
-        }
+    match attacker(after) {
+        Some((name, Attack::Blow)) => format!("{} hits you", a(name)),
+        Some((name, Attack::Stone)) => format!("{}'s stone hits you", a(name)),
+        _ => after
+            .log()
+            .since(said)
+            .first()
+            .map_or_else(|| "you are hurt".into(), |l| in_words(l)),
     }
-    let lines = after.log().since(said);
-    lines
-        .first()
-        .map_or_else(|| "you are hurt".into(), |l| in_words(l))
 }
 
 /// What holds the player fast: the web a creature spat this turn, a net dropped from the
 /// plate underfoot, or a web.
 fn held_by(after: &State) -> String {
-    for e in after.events() {
-        if let Event::Attacked {
-            from,
-            by: Attack::Web,
-            ..
-        } = *e
-        {
-            if let Some(m) = after.monster_at(from) {
-                return format!("{}'s web holds you", a(m.name()));
-            }
-        }
+    match attacker(after) {
+        Some((name, Attack::Web)) => format!("{}'s web holds you", a(name)),
+        _ if after.world().tile(after.player()) == Tile::NetPlate => "a net holds you".into(),
+        _ => "a web holds you".into(),
     }
-    let net = after.world().tile(after.player()) == Tile::NetPlate;
-    format!("a {} holds you", if net { "net" } else { "web" })
 }
 
-/// True for a line the step itself says, which stops no journey: arriving on stairs or on
-/// an item, a door opened on the way, the stairs taken by a journey that crosses levels,
-/// and (exploring) picking up what exploring fetches.
-fn plain_line(line: &str, before: &Watch, now: &Watch, after: &State, goal: Goal) -> bool {
+/// How many lines the step itself says, which stop no journey: arriving on stairs or on an
+/// item, a door opened on the way, the stairs taken by a journey that crosses levels, and
+/// (exploring) picking up what exploring fetches.
+fn plain(before: &Watch, now: &Watch, after: &State, goal: Goal) -> usize {
     let moved = now.player != before.player;
-    let exploring = goal == Goal::Explore;
-    let on_item = after.item_at(now.player).is_some();
-    let on_stairs = moved && after.world().tile(now.player).is_stairs();
-    (on_stairs && (line.starts_with("There are stairs") || line.starts_with("Daylight shines")))
-        || (moved && on_item && line.starts_with("You see ") && line.ends_with(" here."))
-        || (!moved && line == "You open the door.")
-        || (now.level != before.level && line.starts_with("You walk "))
-        || (exploring && now.carried > before.carried && line.starts_with("You pick up "))
-        || (exploring && moved && pick_up_here(after).is_some() && line.starts_with("You see "))
+    let opened = !moved && after.events().iter().any(|e| matches!(e, Event::Door(_)));
+    usize::from(moved && after.world().tile(now.player).is_stairs())
+        + usize::from(moved && after.item_at(now.player).is_some())
+        + usize::from(opened)
+        + usize::from(now.level != before.level)
+        + usize::from(goal == Goal::Explore && now.carried > before.carried)
 }
 
 /// A log line as the cause in a stop's words: its first letter small, its last stop gone
 /// ("A door creaks open." becomes "a door creaks open").
 fn in_words(line: &str) -> String {
-    let line = line.trim_end_matches(['.', '!']);
-    let mut chars = line.chars();
-    match chars.next() {
-        Some(c) => c.to_lowercase().chain(chars).collect(),
-        None => String::new(),
+    let line = line
+        .strip_suffix('.')
+        .or(line.strip_suffix('!'))
+        .unwrap_or(line);
+    let mut words = line.to_string();
+    // The log's lines begin with an ASCII capital ("A", "The", "You"): no Unicode case
+    // tables in the page for them.
+    if let Some(first) = words.get_mut(..1) {
+        first.make_ascii_lowercase();
     }
+    words
 }

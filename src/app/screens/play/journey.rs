@@ -111,7 +111,8 @@ impl Play {
         Some(short)
     }
 
-    /// Takes one step of the journey; false when it is over (arrived, stopped, or no way).
+    /// Takes one step of the journey; false when it is over (arrived, or no way) and nothing
+    /// changed on screen. A stop to weigh the fuel takes no step but says so: true.
     fn travel_step(&mut self, ctx: &mut Ctx) -> (bool, Next) {
         let (Some(j), Some(run)) = (self.mode.journey(), ctx.session.run()) else {
             self.end_journey();
@@ -130,7 +131,8 @@ impl Play {
                     (true, _) => "Tap Go on to explore on, or < > to head on.",
                 };
                 ctx.hint = Some(format!("{short}. {choice}"));
-                return (false, Next::Stay);
+                // No step, but the hint is new: the screen changed.
+                return (true, Next::Stay);
             }
         }
         let watch = Watch::of(&run.state);
