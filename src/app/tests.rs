@@ -1956,15 +1956,24 @@ fn a_journey_stopped_short_goes_on_to_its_goal_with_enter() {
     press(&mut a, &["Enter"]);
     assert_eq!(a.hint(), Some("There is no journey to go on with."));
 
-    // On a touch screen the hint names the pad's button, which sends Enter.
+    // On a touch screen the hint asks for a tap on it, in the log, and that goes on; a tap
+    // there while a journey walks only stops it.
     let mut a = corridor_with_a_goblin_in_a_nook();
     a.set_touch(true);
     press(&mut a, &["o"]);
     settle(&mut a, 50.0, 500);
     assert_eq!(
         a.hint(),
-        Some("Travel stops: a goblin hunts you. Tap Go on to go on.")
+        Some("Travel stops: a goblin hunts you. Tap here to go on.")
     );
+    a.scene_state().expect("a scene").clear_monsters();
+    let on_log = (a.layout().sidebar + 2, a.layout().rows - 2);
+    let stopped = me(&a);
+    assert!(a.tap(on_log.0, on_log.1));
+    assert!(a.journey().is_some(), "going on");
+    assert!(me(&a).x > stopped.x);
+    assert!(a.tap(on_log.0, on_log.1));
+    assert!(a.journey().is_none(), "the tap stopped it");
 
     // A run stopped by a key goes on too.
     let mut a = corridor();

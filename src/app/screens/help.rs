@@ -108,9 +108,9 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
              on a cell to hear what is there. The pad below the map has every move, Torch \
              douses or relights your torch, Close shuts the open doors beside you, and \
              Throw picks an item, then a tap on a cell throws it there. Fire, then a tap \
-             beside you, sets moss or fungus alight. Go on goes on with a journey that \
-             stopped. A ^ is a trap: step round it; waiting by torchlight searches for \
-             hidden ones.",
+             beside you, sets moss or fungus alight. A tap on the log goes on with a \
+             journey that stopped. A ^ is a trap: step round it; waiting by torchlight \
+             searches for hidden ones.",
             TEXT,
         )
     } else {

@@ -2,7 +2,7 @@
 //! cell, the nearest stairs, the way out, the nearest unexplored place, or a run in a
 //! straight line), taps and clicks on the map, and taking the stairs underfoot. Every step is
 //! an ordinary action, so records and replays stay exact. A journey that stops short of its
-//! goal says why, and Enter (the pad's "Go on", a gamepad's Start) sets out for it again;
+//! goal says why, and Enter (a tap on the log, a gamepad's Start) sets out for it again;
 //! exploring first weighs the torch's fuel (`rules::autopilot::fuel`) and stops to say when
 //! going on would burn what the run needs.
 
@@ -75,8 +75,8 @@ impl Play {
         goal.is_some()
     }
 
-    /// Sets out again for the goal of the journey that stopped short of it (Enter, the pad's
-    /// "Go on", a gamepad's Start); with none, says so.
+    /// Sets out again for the goal of the journey that stopped short of it (Enter, a tap on
+    /// the log, a gamepad's Start); with none, says so.
     pub(crate) fn go_on(&mut self, ctx: &mut Ctx) -> Next {
         match self.resume {
             Some(goal) => self.start_travel(ctx, goal),
@@ -88,13 +88,19 @@ impl Play {
     }
 
     /// How a stopped journey is taken up again, as the hint ends: by Enter, or on a touch
-    /// screen by the pad's "Go on".
+    /// screen by a tap on the log, where the hint is.
     pub(crate) fn go_on_words(ctx: &Ctx) -> &'static str {
         if ctx.touch() {
-            "Tap Go on to go on."
+            "Tap here to go on."
         } else {
             "Enter goes on."
         }
+    }
+
+    /// True when screen cell (`col`, `row`) lies in the log's box.
+    fn on_log(ctx: &Ctx, col: i32, row: i32) -> bool {
+        let l = ctx.layout;
+        row >= l.rows - l.log && row < l.rows && col >= l.sidebar && col < l.cols
     }
 
     /// The fuel exploring would burn, when it runs short of what the run needs and the
@@ -128,7 +134,7 @@ impl Play {
                 let choice = match (ctx.touch(), run.state.carrying_idol()) {
                     (false, false) => "Enter explores on; ] heads on.",
                     (false, true) => "Enter explores on; [ heads out.",
-                    (true, _) => "Tap Go on to explore on, or < > to head on.",
+                    (true, _) => "Tap here to explore on, or < > to head on.",
                 };
                 ctx.hint = Some(format!("{short}. {choice}"));
                 // No step, but the hint is new: the screen changed.
@@ -231,11 +237,18 @@ impl Play {
 
     /// A tap or click on the map: it stops a journey, answers the question to leave (a tap
     /// on the player leaves), moves the look cursor, throws where aimed, or else waits,
-    /// takes the stairs, attacks a creature next to the player or travels to the cell.
+    /// takes the stairs, attacks a creature next to the player or travels to the cell. A tap
+    /// on the log, where a stopped journey's hint is, goes on with that journey.
     pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
-        self.stop_journey();
+        let stopped = self.stop_journey();
+        if !stopped && self.resume.is_some() && Self::on_log(ctx, col, row) {
+            return Some(self.go_on(ctx));
+        }
         let asked = self.mode.end_if(|m| matches!(m, Mode::Leaving));
-        let at = self.world_at(ctx, col, row)?;
+        let Some(at) = self.world_at(ctx, col, row) else {
+            // Off the map, a tap that stopped a journey did that much.
+            return stopped.then_some(Next::Stay);
+        };
         match &mut self.mode {
             Mode::Look(look) => {
                 look.at = at;
