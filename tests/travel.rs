@@ -810,9 +810,9 @@ fn the_way_out_is_followed_across_levels_and_never_loops() {
     assert_eq!(first_step(&state, Goal::WayOut), None, "there: < leaves");
 }
 
-/// Two levels: a wide first level with the stairs down in view of the way out, most of it
-/// beyond the torch.
-fn wide_first_level() -> State {
+/// `depth` levels: a wide first level with the stairs down in view of the way out, most of
+/// it beyond the torch, and below it levels alike with the stairs up under those stairs.
+fn wide_first_level(depth: usize) -> State {
     let row = |inner: &str| format!("#{inner}#\n");
     let mut level1 = row(&"#".repeat(58));
     level1 += &row(&format!("<.>{}", ".".repeat(55)));
@@ -820,14 +820,16 @@ fn wide_first_level() -> State {
         level1 += &row(&".".repeat(58));
     }
     level1 += &row(&"#".repeat(58));
-    let level2 = level1.replace('<', ".").replace('>', "<");
-    scenes::scene(&[&level1, &level2], 1)
+    let below = level1.replace('<', ".").replace('>', "<");
+    let mut levels = vec![level1.as_str()];
+    levels.resize(depth, &below);
+    scenes::scene(&levels, 1)
 }
 
 #[test]
 fn before_exploring_on_it_weighs_the_fuel_the_run_needs() {
     use caves::rules::autopilot::fuel::{shortfall, FUEL_PER_LEVEL};
-    let mut state = wide_first_level();
+    let mut state = wide_first_level(2);
     // Down one level and back up two: three levels to cross.
     let need = 3 * FUEL_PER_LEVEL;
     assert_eq!(need, 240);
@@ -847,6 +849,28 @@ fn before_exploring_on_it_weighs_the_fuel_the_run_needs() {
             "Exploring on would burn about {} of your 239 fuel, and the way to the idol and back needs about 240",
             short.burn
         )
+    );
+    // Oil carried counts: a flask is 400 turns of fuel.
+    let flask = |state: &mut State| {
+        state.put_item(Item::Oil, state.player());
+        state.act(Action::PickUp);
+    };
+    flask(&mut state);
+    assert_eq!(shortfall(&state), None, "the flask covers it");
+    // Six levels: down five and back up six, 880 fuel; 400 in the torch and a flask short.
+    let mut deep = wide_first_level(6);
+    flask(&mut deep);
+    deep.set_fuel(400);
+    let short = shortfall(&deep).expect("short even with the flask");
+    assert_eq!(
+        (short.fuel, short.oil, short.need),
+        (800, 400, 11 * FUEL_PER_LEVEL)
+    );
+    assert!(
+        short
+            .to_string()
+            .contains(" of your 800 fuel (with the oil you carry), "),
+        "{short}"
     );
     // Doused, exploring burns nothing.
     state.act(Action::Torch);

@@ -5,8 +5,10 @@
 //! stairs button), walks to the idol once seen and back out, and waits when none
 //! of that can be done. With the idol, the stairs button follows the known way out. It
 //! heeds the torch as the explore button tells it to: once exploring on would burn fuel
-//! the run needs (`rules::autopilot::fuel`), it presses the stairs button instead.
+//! the run needs (`rules::autopilot::fuel`, which counts the oil carried), it presses the
+//! stairs button instead; and when the torch gutters it pours the oil it carries.
 
+use super::careful::tend_torch;
 use super::{Game, Played};
 use caves::rules::autopilot::fuel::shortfall;
 use caves::rules::autopilot::travel::{next_step, Goal};
@@ -15,6 +17,13 @@ use caves::rules::{Action, Mode};
 pub fn policy(g: &mut Game) -> Action {
     if let Some(a) = g.hit(|_| true) {
         return a;
+    }
+    // The fuel it weighs counts the oil it carries: when the torch gutters it pours it
+    // (two taps: Items, the flask).
+    if g.state.torch_low() {
+        if let Some(a) = tend_torch(g, i32::MAX) {
+            return a;
+        }
     }
     if g.state.carrying_idol() {
         if let Some(a) = next_step(&g.state, Goal::WayOut) {
