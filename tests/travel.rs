@@ -2,13 +2,19 @@
 //! stairs, auto-explore, and the rules that stop travel and runs.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod scenes;
+
+use caves::rules::autopilot::stops::{interrupted, Watch};
 use caves::rules::autopilot::travel::{
-    explore_target, first_step, interrupted, nearest_stairs, next_step, path, run_stop, Goal, Watch,
+    explore_target, first_step, nearest_stairs, next_step, path, run_stop, Goal,
 };
+use caves::rules::builder::altars::offering_cells;
 use caves::rules::kinds::creature::Creature;
+use caves::rules::kinds::item::Item;
+use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
-use caves::rules::{Action, Dir, State};
+use caves::rules::{Action, Dir, Place, State};
 
 /// A one-level cave drawn as text, the player on '<'. Bare floor is drawn as rubble,
 /// just as walkable: creatures are only ever placed on bare floor, so these caves hold none
@@ -148,7 +154,8 @@ fn travel_stops_the_step_a_creature_comes_into_view() {
             break;
         }
     }
-    assert_eq!(reason.as_deref(), Some("a giant rat comes into view"));
+    // Wandering three cells from the passage's mouth, it is near as it comes into view.
+    assert_eq!(reason.as_deref(), Some("a giant rat comes near"));
     assert!(lit(&state));
     assert_ne!(state.player(), target, "stopped on the way");
     assert!(state.player().x >= 4, "not before the side passage");
@@ -347,7 +354,7 @@ fn a_blow_or_a_new_level_stops_travel() {
     state.act(Action::Wait);
     assert_eq!(
         interrupted(&before, &state, goal).as_deref(),
-        Some("you are hurt")
+        Some("a goblin hits you")
     );
 
     let mut state = fresh();
@@ -568,9 +575,332 @@ fn exploring_never_steps_onto_a_plate_or_into_flames_at_the_edge_of_the_known() 
     );
     let mut fire = moss;
     fire.act(Action::Kindle(Dir::NE));
-    assert_eq!(
-        fire.world().tile(gap),
-        caves::rules::kinds::tile::Tile::Fire
-    );
+    assert_eq!(fire.world().tile(gap), Tile::Fire);
     assert_eq!(next_step(&fire, Goal::Explore), None, "nor are flames");
+}
+
+/// The items lying on the floor, by kind and place.
+fn floor_items(state: &State) -> Vec<(Item, Point)> {
+    let mut out = Vec::new();
+    for t in state.items() {
+        if let Place::Floor(p) = t.place {
+            out.push((t.kind, p));
+        }
+    }
+    out
+}
+
+fn carried(state: &State) -> Vec<Item> {
+    state.carried().iter().map(|t| t.kind).collect()
+}
+
+/// A small cave with a warm altar and its three offerings, open to the east beyond the
+/// torch: exploring walks along the offerings' row to get there.
+const ALTAR_HALL: &str = "
+    ##############################
+    #<...........................#
+    #..._........................#
+    #............................#
+    ##############################
+";
+
+#[test]
+fn exploring_never_takes_an_altars_offering() {
+    let mut state = scenes::scene(&[ALTAR_HALL], 1);
+    let altar = Point::new(4, 2, 0);
+    let offerings = offering_cells(altar);
+    for (kind, p) in [Item::Sword, Item::Oil, Item::Mail]
+        .into_iter()
+        .zip(offerings)
+    {
+        state.put_item(kind, p);
+    }
+    let (why, taken) = journey(&mut state, Goal::Explore, 500);
+    assert_eq!(why, None, "taken: {taken:?}");
+    assert_eq!(explore_target(&state), None, "all explored");
+    assert!(!taken.contains(&Action::PickUp), "taken: {taken:?}");
+    assert_eq!(
+        state.world().tile(altar),
+        Tile::Altar,
+        "the altar is still warm"
+    );
+    assert_eq!(
+        floor_items(&state).len(),
+        3,
+        "the offerings lie where they were"
+    );
+    // Standing on an offering, exploring does not take it either: the choice is the
+    // player's.
+    let mut state = scenes::scene(&[ALTAR_HALL], 1);
+    state.put_item(Item::Oil, offerings[1]);
+    walk(&mut state, &[Dir::E; 3]);
+    assert_eq!(state.player(), offerings[1]);
+    assert_ne!(next_step(&state, Goal::Explore), Some(Action::PickUp));
+}
+
+/// A room with the way out, the torch reaching all of it, and a long corridor east beyond
+/// the torch: a nook off the room's south-west corner holds a flask of oil in plain view.
+const NOOK: &str = "
+    ########################################
+    #<....##################################
+    #......................................#
+    #.....##################################
+    #.######################################
+    ########################################
+";
+
+#[test]
+fn exploring_fetches_the_items_it_sees_on_the_way_and_never_walks_back_for_them() {
+    let mut state = scenes::scene(&[NOOK], 1);
+    let flask = Point::new(1, 4, 0);
+    state.put_item(Item::Oil, flask);
+    assert!(state.sight().remembers(flask), "in view from the start");
+    let (why, taken) = journey(&mut state, Goal::Explore, 500);
+    assert_eq!(why, None, "taken: {taken:?}");
+    assert_eq!(
+        carried(&state),
+        [Item::Oil],
+        "nothing in view is left behind"
+    );
+    // The flask is fetched first, being nearest, and the corridor explored after: each
+    // cell of the corridor is walked once (no trip back for the flask).
+    let picked = taken.iter().position(|&a| a == Action::PickUp);
+    assert!(picked.is_some_and(|i| i <= 4), "taken: {taken:?}");
+    let moves = taken
+        .iter()
+        .filter(|a| matches!(a, Action::Move(_)))
+        .count();
+    assert!(moves <= 3 + 40, "{moves} steps: {taken:?}");
+    assert_eq!(
+        state.player().y,
+        2,
+        "at the corridor's far end: {:?}",
+        state.player()
+    );
+}
+
+#[test]
+fn exploring_leaves_what_you_set_down_where_it_lies() {
+    let mut state = scenes::scene(&[NOOK], 1);
+    let here = state.player();
+    state.put_item(Item::Dart, here);
+    state.act(Action::PickUp);
+    assert_eq!(carried(&state), [Item::Dart]);
+    state.act(Action::Drop(0));
+    let (_, taken) = journey(&mut state, Goal::Explore, 500);
+    assert!(!taken.contains(&Action::PickUp), "taken: {taken:?}");
+    assert_eq!(floor_items(&state), [(Item::Dart, here)]);
+    assert_ne!(state.player(), here, "explored on, away from it");
+}
+
+/// A corridor from the way out east, with `mid` on the way to `far`, a cell the torch shows
+/// from the start.
+fn corridor_with(mid: char) -> (State, Point) {
+    let state = cave(&format!(
+        "
+        ########################
+        #<...{mid}.................#
+        ########################
+    "
+    ));
+    (state, Point::new(8, 1, 0))
+}
+
+#[test]
+fn a_stop_names_its_cause_a_net_or_a_plate_and_a_door_on_the_way_is_no_stop() {
+    // A hidden net plate on the way.
+    let (mut state, far) = corridor_with('2');
+    let (why, _) = journey(&mut state, Goal::To(far), 50);
+    assert_eq!(why.as_deref(), Some("a net holds you"));
+    // Held, the next step struggles and stops again, saying so.
+    let (why, taken) = journey(&mut state, Goal::To(far), 50);
+    assert_eq!((why.as_deref(), taken.len()), (Some("a net holds you"), 1));
+
+    // A hidden alarm plate: the gong is named.
+    let (mut state, far) = corridor_with('1');
+    let (why, _) = journey(&mut state, Goal::To(far), 50);
+    assert_eq!(
+        why.as_deref(),
+        Some("a plate clicks, and a gong booms through the level")
+    );
+
+    // A closed door on the way is opened and gone through without a stop.
+    let (mut state, _) = corridor_with('+');
+    let (why, taken) = journey(&mut state, Goal::Explore, 50);
+    assert_eq!(why, None, "taken: {taken:?}");
+    assert_eq!(state.world().tile(Point::new(5, 1, 0)), Tile::DoorOpen);
+    assert!(state.player().x > 5, "through it: {:?}", state.player());
+    assert_eq!(explore_target(&state), None, "explored to the end");
+}
+
+#[test]
+fn a_creature_wandering_far_off_does_not_stop_travel() {
+    let mut state = cave(SHAFT);
+    // A rat wandering at the bottom of the shaft, lit by the fungus, out of sight at the
+    // start and too far to notice the torch.
+    let rat = Point::new(14, 12, 0);
+    state.put_monster(Creature::Rat, rat);
+    state.set_mind(rat, caves::rules::creatures::monster::Mind::Wandering);
+    assert!(!state.sight().lit(rat));
+    let stairs = Point::new(17, 1, 0);
+    let (why, taken) = journey(&mut state, Goal::StairsDown, 50);
+    assert_eq!(why, None, "taken: {taken:?}");
+    assert_eq!(state.player(), stairs);
+    assert!(
+        state.sight().remembers(rat),
+        "the rat's corner came into view"
+    );
+}
+
+#[test]
+fn a_wandering_creature_stops_travel_when_it_comes_near() {
+    let mut state = cave(
+        "
+        ##############################
+        #<...........................#
+        ##############################
+    ",
+    );
+    let me = state.player();
+    let wander = |state: &mut State, at: Point| {
+        state.clear_monsters();
+        state.put_monster(Creature::Rat, at);
+        state.set_mind(at, caves::rules::creatures::monster::Mind::Wandering);
+    };
+    // It wanders six cells off, then five: no nearer than the rule's reach.
+    wander(&mut state, me.offset(6, 0));
+    let before = Watch::of(&state);
+    wander(&mut state, me.offset(5, 0));
+    assert_eq!(interrupted(&before, &state, Goal::Explore), None);
+    // Then it comes within three cells.
+    let before = Watch::of(&state);
+    wander(&mut state, me.offset(3, 0));
+    assert_eq!(
+        interrupted(&before, &state, Goal::Explore).as_deref(),
+        Some("a giant rat comes near")
+    );
+    // Once near, wandering about near by is no new stop.
+    let before = Watch::of(&state);
+    wander(&mut state, me.offset(2, 0));
+    assert_eq!(interrupted(&before, &state, Goal::Explore), None);
+}
+
+#[test]
+fn the_way_out_is_followed_across_levels_and_never_loops() {
+    use Action::{Ascend, Descend};
+    // The daily's loop, drawn small: the player stands on stairs down in a room of level 1
+    // that only the level below joins to the way out. The shortest way out goes down these
+    // stairs, along level 2 and up the other stairs. `[` used to stop on them ("> takes
+    // them"), and on the level below the stairs up underfoot led straight back.
+    let mut state = split();
+    walk(&mut state, &[Dir::E, Dir::E, Dir::E]);
+    state.act(Descend);
+    walk(&mut state, &[Dir::E; 5]);
+    state.act(Ascend);
+    let room_stairs = Point::new(9, 1, 0);
+    assert_eq!(state.player(), room_stairs);
+    let (why, taken) = journey(&mut state, Goal::WayOut, 50);
+    assert_eq!(why, None, "taken: {taken:?}");
+    assert_eq!(state.player(), Point::new(1, 1, 0), "on the way out");
+    let mut way = vec![Descend];
+    way.extend([Action::Move(Dir::W); 5]);
+    way.push(Ascend);
+    way.extend([Action::Move(Dir::W); 3]);
+    assert_eq!(taken, way, "the shortest known way, each cell once");
+    assert_eq!(first_step(&state, Goal::WayOut), None, "there: < leaves");
+}
+
+/// `depth` levels: a wide first level with the stairs down in view of the way out, most of
+/// it beyond the torch, and below it levels alike with the stairs up under those stairs.
+fn wide_first_level(depth: usize) -> State {
+    let row = |inner: &str| format!("#{inner}#\n");
+    let mut level1 = row(&"#".repeat(58));
+    level1 += &row(&format!("<.>{}", ".".repeat(55)));
+    for _ in 0..8 {
+        level1 += &row(&".".repeat(58));
+    }
+    level1 += &row(&"#".repeat(58));
+    let below = level1.replace('<', ".").replace('>', "<");
+    let mut levels = vec![level1.as_str()];
+    levels.resize(depth, &below);
+    scenes::scene(&levels, 1)
+}
+
+#[test]
+fn before_exploring_on_it_weighs_the_fuel_the_run_needs() {
+    use caves::rules::autopilot::fuel::{shortfall, FUEL_PER_LEVEL};
+    let mut state = wide_first_level(2);
+    // Down one level and back up two: three levels to cross.
+    let need = 3 * FUEL_PER_LEVEL;
+    assert_eq!(need, 240);
+    state.set_fuel(need);
+    assert_eq!(
+        shortfall(&state),
+        None,
+        "the run's fuel, and more to explore with"
+    );
+    state.set_fuel(need - 1);
+    let short = shortfall(&state).expect("down to what the run needs");
+    assert_eq!((short.fuel, short.need, short.idol), (239, need, false));
+    assert!(short.burn > 20 && short.burn % 10 == 0, "{short:?}");
+    assert_eq!(
+        short.to_string(),
+        format!(
+            "Exploring on would burn about {} of your 239 fuel, and the way to the idol and back needs about 240",
+            short.burn
+        )
+    );
+    // Oil carried counts: a flask is 400 turns of fuel.
+    let flask = |state: &mut State| {
+        state.put_item(Item::Oil, state.player());
+        state.act(Action::PickUp);
+    };
+    flask(&mut state);
+    assert_eq!(shortfall(&state), None, "the flask covers it");
+    // Six levels: down five and back up six, 880 fuel; 400 in the torch and a flask short.
+    let mut deep = wide_first_level(6);
+    flask(&mut deep);
+    deep.set_fuel(400);
+    let short = shortfall(&deep).expect("short even with the flask");
+    assert_eq!(
+        (short.fuel, short.oil, short.need),
+        (800, 400, 11 * FUEL_PER_LEVEL)
+    );
+    assert!(
+        short
+            .to_string()
+            .contains(" of your 800 fuel (with the oil you carry), "),
+        "{short}"
+    );
+    // Doused, exploring burns nothing.
+    state.act(Action::Torch);
+    assert_eq!(shortfall(&state), None, "the torch is out");
+    // With nothing left to explore, nothing to say, though rock far off was never seen.
+    let rock = format!("#{}#\n", "#".repeat(40)).repeat(6);
+    let level1 = format!("{rock}#<...>{}#\n{rock}", "#".repeat(35));
+    let level2 = level1.replace('<', ".").replace('>', "<");
+    let mut state = scenes::scene(&[&level1, &level2], 1);
+    state.set_fuel(100);
+    assert!(!state.sight().remembers(Point::new(30, 1, 0)));
+    assert_eq!(explore_target(&state), None);
+    assert_eq!(shortfall(&state), None, "nothing left to explore");
+    // With no known stairs down, exploring is the only way on.
+    let mut state = scenes::scene(&[NOOK, &NOOK.replace('<', ".")], 1);
+    state.set_fuel(100);
+    assert_eq!(shortfall(&state), None, "no stairs down known");
+}
+
+#[test]
+fn exploring_fetches_nothing_from_a_plate_it_has_seen_or_from_under_a_creature() {
+    // The item on a net plate in plain view, and one under a sleeping rat.
+    let mut state = scenes::scene(&["#########\n#<..n...#\n#########"], 1);
+    let plate = Point::new(4, 1, 0);
+    state.put_item(Item::Dart, plate);
+    let rat = Point::new(7, 1, 0);
+    state.put_item(Item::Oil, rat);
+    state.put_monster(Creature::Rat, rat);
+    state.set_mind(rat, caves::rules::creatures::monster::Mind::Asleep);
+    assert!(state.sight().lit(rat) && state.sight().remembers(plate));
+    assert_eq!(explore_target(&state), None, "nothing to explore or fetch");
+    assert_eq!(next_step(&state, Goal::Explore), None);
 }

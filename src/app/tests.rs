@@ -455,7 +455,7 @@ fn any_key_stops_a_journey_and_taps_on_the_player_wait() {
     assert_eq!(turn, Some(1), "with its first step");
     a.key("q");
     assert!(a.journey().is_none());
-    assert_eq!(a.hint(), Some("Stopped."));
+    assert_eq!(a.hint(), Some("Stopped. Enter goes on."));
     assert_eq!(a.screen(), Screen::Play, "the key only stopped it");
     assert_eq!(a.state().map(State::turn), turn);
     let (col, row) = player_cell(&a);
@@ -1320,7 +1320,7 @@ fn me(app: &App) -> Point {
 }
 
 #[test]
-fn left_bracket_takes_the_stairs_up_that_lead_to_the_way_out_not_the_nearest() {
+fn left_bracket_follows_the_stairs_up_that_lead_to_the_way_out_not_the_nearest() {
     use crate::rules::Dir::{E, W};
     use Action::{Ascend, Descend, Move};
     // Level 2 has two stairs up: the near one leads to a closed room of level 1, the far
@@ -1352,10 +1352,16 @@ fn left_bracket_takes_the_stairs_up_that_lead_to_the_way_out_not_the_nearest() {
         ],
     );
     assert_eq!(me(&a), Point::new(10, 1, 1));
+    let before = a.record().map_or(0, |r| r.actions.len());
     press(&mut a, &["["]);
     settle(&mut a, 50.0, 500);
-    assert_eq!(me(&a), Point::new(3, 1, 1), "{:?}", a.hint());
-    let _ = W;
+    assert_eq!(me(&a), Point::new(1, 1, 0), "{:?}", a.hint());
+    // West past the near stairs to the far ones, up them, and on to the way out.
+    let mut way = vec![Move(W); 7];
+    way.push(Ascend);
+    way.extend([Move(W); 2]);
+    let taken = a.record().map(|r| r.actions[before..].to_vec());
+    assert_eq!(taken, Some(way));
 }
 
 #[test]
@@ -2204,4 +2210,190 @@ fn the_sidebar_says_a_net_holds_the_player_not_a_web() {
     assert!(side.contains("In a net 4"), "{side}");
     press(&mut a, &["."]);
     assert!(sidebar_text(&a).contains("In a net 3"), "waiting struggles");
+}
+
+/// A corridor on one level, and a goblin in a nook of deep water beside it: it hunts the
+/// player and cannot come.
+fn corridor_with_a_goblin_in_a_nook() -> App {
+    use crate::rules::creatures::monster::Mind;
+    use crate::rules::kinds::creature::Creature;
+    let mut a = levels(
+        &["
+            ##############################
+            #<...........................#
+            #............................#
+            ###PPP########################
+            ###P.P########################
+            ##############################"],
+        &[],
+    );
+    let s = a.scene_state().expect("a scene");
+    let goblin = Point::new(4, 4, 0);
+    s.put_monster(Creature::Goblin, goblin);
+    s.set_mind(goblin, Mind::Hunting);
+    a
+}
+
+#[test]
+fn a_journey_stopped_short_goes_on_to_its_goal_with_enter() {
+    let mut a = corridor_with_a_goblin_in_a_nook();
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(
+        a.hint(),
+        Some("Travel stops: a goblin hunts you. Enter goes on.")
+    );
+    let stopped = me(&a);
+    // The goblin is gone; Enter takes up exploring where it stopped, to the end.
+    a.scene_state().expect("a scene").clear_monsters();
+    press(&mut a, &["Enter"]);
+    settle(&mut a, 50.0, 2000);
+    let s = a.state().expect("a run");
+    assert!(me(&a).x > stopped.x + 10, "{:?} {:?}", me(&a), a.hint());
+    assert_eq!(crate::rules::autopilot::travel::explore_target(s), None);
+    // Nothing stopped short now: Enter says so.
+    press(&mut a, &["Enter"]);
+    assert_eq!(a.hint(), Some("There is no journey to go on with."));
+
+    // On a touch screen the hint asks for a tap on it, in the log, and that goes on; a tap
+    // there while a journey walks only stops it.
+    let mut a = corridor_with_a_goblin_in_a_nook();
+    a.set_touch(true);
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(
+        a.hint(),
+        Some("Travel stops: a goblin hunts you. Tap here to go on.")
+    );
+    a.scene_state().expect("a scene").clear_monsters();
+    let on_log = (a.layout().sidebar + 2, a.layout().rows - 2);
+    let stopped = me(&a);
+    assert!(a.tap(on_log.0, on_log.1));
+    assert!(a.journey().is_some(), "going on");
+    assert!(me(&a).x > stopped.x);
+    assert!(a.tap(on_log.0, on_log.1));
+    assert!(a.journey().is_none(), "the tap stopped it");
+
+    // A run stopped by a key goes on too.
+    let mut a = corridor();
+    press(&mut a, &["L", "q"]);
+    let at = me(&a);
+    press(&mut a, &["Enter"]);
+    settle(&mut a, 50.0, 500);
+    assert!(me(&a).x > at.x, "{at:?} -> {:?}", me(&a));
+}
+
+/// The daily's loop, drawn small: the player holds the idol on stairs down in a room of
+/// level 1 that only the level below joins to the way out.
+fn idol_in_the_split_room() -> App {
+    use crate::rules::kinds::item::Item;
+    use crate::rules::Dir::E;
+    use Action::{Ascend, Descend, Move};
+    let mut a = levels(
+        &[
+            "
+            ##############
+            #<..>##..>...#
+            ##############",
+            "
+            ##############
+            #...<....<...#
+            ##############",
+        ],
+        &[
+            Move(E),
+            Move(E),
+            Move(E),
+            Descend,
+            Move(E),
+            Move(E),
+            Move(E),
+            Move(E),
+            Move(E),
+            Ascend,
+        ],
+    );
+    let here = me(&a);
+    assert_eq!(here, Point::new(9, 1, 0));
+    a.scene_state().expect("a scene").put_item(Item::Idol, here);
+    press(&mut a, &["g"]);
+    assert!(a.state().is_some_and(State::carrying_idol));
+    a
+}
+
+#[test]
+fn with_the_idol_the_stairs_button_follows_the_way_out_and_never_loops() {
+    let mut a = idol_in_the_split_room();
+    // The nearest stairs up lead nowhere: the way out goes down these stairs, along level
+    // 2 and up the others. The button used to climb straight back up from level 2.
+    let mut presses = 0;
+    while a.screen() == Screen::Play && presses < 6 {
+        press(&mut a, &["Stairs"]);
+        settle(&mut a, 50.0, 500);
+        presses += 1;
+    }
+    assert_eq!(
+        a.screen(),
+        Screen::Ended,
+        "{:?} at {:?}",
+        a.hint(),
+        a.state().map(State::player)
+    );
+    assert_eq!(a.state().map(State::outcome), Some(Outcome::Won));
+    assert_eq!(presses, 2, "one press to the way out, one to climb out");
+
+    // `[` goes the same way, and `<` climbs out.
+    let mut a = idol_in_the_split_room();
+    press(&mut a, &["["]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(me(&a), Point::new(1, 1, 0), "{:?}", a.hint());
+}
+
+/// Two levels: a wide first level with the stairs down in view of the way out, most of it
+/// beyond the torch.
+fn wide_first_level() -> App {
+    let row = |inner: &str| format!("#{inner}#\n");
+    let mut level1 = row(&"#".repeat(58));
+    level1 += &row(&format!("<.>{}", ".".repeat(55)));
+    for _ in 0..8 {
+        level1 += &row(&".".repeat(58));
+    }
+    level1 += &row(&"#".repeat(58));
+    let level2 = level1.replace('<', ".").replace('>', "<");
+    levels(&[&level1, &level2], &[])
+}
+
+#[test]
+fn exploring_says_once_when_going_on_would_burn_the_fuel_the_run_needs() {
+    let mut a = wide_first_level();
+    a.scene_state().expect("a scene").set_fuel(200);
+    let turn = a.state().map(State::turn);
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 500);
+    let hint = a.hint().unwrap_or_default().to_string();
+    assert!(
+        hint.starts_with("Exploring on would burn about ")
+            && hint
+                .contains(" of your 200 fuel, and the way to the idol and back needs about 240.")
+            && hint.ends_with("Enter explores on; ] heads on."),
+        "{hint}"
+    );
+    assert_eq!(a.state().map(State::turn), turn, "it stopped before a step");
+    // Told once: exploring on is the player's choice.
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 50);
+    assert!(a.state().map(State::turn) > turn, "{:?}", a.hint());
+    // Down to the reserve a few steps into a journey: the tick of the stop says the screen
+    // changed, so the page shows it.
+    let mut a = wide_first_level();
+    a.scene_state().expect("a scene").set_fuel(245);
+    press(&mut a, &["o"]);
+    let mut frames = 0;
+    ticks_tell_changes(&mut a, &mut frames, 500, "exploring down to the reserve");
+    assert!(
+        a.hint()
+            .is_some_and(|h| h.starts_with("Exploring on would burn")),
+        "{:?}",
+        a.hint()
+    );
 }

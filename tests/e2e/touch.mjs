@@ -184,6 +184,27 @@ try {
     const moved = Math.max(Math.abs(after[0] - before[0]), Math.abs(after[1] - before[1]));
     assert(moved >= 2, `the player moved ${moved} cells (${before} -> ${after})`);
   });
+  await check("the pad's Explore stops saying why, and a tap on the log goes on with it", async () => {
+    const turn = async () => Number(/Turn (\d+)/.exec(await text(p))[1]);
+    const settle = () => p.waitForFunction(() => !window.cavesGame.animating(), null, { timeout: 20000, polling: 20 });
+    let t = '';
+    for (let i = 0; i < 30 && !/Tap here to/.test(t); i++) {
+      await p.click('#pad [data-key="o"]');
+      await settle();
+      t = norm(await text(p));
+    }
+    assert(/(Travel stops: .+\. Tap here to go on\.|Tap here to explore on)/.test(t), `no stop that says why and how to go on: ${t.slice(-200)}`);
+    assert(!/something happens/.test(t), 'a stop without its cause');
+    await frames(p);
+    await p.screenshot({ path: path.join(SHOTS, 'phone-stop-390x844.png') });
+    const before = await turn();
+    // The log's box is the screen's last rows: a tap on its bottom line.
+    const g = await geometry(p);
+    await p.touchscreen.tap(g.left + g.width / 2, g.top + g.height - g.ch * 1.5);
+    await settle();
+    assert((await turn()) > before, `the tap on the log took no step (turn ${before})`);
+  });
+
   await check('phone: tap targets are at least 44 CSS px with their labels inside, and the status line keeps the torch with larger glyphs', async () => {
     const small = await p.evaluate(() => [...document.querySelectorAll('#tools button, #pad button')]
       .filter((b) => b.offsetParent !== null)

@@ -18,7 +18,7 @@ export const BUTTON_KEYS = {
   6: "R", // LT: rest
   7: "o", // RT: explore
   8: "?", // Back / Select: help
-  9: "Enter", // Start: start or continue a run
+  9: "Enter", // Start: start or continue a run, and go on with a journey that stopped
   10: "T", // L3 (left stick pressed): douse or relight the torch
   11: "t", // R3 (right stick pressed): throw (then aim with the stick, A throws)
   16: "Map", // Home / Guide, where the browser passes it on: the map (the stick moves its cursor, A goes there)

@@ -1,30 +1,25 @@
 //! Travel: walking to a chosen cell or the nearest stairs, auto-exploring, and running in a
 //! straight line. Travel never acts by itself: each call answers the one ordinary action to
-//! take next, so runs, saves and replays stay exact. The caller takes a [`Watch`] before each
-//! step and asks [`interrupted`] after it (and [`run_stop`] after each step of a run).
+//! take next, so runs, saves and replays stay exact. The caller takes a `stops::Watch`
+//! before each step and asks `stops::interrupted` after it (and [`run_stop`] after each step
+//! of a run).
 //!
 //! Paths come from a breadth-first search over the player's level with flat arrays, through
 //! open cells the player remembers only (a closed door counts as open: the step into it
-//! opens it, and the next goes through); auto-exploration is frontier-based: it walks to the
-//! nearest known open cell that borders an unknown one, and picks up what it stands on on
-//! the way (with the ordinary `PickUp` action) while the pack has room. A cell only a scroll
-//! of mapping showed (never seen by the player's own light) counts as unexplored too. A goal
-//! on another level, or one the player's level reaches only through other levels, and the
-//! stairs towards the way out or the unexplored, come from routes across levels through
-//! known stairs (`routes`).
-//!
-//! Travel stops for danger by the rules' one rule (`rules::autopilot::danger`): after any step while a
-//! creature in view hunts the player (so a journey in a hunter's sight goes a step at a
-//! time), and when another danger appears (a creature wandering into view, or one asleep
-//! close by). A creature that flees, or sleeps farther off, does not stop it.
+//! opens it, and the next goes through). Exploring walks to the nearest place worth going
+//! (`explore`): a known open cell that borders an unknown one, or an item seen that is the
+//! autopilot's to fetch, and picks up what it stands on (with the ordinary `PickUp`
+//! action) while the pack has room. A cell only a scroll of mapping showed (never seen by
+//! the player's own light) counts as unexplored too. A goal on another level, or one the
+//! player's level reaches only through other levels, and the stairs towards the way out or
+//! the unexplored, come from routes across levels through known stairs (`routes`); the way
+//! out is followed all the way, its stairs taken as they come.
 
-use crate::creatures::monster::Mind;
+pub use crate::autopilot::explore::pick_up_here;
+use crate::autopilot::explore::{fetch_cells, is_frontier};
 use crate::game::action::{Action, Dir};
-use crate::game::log::a;
 use crate::game::parts::Outcome;
 use crate::game::state::State;
-use crate::kinds::creature::Creature;
-use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
 use crate::space::grid::Grid;
@@ -50,19 +45,11 @@ pub enum Goal {
 /// when the run is over. A step into a lit creature at the goal attacks it. Exploring first
 /// picks up what lies underfoot when the pack has room ([`pick_up_here`]).
 pub fn next_step(state: &State, goal: Goal) -> Option<Action> {
-    if state.outcome() != Outcome::Playing {
-        return None;
-    }
-    if goal == Goal::Explore {
-        if let Some(pick) = pick_up_here(state) {
-            return Some(pick);
-        }
-    }
     first_step(state, goal)
 }
 
-/// The first action of a journey: [`next_step`] without picking up, so what lies where a
-/// journey sets out (what the player just dropped, say) stays there.
+/// The first action of a journey: the same as every other step ([`next_step`]). What the
+/// player set down stays where it lies: exploring never fetches it.
 pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
     if state.outcome() != Outcome::Playing {
         return None;
@@ -77,32 +64,32 @@ pub fn first_step(state: &State, goal: Goal) -> Option<Action> {
                     .copied()
             }
         },
-        Goal::WayOut | Goal::Onward => {
+        // The shortest known route out, followed all the way: its stairs are climbed (or
+        // gone down) as they come, so the journey never asks for a choice of stairs it could
+        // get wrong. It ends on the way out, where `<` leaves.
+        Goal::WayOut => match crate::autopilot::routes::way_out(state) {
+            Some(route) => return route.actions.first().copied(),
+            None => search(state, |p| is_stairs(state, p, false))?.1,
+        },
+        Goal::Onward => {
             let here = state.player();
-            let (route, down) = if goal == Goal::WayOut {
-                (crate::autopilot::routes::way_out(state), false)
-            } else {
-                (crate::autopilot::routes::onward(state), true)
-            };
-            match route.map(|r| r.first_stairs(here)) {
+            match crate::autopilot::routes::onward(state).map(|r| r.first_stairs(here)) {
                 Some(p) if p == here => return None,
                 Some(p) => path(state, p)?,
-                None => search(state, |p| is_stairs(state, p, down))?.1,
+                None => search(state, |p| is_stairs(state, p, true))?.1,
             }
         }
         Goal::StairsDown => search(state, |p| is_stairs(state, p, true))?.1,
         Goal::StairsUp => search(state, |p| is_stairs(state, p, false))?.1,
-        Goal::Explore => search(state, |p| is_frontier(state, p))?.1,
+        Goal::Explore => {
+            if let Some(pick) = pick_up_here(state) {
+                return Some(pick);
+            }
+            explore_search(state)?.1
+        }
         Goal::Run(d) => return free_ahead(state, d).then_some(Action::Move(d)),
     };
     steps.first().map(|&d| Action::Move(d))
-}
-
-/// Picking up the item the player stands on, when there is one and the pack has room for it
-/// (or a stack it joins; the idol is never left lying: stepping on it takes it).
-pub fn pick_up_here(state: &State) -> Option<Action> {
-    let kind = state.item_at(state.player())?;
-    (kind != Item::Idol && state.has_room_for(kind)).then_some(Action::PickUp)
 }
 
 /// The shortest 8-way path from the player to `to` on the player's level, through open
@@ -121,10 +108,17 @@ pub fn nearest_stairs(state: &State, down: bool) -> Option<Point> {
     search(state, |p| is_stairs(state, p, down)).map(|(p, _)| p)
 }
 
-/// Frontier-based exploration: the nearest (by path) known open cell that borders an
-/// unknown cell, or `None` when everything reachable has been seen.
+/// Where exploring goes next: the nearest (by path) known open cell that borders an
+/// unknown cell or holds an item to fetch, or `None` when everything reachable has been
+/// seen and fetched.
 pub fn explore_target(state: &State) -> Option<Point> {
-    search(state, |p| is_frontier(state, p)).map(|(p, _)| p)
+    explore_search(state).map(|(p, _)| p)
+}
+
+/// The search for where exploring goes: the nearest place left to explore or item to fetch.
+fn explore_search(state: &State) -> Option<(Point, Vec<Dir>)> {
+    let fetch = fetch_cells(state);
+    search(state, |p| is_frontier(state, p) || fetch.contains(&p))
 }
 
 fn is_stairs(state: &State, p: Point, down: bool) -> bool {
@@ -134,15 +128,6 @@ fn is_stairs(state: &State, p: Point, down: bool) -> bool {
         Tile::StairsUp
     };
     state.world().tile(p) == kind
-}
-
-/// A remembered cell next to a cell of the world never seen, or one that only a map showed
-/// (never seen by the player's own light), with no lit creature on it, and safe to stand on:
-/// a plate seen or flames at the edge of the known are no place to explore from.
-fn is_frontier(state: &State, p: Point) -> bool {
-    crate::autopilot::routes::unexplored(state, p)
-        && !lit_creature(state, p)
-        && state.world().tile(p).is_walkway()
 }
 
 fn lit_creature(state: &State, p: Point) -> bool {
@@ -224,95 +209,6 @@ fn steps_to(came: &Grid<u8>, to: Point) -> Vec<Dir> {
     }
     steps.reverse();
     steps
-}
-
-/// What travel keeps an eye on, taken before each step.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Watch {
-    hp: i32,
-    level: i32,
-    player: Point,
-    /// The creatures in view that are a danger but do not hunt the player (wandering, or
-    /// asleep close by), by kind and place.
-    unaware: Vec<(Creature, Point)>,
-    idol_seen: bool,
-    /// How many stairs of the player's level are remembered.
-    stairs: usize,
-    /// How many lines the log has said (repeats included), and how many things are carried.
-    said: u64,
-    carried: usize,
-}
-
-impl Watch {
-    pub fn of(state: &State) -> Watch {
-        let (sight, player) = (state.sight(), state.player());
-        Watch {
-            hp: state.hp(),
-            level: player.z,
-            player,
-            unaware: (state.dangers().into_iter())
-                .filter(|m| m.unaware())
-                .map(|m| (m.kind, m.pos))
-                .collect(),
-            idol_seen: state.idol().is_some_and(|p| sight.remembers(p)),
-            stairs: state
-                .world()
-                .points(player.z)
-                .filter(|&(p, t)| t.is_stairs() && sight.remembers(p))
-                .count(),
-            said: state.log().said(),
-            carried: state.carried_count(),
-        }
-    }
-}
-
-/// Why a journey towards `goal` must stop after a step, or `None` to go on: the run ended,
-/// the level changed, the player was hurt, a creature in view hunts the player (whether it
-/// just came into view, just noticed the player, or was there all along), another danger
-/// appears (one wanders into view, or one asleep comes close; one already seen that moved a
-/// step does not count again), the idol or new stairs were seen, or the log says more than
-/// the step itself does: stepping onto stairs announces them, and when exploring, stepping
-/// onto an item it will pick up and picking it up are said too; none of those stop it.
-pub fn interrupted(before: &Watch, after: &State, goal: Goal) -> Option<String> {
-    let now = Watch::of(after);
-    let moved = now.player != before.player;
-    let dangers = after.dangers();
-    let hunter = dangers.iter().find(|m| !m.unaware());
-    let appears = dangers.iter().find(|m| {
-        m.unaware()
-            && !before
-                .unaware
-                .iter()
-                .any(|&(kind, p)| kind == m.kind && p.chebyshev(m.pos) <= 1)
-    });
-    let exploring = goal == Goal::Explore;
-    let plain = u64::from(moved && after.world().tile(now.player).is_stairs())
-        + u64::from(exploring && moved && pick_up_here(after).is_some())
-        + u64::from(exploring && now.carried > before.carried);
-    if after.outcome() != Outcome::Playing {
-        Some("the run is over".into())
-    } else if now.level != before.level && !matches!(goal, Goal::To(_)) {
-        Some("you are on another level".into())
-    } else if now.hp < before.hp {
-        Some("you are hurt".into())
-    } else if let Some(m) = hunter {
-        Some(format!("{} hunts you", a(m.name())))
-    } else if let Some(m) = appears {
-        let what = if m.mind == Mind::Asleep {
-            "sleeps close by"
-        } else {
-            "comes into view"
-        };
-        Some(format!("{} {what}", a(m.name())))
-    } else if now.idol_seen && !before.idol_seen {
-        Some("you see the idol".into())
-    } else if now.level == before.level && now.stairs > before.stairs {
-        Some("you see stairs".into())
-    } else if now.said > before.said + plain {
-        Some("something happens".into())
-    } else {
-        None
-    }
 }
 
 /// Asked after each step of a run in direction `dir`: true when the run stops here. It stops

@@ -211,6 +211,8 @@ pub struct Thing {
     pub place: Place,
     /// How many there are (at least 1; more only for kinds that stack).
     pub count: u32,
+    /// Set down by the player (dropped, not thrown): the autopilot leaves it where it lies.
+    pub dropped: bool,
 }
 
 impl Thing {
@@ -220,6 +222,7 @@ impl Thing {
             kind,
             place,
             count: 1,
+            dropped: false,
         }
     }
 }

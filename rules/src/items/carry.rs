@@ -186,6 +186,7 @@ impl State {
     pub(crate) fn carry(&mut self, i: usize, place: Place) {
         let mut thing = self.things.all.remove(i);
         thing.place = place;
+        thing.dropped = false;
         self.things.all.push(thing);
     }
 
@@ -240,6 +241,9 @@ impl State {
         let Thing { kind, count, .. } = self.things.all[i];
         self.free_letter(slot);
         self.carry(i, Place::Floor(self.hero.pos));
+        if let Some(t) = self.things.all.last_mut() {
+            t.dropped = true;
+        }
         let name = self.item_name(kind);
         self.log.add(if count == 1 {
             format!("You drop the {name}.")

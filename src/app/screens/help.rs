@@ -36,8 +36,8 @@ pub const KEYS: [(&str, &str); 33] = [
     ("walk into", "attack a creature"),
     ("click or tap", "walk to a place you have seen"),
     ("Shift+direction", "run until something happens"),
-    ("o", "explore: walk to the nearest unknown place"),
-    ("] and [", "stairs to the unexplored, to the way out"),
+    ("o", "explore: the nearest unknown place or item seen"),
+    ("] and [", "stairs to the unexplored; follow the way out"),
     ("M", "map of every level seen: choose, travel"),
     ("m", "sound off and on"),
     ("x, or mouse", "look: name what is under the cursor"),
@@ -47,7 +47,7 @@ pub const KEYS: [(&str, &str); 33] = [
     ("Z", "larger glyphs on or off"),
     ("?", "show or close this help"),
     ("Escape", "close a screen"),
-    ("Enter", "new game on the win and lose screens"),
+    ("Enter", "go on with a journey that stopped; new game"),
     ("B, P", "today's board; post a finished daily run"),
     (
         "gamepad",
@@ -104,8 +104,9 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
              finger on a cell to hear what is there. The pad below the map has every move, \
              Torch douses or relights your torch, Close shuts the open doors beside you, and \
              Throw picks an item, then a tap on a cell throws it there. Fire, then a tap \
-             beside you, sets moss or fungus alight. A ^ is a trap: step round it; waiting \
-             by torchlight searches for hidden ones.";
+             beside you, sets moss or fungus alight. A tap on the log goes on with a journey \
+             that stopped. A ^ is a trap: step round it; waiting by torchlight searches for \
+             hidden ones.";
         // A short screen (the pad open, larger glyphs) gets the first taps only.
         let few = "Tap a cell you have seen to walk there, a creature next to you to attack it, \
              yourself to wait, the stairs you stand on to take them. The pad has every move.";

@@ -1,22 +1,32 @@
 //! Journeys and pointing: travel a step per clock tick towards a goal (a tapped or clicked
-//! cell, the nearest stairs, the nearest unexplored place, or a run in a straight line),
-//! taps and clicks on the map, and taking the stairs underfoot. Every step is an ordinary
-//! action, so records and replays stay exact.
+//! cell, the nearest stairs, the way out, the nearest unexplored place, or a run in a
+//! straight line), taps and clicks on the map, and taking the stairs underfoot. Every step is
+//! an ordinary action, so records and replays stay exact. A journey that stops short of its
+//! goal says why, and Enter (a tap on the log, a gamepad's Start) sets out for it again;
+//! exploring first weighs the torch's fuel (`rules::autopilot::fuel`) and stops to say when
+//! going on would burn what the run needs.
 
 use crate::app::ctx::Ctx;
 use crate::app::next::Next;
 use crate::app::screens::play::mode::{Journey, Mode, Play};
-use crate::rules::autopilot::travel::{first_step, interrupted, next_step, run_stop, Goal, Watch};
+use crate::rules::autopilot::fuel::{shortfall, Shortfall};
+use crate::rules::autopilot::stops::{interrupted, Watch};
+use crate::rules::autopilot::travel::{first_step, next_step, run_stop, Goal};
 use crate::rules::kinds::tile::Tile;
-use crate::rules::{Action, Dir, Outcome};
+use crate::rules::{Action, Dir, Outcome, State};
 
 /// Milliseconds between the steps of a journey, so each step is seen.
 const STEP_MS: f64 = 45.0;
+
+/// After the player chose to explore on although the fuel runs short, exploring says so
+/// again on another level or once this much more fuel has burned.
+const FUEL_ASKED_AGAIN: i32 = 200;
 
 impl Play {
     /// Sets out towards `goal`, taking the first step at once.
     pub(crate) fn start_travel(&mut self, ctx: &mut Ctx, goal: Goal) -> Next {
         ctx.hint = None;
+        self.resume = None;
         self.mode = Mode::Journey(Journey {
             goal,
             carry: 0,
@@ -28,7 +38,9 @@ impl Play {
                 ctx.state()
                     .is_some_and(|s| s.world().tile(s.player()) == tile)
             };
+            let here = ctx.state().map(State::player);
             let why = match goal {
+                Goal::To(p) if here == Some(p) => "You are there.",
                 Goal::StairsDown | Goal::WayOut | Goal::Onward if on(Tile::StairsDown) => {
                     "You are standing on the stairs down: > takes them."
                 }
@@ -53,7 +65,60 @@ impl Play {
         self.mode.end_if(|m| matches!(m, Mode::Journey(_)))
     }
 
-    /// Takes one step of the journey; false when it is over (arrived, stopped, or no way).
+    /// Stops the journey under way short of its goal, keeping the goal to go on to later;
+    /// true when there was one.
+    pub(crate) fn stop_journey(&mut self) -> bool {
+        let goal = self.mode.journey().map(|j| j.goal);
+        if self.end_journey() {
+            self.resume = goal;
+        }
+        goal.is_some()
+    }
+
+    /// Sets out again for the goal of the journey that stopped short of it (Enter, a tap on
+    /// the log, a gamepad's Start); with none, says so.
+    pub(crate) fn go_on(&mut self, ctx: &mut Ctx) -> Next {
+        match self.resume {
+            Some(goal) => self.start_travel(ctx, goal),
+            None => {
+                ctx.hint = Some("There is no journey to go on with.".into());
+                Next::Stay
+            }
+        }
+    }
+
+    /// How a stopped journey is taken up again, as the hint ends: by Enter, or on a touch
+    /// screen by a tap on the log, where the hint is.
+    pub(crate) fn go_on_words(ctx: &Ctx) -> &'static str {
+        if ctx.touch() {
+            "Tap here to go on."
+        } else {
+            "Enter goes on."
+        }
+    }
+
+    /// True when screen cell (`col`, `row`) lies in the log's box.
+    fn on_log(ctx: &Ctx, col: i32, row: i32) -> bool {
+        let l = ctx.layout;
+        row >= l.rows - l.log && row < l.rows && col >= l.sidebar && col < l.cols
+    }
+
+    /// The fuel exploring would burn, when it runs short of what the run needs and the
+    /// player has not yet been told so here (on this level, within `FUEL_ASKED_AGAIN`).
+    fn fuel_to_tell(&mut self, state: &State) -> Option<Shortfall> {
+        let short = shortfall(state)?;
+        let (level, fuel) = (state.player().z, state.fuel());
+        if let Some((z, told)) = self.fuel_asked {
+            if z == level && fuel > told - FUEL_ASKED_AGAIN {
+                return None;
+            }
+        }
+        self.fuel_asked = Some((level, fuel));
+        Some(short)
+    }
+
+    /// Takes one step of the journey; false when it is over (arrived, or no way) and nothing
+    /// changed on screen. A stop to weigh the fuel takes no step but says so: true.
     fn travel_step(&mut self, ctx: &mut Ctx) -> (bool, Next) {
         let (Some(j), Some(run)) = (self.mode.journey(), ctx.session.run()) else {
             self.end_journey();
@@ -62,6 +127,19 @@ impl Play {
         if run.state.outcome() != Outcome::Playing {
             self.end_journey();
             return (false, Next::Stay);
+        }
+        if j.goal == Goal::Explore {
+            if let Some(short) = self.fuel_to_tell(&run.state) {
+                self.stop_journey();
+                let choice = match (ctx.touch(), run.state.carrying_idol()) {
+                    (false, false) => "Enter explores on; ] heads on.",
+                    (false, true) => "Enter explores on; [ heads out.",
+                    (true, _) => "Tap here to explore on, or < > to head on.",
+                };
+                ctx.hint = Some(format!("{short}. {choice}"));
+                // No step, but the hint is new: the screen changed.
+                return (true, Next::Stay);
+            }
         }
         let watch = Watch::of(&run.state);
         let step = if j.under_way {
@@ -83,9 +161,9 @@ impl Play {
         };
         let state = &run.state;
         if let Some(why) = interrupted(&watch, state, j.goal) {
-            self.end_journey();
+            self.stop_journey();
             // After what the step itself showed (where an unseen attack came from).
-            let stop = format!("Travel stops: {why}.");
+            let stop = format!("Travel stops: {why}. {}", Self::go_on_words(ctx));
             ctx.hint = Some(match ctx.hint.take() {
                 Some(said) => format!("{said} {stop}"),
                 None => stop,
@@ -137,28 +215,40 @@ impl Play {
         }
     }
 
-    /// The pad's stairs button goes the run's way: down, or up once the idol is carried. On
-    /// stairs that way it takes them; anywhere else (stairs the other way included) it
-    /// travels to the nearest known stairs that way, so a run can be played from the pad
-    /// alone. Stairs the other way are taken by tapping the player standing on them.
+    /// The pad's stairs button goes the run's way: down, or out once the idol is carried.
+    /// Without the idol, on stairs down it takes them, and anywhere else (stairs up
+    /// included) it travels to the nearest known stairs down. With the idol it follows the
+    /// shortest known way out, as `[` does, stairs down included where that way goes down,
+    /// and on the way out it climbs out. So a run can be played from the pad alone; stairs
+    /// the other way are taken by tapping the player standing on them.
     pub(crate) fn stairs_button(&mut self, ctx: &mut Ctx) -> Next {
         let Some(state) = ctx.state() else {
             return Next::Stay;
         };
-        match (state.world().tile(state.player()), state.carrying_idol()) {
-            (Tile::StairsDown, false) | (Tile::StairsUp, true) => self.take_stairs(ctx),
-            (_, true) => self.start_travel(ctx, Goal::StairsUp),
+        let here = state.player();
+        let tile = state.world().tile(here);
+        match (tile, state.carrying_idol()) {
+            (Tile::StairsDown, false) => self.take_stairs(ctx),
+            (Tile::StairsUp, true) if here.z == 0 => self.take_stairs(ctx),
+            (_, true) => self.start_travel(ctx, Goal::WayOut),
             (_, false) => self.start_travel(ctx, Goal::StairsDown),
         }
     }
 
     /// A tap or click on the map: it stops a journey, answers the question to leave (a tap
     /// on the player leaves), moves the look cursor, throws where aimed, or else waits,
-    /// takes the stairs, attacks a creature next to the player or travels to the cell.
+    /// takes the stairs, attacks a creature next to the player or travels to the cell. A tap
+    /// on the log, where a stopped journey's hint is, goes on with that journey.
     pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
-        self.end_journey();
+        let stopped = self.stop_journey();
+        if !stopped && self.resume.is_some() && Self::on_log(ctx, col, row) {
+            return Some(self.go_on(ctx));
+        }
         let asked = self.mode.end_if(|m| matches!(m, Mode::Leaving));
-        let at = self.world_at(ctx, col, row)?;
+        let Some(at) = self.world_at(ctx, col, row) else {
+            // Off the map, a tap that stopped a journey did that much.
+            return stopped.then_some(Next::Stay);
+        };
         match &mut self.mode {
             Mode::Look(look) => {
                 look.at = at;

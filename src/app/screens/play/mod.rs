@@ -77,8 +77,8 @@ impl Play {
     /// the question to leave answers it.
     pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         let ignorable = ignorable(key);
-        if self.end_journey() && !ignorable {
-            ctx.hint = Some("Stopped.".into());
+        if self.stop_journey() && !ignorable {
+            ctx.hint = Some(format!("Stopped. {}", Self::go_on_words(ctx)));
             return Some(Next::Stay);
         }
         if matches!(self.mode, Mode::Leaving) && !ignorable {
@@ -151,7 +151,8 @@ impl Play {
             },
             Command::Inventory(pick) => Next::Push(Open::Inventory(pick)),
             Command::Kindle => self.start_kindle(ctx),
-            Command::Back | Command::Confirm => Next::Stay,
+            Command::Confirm => self.go_on(ctx),
+            Command::Back => Next::Stay,
         })
     }
 

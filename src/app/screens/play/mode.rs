@@ -98,6 +98,13 @@ impl Mode {
 pub struct Play {
     /// What play is doing besides waiting for an action: one sub-mode at a time.
     pub mode: Mode,
+    /// The goal of the journey that stopped short of it, which Enter (a tap on the log, a
+    /// gamepad's Start) sets out for again.
+    pub resume: Option<Goal>,
+    /// The level and the fuel at which exploring last stopped to say that it would burn
+    /// fuel the run needs: exploring on from there is the player's choice, said again only
+    /// on another level or once `FUEL_ASKED_AGAIN` more has burned.
+    pub(super) fuel_asked: Option<(i32, i32)>,
 }
 
 /// True when `to` is a cell a throw from `from` can aim at.
