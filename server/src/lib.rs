@@ -22,6 +22,7 @@ pub mod clients;
 pub mod dates;
 pub mod dist;
 pub mod error;
+pub mod fallen;
 pub mod graves;
 pub mod limits;
 pub mod live;

@@ -9,7 +9,7 @@ use tokio::sync::Semaphore;
 
 use crate::board::Board;
 use crate::dates::{day_before, show, utc_today};
-use crate::graves::FallenCache;
+use crate::fallen::FallenCache;
 use crate::limits::{
     HEALTH_EVERY, NAMES_PER_DAY, RUN_BYTES_PER_DAY, SUBMISSIONS_PER_MINUTE, UPLOAD_MEMORY,
     VERIFY_QUEUE, VERIFY_WAIT,
