@@ -10,7 +10,7 @@
 //! comma-separated texts (`ABLATION_ONLY=door,fire`) and `ABLATION_SEEDS` plays fewer seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod bots;
+use caves_bots as bots;
 
 use bots::{Played, Tactics};
 use caves::rules::{Mode, Outcome};

@@ -10,7 +10,7 @@
 //! `Explorer mode, careful bot: won W of N`.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod bots;
+use caves_bots as bots;
 mod scenes;
 
 use bots::{expert, Game, Played};

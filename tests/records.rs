@@ -8,7 +8,7 @@
 //! it compare the committed records against the new pins.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod bots;
+use caves_bots as bots;
 
 use caves::app::draw::compose;
 use caves::app::{App, Options, Screen};

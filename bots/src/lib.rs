@@ -30,6 +30,10 @@ pub mod doused;
 pub mod expert;
 pub mod reckless;
 
+// The bots were the game's tests, which name the rules `caves::rules`: the same names here.
+extern crate self as caves;
+pub use caves_rules as rules;
+
 use caves::rules::autopilot::travel::{next_step, Goal};
 use caves::rules::builder::WorldParams;
 use caves::rules::creatures::monster::{Mind, Monster};
