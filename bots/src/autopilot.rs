@@ -5,15 +5,11 @@
 //! (the stairs button), walks to the idol once seen and back up the stairs, and waits when
 //! none of that can be done.
 
-use super::{Game, Played};
-use caves::rules::{Action, Mode};
+use crate::game::Game;
+use caves_rules::Action;
 
 pub fn policy(g: &mut Game) -> Action {
     g.hit(|_| true)
         .or_else(|| g.onward(true))
         .unwrap_or(Action::Wait)
-}
-
-pub fn play(seed: u64, mode: Mode) -> Played {
-    super::run(seed, mode, policy)
 }

@@ -1,0 +1,206 @@
+//! A game as a bot sees it: the state, read only through what the screen shows, and what
+//! the bot remembers of it; and the expert's tactics, each of which can be turned off.
+
+use caves_rules::autopilot::travel::{next_step, path, Goal};
+use caves_rules::creatures::monster::{Mind, Monster};
+use caves_rules::kinds::item::Item;
+use caves_rules::kinds::tile::Tile;
+use caves_rules::space::geom::Point;
+use caves_rules::{Action, Dir, Place, State};
+use std::collections::HashMap;
+
+/// A game as a bot sees it: the state (read only through what the screen shows) and what
+/// the bot remembers of items it has seen.
+pub struct Game {
+    pub state: State,
+    pub taken: Vec<Action>,
+    /// Items the map shows lying on the floor, by cell (the top one).
+    pub items: HashMap<Point, Item>,
+    /// Items seen but found out of reach: not tried again.
+    pub skip: Vec<Point>,
+    /// Steps taken back in a row.
+    pub backed: u32,
+    /// Turns waited in a row beyond a plate for a hunter to cross it.
+    pub lured: u32,
+    /// Stairs down that led only to places already searched.
+    pub dead: Vec<Point>,
+    /// The expert's tactics for the new rules, each of which can be turned off.
+    pub tactics: Tactics,
+}
+
+/// The expert's tactics for doors, plates, fire, the altar and the creatures with one rule
+/// each. Each can be turned off on its own, so the ablation table (`tests/ablation.rs`)
+/// shows what it is worth.
+#[derive(Clone, Copy, Debug)]
+pub struct Tactics {
+    /// Shut an open door between itself and what it falls back from.
+    pub close_doors: bool,
+    /// Keep a bloat's burst off itself and its torch: step away from one beside others (its
+    /// burst befuddles), and douse the torch before the blow (its spores spoil the fuel).
+    pub bloat_at_range: bool,
+    /// Run down a cave monkey that stole (the log said so) to get the item back.
+    pub chase_thief: bool,
+    /// Wait beyond a net or a trapdoor it has found for a hunter to cross it.
+    pub lure: bool,
+    /// Set moss alight under hunters, or throw a flask of oil into a crowd.
+    pub fire: bool,
+    /// Rest by a fire: set glowing fungus alight from bare ground beside it, put the torch
+    /// out and rest in the fire's warmth, keeping the fuel.
+    pub fire_rest: bool,
+    /// At a warm altar, take the offering worth most to it now, not the nearest.
+    pub altar: bool,
+}
+
+impl Tactics {
+    pub const ALL: Tactics = Tactics {
+        close_doors: true,
+        bloat_at_range: true,
+        chase_thief: true,
+        lure: true,
+        fire: true,
+        fire_rest: true,
+        altar: true,
+    };
+}
+
+impl Game {
+    /// A bot's game of `state` as it stands (a scene on a hand-drawn cave, say), every tactic on.
+    pub fn with_state(state: State) -> Game {
+        let mut g = Game {
+            state,
+            taken: Vec::new(),
+            items: HashMap::new(),
+            skip: Vec::new(),
+            backed: 0,
+            lured: 0,
+            dead: Vec::new(),
+            tactics: Tactics::ALL,
+        };
+        g.see();
+        g
+    }
+
+    pub fn act(&mut self, a: Action) {
+        self.state.act(a);
+        self.taken.push(a);
+        self.see();
+    }
+
+    /// Notes the items the map shows (on remembered cells), and forgets those no longer
+    /// there.
+    fn see(&mut self) {
+        let s = &self.state;
+        self.items.retain(|&p, _| s.item_at(p).is_some());
+        for t in s.items() {
+            if let Place::Floor(p) = t.place {
+                if s.sight().remembers(p) {
+                    self.items.insert(p, s.item_at(p).unwrap_or(t.kind));
+                }
+            }
+        }
+    }
+
+    pub fn here(&self) -> Point {
+        self.state.player()
+    }
+
+    /// Creatures the player sees now on this level.
+    pub fn foes(&self) -> Vec<&Monster> {
+        let here = self.here();
+        self.state
+            .monsters()
+            .iter()
+            .filter(|m| m.pos.z == here.z && self.state.sight().lit(m.pos))
+            .collect()
+    }
+
+    /// Seen creatures next to the player.
+    pub fn adjacent(&self) -> Vec<&Monster> {
+        let here = self.here();
+        self.foes()
+            .into_iter()
+            .filter(|m| m.pos.chebyshev(here) == 1)
+            .collect()
+    }
+
+    /// The direction of an attack on the weakest seen neighbour that `pick` accepts.
+    pub fn hit(&self, pick: impl Fn(&Monster) -> bool) -> Option<Action> {
+        let here = self.here();
+        let m = self
+            .adjacent()
+            .into_iter()
+            .filter(|m| pick(m))
+            .min_by_key(|m| m.hp)?;
+        Dir::towards(m.pos.x - here.x, m.pos.y - here.y).map(Action::Move)
+    }
+
+    /// Where the idol was seen, if it was: on any level, since the way to it may pass
+    /// through another (travel finds a route by the stairs known).
+    pub fn idol_seen(&self) -> Option<Point> {
+        self.items
+            .iter()
+            .find(|(_, &k)| k == Item::Idol)
+            .map(|(&p, _)| p)
+    }
+
+    /// Whether a creature in view is after the player (one asleep or wandering is not).
+    pub fn hunted(&self) -> bool {
+        self.foes().iter().any(|m| m.mind == Mind::Hunting)
+    }
+
+    /// The next action of the journey home or down: to the idol once seen, then up the
+    /// stairs and out (exploring when the way up is not known); else down the stairs once
+    /// known (after exploring, when `explore_first`), or exploring. Stairs down that led to
+    /// a dead end (a last level explored without finding the idol) are climbed back and not
+    /// taken again.
+    pub fn onward(&mut self, explore_first: bool) -> Option<Action> {
+        let s = &self.state;
+        let here = self.here();
+        let tile = s.world().tile(here);
+        let explore = next_step(s, Goal::Explore);
+        if s.carrying_idol() {
+            if tile == Tile::StairsUp {
+                return Some(Action::Ascend);
+            }
+            return next_step(s, Goal::StairsUp).or(explore);
+        }
+        if let Some(a) = self.idol_seen().and_then(|p| next_step(s, Goal::To(p))) {
+            return Some(a);
+        }
+        let last = here.z == s.world().depth() - 1;
+        let down = if last { None } else { self.stairs_down() };
+        if let Some(a) = down.filter(|_| !explore_first || explore.is_none()) {
+            return Some(a);
+        }
+        if explore.is_some() {
+            return explore;
+        }
+        // Nothing left to see here, and no way on: back up, and not down these stairs again.
+        if tile == Tile::StairsUp && here.z > 0 {
+            self.dead.push(Point {
+                z: here.z - 1,
+                ..here
+            });
+            return Some(Action::Ascend);
+        }
+        next_step(s, Goal::StairsUp)
+    }
+
+    /// The step towards (or down) the nearest known stairs down not yet found to lead
+    /// nowhere.
+    fn stairs_down(&self) -> Option<Action> {
+        let s = &self.state;
+        let here = self.here();
+        if s.world().tile(here) == Tile::StairsDown && !self.dead.contains(&here) {
+            return Some(Action::Descend);
+        }
+        s.world()
+            .points_of(here.z, Tile::StairsDown)
+            .into_iter()
+            .filter(|&p| s.sight().remembers(p) && !self.dead.contains(&p))
+            .filter_map(|p| path(s, p))
+            .filter(|steps| !steps.is_empty())
+            .min_by_key(Vec::len)
+            .map(|steps| Action::Move(steps[0]))
+    }
+}
