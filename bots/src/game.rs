@@ -7,15 +7,17 @@ use caves_rules::kinds::item::Item;
 use caves_rules::kinds::tile::Tile;
 use caves_rules::space::geom::Point;
 use caves_rules::{Action, Dir, Place, State};
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 /// A game as a bot sees it: the state (read only through what the screen shows) and what
 /// the bot remembers of items it has seen.
 pub struct Game {
     pub state: State,
     pub taken: Vec<Action>,
-    /// Items the map shows lying on the floor, by cell (the top one).
-    pub items: HashMap<Point, Item>,
+    /// Items the map shows lying on the floor, by cell (the top one). Kept in the cells'
+    /// order, not a hash table's, so that no decision can hang on an order that differs
+    /// from one process to the next.
+    pub items: BTreeMap<Point, Item>,
     /// Items seen but found out of reach: not tried again.
     pub skip: Vec<Point>,
     /// Steps taken back in a row.
@@ -69,7 +71,7 @@ impl Game {
         let mut g = Game {
             state,
             taken: Vec::new(),
-            items: HashMap::new(),
+            items: BTreeMap::new(),
             skip: Vec::new(),
             backed: 0,
             lured: 0,
