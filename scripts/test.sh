@@ -17,6 +17,7 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "cargo clippy (wasm32: the browser edge too)"
 cargo clippy --target wasm32-unknown-unknown --lib --tests -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --features lab -- -D warnings
+cargo clippy --target wasm32-unknown-unknown -p caves-bots --lib --tests -- -D warnings
 
 step "cargo test (native: the game and the board's server)"
 # The skill ladder's bots play thousands of whole games: they run next, optimised.
@@ -28,6 +29,9 @@ cargo test --profile bots --test bot -- --nocapture
 step "wasm-pack test --headless --chrome"
 export WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-120}"
 wasm-pack test --headless --chrome
+
+step "wasm-pack test --headless --chrome bots (a bot's game in the browser is the native one)"
+wasm-pack test --headless --chrome bots
 
 step "trunk build --release"
 trunk build --release

@@ -10,10 +10,10 @@
 //! comma-separated texts (`ABLATION_ONLY=door,fire`) and `ABLATION_SEEDS` plays fewer seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod bots;
-
-use bots::{Played, Tactics};
-use caves::rules::{Mode, Outcome};
+use caves::rules::builder::WorldParams;
+use caves::rules::record::Header;
+use caves::rules::Outcome;
+use caves_bots::{Bot, Run, Tactics};
 
 /// Seeds each way of playing is measured on (`ABLATION_SEEDS` sets fewer for a quick look).
 fn seeds() -> u64 {
@@ -32,11 +32,16 @@ struct Pair {
 }
 
 /// The expert's games of seeds `0..n` with `tactics`, on two threads.
-fn games(tactics: Tactics, n: u64) -> Vec<Played> {
-    let play = move |s: u64| bots::run_with(s, Mode::Normal, bots::expert::policy, tactics);
+fn games(tactics: Tactics, n: u64) -> Vec<Run> {
+    let play = move |seed: u64| {
+        let header = Header::new(seed, WorldParams::default(), None);
+        Bot::Expert
+            .play_with(header, tactics)
+            .expect("worlds have floor")
+    };
     std::thread::scope(|t| {
         let a = t.spawn(move || (0..n / 2).map(play).collect::<Vec<_>>());
-        let mut b: Vec<Played> = (n / 2..n).map(play).collect();
+        let mut b: Vec<Run> = (n / 2..n).map(play).collect();
         let mut games = a.join().expect("bot thread");
         games.append(&mut b);
         games
@@ -44,13 +49,13 @@ fn games(tactics: Tactics, n: u64) -> Vec<Played> {
 }
 
 /// Each seed's game with every tactic (`all`) beside its game with one off (`without`).
-fn pairs(all: &[Played], without: Vec<Played>) -> Vec<Pair> {
+fn pairs(all: &[Run], without: Vec<Run>) -> Vec<Pair> {
     all.iter()
         .zip(without)
         .map(|(a, w)| Pair {
             won_all: a.outcome == Outcome::Won,
             won_without: w.outcome == Outcome::Won,
-            same: a.actions == w.actions,
+            same: a.record.actions == w.record.actions,
         })
         .collect()
 }

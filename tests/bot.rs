@@ -10,26 +10,31 @@
 //! `Explorer mode, careful bot: won W of N`.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod bots;
 mod scenes;
 
-use bots::{expert, Game, Played};
 use caves::rules::builder::altars::offering_cells;
+use caves::rules::builder::WorldParams;
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
+use caves::rules::record::Header;
 use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Mode, Outcome, State};
+use caves_bots::{expert, Bot, Game, Run, MAX_ACTIONS};
 
 /// Seeds each bot plays.
 const SEEDS: u64 = 500;
 
-/// Plays `SEEDS` games with `play` on two threads; answers (won, played, won runs' turns).
-/// Prints `LABEL: won W of N`, and the seeds of games stuck past `MAX_ACTIONS` if any.
-fn rate(label: &str, mode: Mode, play: fn(u64, Mode) -> Played) -> (usize, usize, Vec<u32>) {
+/// Plays `SEEDS` games of `mode` by `bot` on two threads; answers (won, played, won runs'
+/// turns). Prints `LABEL: won W of N`, and the seeds of games stuck past `MAX_ACTIONS` if any.
+fn rate(label: &str, mode: Mode, bot: Bot) -> (usize, usize, Vec<u32>) {
     let half = SEEDS / 2;
-    let games: Vec<Played> = std::thread::scope(|t| {
-        let a = t.spawn(move || (0..half).map(|s| play(s, mode)).collect::<Vec<_>>());
-        let b: Vec<Played> = (half..SEEDS).map(|s| play(s, mode)).collect();
+    let play = move |seed| {
+        let header = Header::new(seed, WorldParams::default(), None).in_mode(mode);
+        bot.play(header).expect("worlds have floor")
+    };
+    let games: Vec<Run> = std::thread::scope(|t| {
+        let a = t.spawn(move || (0..half).map(play).collect::<Vec<_>>());
+        let b: Vec<Run> = (half..SEEDS).map(play).collect();
         let mut all = a.join().expect("bot thread");
         all.extend(b);
         all
@@ -49,7 +54,7 @@ fn rate(label: &str, mode: Mode, play: fn(u64, Mode) -> Played) -> (usize, usize
         println!(
             "  ({} stuck past {} actions, counted as not won: seeds {stuck:?})",
             stuck.len(),
-            bots::MAX_ACTIONS
+            MAX_ACTIONS
         );
     }
     (won.len(), games.len(), won)
@@ -62,11 +67,11 @@ fn median(mut v: Vec<u32>) -> u32 {
 
 #[test]
 fn the_skill_ladder() {
-    let (auto, n, _) = rate("bot autopilot", Mode::Normal, bots::autopilot::play);
-    let (reckless, _, _) = rate("bot reckless", Mode::Normal, bots::reckless::play);
-    let (careful, _, careful_wins) = rate("bot careful", Mode::Normal, bots::careful::play);
-    let (expert, _, _) = rate("bot expert", Mode::Normal, bots::expert::play);
-    let (doused, _, doused_wins) = rate("bot doused", Mode::Normal, bots::doused::play);
+    let (auto, n, _) = rate("bot autopilot", Mode::Normal, Bot::Autopilot);
+    let (reckless, _, _) = rate("bot reckless", Mode::Normal, Bot::Reckless);
+    let (careful, _, careful_wins) = rate("bot careful", Mode::Normal, Bot::Careful);
+    let (expert, _, _) = rate("bot expert", Mode::Normal, Bot::Expert);
+    let (doused, _, doused_wins) = rate("bot doused", Mode::Normal, Bot::Doused);
     let (length, dark_length) = (median(careful_wins), median(doused_wins.clone()));
     assert!(auto * 100 <= n * 10, "the autopilot won {auto} of {n}");
     assert!(
@@ -99,11 +104,7 @@ fn the_skill_ladder() {
 
 #[test]
 fn explorer_mode_is_for_learning() {
-    let (won, n, _) = rate(
-        "Explorer mode, careful bot",
-        Mode::Explorer,
-        bots::careful::play,
-    );
+    let (won, n, _) = rate("Explorer mode, careful bot", Mode::Explorer, Bot::Careful);
     assert!(
         won * 100 >= n * 70,
         "the careful bot won {won} of {n} in Explorer mode"

@@ -8,8 +8,6 @@
 //! it compare the committed records against the new pins.
 #![cfg(not(target_arch = "wasm32"))]
 
-mod bots;
-
 use caves::app::draw::compose;
 use caves::app::{App, Options, Screen};
 use caves::record::{crc32, replay, DecodeError, Header, Record, FORMAT};
@@ -17,6 +15,7 @@ use caves::rules::builder::WorldParams;
 use caves::rules::rng::seeded;
 use caves::rules::{Action, Dir, Mode, Outcome, State, PACK_LIMIT, RULESET};
 use caves::save::{Saves, SharedStore};
+use caves_bots::Bot;
 use rand::Rng;
 
 /// A committed record: file, how the run ended, actions, and the pinned final hash.
@@ -53,11 +52,7 @@ fn survivor(seed: u64, n: usize) -> (Outcome, Vec<Action>) {
 }
 
 fn record_of(seed: u64, actions: Vec<Action>) -> Record {
-    record_in(seed, Mode::Normal, actions)
-}
-
-fn record_in(seed: u64, mode: Mode, actions: Vec<Action>) -> Record {
-    let header = Header::new(seed, WorldParams::default(), None).in_mode(mode);
+    let header = Header::new(seed, WorldParams::default(), None);
     let mut state = header.start().expect("floor");
     let mut record = Record::start(header, &state);
     for a in actions {
@@ -89,34 +84,45 @@ fn replace_file(file: &str, text: &str) {
 /// Plays the committed runs again, rewrites their records and `pins.rs`, and answers the new
 /// pins.
 fn write_records() -> Vec<Pin> {
+    // A bot's games of `mode`, by seed.
+    let games = |bot: Bot, mode: Mode| {
+        move |seed| {
+            let header = Header::new(seed, WorldParams::default(), None).in_mode(mode);
+            bot.play(header).expect("floor")
+        }
+    };
     // The careful bot's win picks up, wields, wears, drinks and reads (item actions), and
     // carries a stack of potions or scrolls.
     let item_action = |a: &Action| a.operands().len() == 1;
     let header = |s: u64| Header::new(s, WorldParams::default(), None);
     let won = (0..60)
-        .map(|s| (s, Mode::Normal, bots::careful::play(s, Mode::Normal)))
-        .find(|(s, _, p)| {
-            p.outcome == Outcome::Won
-                && p.actions.iter().any(item_action)
-                && holds_a_stack(&header(*s), &p.actions)
+        .map(|s| (s, games(Bot::Careful, Mode::Normal)(s)))
+        .find(|(s, r)| {
+            r.outcome == Outcome::Won
+                && r.record.actions.iter().any(item_action)
+                && holds_a_stack(&header(*s), &r.record.actions)
         })
+        .map(|(_, r)| r)
         .expect("a won game");
     // The expert's win throws and douses its torch.
     let expert = (0..60)
-        .map(|s| (s, Mode::Normal, bots::expert::play(s, Mode::Normal)))
-        .find(|(_, _, p)| {
-            p.outcome == Outcome::Won
-                && p.actions.contains(&Action::Torch)
-                && p.actions.iter().any(|a| matches!(a, Action::Throw { .. }))
+        .map(games(Bot::Expert, Mode::Normal))
+        .find(|r| {
+            r.outcome == Outcome::Won
+                && r.record.actions.contains(&Action::Torch)
+                && r.record
+                    .actions
+                    .iter()
+                    .any(|a| matches!(a, Action::Throw { .. }))
         })
         .expect("an expert's win that throws and douses");
     let explorer = (0..60)
-        .map(|s| (s, Mode::Explorer, bots::careful::play(s, Mode::Explorer)))
-        .find(|(_, _, p)| p.outcome == Outcome::Won)
+        .map(games(Bot::Careful, Mode::Explorer))
+        .find(|r| r.outcome == Outcome::Won)
         .expect("a win in Explorer mode");
     let died = (0..60)
-        .map(|s| (s, Mode::Normal, bots::reckless::play(s, Mode::Normal)))
-        .find(|(_, _, p)| p.outcome == Outcome::Lost && p.actions.last() != Some(&Action::Ascend))
+        .map(games(Bot::Reckless, Mode::Normal))
+        .find(|r| r.outcome == Outcome::Lost && r.record.actions.last() != Some(&Action::Ascend))
         .expect("a death");
     let mut pins = String::from(
         "// The committed records: file name, how the run ended, its actions, and its pinned final\n\
@@ -125,30 +131,17 @@ fn write_records() -> Vec<Pin> {
     let survived = (0..40)
         .map(|s| (s, survivor(s, 10_000)))
         .find(|(_, (o, _))| *o == Outcome::Playing)
-        .map(|(s, (outcome, actions))| {
-            let turns = 0;
-            (
-                s,
-                Mode::Normal,
-                bots::Played {
-                    outcome,
-                    actions,
-                    turns,
-                },
-            )
-        })
+        .map(|(s, (outcome, actions))| (outcome, record_of(s, actions)))
         .expect("a survivor");
     let all = [
-        ("win", won),
-        ("expert", expert),
-        ("explorer", explorer),
-        ("death", died),
+        ("win", (won.outcome, won.record)),
+        ("expert", (expert.outcome, expert.record)),
+        ("explorer", (explorer.outcome, explorer.record)),
+        ("death", (died.outcome, died.record)),
         ("survivor", survived),
     ];
     let mut written = Vec::new();
-    for (name, (seed, mode, played)) in all {
-        let outcome = played.outcome;
-        let record = record_in(seed, mode, played.actions);
+    for (name, (outcome, record)) in all {
         replace_file(&path(name), &(record.to_text() + "\n"));
         written.push((name, outcome, record.actions.len(), record.final_hash));
         pins += &format!(
@@ -305,7 +298,8 @@ fn saving_and_resuming_anywhere_gives_the_same_game() {
 
 #[test]
 fn a_save_written_by_the_store_resumes_to_the_same_hash() {
-    let actions = bots::careful::play(3, Mode::Normal).actions;
+    let header = Header::new(3, WorldParams::default(), None);
+    let actions = Bot::Careful.play(header).expect("floor").record.actions;
     let record = record_of(3, actions[..actions.len() / 2].to_vec());
     let store = SharedStore::default();
     let mut saves = Saves::new(Box::new(store.clone()));

@@ -1,51 +1,20 @@
 //! Copies are known by what they do, and honest players are not taken for copiers, through
-//! the real board (`Board::take` on a SQLite file): the skill ladder's bots (the game's
-//! tests/bots: the tap-only autopilot, the reckless diver, the careful, expert and doused
+//! the real board (`Board::take` on a SQLite file): the skill ladder's bots (the
+//! `caves-bots` crate: the tap-only autopilot, the reckless diver, the careful, expert and doused
 //! players) play the daily caves of several days of one board, each as a player of its own;
 //! every run they end is kept, none refused as a copy of another. A run of theirs that uses a
 //! weapon (which wields it) posted again with that `Use` swapped for an `Equip`, every
 //! fingerprint recomputed, is refused as a copy of it.
 
-#[path = "../../tests/bots/mod.rs"]
-mod bots;
-
-use bots::Game;
+use caves_bots::Bot;
 use caves_rules::builder::WorldParams;
 use caves_rules::record::{Header, Record};
-use caves_rules::{Action, Outcome};
+use caves_rules::Action;
 use caves_server::board::{Board, NewRun, TakeError};
 use caves_server::limits::COPY_MIN_TURNS;
 use caves_server::verify::{verify, Day};
 
 const DATES: [&str; 2] = ["2026-11-24", "2026-11-25"];
-/// A bot's choice of its next action.
-type Policy = fn(&mut Game) -> Action;
-
-const BOTS: [(&str, Policy); 5] = [
-    ("autopilot", bots::autopilot::policy),
-    ("reckless", bots::reckless::policy),
-    ("careful", bots::careful::policy),
-    ("expert", bots::expert::policy),
-    ("doused", bots::doused::policy),
-];
-
-/// The run `policy` plays in the daily caves of `header`, recorded as the page records it.
-fn played(header: &Header, policy: Policy) -> Record {
-    let start = header.start().expect("the daily caves");
-    let mut g = Game::with_state(start.clone());
-    while g.state.outcome() == Outcome::Playing && g.taken.len() < bots::MAX_ACTIONS {
-        let a = policy(&mut g);
-        g.act(a);
-    }
-    let mut state = start;
-    let mut record = Record::start(header.clone(), &state);
-    for a in g.taken {
-        if state.act(a) {
-            record.push(a, &state);
-        }
-    }
-    record
-}
 
 /// `original` with its first `Use` of a weapon or armour (which wields or wears it) swapped for
 /// an `Equip` of the same slot, re-recorded: other bytes, the same game. None without one.
@@ -92,12 +61,13 @@ async fn honest_bots_in_one_days_caves_are_never_taken_for_copies() {
             date: date.to_string(),
             seed,
         }];
-        for (bot, policy) in BOTS {
-            let record = played(&header, policy);
+        for player in Bot::ALL {
+            let bot = player.name();
+            let record = player.play(header.clone()).expect("the daily caves").record;
             if !record.ended {
                 println!(
                     "{date} {bot}: not ended within {} actions",
-                    bots::MAX_ACTIONS
+                    caves_bots::MAX_ACTIONS
                 );
                 continue;
             }

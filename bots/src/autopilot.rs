@@ -8,11 +8,11 @@
 //! the run needs (`rules::autopilot::fuel`, which counts the oil carried), it presses the
 //! stairs button instead; and when the torch gutters it pours the oil it carries.
 
-use super::careful::tend_torch;
-use super::{Game, Played};
-use caves::rules::autopilot::fuel::shortfall;
-use caves::rules::autopilot::travel::{next_step, Goal};
-use caves::rules::{Action, Mode};
+use crate::careful::tend_torch;
+use crate::game::Game;
+use caves_rules::autopilot::fuel::shortfall;
+use caves_rules::autopilot::travel::{next_step, Goal};
+use caves_rules::Action;
 
 pub fn policy(g: &mut Game) -> Action {
     if let Some(a) = g.hit(|_| true) {
@@ -32,8 +32,4 @@ pub fn policy(g: &mut Game) -> Action {
     }
     let explore_first = shortfall(&g.state).is_none();
     g.onward(explore_first).unwrap_or(Action::Wait)
-}
-
-pub fn play(seed: u64, mode: Mode) -> Played {
-    super::run(seed, mode, policy)
 }

@@ -11,21 +11,21 @@
 //! sets fire under hunters, at an altar takes the offering worth most to it, and keeps its
 //! torch lit while a gloom stalker is in view.
 
-use super::careful::{
+use crate::careful::{
     bonus, charge, fetch, gear, known, learn, out_of_fire, retreat, save_life, slot_of, tend_torch,
     FALL_BACK_TURNS,
 };
-use super::{Game, Played};
-use caves::rules::autopilot::travel::{next_step, path, Goal};
-use caves::rules::balance::{MAX_FUEL, OIL_FUEL};
-use caves::rules::builder::altars::offering_cells;
-use caves::rules::creatures::monster::{Mind, Monster};
-use caves::rules::kinds::creature::Creature;
-use caves::rules::kinds::entry::{Effect, Tactic};
-use caves::rules::kinds::item::Item;
-use caves::rules::kinds::tile::Tile;
-use caves::rules::space::geom::Point;
-use caves::rules::{Action, Dir, Mode, Place, PACK_LIMIT};
+use crate::game::Game;
+use caves_rules::autopilot::travel::{next_step, path, Goal};
+use caves_rules::balance::{MAX_FUEL, OIL_FUEL};
+use caves_rules::builder::altars::offering_cells;
+use caves_rules::creatures::monster::{Mind, Monster};
+use caves_rules::kinds::creature::Creature;
+use caves_rules::kinds::entry::{Effect, Tactic};
+use caves_rules::kinds::item::Item;
+use caves_rules::kinds::tile::Tile;
+use caves_rules::space::geom::Point;
+use caves_rules::{Action, Dir, Place, PACK_LIMIT};
 
 /// Closing the doors beside it, when one of them is open and free and stands between it and
 /// every foe in view (each foe is nearer the door than the bot is), or, once the torch has
@@ -440,8 +440,4 @@ pub fn policy(g: &mut Game) -> Action {
         .or_else(|| fetch(g))
         .or_else(|| g.onward(explore_first))
         .unwrap_or(Action::Wait)
-}
-
-pub fn play(seed: u64, mode: Mode) -> Played {
-    super::run(seed, mode, policy)
 }

@@ -1,54 +1,23 @@
-//! Bots that play whole games through the rules' actions, knowing only what a player can:
-//! what is lit now, the map remembered, items seen (and how they look, until identified),
-//! and the log. None of them reads where the idol lies before it has been seen, what an
-//! unidentified potion is, or a creature out of sight.
-//!
-//! - `autopilot` plays as a tap-only player does: explore (which picks up what lies on its
-//!   way), the stairs button, hit a neighbour, wait.
-//! - `reckless` dives: it heads for the stairs it knows, fights what blocks it, and never
-//!   rests, retreats or uses items.
-//! - `careful` picks up what it sees, wields and wears the best, drinks and reads to learn,
-//!   heals when hurt, keeps its torch fed, steps back when hurt and rests when alone.
-//! - `expert` is careful, and plays the caves: it douses its torch to lose a shade, strikes
-//!   creatures that have not noticed it, throws darts, daggers and known
-//!   potions, and walks around jellies.
-//! - `doused` plays the dark for all it is worth: the careful bot with its torch put out
-//!   except to rest by (wounds close only by torchlight), exploring every level where no
-//!   fuel burns. The caves' own clock and healing by torchlight must make that no better
-//!   than playing lit: it wins no more often than the careful bot, and its wins take no
-//!   fewer turns.
-//!
-//! What counts as a danger is the game's own rule (`State::danger`, the one travel and
-//! exploring stop for): the careful and expert bots step back from the nearest danger and
-//! close in on dangerous shooters.
+//! A game as a bot sees it: the state, read only through what the screen shows, and what
+//! the bot remembers of it; and the expert's tactics, each of which can be turned off.
 
-#![allow(dead_code)]
-
-pub mod autopilot;
-pub mod careful;
-pub mod doused;
-pub mod expert;
-pub mod reckless;
-
-use caves::rules::autopilot::travel::{next_step, Goal};
-use caves::rules::builder::WorldParams;
-use caves::rules::creatures::monster::{Mind, Monster};
-use caves::rules::kinds::item::Item;
-use caves::rules::kinds::tile::Tile;
-use caves::rules::space::geom::Point;
-use caves::rules::{Action, Dir, Mode, Outcome, State};
-use std::collections::HashMap;
-
-/// The most actions a bot takes before it is counted as stuck (a game not won).
-pub const MAX_ACTIONS: usize = 30_000;
+use caves_rules::autopilot::travel::{next_step, path, Goal};
+use caves_rules::creatures::monster::{Mind, Monster};
+use caves_rules::kinds::item::Item;
+use caves_rules::kinds::tile::Tile;
+use caves_rules::space::geom::Point;
+use caves_rules::{Action, Dir, Place, State};
+use std::collections::BTreeMap;
 
 /// A game as a bot sees it: the state (read only through what the screen shows) and what
 /// the bot remembers of items it has seen.
 pub struct Game {
     pub state: State,
     pub taken: Vec<Action>,
-    /// Items the map shows lying on the floor, by cell (the top one).
-    pub items: HashMap<Point, Item>,
+    /// Items the map shows lying on the floor, by cell (the top one). Kept in the cells'
+    /// order, not a hash table's, so that no decision can hang on an order that differs
+    /// from one process to the next.
+    pub items: BTreeMap<Point, Item>,
     /// Items seen but found out of reach: not tried again.
     pub skip: Vec<Point>,
     /// Steps taken back in a row.
@@ -100,25 +69,13 @@ impl Tactics {
     };
 }
 
-/// How a game a bot played went.
-pub struct Played {
-    pub outcome: Outcome,
-    pub actions: Vec<Action>,
-    pub turns: u32,
-}
-
 impl Game {
-    pub fn new(seed: u64, mode: Mode) -> Game {
-        let state = State::in_mode(seed, &WorldParams::default(), mode).expect("worlds have floor");
-        Game::with_state(state)
-    }
-
     /// A bot's game of `state` as it stands (a scene on a hand-drawn cave, say), every tactic on.
     pub fn with_state(state: State) -> Game {
         let mut g = Game {
             state,
             taken: Vec::new(),
-            items: HashMap::new(),
+            items: BTreeMap::new(),
             skip: Vec::new(),
             backed: 0,
             lured: 0,
@@ -141,7 +98,7 @@ impl Game {
         let s = &self.state;
         self.items.retain(|&p, _| s.item_at(p).is_some());
         for t in s.items() {
-            if let caves::rules::Place::Floor(p) = t.place {
+            if let Place::Floor(p) = t.place {
                 if s.sight().remembers(p) {
                     self.items.insert(p, s.item_at(p).unwrap_or(t.kind));
                 }
@@ -247,48 +204,9 @@ impl Game {
             .points_of(here.z, Tile::StairsDown)
             .into_iter()
             .filter(|&p| s.sight().remembers(p) && !self.dead.contains(&p))
-            .filter_map(|p| caves::rules::autopilot::travel::path(s, p))
+            .filter_map(|p| path(s, p))
             .filter(|steps| !steps.is_empty())
             .min_by_key(Vec::len)
             .map(|steps| Action::Move(steps[0]))
-    }
-}
-
-/// Plays one game of `mode` by `policy` (the next action for a game) to its end, or to
-/// `MAX_ACTIONS`.
-pub fn run(seed: u64, mode: Mode, policy: fn(&mut Game) -> Action) -> Played {
-    run_until(seed, mode, policy, u32::MAX)
-}
-
-/// `run` with the expert's `tactics`.
-pub fn run_with(
-    seed: u64,
-    mode: Mode,
-    policy: fn(&mut Game) -> Action,
-    tactics: Tactics,
-) -> Played {
-    let mut g = Game::new(seed, mode);
-    g.tactics = tactics;
-    finish(g, policy, u32::MAX)
-}
-
-/// `run`, stopping also once the game reaches `max_turns` turns.
-pub fn run_until(seed: u64, mode: Mode, policy: fn(&mut Game) -> Action, max_turns: u32) -> Played {
-    finish(Game::new(seed, mode), policy, max_turns)
-}
-
-/// Plays `g` on by `policy` to its end, to `MAX_ACTIONS` or to `max_turns` turns.
-fn finish(mut g: Game, policy: fn(&mut Game) -> Action, max_turns: u32) -> Played {
-    while g.state.outcome() == Outcome::Playing
-        && g.taken.len() < MAX_ACTIONS
-        && g.state.turn() < max_turns
-    {
-        let a = policy(&mut g);
-        g.act(a);
-    }
-    Played {
-        outcome: g.state.outcome(),
-        turns: g.state.turn(),
-        actions: g.taken,
     }
 }

@@ -4,9 +4,9 @@
 //! torch only to rest by, since wounds close only by torchlight. The caves' own clock
 //! (`restless.rs`) and its wounds are what it meets instead.
 
-use super::careful::{charge, fetch, gear, learn, retreat, save_life};
-use super::{Game, Played};
-use caves::rules::{Action, Mode};
+use crate::careful::{charge, fetch, gear, learn, retreat, save_life};
+use crate::game::Game;
+use caves_rules::Action;
 
 pub fn policy(g: &mut Game) -> Action {
     let s = &g.state;
@@ -46,7 +46,3 @@ pub fn policy(g: &mut Game) -> Action {
 /// the dark is an action of many turns, and a restless level a crowd: without a bound on
 /// turns a game could take minutes).
 pub const MAX_TURNS: u32 = 12_000;
-
-pub fn play(seed: u64, mode: Mode) -> Played {
-    super::run_until(seed, mode, policy, MAX_TURNS)
-}

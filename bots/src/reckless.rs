@@ -2,15 +2,11 @@
 //! find them (or the idol), fights whatever stands beside it, and never rests, retreats or
 //! uses an item.
 
-use super::{Game, Played};
-use caves::rules::{Action, Mode};
+use crate::game::Game;
+use caves_rules::Action;
 
 pub fn policy(g: &mut Game) -> Action {
     g.hit(|_| true)
         .or_else(|| g.onward(false))
         .unwrap_or(Action::Wait)
-}
-
-pub fn play(seed: u64, mode: Mode) -> Played {
-    super::run(seed, mode, policy)
 }

@@ -9,14 +9,14 @@
 //! round both), and explores each level while its torch has fuel to spare, else goes down as
 //! soon as it knows the way.
 
-use super::{Game, Played};
-use caves::rules::autopilot::travel::{next_step, path, Goal};
-use caves::rules::creatures::monster::Mind;
-use caves::rules::kinds::entry::{Effect, Tactic};
-use caves::rules::kinds::item::Item;
-use caves::rules::kinds::tile::Tile;
-use caves::rules::space::geom::Point;
-use caves::rules::{Action, Dir, Mode, Place};
+use crate::game::Game;
+use caves_rules::autopilot::travel::{next_step, path, Goal};
+use caves_rules::creatures::monster::Mind;
+use caves_rules::kinds::entry::{Effect, Tactic};
+use caves_rules::kinds::item::Item;
+use caves_rules::kinds::tile::Tile;
+use caves_rules::space::geom::Point;
+use caves_rules::{Action, Dir, Place};
 
 /// The most turns the bot, while badly hurt, steps back or waits for hunting creatures.
 pub const FALL_BACK_TURNS: u32 = 40;
@@ -231,8 +231,4 @@ pub fn policy(g: &mut Game) -> Action {
         .or_else(|| fetch(g))
         .or_else(|| g.onward(s_fuel > 700))
         .unwrap_or(Action::Wait)
-}
-
-pub fn play(seed: u64, mode: Mode) -> Played {
-    super::run(seed, mode, policy)
 }
