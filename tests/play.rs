@@ -365,8 +365,9 @@ fn explore_picks_up_what_lies_on_its_way() {
     let start = s.player();
     let dagger = Point::new(10, 1, 0);
     s.put_item(Item::Dagger, dagger);
-    // What lies where exploring sets out (just dropped, say) stays there.
+    // What the player set down stays where it lies: a dart picked up and dropped again.
     s.put_item(Item::Dart, start);
+    assert!(s.act(Action::PickUp) && s.act(Action::Drop(0)));
     app.key("o");
     settle(&mut app);
     let s = state(&app);
