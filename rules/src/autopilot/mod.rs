@@ -4,3 +4,4 @@
 pub mod danger;
 pub mod routes;
 pub mod travel;
+pub mod untaken;
