@@ -8,7 +8,10 @@
 //!   distance and steps back through rock one distance closer each time, taking the first
 //!   such neighbour in scan order, until it meets a region closer still;
 //! - a level that no stair reaches gets a new stair pair from the level above, with a tunnel
-//!   on the upper level leading to it.
+//!   on the upper level leading to it;
+//! - the idol's level gives its way: every area of the level above the last gets a stair
+//!   down, and the last level's search starts from one region only, so it digs to all the
+//!   others and the last level is one cave.
 //!
 //! Digging keeps the caves (nothing is filled in) and adds only a few short tunnels.
 
