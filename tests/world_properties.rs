@@ -4,10 +4,11 @@
 mod support;
 
 use caves::rules::builder::traps::SEEN_TRAP_LEVELS;
-use caves::rules::builder::{Regions, WorldBuilder, MIN_REGION};
+use caves::rules::builder::{Regions, WorldBuilder, WorldParams, MIN_REGION};
 use caves::rules::kinds::tile::{Tile, Trap};
 use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
+use caves::rules::State;
 use support::{open_tiles, reachable, reachable_where, tiles_where};
 
 /// How many of the thousand seeds over `SIZES`, and of the 800 random parameter sets, give
@@ -156,6 +157,31 @@ fn check_with(world: &World, (w, h, d): (i32, i32, i32), seed: u64, min_region: 
             z + 1
         );
     }
+    // The idol's level gives its way: the last level is one cave for a player (so the idol
+    // can be walked to from any stair down to it), and every area of the level above holds
+    // a stair down to it.
+    let areas = |z: i32| {
+        Regions::label(
+            w as usize,
+            h as usize,
+            &world.cells_where(z, Tile::is_passable),
+        )
+    };
+    assert_eq!(areas(d - 1).count(), 1, "{ctx}: the last level is one cave");
+    if d > 1 {
+        let above = areas(d - 2);
+        let mut ways = vec![false; above.sizes.len()];
+        for (p, _) in world.points(d - 2).filter(|&(_, t)| t == Tile::StairsDown) {
+            ways[above.id_at(p.x as usize, p.y as usize) as usize] = true;
+        }
+        for (&size, &way) in above.sizes.iter().zip(&ways).skip(1) {
+            assert!(
+                size == 0 || way,
+                "{ctx}: an area of level {} of {size} tiles has no stair down to the last level",
+                d - 1
+            );
+        }
+    }
     // Small regions are filled in (checked right after the filling by `no_region_under`);
     // once tunnels are dug, the only small ones left are passages dug through rock (they hold
     // stairs) into a level that had no cave at all. Regions are those of the ground, every
@@ -220,6 +246,52 @@ fn a_thousand_seeds_over_many_sizes() {
     assert!(plates >= 3000, "only {plates} plates in all");
 }
 
+/// Over the first 100 seeds of the game's world (600 levels), the stairs of a level, up and
+/// down together, number at most 12 at the median and 24 at most: few enough that each is a
+/// choice. (Before the cap: a median of 31 and a maximum of 56.)
+#[test]
+fn levels_hold_few_stairs() {
+    let mut counts = Vec::new();
+    for seed in 1..=100u64 {
+        let world = WorldParams::default().build(seed);
+        for z in 0..world.depth() {
+            counts.push(world.points(z).filter(|&(_, t)| t.is_stairs()).count());
+        }
+    }
+    counts.sort_unstable();
+    let (median, max) = (counts[counts.len() / 2], counts[counts.len() - 1]);
+    assert!(
+        median <= 12 && max <= 24,
+        "stairs per level: median {median}, max {max}"
+    );
+}
+
+/// The idol's level gives its way, as the game places the idol: over 300 games, the largest
+/// area of the level above the idol's holds a stair down into the idol's area.
+#[test]
+fn the_idols_area_has_a_stair_down_from_the_largest_area_above() {
+    for seed in 0..300u64 {
+        let state = State::new(seed, &WorldParams::default()).expect("a game");
+        let world = state.world();
+        let idol = state.idol().expect("the idol lies on the floor");
+        let (w, h) = (world.width() as usize, world.height() as usize);
+        let areas = |z: i32| Regions::label(w, h, &world.cells_where(z, Tile::is_passable));
+        let (above, below) = (areas(idol.z - 1), areas(idol.z));
+        let largest = above.largest().expect("the level above has caves");
+        let idols_area = below.id_at(idol.x as usize, idol.y as usize);
+        let way = world.points(idol.z - 1).any(|(p, t)| {
+            t == Tile::StairsDown
+                && above.id_at(p.x as usize, p.y as usize) == largest
+                && below.id_at(p.x as usize, p.y as usize) == idols_area
+        });
+        assert!(
+            way,
+            "seed {seed}: no stair down from the largest area of level {} into the idol's area",
+            idol.z
+        );
+    }
+}
+
 #[test]
 fn extreme_fill_chances_still_give_sound_worlds() {
     use caves::rules::builder::SmoothRule;
@@ -255,7 +327,7 @@ fn extreme_fill_chances_still_give_sound_worlds() {
 /// every step from `connect` on, and the steps before it hold only floor and wall.
 #[test]
 fn random_parameters_keep_every_guarantee() {
-    use caves::rules::builder::{SmoothRule, Stage, WorldParams};
+    use caves::rules::builder::{SmoothRule, Stage};
     use rand::{Rng, SeedableRng};
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(11);
     let mut checked = 0;
@@ -297,7 +369,7 @@ fn random_parameters_keep_every_guarantee() {
 
 #[test]
 fn a_first_level_whose_only_open_tile_holds_the_way_down_still_gets_a_way_out() {
-    use caves::rules::builder::{SmoothRule, WorldParams};
+    use caves::rules::builder::SmoothRule;
     // With these settings level 1 keeps a single open tile, and the stairs take it.
     let p = WorldParams {
         width: 1,

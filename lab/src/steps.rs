@@ -58,11 +58,14 @@ pub fn explain(step: Step, min_region: u32) -> String {
             with rock, so no level is dotted with tiny pockets."
             .into(),
         Step::Stage(Stage::Stairs) => "Where a cave lies over a cave on the level below, \
-            a stair pair joins them: > here, < below. Big overlaps get more than one."
+            a stair pair can join them: > here, < below. Only one per pair of caves, the \
+            biggest overlaps first, only where it gives a new way, and at most 6 between \
+            two levels, so each stair is a choice."
             .into(),
         Step::Stage(Stage::Connect) => "Stairs alone can leave caves cut off. A search \
             from the start finds the shortest way through rock to each of them and digs a \
-            tunnel, so every open cell can be reached. The way out < goes on level 1."
+            tunnel, so every open cell can be reached. The last level becomes one cave, and \
+            every cave above it gets a way down. The way out < goes on level 1."
             .into(),
         Step::Stage(Stage::Features) => "Stalagmites, pools, fungus and rubble are \
             scattered over the floor. One that blocks walking goes only where it cuts no \

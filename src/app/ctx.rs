@@ -29,6 +29,9 @@ pub struct Ctx {
     /// the overview), shown under the log; it is not part of the rules' log, so replays stay
     /// exact.
     pub hint: Option<String>,
+    /// The hint is the line of an attack from out of sight: it belongs to that action, so the
+    /// next action takes it away (it would read as the latest news of a later turn).
+    pub hint_of_attack: bool,
     pub announcer: Announcer,
     pub requests: Vec<Request>,
     /// What the last action showed, drawn for a moment.
@@ -59,6 +62,7 @@ impl Ctx {
     /// Shows words under the log and says them aloud.
     pub fn tell(&mut self, text: &str) {
         self.hint = Some(text.into());
+        self.hint_of_attack = false;
         self.announcer.say(text);
     }
 
@@ -117,8 +121,13 @@ impl Ctx {
     /// attack from out of sight came from.
     fn start_flash(&mut self) {
         let (flash, said) = self.state().map(Flash::after).unwrap_or_default();
+        if self.hint_of_attack {
+            self.hint = None;
+            self.hint_of_attack = false;
+        }
         if !said.is_empty() {
             self.tell(&said);
+            self.hint_of_attack = true;
         }
         self.flash = flash;
     }

@@ -71,6 +71,7 @@ impl App {
                 prefs: Prefs::default(),
                 notice: None,
                 hint: None,
+                hint_of_attack: false,
                 announcer: Announcer::default(),
                 requests: Vec::new(),
                 flash: None,

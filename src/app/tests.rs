@@ -417,6 +417,14 @@ fn a_journey_is_ordinary_actions_that_replay_to_the_same_game() {
         "exploring set out"
     );
     settle(&mut a, 50.0, 2000);
+    // A journey stops at what comes into view (stairs, a creature): exploring goes on.
+    for _ in 0..4 {
+        if a.record().is_some_and(|r| r.actions.len() > 5) {
+            break;
+        }
+        a.key("o");
+        settle(&mut a, 50.0, 2000);
+    }
     let record = a.record().expect("record").clone();
     assert!(
         record.actions.len() > 5,
@@ -1491,6 +1499,87 @@ fn the_overview_shows_every_level_seen_its_stairs_and_where_they_lead() {
     assert!(text.contains("b > to level 2, area 1"), "{text}");
     press(&mut a, &["Escape"]);
     assert_eq!(a.screen(), Screen::Play);
+}
+
+#[test]
+fn knowing_no_way_there_offers_the_nearest_stair_not_yet_taken_towards_it() {
+    use crate::rules::Dir::{E, W};
+    use Action::{Descend, Move};
+    // The player saw the far stairs down of level 1, then took the near ones. Below, across
+    // a pool, lies a place no stair the player knows leads to: the far stairs, not yet
+    // taken, come down behind the wall.
+    let mut moves = vec![Move(E); 12];
+    moves.extend([Move(W); 10]);
+    moves.push(Descend);
+    let mut a = levels(
+        &[
+            "
+            ###############
+            #<.>.........>#
+            ###############
+            ###############
+            ###############",
+            "
+            ###############
+            #..<P.....#..<#
+            #####.....#...#
+            #####.........#
+            ###############",
+        ],
+        &moves,
+    );
+    assert_eq!(me(&a), Point::new(3, 1, 1));
+    press(&mut a, &["M", "l", "l", "l", "Enter"]);
+    settle(&mut a, 50.0, 500);
+    assert_eq!(me(&a), Point::new(3, 1, 1), "no known way: {:?}", a.hint());
+    assert_eq!(
+        a.hint(),
+        Some(
+            "You know no way there. The nearest stairs down not yet taken towards it on \
+             level 1 are 11 steps away: Enter goes there."
+        )
+    );
+    press(&mut a, &["Enter"]);
+    settle(&mut a, 50.0, 1000);
+    assert_eq!(me(&a), Point::new(13, 1, 0), "{:?}", a.hint());
+    // Any other key declines the offer and does what it always does.
+    press(&mut a, &["M", "Escape"]);
+    assert_eq!(a.screen(), Screen::Play);
+}
+
+#[test]
+fn the_overview_tags_every_stair_of_a_crowded_level_apart() {
+    // 32 stairs down around the way out, all in view: more than the 26 small letters.
+    let mut a = levels(
+        &[
+            "
+            #########
+            #>>>>>>>#
+            #>>>>>>>#
+            #>>.<.>>#
+            #>>>>>>>#
+            #>>>>>>>#
+            #########",
+            "
+            #########
+            #<<<<<<<#
+            #<<<<<<<#
+            #<<...<<#
+            #<<<<<<<#
+            #<<<<<<<#
+            #########",
+        ],
+        &[],
+    );
+    press(&mut a, &["M"]);
+    let sheet = a.overview_sheet().expect("a sheet");
+    let tags: std::collections::HashSet<char> = sheet.stairs.iter().map(|s| s.tag).collect();
+    assert_eq!(sheet.stairs.len(), 33, "the stairs down and the way out");
+    assert_eq!(
+        tags.len(),
+        sheet.stairs.len(),
+        "each stair its own tag: {tags:?}"
+    );
 }
 
 #[test]

@@ -1,9 +1,9 @@
 // The committed records: file name, how the run ended, its actions, and its pinned final
 // state hash. Rewritten by `CAVES_WRITE_RECORDS=1 cargo test --release --test records`.
 [
-    ("win", Outcome::Won, 1338, 0x0f0805ff25da8ba0),
-    ("expert", Outcome::Won, 2022, 0xd8ce923a6fcf2fba),
-    ("explorer", Outcome::Won, 2494, 0x9047a687dcaa8c03),
-    ("death", Outcome::Lost, 170, 0x08dc075ed5bfab01),
-    ("survivor", Outcome::Playing, 10000, 0xc384ee934b84a961),
+    ("win", Outcome::Won, 2779, 0x94b7ef08cd6adbb6),
+    ("expert", Outcome::Won, 2177, 0x207004db27318c80),
+    ("explorer", Outcome::Won, 3447, 0x47c46621441e8319),
+    ("death", Outcome::Lost, 193, 0xaf07f6b67094b5cc),
+    ("survivor", Outcome::Playing, 10000, 0x1f635dc6f11f3763),
 ]

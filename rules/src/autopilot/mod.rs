@@ -8,3 +8,4 @@ pub mod fuel;
 pub mod routes;
 pub mod stops;
 pub mod travel;
+pub mod untaken;

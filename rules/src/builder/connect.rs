@@ -8,7 +8,10 @@
 //!   distance and steps back through rock one distance closer each time, taking the first
 //!   such neighbour in scan order, until it meets a region closer still;
 //! - a level that no stair reaches gets a new stair pair from the level above, with a tunnel
-//!   on the upper level leading to it.
+//!   on the upper level leading to it;
+//! - the idol's level gives its way: every area of the level above the last gets a stair
+//!   down, and the last level's search starts from one region only, so it digs to all the
+//!   others and the last level is one cave.
 //!
 //! Digging keeps the caves (nothing is filled in) and adds only a few short tunnels.
 
@@ -44,27 +47,20 @@ pub fn ensure_reachable(
     };
     layers::join(world, 0, &mut grids[0], &level0, &[start]);
     for z in 1..world.depth() {
+        let last = z == world.depth() - 1;
         // Digging so far touched only the levels above, so these labels still hold.
         let mut regions = labels.next().unwrap_or_else(|| label(world, z));
-        // The regions a stair pair from the level above comes down into.
-        let mut reached = vec![false; regions.sizes.len()];
-        let down = BitGrid::of_tiles(world, z - 1, |t| t == Tile::StairsDown);
-        let up = BitGrid::of_tiles(world, z, |t| t == Tile::StairsUp);
-        for y in 0..h {
-            for (i, (&d, &u)) in down.row(y).iter().zip(up.row(y)).enumerate() {
-                let mut pairs = d & u;
-                while pairs != 0 {
-                    let x = i * 64 + pairs.trailing_zeros() as usize;
-                    pairs &= pairs - 1;
-                    reached[regions.id_at(x, y) as usize] = true;
-                }
-            }
+        if last && ways_down_from_every_area(world, z - 1, &grids[z as usize - 1], rng) {
+            regions = label(world, z);
+            grids[z as usize] = BitGrid::from_level(world, z);
         }
-        let mut start: Vec<u32> = Vec::new();
-        for id in 1..reached.len() as u32 {
-            if reached[id as usize] {
-                start.push(id);
-            }
+        let mut start = reached_from_above(world, z, &regions);
+        // The last level is one cave: the search starts from the largest region a stair comes
+        // down into and digs to every other, so whichever stair a player takes down to it,
+        // the idol can be walked to.
+        if last {
+            start.sort_by_key(|&id| std::cmp::Reverse(regions.sizes[id as usize]));
+            start.truncate(1);
         }
         if start.is_empty() {
             let Some(spot) = dig_stairs_into(world, z, rng) else {
@@ -77,6 +73,84 @@ pub fn ensure_reachable(
         }
         layers::join(world, z, &mut grids[z as usize], &regions, &start);
     }
+}
+
+/// The regions of level `z` a stair pair from the level above comes down into.
+fn reached_from_above(world: &World, z: i32, regions: &Regions) -> Vec<u32> {
+    let h = world.height() as usize;
+    let mut reached = vec![false; regions.sizes.len()];
+    let down = BitGrid::of_tiles(world, z - 1, |t| t == Tile::StairsDown);
+    let up = BitGrid::of_tiles(world, z, |t| t == Tile::StairsUp);
+    for y in 0..h {
+        for (i, (&d, &u)) in down.row(y).iter().zip(up.row(y)).enumerate() {
+            let mut pairs = d & u;
+            while pairs != 0 {
+                let x = i * 64 + pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                reached[regions.id_at(x, y) as usize] = true;
+            }
+        }
+    }
+    (1..reached.len() as u32)
+        .filter(|&id| reached[id as usize])
+        .collect()
+}
+
+/// Gives every area of level `z` (joined already; `open` holds its open cells) a stair down
+/// to level `z + 1`, the last: an area with none gets one on a floor cell of its own, over
+/// floor below where it has such a cell, else over rock, which becomes the stair's cell (the
+/// last level's search then digs to it). So a player on the level above the idol's finds a
+/// way down in whatever area it stands. Answers whether a stair was added.
+fn ways_down_from_every_area(world: &mut World, z: i32, open: &BitGrid, rng: &mut GameRng) -> bool {
+    let regions = Regions::of_grid(open);
+    let w = world.width() as usize;
+    let (Some(top), Some(bottom)) = (world.level(z), world.level(z + 1)) else {
+        return false;
+    };
+    let cells = |run: &super::regions::Run| {
+        let at = run.y as usize * w;
+        at + run.x0 as usize..at + run.x1 as usize
+    };
+    let mut has_way = vec![false; regions.sizes.len()];
+    for run in &regions.runs {
+        if cells(run).any(|c| top[c] == Tile::StairsDown) {
+            has_way[run.id as usize] = true;
+        }
+    }
+    // For each area without one, its floor cells over floor (or, with none, over rock), in
+    // scan order, one drawn at random.
+    let mut spots = Vec::new();
+    for id in 1..regions.sizes.len() as u32 {
+        if has_way[id as usize] || regions.sizes[id as usize] == 0 {
+            continue;
+        }
+        let area = || {
+            regions
+                .runs
+                .iter()
+                .filter(move |r| r.id == id)
+                .flat_map(cells)
+                .filter(|&c| top[c] == Tile::Floor)
+        };
+        let over_floor: Vec<usize> = area().filter(|&c| bottom[c] == Tile::Floor).collect();
+        let pool = if over_floor.is_empty() {
+            area().filter(|&c| bottom[c] == Tile::Wall).collect()
+        } else {
+            over_floor
+        };
+        if !pool.is_empty() {
+            spots.push(pool[rng.random_range(0..pool.len() as u32) as usize]);
+        }
+    }
+    let Some(grid) = world.grid(z) else {
+        return false;
+    };
+    let spots: Vec<Point> = spots.into_iter().map(|i| grid.point(i, z)).collect();
+    for &p in &spots {
+        world.set(p, Tile::StairsDown);
+        world.set(Point { z: z + 1, ..p }, Tile::StairsUp);
+    }
+    !spots.is_empty()
 }
 
 fn label(world: &World, z: i32) -> Regions {

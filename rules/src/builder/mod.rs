@@ -43,4 +43,4 @@ pub use recipe::Recipe;
 pub use regions::Regions;
 pub use smooth::{smooth_once, SmoothRule};
 pub use stage::Stage;
-pub use stairs::CELLS_PER_STAIR;
+pub use stairs::STAIRS_BETWEEN_LEVELS;

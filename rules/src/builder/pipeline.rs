@@ -134,8 +134,9 @@ impl WorldBuilder {
         self
     }
 
-    /// Places a stair pair between every two overlapping regions of adjacent levels (one more
-    /// per `CELLS_PER_STAIR` shared cells). Does nothing when the stairs are already placed.
+    /// Places stair pairs between overlapping regions of adjacent levels, at most
+    /// `STAIRS_BETWEEN_LEVELS` between two levels (see `stairs`). Does nothing when the
+    /// stairs are already placed.
     pub fn stairs(mut self) -> Self {
         if self.world.is_some() {
             return self;

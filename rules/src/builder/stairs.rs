@@ -1,15 +1,18 @@
-//! Stairs between overlapping regions of adjacent levels: every pair of regions that
-//! share open (x, y) cells gets at least one stair pair, and one more per 250 shared cells.
+//! Stairs between overlapping regions of adjacent levels: a stair pair joins two regions
+//! that share open (x, y) cells, one pair for each pair of regions chosen, the largest
+//! overlaps first, each joining regions no stair chosen before joins, and at most
+//! `STAIRS_BETWEEN_LEVELS` between two levels. The regions left out are dug to by `connect`.
 
-use super::picks::shuffled;
 use super::regions::Regions;
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
 use crate::space::geom::Point;
 use crate::space::world::World;
+use rand::Rng;
 
-/// Shared cells per stair pair.
-pub const CELLS_PER_STAIR: usize = 250;
+/// The most stair pairs between two adjacent levels, so a level holds at most twice as many
+/// stairs (its way out besides, on the first).
+pub const STAIRS_BETWEEN_LEVELS: usize = 6;
 
 /// Places stairs between levels `z` and `z + 1` using their region labels.
 pub fn connect_overlaps(
@@ -63,35 +66,80 @@ pub fn connect_overlaps(
     let Some(grid) = world.grid(z) else {
         return;
     };
-    let mut spots = Vec::new();
-    for group in stretches.chunk_by(|p, q| (p.above, p.below) == (q.above, q.below)) {
-        // The group's cells as one list, read by number without being gathered: cell n is
-        // found by counting along the stretches.
-        let nth = |mut n: usize| {
-            for s in group {
-                if n < s.count {
-                    return (s.first..s.end).filter(|&c| both_floor(c)).nth(n);
-                }
-                n -= s.count;
-            }
-            None
-        };
-        // A partial Fisher-Yates shuffle of that list, one stair pair per `CELLS_PER_STAIR`.
-        let len: usize = group.iter().map(|s| s.count).sum();
-        let picks = shuffled(rng, len, len.div_ceil(CELLS_PER_STAIR), |_| ());
-        if let Some(last) = picks.last() {
-            rng.clone_from(&last.after);
+    // Each pair of regions that share cells, with how many: a group of stretches.
+    let groups: Vec<&[Stretch]> = stretches
+        .chunk_by(|p, q| (p.above, p.below) == (q.above, q.below))
+        .collect();
+    let shared = |g: &[Stretch]| g.iter().map(|s| s.count).sum::<usize>();
+    // The pairs that get a stair: the largest overlaps first (a stable sort keeps the order of
+    // the regions among equals), each only where it joins two groups of regions the stairs
+    // chosen so far do not (union-find over the regions of both levels), up to
+    // `STAIRS_BETWEEN_LEVELS`: a spanning forest of the overlaps, each stair a way no other
+    // stair between the two levels gives.
+    let mut order: Vec<usize> = (0..groups.len()).collect();
+    order.sort_by_key(|&k| std::cmp::Reverse(shared(groups[k])));
+    let mut joined = Forest::new(above.sizes.len() + below.sizes.len());
+    let mut chosen = vec![false; groups.len()];
+    let mut left = STAIRS_BETWEEN_LEVELS;
+    for k in order {
+        if left == 0 {
+            break;
         }
-        for pick in picks {
-            let Some(cell) = nth(pick.index) else {
-                return;
-            };
-            spots.push(grid.point(cell, z));
+        let first = groups[k][0];
+        if joined.join(
+            first.above as usize,
+            above.sizes.len() + first.below as usize,
+        ) {
+            chosen[k] = true;
+            left -= 1;
+        }
+    }
+    let mut spots = Vec::new();
+    for (group, _) in groups.iter().zip(&chosen).filter(|(_, &c)| c) {
+        // The pair's shared cells as one list, read by number without being gathered: cell n
+        // is found by counting along the stretches.
+        let mut n = rng.random_range(0..shared(group) as u32) as usize;
+        for s in group.iter() {
+            if n < s.count {
+                if let Some(cell) = (s.first..s.end).filter(|&c| both_floor(c)).nth(n) {
+                    spots.push(grid.point(cell, z));
+                }
+                break;
+            }
+            n -= s.count;
         }
     }
     for p in spots {
         world.set(p, Tile::StairsDown);
         world.set(Point { z: z + 1, ..p }, Tile::StairsUp);
+    }
+}
+
+/// A union-find over numbered things, by path halving.
+struct Forest {
+    parent: Vec<usize>,
+}
+
+impl Forest {
+    fn new(n: usize) -> Forest {
+        Forest {
+            parent: (0..n).collect(),
+        }
+    }
+
+    fn root(&mut self, mut a: usize) -> usize {
+        while self.parent[a] != a {
+            self.parent[a] = self.parent[self.parent[a]];
+            a = self.parent[a];
+        }
+        a
+    }
+
+    /// Joins the groups of `a` and `b`; false when they were one already.
+    fn join(&mut self, a: usize, b: usize) -> bool {
+        let (ra, rb) = (self.root(a), self.root(b));
+        self.parent[ra] = rb;
+        ra != rb
     }
 }
 

@@ -5,7 +5,7 @@
 //! by the shortest known way, through known stairs (`routes`).
 //!
 //! Drawn as a block of cells per screen cell, each area's floor in its own colour, stairs
-//! tagged with a letter that the legend under the map explains.
+//! tagged with a letter (or digit) that the legend under the map explains.
 
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::first_chars;
@@ -61,6 +61,11 @@ pub struct Sheet {
     pub ox: i32,
 }
 
+/// The stairs' tags, in turn: 62, more than a level holds (the generator gives a level at
+/// most 6 stair pairs to each level beside it, and the level above the last one more for
+/// each of its areas), so no two stairs of a level share one.
+const TAGS: &[u8; 62] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
 /// The width of one entry of the legend.
 pub const ENTRY: i32 = 26;
 
@@ -95,7 +100,7 @@ impl Sheet {
             if !t.is_stairs() || !sight.remembers(p) {
                 continue;
             }
-            let tag = char::from(b'a' + (stairs.len() % 26) as u8);
+            let tag = char::from(TAGS[stairs.len() % TAGS.len()]);
             let leads = stair_link(state, p).map(|q| {
                 let there = areas_at(state, q);
                 (q.z + 1, there)

@@ -12,7 +12,9 @@ use crate::app::screens::play::mode::{Journey, Mode, Play};
 use crate::rules::autopilot::fuel::{shortfall, Shortfall};
 use crate::rules::autopilot::stops::{interrupted, Watch};
 use crate::rules::autopilot::travel::{first_step, next_step, run_stop, Goal};
+use crate::rules::autopilot::untaken::nearest_untaken;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::space::geom::Point;
 use crate::rules::{Action, Dir, Outcome, State};
 
 /// Milliseconds between the steps of a journey, so each step is seen.
@@ -55,9 +57,47 @@ impl Play {
             };
             if ctx.hint.is_none() {
                 ctx.hint = Some(why.into());
+                if let Goal::To(p) = goal {
+                    self.offer_untaken(ctx, p);
+                }
             }
         }
         next
+    }
+
+    /// After "You know no way there": names the nearest stair not yet taken towards `to`
+    /// (what a player who knows no way tries next) and offers to travel there with Enter.
+    fn offer_untaken(&mut self, ctx: &mut Ctx, to: Point) {
+        let Some(state) = ctx.state() else {
+            return;
+        };
+        let Some(route) = nearest_untaken(state, to) else {
+            return;
+        };
+        let (me, stair) = (state.player(), route.to);
+        let kind = if state.world().tile(stair) == Tile::StairsDown {
+            "stairs down"
+        } else {
+            "stairs up"
+        };
+        let offer = if stair == me {
+            format!(" You stand on {kind} not yet taken towards it.")
+        } else {
+            let steps = route.actions.len();
+            let level = if stair.z == me.z {
+                String::new()
+            } else {
+                format!(" on level {}", stair.z + 1)
+            };
+            self.mode = Mode::Offer(stair);
+            format!(
+                " The nearest {kind} not yet taken towards it{level} are {steps} {}: Enter goes there.",
+                if steps == 1 { "step away" } else { "steps away" }
+            )
+        };
+        if let Some(hint) = &mut ctx.hint {
+            hint.push_str(&offer);
+        }
     }
 
     /// Ends the journey under way, if any; true when there was one.
@@ -241,6 +281,7 @@ impl Play {
     /// on the log, where a stopped journey's hint is, goes on with that journey.
     pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
         let stopped = self.stop_journey();
+        self.mode.end_if(|m| matches!(m, Mode::Offer(_)));
         if !stopped && self.resume.is_some() && Self::on_log(ctx, col, row) {
             return Some(self.go_on(ctx));
         }

@@ -15,6 +15,7 @@ use crate::app::draw::{map, panels};
 use crate::app::input::{command, ignorable, travel_key, Command};
 use crate::app::next::{Chosen, Next, Open};
 use crate::app::request::Request;
+use crate::rules::autopilot::travel::Goal;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
 use crate::rules::{Action, State};
@@ -83,6 +84,14 @@ impl Play {
         }
         if matches!(self.mode, Mode::Leaving) && !ignorable {
             return Some(self.answer_leave(ctx, key));
+        }
+        if let Mode::Offer(stair) = self.mode {
+            if !ignorable {
+                self.mode = Mode::Normal;
+                if matches!(command(key), Some(Command::Confirm)) {
+                    return Some(self.start_travel(ctx, Goal::To(stair)));
+                }
+            }
         }
         if ctx.toggle_prefs(key) {
             return Some(Next::Stay);

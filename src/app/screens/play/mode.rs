@@ -23,6 +23,9 @@ pub enum Mode {
     Leaving,
     /// The player travels, a step per clock tick.
     Journey(Journey),
+    /// The player knows no way to a place, and the game offers the nearest stair not yet
+    /// taken towards it: Enter (a gamepad's A) travels there; any other key goes on as usual.
+    Offer(Point),
 }
 
 /// Look mode's cursor, and the place the view follows while the cursor has gone past what
