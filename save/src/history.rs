@@ -54,7 +54,14 @@ impl HistoryEntry {
             7 => Some(number(f[5])?),
             _ => return None,
         };
-        let (outcome, attempt) = match f[2].split_once(", try ") {
+        // The try is the field's last words, after its last comma. A search for a char, then
+        // `strip_prefix`: a search for the whole ", try " would bring string slicing's panic
+        // report into the page, and with it `Debug` for chars and its Unicode tables (4 KB of
+        // the page, gzipped).
+        let tried = f[2]
+            .rsplit_once(',')
+            .and_then(|(outcome, n)| Some((outcome, n.strip_prefix(" try ")?)));
+        let (outcome, attempt) = match tried {
             Some((outcome, n)) => (outcome, Some(number(n)?)),
             None => (f[2], None),
         };
@@ -130,6 +137,21 @@ mod tests {
         assert_eq!(
             HistoryEntry::from_line("d\t1\twon, try x\t2\t3\t4\tREC"),
             None
+        );
+    }
+
+    #[test]
+    fn an_outcome_with_a_comma_but_no_try_is_read_whole() {
+        let entry = HistoryEntry::from_line("d\t1\tlost, alone\t2\t3\tREC").expect("a line");
+        assert_eq!(
+            (entry.outcome.as_str(), entry.attempt),
+            ("lost, alone", None)
+        );
+        let tried = HistoryEntry::from_line("d\t1\tlost, alone, try 3\t2\t3\tREC");
+        let tried = tried.expect("a line with a try");
+        assert_eq!(
+            (tried.outcome.as_str(), tried.attempt),
+            ("lost, alone", Some(3))
         );
     }
 }
