@@ -23,7 +23,12 @@ const list = (sub) =>
     const rel = sub ? `${sub}/${e.name}` : e.name;
     return e.isDirectory() ? list(rel) : [rel];
   });
-const all = list('').sort();
+// The brotli and gzip copies the release build writes beside each file after this hook
+// (scripts/compress.mjs) are the same files for a server to send: not listed, and not in the
+// version, so the hook run again on a finished build gives the same list and version.
+const all = list('')
+  .filter((file) => !/\.(br|gz)$/.test(file))
+  .sort();
 
 // The version covers every file as staged, the two to be filled in included.
 const hash = crypto.createHash('sha256');
