@@ -52,7 +52,7 @@ try {
     hold({ close: (done) => { pg.stop(); done(); } });
     db = pg.url;
   }
-  const board = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--dist', DIST, '--today', DAY], { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000', CAVES_BOARD_LIVE_RUNS_PER_HOUR: '1000' });
+  const board = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--dist', DIST, '--today', DAY], { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000', CAVES_BOARD_LIVE_RUNS_PER_HOUR: '1000', CAVES_BOARD_NAMES_PER_DAY: '1000' });
   hold({ close: (done) => { board.stop().then(done); } });
   const browser = hold(await launchChromium());
   const base = board.base;
