@@ -69,8 +69,11 @@ async function apiChecks(label, db, fuzz) {
       assert(a.status === 201, JSON.stringify(a));
       assert(a.body.score === first.score && a.body.date === TODAY && a.body.rank === 1 && a.body.id === first.id && ID.test(a.body.id), JSON.stringify(a.body));
       firstId = a.body.id;
+      // Again from its player: the same entry. From another key: a copy, refused, naming it.
+      const again = await post(base, first.bytes, { name: 'Ada', token: makeToken('aaaa') });
+      assert(again.status === 200 && again.body.id === firstId, JSON.stringify(again));
       const b = await post(base, first.bytes, { name: 'Someone else', token: makeToken('bbbb') });
-      assert(b.status === 200 && b.body.id === firstId, JSON.stringify(b));
+      assert(b.status === 409 && b.body.original === firstId, JSON.stringify(b));
       assert(await count() === 1, 'the same record was stored twice');
     });
 
@@ -80,7 +83,10 @@ async function apiChecks(label, db, fuzz) {
       const e = d.body.entries;
       assert(e.length === 1 && e[0].name === 'Ada' && e[0].score === first.score && e[0].rank === 1
         && e[0].outcome === 'lost' && e[0].depth === 1 && e[0].turns === first.turns && e[0].id === firstId, JSON.stringify(e));
-      const r = await request(base, `api/runs/${firstId}`);
+      // A run file of today: for a player whose own run of today has ended, as Ada's has.
+      const gated = await request(base, `api/runs/${firstId}`);
+      assert(gated.status === 403, `GET /api/runs/ID of today without a key: ${gated.status}`);
+      const r = await request(base, `api/runs/${firstId}`, { headers: { 'X-Caves-Token': makeToken('aaaa') } });
       const bytes = r.raw;
       assert(r.status === 200 && bytes.equals(first.bytes), `GET /api/runs/ID: ${r.status}, ${bytes.length} bytes`);
       assert((await getJson(base, 'api/runs/0123456789abcdef0123456789abcdef')).status === 404, 'an unknown id is not 404');
@@ -220,9 +226,10 @@ async function crashCheck(label, db) {
       while (next < load.length) {
         const run = load[next++];
         const who = `${w}-${Math.floor(k++ / 20)}`;
+        const token = makeToken(`crash ${label} ${who}`);
         try {
-          const r = await post(board.base, run.bytes, { name: `Crash ${who}`, token: makeToken(`crash ${label} ${who}`) });
-          if (r.status === 201 || r.status === 200) accepted.push(run.id);
+          const r = await post(board.base, run.bytes, { name: `Crash ${who}`, token });
+          if (r.status === 201 || r.status === 200) accepted.push({ id: run.id, token });
         } catch {
           return; // the server is gone
         }
@@ -238,8 +245,9 @@ async function crashCheck(label, db) {
     board = await startBoard(args, UNLIMITED);
     try {
       const missing = [];
-      for (const id of accepted) {
-        const r = await request(board.base, `api/runs/${id}`);
+      // Each asked for by its own player (today's run files open to those whose run ended).
+      for (const { id, token } of accepted) {
+        const r = await request(board.base, `api/runs/${id}`, { headers: { 'X-Caves-Token': token } });
         if (r.status !== 200) missing.push(id);
       }
       assert(missing.length === 0, `${missing.length} of ${accepted.length} accepted runs are gone`);
