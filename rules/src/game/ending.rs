@@ -40,7 +40,12 @@ impl Cause {
     pub const fn outcome(self) -> Outcome {
         match self {
             Cause::Won => Outcome::Won,
-            _ => Outcome::Lost,
+            Cause::Creature(_)
+            | Cause::Burst(_)
+            | Cause::Fire
+            | Cause::Fall
+            | Cause::Kindling
+            | Cause::Left => Outcome::Lost,
         }
     }
 
@@ -88,6 +93,7 @@ impl Ending {
                 self.level,
                 self.turns
             ),
+            // Nothing killed the player, and they did not win: they left.
             (_, None) => "You leave the caves empty-handed.".to_string(),
         }
     }
