@@ -25,9 +25,10 @@ pub mod space;
 
 pub use balance::PACK_LIMIT;
 pub use game::action::{Action, Dir, PACK_SLOTS};
+pub use game::ending::{Cause, Ending, Outcome};
 pub use game::events::{Attack, Event, Flier};
 pub use game::mode::Mode;
-pub use game::parts::{Outcome, Place, Snare, Thing};
+pub use game::parts::{Place, Snare, Thing};
 pub use game::setup::SetupError;
 pub use game::state::State;
 pub use ruleset::RULESET;

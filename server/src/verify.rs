@@ -10,7 +10,6 @@
 //! using a weapon and wielding it, or a step any way while held by a web, leave one state.
 
 use caves_rules::builder::WorldParams;
-use caves_rules::kinds::creature::Creature;
 use caves_rules::record::replay::initial;
 use caves_rules::record::{DecodeError, Header, Record};
 use caves_rules::{Mode, Outcome, State, RULESET};
@@ -38,8 +37,9 @@ pub struct Verified {
 }
 
 /// Where a run ended (the level from 1, as the page shows it, and the cell) and what ended
-/// it: the name of the creature that killed the player, else the rules' words of the end
-/// ("You leave the caves empty-handed.").
+/// it: the name of what killed the player, as the rules name it (`Cause::killer`: a
+/// creature's name such as "giant rat", or "fire", "fall", "burning scroll"), else the
+/// rules' words of the end ("You leave the caves empty-handed."); empty while it goes on.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct End {
     pub depth: i32,
@@ -48,22 +48,21 @@ pub struct End {
     pub cause: String,
 }
 
-/// Where the run of `state` stands now and, once it has ended, what ended it. The rules say
-/// a death as "You were killed by a giant rat on level 2 after 40 turns.": the cause is the
-/// creature named there (the longest name that fits, so "kobold slinger" before "kobold").
+/// Where the run of `state` stands now and, once it has ended, what ended it: read from the
+/// rules' `Ending`, never from its words.
 pub fn end_of(state: &State) -> End {
     let p = state.player();
-    let words = state.ending();
-    let killer = Creature::ALL
-        .into_iter()
-        .map(Creature::name)
-        .filter(|name| state.hp() <= 0 && words.contains(&format!(" {name} on level ")))
-        .max_by_key(|name| name.len());
+    let cause = state
+        .ending()
+        .map_or(String::new(), |e| match e.cause.killer() {
+            Some(killer) => killer.to_string(),
+            None => e.words(),
+        });
     End {
         depth: p.z + 1,
         x: p.x,
         y: p.y,
-        cause: killer.unwrap_or(words).to_string(),
+        cause,
     }
 }
 

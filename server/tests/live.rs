@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use caves_rules::record::actions::encode_actions;
 use caves_rules::record::{base64, replay, Record};
-use caves_rules::Action;
+use caves_rules::{Action, Cause, Ending};
 use caves_server::api::router;
 use caves_server::board::Board;
 use caves_server::runs::{bumped_copy, daily_run, fallen_run, long_run, tail_copy};
@@ -161,16 +161,15 @@ async fn post_run(addr: SocketAddr, record: &Record, name: &str, who: &str) -> V
     body
 }
 
-/// What the rules say of where `record` ended: (depth, x, y, killed by a creature).
-fn replayed_end(record: &Record) -> (i64, i64, i64, bool, String) {
+/// What the rules say of where `record` ended: (depth, x, y, how it ended).
+fn replayed_end(record: &Record) -> (i64, i64, i64, Ending) {
     let state = replay(record).expect("replays");
     let p = state.player();
     (
         i64::from(p.z + 1),
         i64::from(p.x),
         i64::from(p.y),
-        state.hp() <= 0,
-        state.ending().to_string(),
+        state.ending().expect("the run ended"),
     )
 }
 
@@ -199,7 +198,7 @@ async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
         assert_eq!(body["date"], DATE);
         assert_eq!(fallen.len(), counted.len(), "{body}");
         for ((name, record), f) in counted.iter().zip(fallen) {
-            let (depth, x, y, by_creature, words) = replayed_end(record);
+            let (depth, x, y, ending) = replayed_end(record);
             assert_eq!(f["name"], *name);
             assert_eq!(f["id"], caves_server::board::run_id(&record.encode()));
             assert_eq!(
@@ -212,14 +211,10 @@ async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
                 Some(i64::from(replay(record).expect("replays").turn()))
             );
             let cause = f["cause"].as_str().expect("a cause");
-            if by_creature {
-                assert!(
-                    caves_rules::kinds::creature::Creature::named(cause).is_some(),
-                    "{name}: {cause:?} is not a creature ({words})"
-                );
-                assert!(words.contains(cause), "{words} / {cause}");
-            } else {
-                assert_eq!(cause, words, "{name}");
+            match ending.cause {
+                Cause::Creature(kind) | Cause::Burst(kind) => assert_eq!(cause, kind.name()),
+                Cause::Won | Cause::Left => assert_eq!(cause, ending.words(), "{name}"),
+                other => assert_eq!(Some(cause), other.killer(), "{name}"),
             }
         }
         assert!(

@@ -3,6 +3,9 @@
 //! reached, red for the one the run ended on, black for those not reached, and a trophy
 //! after a win. The same row follows in plain text, for wherever no emoji font draws the
 //! squares: `[#]` reached, `[x]` ended there, `[ ]` not reached, `[$]` the idol carried out.
+//! A run that was killed says by what ("lost to a giant rat"), from the rules' `Ending`.
+
+use crate::rules::game::log::a as article;
 
 /// What the card tells.
 pub struct Card<'a> {
@@ -12,6 +15,8 @@ pub struct Card<'a> {
     /// practice.
     pub attempt: Option<u32>,
     pub won: bool,
+    /// What killed the player (`Cause::killer`: "giant rat", "fire"), when something did.
+    pub killer: Option<&'a str>,
     /// The levels of the caves, the deepest reached and the one the run ended on (from 1).
     pub levels: i32,
     pub deepest: i32,
@@ -26,10 +31,15 @@ pub struct Card<'a> {
     pub link: &'a str,
 }
 
-/// The card's text, one line each: the day (and the try, for practice) and the outcome, the
-/// levels' row in squares and in plain text, the numbers, the streak and the link.
+/// The card's text, one line each: the day (and the try, for practice) and the outcome (and
+/// what killed the player), the levels' row in squares and in plain text, the numbers, the
+/// streak and the link.
 pub fn text(c: &Card) -> String {
-    let outcome = if c.won { "won" } else { "lost" };
+    let outcome = match c.killer {
+        _ if c.won => "won".to_string(),
+        Some(killer) => format!("lost to {}", article(killer)),
+        None => "lost".to_string(),
+    };
     let attempt = match c.attempt {
         Some(n) if n > 1 => format!(", try {n} (practice)"),
         _ => String::new(),
@@ -67,6 +77,7 @@ mod tests {
             date: "2026-11-28",
             attempt: Some(1),
             won,
+            killer: None,
             levels: 6,
             deepest: if won { 6 } else { 4 },
             ended_on: if won { 1 } else { 3 },
@@ -127,6 +138,27 @@ mod tests {
             assert_eq!(squares.contains(&"[x]"), !won, "{plain}");
             assert_eq!(squares.last() == Some(&"[$]"), won, "{plain}");
         }
+    }
+
+    #[test]
+    fn a_card_says_what_killed_the_player() {
+        for (killer, says) in [
+            ("giant rat", ": lost to a giant rat\n"),
+            ("orc", ": lost to an orc\n"),
+            ("fire", ": lost to a fire\n"),
+        ] {
+            let c = Card {
+                killer: Some(killer),
+                ..card(false)
+            };
+            assert!(text(&c).contains(says), "{}", text(&c));
+        }
+        // Nothing killed a winner, whatever it is handed.
+        let won = Card {
+            killer: Some("giant rat"),
+            ..card(true)
+        };
+        assert!(text(&won).starts_with("Caves daily 2026-11-28: won\n"));
     }
 
     #[test]

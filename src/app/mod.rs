@@ -284,6 +284,7 @@ impl App {
             date: run.record.header.daily.as_deref().unwrap_or_default(),
             attempt: self.ctx.session.attempt(&run.record.header, run.id),
             won: state.outcome() == Outcome::Won,
+            killer: state.ending().and_then(|e| e.cause.killer()),
             levels: state.world().depth(),
             deepest: state.depth_reached(),
             ended_on: state.player().z + 1,

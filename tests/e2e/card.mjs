@@ -30,7 +30,7 @@ const text = (p) => p.evaluate(() => window.cavesGame.text());
 function cardProblem(card, date, base) {
   const lines = card.split('\n');
   if (lines.length < 6) return `the card has ${lines.length} lines: ${JSON.stringify(card)}`;
-  if (!new RegExp(`^Caves daily ${date}: (won|lost)$`).test(lines[0])) return `its first line is "${lines[0]}"`;
+  if (!new RegExp(`^Caves daily ${date}: (won|lost( to an? [a-z ]+)?)$`).test(lines[0])) return `its first line is "${lines[0]}"`;
   if (!/^[\u{1F7E9}\u{1F7E5}\u2B1B]+\u{1F3C6}?$/u.test(lines[1])) return `its level row is "${lines[1]}"`;
   if (!/\u{1F7E5}/u.test(lines[1]) && !/\u{1F3C6}/u.test(lines[1])) return `the row "${lines[1]}" marks no end`;
   // The same row in plain text, for wherever no emoji font draws the squares.

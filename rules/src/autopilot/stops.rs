@@ -14,9 +14,9 @@
 
 use crate::autopilot::travel::Goal;
 use crate::creatures::monster::{Mind, Monster};
+use crate::game::ending::Outcome;
 use crate::game::events::{Attack, Event};
 use crate::game::log::a;
-use crate::game::parts::Outcome;
 use crate::game::state::State;
 use crate::kinds::creature::Creature;
 use crate::kinds::tile::Tile;

@@ -18,7 +18,7 @@
 pub use crate::autopilot::explore::pick_up_here;
 use crate::autopilot::explore::{fetch_cells, is_frontier};
 use crate::game::action::{Action, Dir};
-use crate::game::parts::Outcome;
+use crate::game::ending::Outcome;
 use crate::game::state::State;
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;

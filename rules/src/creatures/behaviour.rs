@@ -16,8 +16,8 @@ use crate::creatures::crowd::Crowd;
 use crate::creatures::gloom::Shine;
 use crate::creatures::monster::Mind;
 use crate::creatures::steps::{distance, next_step, random_step};
+use crate::game::ending::Cause;
 use crate::game::events::{Attack, Event, Flier};
-use crate::game::parts::Outcome;
 use crate::game::parts::Spent;
 use crate::game::state::State;
 use crate::kinds::entry::{Stats, Tactic};
@@ -257,7 +257,7 @@ impl State {
             }
             if hunting && d == 1 {
                 self.monster_attacks(i);
-                if self.end.outcome != Outcome::Playing {
+                if !self.playing() {
                     break;
                 }
                 continue;
@@ -276,7 +276,7 @@ impl State {
                 && self.rng.random_range(0..100u32) < SHOOT_CHANCE;
             if shoots {
                 self.shoot(i);
-                if self.end.outcome != Outcome::Playing {
+                if !self.playing() {
                     break;
                 }
                 continue;
@@ -319,7 +319,7 @@ impl State {
     /// Creature `i` shoots from afar: a spider's web holds the player, a kobold's stone hurts.
     fn shoot(&mut self, i: usize) {
         let m = &self.monsters[i];
-        let (from, name, tactic) = (m.pos, m.name(), m.kind.behaviour().tactic);
+        let (from, kind, name, tactic) = (m.pos, m.kind, m.name(), m.kind.behaviour().tactic);
         let path = crate::items::throw::line(from, self.hero.pos);
         let by = if tactic == Tactic::Webs {
             Attack::Web
@@ -354,7 +354,7 @@ impl State {
         self.hurt(
             dmg,
             &format!("The {name}'s stone hits you for {dmg}."),
-            name,
+            Cause::Creature(kind),
         );
     }
 
@@ -433,7 +433,7 @@ impl State {
     /// the rest ends (or is refused, at none) and says so.
     pub(crate) fn rest_on(&mut self, turns: u32) -> Spent {
         if turns < REST_TURNS
-            && self.end.outcome == Outcome::Playing
+            && self.playing()
             && self.hero.hp < self.max_hp()
             && !self.creature_in_view()
             && self.rest_heals()
@@ -453,7 +453,7 @@ impl State {
                 "Wounds do not close in the dark, and your torch has no fuel. Find oil."
             };
             self.log.add(why);
-        } else if self.end.outcome == Outcome::Playing {
+        } else if self.playing() {
             self.log.add(format!("You rest for {turns} turns."));
         }
         Spent::Nothing

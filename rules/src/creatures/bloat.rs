@@ -6,6 +6,7 @@
 
 use crate::balance::{BURST_DAMAGE, BURST_FUEL, BURST_REACH, BURST_TURNS};
 use crate::creatures::monster::Monster;
+use crate::game::ending::Cause;
 use crate::game::state::State;
 use crate::kinds::entry::Tactic;
 use crate::space::geom::Point;
@@ -20,7 +21,7 @@ impl State {
             self.hurt(
                 BURST_DAMAGE,
                 &format!("It bursts in a cloud of spores: they burn you for {BURST_DAMAGE}, and you reel, befuddled."),
-                "bloat",
+                Cause::Burst(dead.kind),
             );
             if self.torch_lit() {
                 let spoilt = self.fuel().min(BURST_FUEL);

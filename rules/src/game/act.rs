@@ -1,7 +1,7 @@
 //! `State::act`: the one way a game changes, and where turns pass.
 
 use crate::game::action::Action;
-use crate::game::parts::{Outcome, Spent};
+use crate::game::parts::Spent;
 use crate::game::state::State;
 
 impl State {
@@ -17,7 +17,7 @@ impl State {
     /// does and says what that took (`Spent`); then each turn is counted and followed by
     /// what comes after it, the creatures' answer and the rest (or the way out) going on.
     pub(crate) fn take(&mut self, action: Action) -> Option<u32> {
-        if self.end.outcome != Outcome::Playing {
+        if !self.playing() {
             return None;
         }
         self.events.clear();

@@ -10,6 +10,7 @@
 
 use crate::balance::{FIRE_DAMAGE, FIRE_TURNS, FUNGUS_FIRE_TURNS};
 use crate::game::action::Dir;
+use crate::game::ending::Cause;
 use crate::game::events::Event;
 use crate::game::parts::Spent;
 use crate::game::state::State;
@@ -118,7 +119,7 @@ impl State {
             self.hurt(
                 FIRE_DAMAGE,
                 &format!("The flames burn you for {FIRE_DAMAGE}."),
-                "fire",
+                Cause::Fire,
             );
         }
         let fresh = self.flames.len();

@@ -2,7 +2,7 @@
 //! replay that drifts from the original is caught at the turn where it drifts.
 
 use crate::fnv::{self, fnv1a};
-use crate::game::parts::Outcome;
+use crate::game::ending::Outcome;
 use crate::game::state::State;
 use crate::space::geom::Point;
 use rand::RngCore;
@@ -55,7 +55,7 @@ impl State {
         h.int(self.hero.hp.into());
         h.int(self.clock.turn.into());
         h.int(self.hero.deepest.into());
-        h.int(match self.end.outcome {
+        h.int(match self.outcome() {
             Outcome::Playing => 0,
             Outcome::Won => 1,
             Outcome::Lost => 2,

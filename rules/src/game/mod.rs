@@ -4,6 +4,7 @@
 mod act;
 pub(crate) mod action;
 mod doors;
+pub mod ending;
 pub mod events;
 mod fire;
 mod hash;

@@ -1,8 +1,8 @@
 //! The parts a `State` is made of, each holding what belongs together and the methods that
 //! need only it: the player (`Hero`), the torch (`Torch`), the run's clocks (`Clock`), what
-//! lies about and is carried (`Things`), what the player knows (`Knowledge`), how the run
-//! stands (`Ending`) and what it was started from (`Origin`); and what an action took
-//! (`Spent`).
+//! lies about and is carried (`Things`), what the player knows (`Knowledge`) and what it was
+//! started from (`Origin`); and what an action took (`Spent`). How the run ended is
+//! `ending.rs`'s.
 
 use crate::balance::{torch_radius, DARK_RADIUS};
 use crate::game::mode::Mode;
@@ -168,23 +168,6 @@ pub(crate) struct Knowledge {
     pub looks: Looks,
     pub known: u32,
     pub sight: Sight,
-}
-
-/// How the run stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Playing,
-    /// Climbed out with the idol.
-    Won,
-    /// Killed, or climbed out without the idol.
-    Lost,
-}
-
-/// How the run stands, and the words of its end.
-#[derive(Clone, Debug)]
-pub(crate) struct Ending {
-    pub outcome: Outcome,
-    pub words: String,
 }
 
 /// What the run was started from: its seed and its mode.

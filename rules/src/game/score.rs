@@ -2,7 +2,7 @@
 //! from kills, and for carrying the idol out a bonus and more for a quick return.
 
 use crate::balance::score;
-use crate::game::parts::Outcome;
+use crate::game::ending::Outcome;
 use crate::game::state::State;
 
 impl State {
@@ -10,7 +10,7 @@ impl State {
         score(
             self.depth_reached(),
             self.hero.xp,
-            self.end.outcome == Outcome::Won,
+            self.outcome() == Outcome::Won,
             self.clock.turn,
         )
     }

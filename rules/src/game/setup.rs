@@ -6,9 +6,7 @@ use crate::creatures::crowd::Crowd;
 use crate::creatures::placing;
 use crate::game::log::Log;
 use crate::game::mode::Mode;
-use crate::game::parts::{
-    Clock, Ending, Hero, Knowledge, Origin, Outcome, Place, Thing, Things, Torch,
-};
+use crate::game::parts::{Clock, Hero, Knowledge, Origin, Place, Thing, Things, Torch};
 use crate::game::state::State;
 use crate::items::looks::Looks;
 use crate::items::placing as item_placing;
@@ -102,10 +100,7 @@ impl State {
             monsters,
             flames: Vec::new(),
             log,
-            end: Ending {
-                outcome: Outcome::Playing,
-                words: String::new(),
-            },
+            end: None,
             events: Vec::new(),
             crowd: Crowd::default(),
         })

@@ -4,10 +4,11 @@
 use crate::balance;
 use crate::creatures::crowd::Crowd;
 use crate::creatures::monster::Monster;
+use crate::game::ending::{Ending, Outcome};
 use crate::game::events::Event;
 use crate::game::log::Log;
 use crate::game::mode::Mode;
-use crate::game::parts::{Clock, Ending, Hero, Knowledge, Origin, Outcome, Place, Things, Torch};
+use crate::game::parts::{Clock, Hero, Knowledge, Origin, Place, Things, Torch};
 use crate::items::looks::Seen;
 use crate::kinds::item::Item;
 use crate::rng::GameRng;
@@ -32,7 +33,8 @@ pub struct State {
     /// the turns each has left to burn.
     pub(crate) flames: Vec<(Point, u8)>,
     pub(crate) log: Log,
-    pub(crate) end: Ending,
+    /// How the run ended, once it has (`ending.rs`).
+    pub(crate) end: Option<Ending>,
     /// What the last action showed, for the screen (not part of the state's fingerprint).
     pub(crate) events: Vec<Event>,
     /// The creatures' grid of taken cells, counted afresh where a turn needs it and kept
@@ -91,11 +93,15 @@ impl State {
         &self.log
     }
     pub fn outcome(&self) -> Outcome {
-        self.end.outcome
+        self.end.map_or(Outcome::Playing, |e| e.outcome())
     }
-    /// What ended the run, for the end screen.
-    pub fn ending(&self) -> &str {
-        &self.end.words
+    /// How the run ended (what ended it, where and when), or `None` while it goes on.
+    pub fn ending(&self) -> Option<Ending> {
+        self.end
+    }
+    /// True while the run goes on.
+    pub(crate) fn playing(&self) -> bool {
+        self.end.is_none()
     }
     pub fn hp(&self) -> i32 {
         self.hero.hp

@@ -6,6 +6,7 @@
 
 use crate::balance::{FALL_DAMAGE, GAS_REACH, GAS_TURNS, NET_TURNS, SEARCH_CHANCE, SEARCH_REACH};
 use crate::creatures::monster::Mind;
+use crate::game::ending::Cause;
 use crate::game::events::Event;
 use crate::game::parts::{Place, Snare};
 use crate::game::state::State;
@@ -87,7 +88,7 @@ impl State {
                     "The floor gives way! You fall to level {} and take {dmg}.",
                     to.z + 1
                 ),
-                "fall",
+                Cause::Fall,
             );
         } else if let Some(i) = who {
             let m = &mut self.monsters[i];

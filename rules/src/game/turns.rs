@@ -10,9 +10,9 @@ use crate::balance::{
 };
 use crate::creatures::monster::{Mind, Monster};
 use crate::creatures::placing::kinds_at;
+use crate::game::ending::{Cause, Ending};
 use crate::game::events::{Attack, Event};
 use crate::game::log::a as with_article;
-use crate::game::parts::Outcome;
 use crate::game::parts::Spent;
 use crate::game::state::State;
 use crate::kinds::entry::{Stats, Tactic};
@@ -24,14 +24,14 @@ use rand::Rng;
 impl State {
     /// After each turn the player took: creatures act, wounds heal, sight is renewed.
     pub(crate) fn end_turn(&mut self) {
-        if self.end.outcome != Outcome::Playing {
+        if !self.playing() {
             return;
         }
         self.burn();
         self.linger();
         self.stir();
         self.blaze();
-        if self.end.outcome != Outcome::Playing {
+        if !self.playing() {
             return;
         }
         self.monsters_act();
@@ -45,7 +45,7 @@ impl State {
         };
         // Wounds close only by torchlight or in a fire's warmth on bare ground: the dark
         // keeps the fuel, not the blood.
-        if self.end.outcome == Outcome::Playing
+        if self.playing()
             && (self.torch_lit() || self.warmed())
             && self.clock.turn.is_multiple_of(regen)
             && self.hero.hp < self.max_hp()
@@ -102,7 +102,7 @@ impl State {
 
     pub(crate) fn monster_attacks(&mut self, i: usize) {
         let m = &self.monsters[i];
-        let (name, stats, from) = (m.name(), m.stats(), m.pos);
+        let (kind, name, stats, from) = (m.kind, m.name(), m.stats(), m.pos);
         let dmg = damage(stats, self.fighting(), &mut self.rng);
         self.events.push(Event::Attacked {
             from,
@@ -110,27 +110,36 @@ impl State {
             by: Attack::Blow,
         });
         self.events.push(Event::Hit(self.hero.pos));
-        self.hurt(dmg, &format!("The {name} hits you for {dmg}."), name);
-        if self.end.outcome == Outcome::Playing {
+        self.hurt(
+            dmg,
+            &format!("The {name} hits you for {dmg}."),
+            Cause::Creature(kind),
+        );
+        if self.playing() {
             self.steal(i);
         }
     }
 
-    /// The player takes `dmg` damage from a creature called `name`, said as `message`; it
-    /// may end the run.
-    pub(crate) fn hurt(&mut self, dmg: i32, message: &str, name: &str) {
+    /// The player takes `dmg` damage, said as `message`; if it kills them, the run ends by
+    /// `cause`.
+    pub(crate) fn hurt(&mut self, dmg: i32, message: &str, cause: Cause) {
         self.hero.hp -= dmg;
         self.log.add(message);
         if self.hero.hp <= 0 {
-            self.end.outcome = Outcome::Lost;
-            self.end.words = format!(
-                "You were killed by {} on level {} after {} turns.",
-                with_article(name),
-                self.hero.pos.z + 1,
-                self.clock.turn
-            );
-            self.log.add(self.end.words.clone());
+            self.end_run(cause);
         }
+    }
+
+    /// The run ends now, by `cause`, on the player's level: the state records its `Ending`,
+    /// and the log says it.
+    pub(crate) fn end_run(&mut self, cause: Cause) {
+        let ending = Ending {
+            cause,
+            level: self.hero.pos.z + 1,
+            turns: self.clock.turn,
+        };
+        self.end = Some(ending);
+        self.log.add(ending.words());
     }
 
     fn player_attacks(&mut self, i: usize) {
@@ -235,7 +244,7 @@ impl State {
         self.hero.pos = to;
         if tile.trap().is_some() {
             self.spring(to);
-            if self.hero.pos != to || self.end.outcome != Outcome::Playing {
+            if self.hero.pos != to || !self.playing() {
                 return Spent::Turn;
             }
         }
@@ -316,17 +325,11 @@ impl State {
     /// The run ends at the way out, in the turn spent climbing it: won with the idol, lost
     /// without it.
     pub(crate) fn leave(&mut self) {
-        if self.carrying_idol() {
-            self.end.outcome = Outcome::Won;
-            self.end.words = format!(
-                "You climb into the daylight with the golden idol after {} turns.",
-                self.clock.turn
-            );
+        self.end_run(if self.carrying_idol() {
+            Cause::Won
         } else {
-            self.end.outcome = Outcome::Lost;
-            self.end.words = "You leave the caves empty-handed.".to_string();
-        }
-        self.log.add(self.end.words.clone());
+            Cause::Left
+        });
     }
 }
 

@@ -10,6 +10,7 @@
 use crate::balance;
 use crate::creatures::monster::{Mind, Monster};
 use crate::creatures::placing::kinds_at;
+use crate::game::ending::Cause;
 use crate::game::events::Event;
 use crate::game::log::{a, counted};
 use crate::game::parts::{Place, Spent, Thing};
@@ -375,7 +376,7 @@ impl State {
             self.hurt(
                 seared,
                 &format!("The flames sear your hands for {seared}."),
-                "burning scroll",
+                Cause::Kindling,
             );
         }
         self.take_one(slot);

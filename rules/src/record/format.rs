@@ -14,8 +14,8 @@ use super::error::DecodeError;
 use super::header::{fill_code, Header, DAILY, EXPLORER, FILL_ONE};
 use crate::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use crate::game::action::Action;
+use crate::game::ending::Outcome;
 use crate::game::mode::Mode;
-use crate::game::parts::Outcome;
 use crate::game::state::State;
 use crate::ruleset::RULESET;
 

@@ -140,7 +140,8 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
         colour,
         BLACK,
     );
-    let mut y = paragraph(f, layout, text_y, state.ending(), TEXT);
+    let words = state.ending().map(|e| e.words()).unwrap_or_default();
+    let mut y = paragraph(f, layout, text_y, &words, TEXT);
     // Integers as `format!` writes them: `to_string` would bring a second copy of the
     // digit writer of each integer type into the page.
     let vx = x + if layout.cols < 60 { 11 } else { 14 };
