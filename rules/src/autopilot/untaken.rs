@@ -25,5 +25,5 @@ pub fn untaken_towards(state: &State, p: Point, z: i32) -> bool {
 /// The shortest known route to the nearest stair not yet taken towards `to` (see the module
 /// notes), ending on the stair; `None` when the player knows of none it can reach.
 pub fn nearest_untaken(state: &State, to: Point) -> Option<Route> {
-    route(state, &|p, _| untaken_towards(state, p, to.z))
+    route(state, |p, _| untaken_towards(state, p, to.z))
 }
