@@ -132,6 +132,9 @@ enum Outcome {
     },
     /// The same record is kept already, for this token.
     Same,
+    /// The same record is kept already, for this token, under another name (kept from its
+    /// live run under the name the page had then): its entry takes the name posted now.
+    Renamed,
     /// A kept run of this token that played the same game (other bytes): its id.
     Own(String),
     /// A row that came in meanwhile stood in the way of the insert.
@@ -599,6 +602,12 @@ impl Board {
                         return Ok(taken);
                     }
                 }
+                Ok(Outcome::Renamed) => {
+                    tx.commit().await?;
+                    if let Some(taken) = self.find(&id).await? {
+                        return Ok(taken);
+                    }
+                }
                 Ok(Outcome::Own(own)) => {
                     tx.rollback().await?;
                     if let Some(taken) = self.find(&own).await? {
@@ -642,6 +651,43 @@ impl Board {
         } else {
             self.pool.begin().await
         }
+    }
+
+    /// The token's own record posted again: the same entry, under the name posted now when
+    /// it differs (a run kept from its live run bears the name the page had when it went
+    /// live). The new name is claimed as any post's is (refused when it is another's, or
+    /// when the address has claimed its new names of the day).
+    async fn rename(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        new: &NewRun<'_>,
+        id: &str,
+    ) -> Result<Outcome, TakeError> {
+        let (name,): (String,) = sqlx::query_as("SELECT name FROM runs WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?;
+        if name == new.name {
+            return Ok(Outcome::Same);
+        }
+        let claim = Claim {
+            name: new.name,
+            token: new.token,
+            at: new.submitted,
+            counted: false,
+            client: new.origin.as_ref().map(|o| (o.client, o.names_per_day)),
+        };
+        claim_name(tx, &claim).await?;
+        for table in ["runs", "graves"] {
+            sqlx::query(AssertSqlSafe(format!(
+                "UPDATE {table} SET name = $1 WHERE id = $2"
+            )))
+            .bind(new.name)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+        }
+        Ok(Outcome::Renamed)
     }
 
     /// The checks and writes of `take` inside its transaction.
@@ -732,7 +778,7 @@ impl Board {
         };
         match looked.same {
             // Kept already: this token's entry, or another's run (a copy of its bytes).
-            Some(holder) if holder == new.token => return Ok(Outcome::Same),
+            Some(holder) if holder == new.token => return self.rename(tx, new, id).await,
             Some(_) => return Err(TakeError::Copy(id.to_string())),
             None => {}
         }

@@ -180,6 +180,47 @@ async fn post_at(
         .await
 }
 
+/// A run kept from its live run bears the name the page had when it went live; posted again
+/// by its player under another name, its entry takes that name, claimed as any post's is.
+#[tokio::test]
+async fn a_run_posted_again_by_its_player_under_another_name_is_renamed() {
+    let scratch = Scratch::new("rename");
+    let board = Board::open(&scratch.db("b.db")).await.expect("opens");
+    let seed = board.seed(DATE).await.expect("seed");
+    let run = daily_run(DATE, seed, 1);
+    let live = post(&board, &run, "Player qwxyz", "token-ada")
+        .await
+        .expect("kept");
+    post(&board, &daily_run(DATE, seed, 2), "Eve", "token-eve")
+        .await
+        .expect("kept");
+    // Another token's name is not the player's to take by posting again.
+    assert!(matches!(
+        post(&board, &run, "Eve", "token-ada").await,
+        Err(TakeError::NameTaken)
+    ));
+    let named = post(&board, &run, "Ada", "token-ada")
+        .await
+        .expect("renamed");
+    assert!(!named.new && named.id == live.id);
+    let names: Vec<String> = board
+        .day(DATE)
+        .await
+        .expect("the day's entries")
+        .into_iter()
+        .map(|e| e.name)
+        .collect();
+    assert!(
+        names.contains(&"Ada".to_string()) && !names.contains(&"Player qwxyz".to_string()),
+        "{names:?}"
+    );
+    // Ada is the player's name now: another token cannot post under it.
+    assert!(matches!(
+        post(&board, &daily_run(DATE, seed, 3), "Ada", "token-mallory").await,
+        Err(TakeError::NameTaken)
+    ));
+}
+
 #[tokio::test]
 async fn ranks_of_ties_follow_the_time_a_run_came_even_when_it_is_earlier() {
     let scratch = Scratch::new("ties");

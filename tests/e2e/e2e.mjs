@@ -19,7 +19,9 @@ import { execFileSync } from 'node:child_process';
 import { assert, built, watchErrors, ROOT, SHOTS, suite } from './harness.mjs';
 
 const READY_MS = 30000;
-const SEED = 42;
+// A seed whose start is quiet (no creature in view), so that keys, travel and the map are
+// checked without a creature's turns in between.
+const SEED = 1;
 const COLS = 80;
 const ROWS = 50;
 
