@@ -55,8 +55,24 @@ async fn service(db: &str) -> Arc<Service> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_copies_starting_together_make_par_once() {
     let scratch = Scratch::new("once");
-    let a = service(&scratch.db()).await;
-    let b = service(&scratch.db()).await;
+    made_once(&scratch.db()).await;
+}
+
+/// The same on PostgreSQL, when `CAVES_TEST_POSTGRES` gives the address of an empty database
+/// (`tests/board/serve.mjs` starts a throwaway cluster; `cargo test` alone has none).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_copies_on_one_postgresql_make_par_once() {
+    match std::env::var("CAVES_TEST_POSTGRES") {
+        Ok(url) => made_once(&url).await,
+        Err(_) => println!("CAVES_TEST_POSTGRES is not set: par on PostgreSQL is not tried"),
+    }
+}
+
+/// Two copies of the server over the database at `db`, making today's par at once: one plays
+/// every bot, the other none.
+async fn made_once(db: &str) {
+    let a = service(db).await;
+    let b = service(db).await;
     let (made_a, made_b) = tokio::join!(make(&a, DATE), make(&b, DATE));
     let (made_a, made_b) = (made_a.expect("a makes"), made_b.expect("b makes"));
     assert!(made_a != made_b, "made by a: {made_a}, by b: {made_b}");
