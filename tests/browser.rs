@@ -222,7 +222,7 @@ fn share_links_are_written_and_read_by_the_game() {
     // Not deflated yet: the record itself.
     let record = game.to_deflate().expect("a record to deflate");
     assert_eq!(record, game.record_bytes());
-    let raw = game.share_text("https://caves.test/", 0);
+    let raw = game.share_text("https://caves.test/", 0, "");
     let fragment = raw
         .strip_prefix("https://caves.test/")
         .expect("the page's address");
@@ -232,7 +232,7 @@ fn share_links_are_written_and_read_by_the_game() {
     // Once the page hands back the deflated record, links carry it.
     game.set_deflated(record, vec![1, 2, 3]);
     assert!(game.to_deflate().is_none());
-    assert_eq!(game.share_text("p", 0), "p#run=AQID");
+    assert_eq!(game.share_text("p", 0, ""), "p#run=AQID");
     let link = game.read_link("#run=AQID").expect("a run link");
     assert!(link.deflated);
     assert_eq!(link.bytes, vec![1, 2, 3]);

@@ -7,6 +7,8 @@
 //! - `GET /api/daily/YYYY-MM-DD`: `{"date","ruleset","entries":[...]}`, best first;
 //! - `GET /api/daily/YYYY-MM-DD/fallen`: `{"date","fallen":[...]}`, where the day's counted
 //!   lost runs ended;
+//! - `GET /api/daily/YYYY-MM-DD/par`: `{"date","bots":[...]}`, the bots' games of the day
+//!   (`par`); 503 while they are being played;
 //! - `POST /api/live`, `POST /api/live/ID/actions`, `GET /api/live/YYYY-MM-DD`,
 //!   `GET /api/live/ID/events`: live runs (`live_api`);
 //! - `GET /api/runs/ID`: the run file's bytes;
@@ -269,8 +271,8 @@ async fn fallen_body(service: &Service, date: &str) -> Result<serde_json::Value,
     Ok(json!({ "date": date, "fallen": fallen }))
 }
 
-/// `GET /api/runs/ID`: a kept run's file; one of today only for a player whose own run of
-/// today has ended.
+/// `GET /api/runs/ID`: a kept run's file, or a par game's; one of today only for a player
+/// whose own run of today has ended (a par game of yesterday too, as par itself).
 async fn run_file(
     State(service): Shared,
     Path(id): Path<String>,
@@ -279,12 +281,21 @@ async fn run_file(
     if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::NotFound);
     }
-    let (day, bytes) = service
-        .board
-        .run_file(&id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
-    gate(&service, &headers, &day).await?;
+    let bytes = match service.board.run_file(&id).await? {
+        Some((day, bytes)) => {
+            gate(&service, &headers, &day).await?;
+            bytes
+        }
+        None => {
+            let (day, bytes) = service
+                .board
+                .par_file(&id)
+                .await?
+                .ok_or(ApiError::NotFound)?;
+            crate::par::check(&service, &headers, &day).await?;
+            bytes
+        }
+    };
     Ok((
         [
             (header::CONTENT_TYPE, "application/octet-stream".to_string()),
@@ -398,6 +409,7 @@ pub fn router(service: Arc<Service>, dist: Option<PathBuf>) -> Router {
         .route("/api/daily/today", get(today))
         .route("/api/daily/{date}", get(day))
         .route("/api/daily/{date}/fallen", get(fallen))
+        .route("/api/daily/{date}/par", get(crate::par::answer))
         .route("/api/live", post(crate::live_api::open))
         .route("/api/live/{key}", get(crate::live_api::list))
         .route("/api/live/{key}/actions", post(crate::live_api::actions))

@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::json;
 
-use crate::limits::{BODY_TIMEOUT, PRACTICE_PER_DAY, RETRY_AFTER_BUSY};
+use crate::limits::{BODY_TIMEOUT, PAR_RETRY_AFTER, PRACTICE_PER_DAY, RETRY_AFTER_BUSY};
 use crate::verify::Refusal;
 
 /// A submission's verdict, for the request's log line and the metrics.
@@ -61,6 +61,8 @@ pub enum ApiError {
     TooManyNames(i64),
     #[error("Too many runs kept from one address today: at most {} KB a day. Try again tomorrow.", .0 / 1024)]
     TooManyBytes(i64),
+    #[error("Par for this day is being played by the bots: ask again in a minute.")]
+    ParPending,
     #[error("The board is busy: your run is kept by the page and will be sent again.")]
     Busy,
     #[error("The board cannot reach its database now; try again soon.")]
@@ -88,7 +90,9 @@ impl ApiError {
             | ApiError::Quota(_)
             | ApiError::TooManyNames(_)
             | ApiError::TooManyBytes(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Busy | ApiError::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Busy | ApiError::ParPending | ApiError::Database(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
         }
     }
@@ -113,6 +117,7 @@ impl ApiError {
             ApiError::TooManyNames(_) => "names_full",
             ApiError::TooManyBytes(_) => "bytes_full",
             ApiError::Busy => "busy",
+            ApiError::ParPending => "par_pending",
             ApiError::Database(_) => "database_error",
             ApiError::Method(_) => "method",
         }
@@ -135,6 +140,7 @@ impl IntoResponse for ApiError {
         let retry = match self {
             ApiError::Busy | ApiError::Database(_) => Some(RETRY_AFTER_BUSY),
             ApiError::TooMany(_) | ApiError::Quota(_) => Some(60),
+            ApiError::ParPending => Some(PAR_RETRY_AFTER),
             ApiError::PracticeFull | ApiError::TooManyNames(_) | ApiError::TooManyBytes(_) => {
                 Some(3600)
             }

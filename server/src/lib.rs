@@ -12,6 +12,7 @@
 //!   page, served safely; `graves`: where the day's lost runs ended;
 //! - `metrics`, `limits`, `dates`, `cli`, `transfer` (export and import);
 //! - `live`, `live_api`: runs watched while they are played (never on the board);
+//! - `par`: the bots' games of each day's caves, kept beside the board;
 //! - `runs`: ended daily runs made by the rules, for tests and the load benchmark.
 
 pub mod api;
@@ -30,6 +31,7 @@ pub mod live_api;
 pub mod metrics;
 pub mod names;
 pub mod net;
+pub mod par;
 pub mod pool;
 pub mod runs;
 pub mod service;

@@ -127,6 +127,8 @@ pub const VERIFY_QUEUE: usize = 256;
 pub const VERIFY_WAIT: Duration = Duration::from_secs(10);
 /// Seconds a client is told to wait (`Retry-After`) after a 503.
 pub const RETRY_AFTER_BUSY: u64 = 5;
+/// Seconds a page waits before it asks again for par that is being played.
+pub const PAR_RETRY_AFTER: u64 = 30;
 /// How long a request waits for a database connection before 503.
 pub const DATABASE_WAIT: Duration = Duration::from_secs(3);
 /// How long a stop waits for requests in flight before it closes them.

@@ -175,6 +175,7 @@ async fn serve(cli: &Cli) -> ExitCode {
 
     let listening = tokio::spawn(live_api::listen(Arc::clone(&service)));
     let keeping = tokio::spawn(live_api::keep_up(Arc::clone(&service)));
+    let par = tokio::spawn(caves_server::par::keep_up(Arc::clone(&service)));
     let app = router(Arc::clone(&service), dist);
     let refused = service.metrics.connections_refused.clone();
     // At a stop, the streams of live runs end first: they would hold the stop open.
@@ -189,6 +190,7 @@ async fn serve(cli: &Cli) -> ExitCode {
     pruner.abort();
     listening.abort();
     keeping.abort();
+    par.abort();
     service.board.close().await;
     tracing::info!(version = VERSION, "caves-server stopped");
     ExitCode::SUCCESS

@@ -39,6 +39,7 @@ pub struct Metrics {
     pub live_events: Counter,
     pub live_catchups: Counter,
     pub live_notifications: Counter,
+    pub par_games: Counter,
 }
 
 impl Metrics {
@@ -135,8 +136,15 @@ impl Metrics {
             "PostgreSQL notifications of live pieces received",
             live_notifications.clone(),
         );
+        let par_games = Counter::default();
+        registry.register(
+            "par_games",
+            "Bots' games of par played by this copy",
+            par_games.clone(),
+        );
         Metrics {
             registry,
+            par_games,
             live_runs,
             live_opened,
             live_batches,

@@ -77,6 +77,8 @@ pub struct Service {
     pub run_bytes_per_day: i64,
     /// Days' fallen, answered from memory for a few seconds.
     pub(crate) fallen: FallenCache,
+    /// Days whose par this copy is making now (one task a day).
+    pub(crate) par_making: std::sync::Mutex<std::collections::HashSet<String>>,
     /// When the health row was last written, and whether that worked (the failure's words).
     health: tokio::sync::Mutex<Option<(Instant, Result<(), String>)>>,
 }
@@ -112,6 +114,7 @@ impl Service {
             names_per_day: setting("CAVES_BOARD_NAMES_PER_DAY", NAMES_PER_DAY),
             run_bytes_per_day: setting("CAVES_BOARD_RUN_BYTES_PER_DAY", RUN_BYTES_PER_DAY),
             fallen: FallenCache::default(),
+            par_making: std::sync::Mutex::default(),
             health: tokio::sync::Mutex::new(None),
         }
     }

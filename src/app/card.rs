@@ -25,15 +25,45 @@ pub struct Card<'a> {
     pub score: u32,
     /// The run's rank on the day's board, when it was posted and ranked.
     pub rank: Option<u32>,
+    /// Par of the day, when the board gave it: each bot's name and score, the strongest
+    /// first.
+    pub par: &'a [(&'a str, u32)],
     /// Consecutive days with a daily run, today's included.
     pub streak: u32,
     /// The game's address.
     pub link: &'a str,
 }
 
+/// Par of the day `date` from the words the page keeps of it ("DATE BOT SCORE BOT SCORE ...",
+/// the strongest bot first): nothing for another day, or words that do not read so.
+pub fn par_of<'a>(words: &'a str, date: &str) -> Vec<(&'a str, u32)> {
+    let mut parts = words.split_whitespace();
+    if parts.next() != Some(date) {
+        return Vec::new();
+    }
+    let mut par = Vec::new();
+    while let (Some(bot), Some(score)) = (parts.next(), parts.next()) {
+        match score.parse() {
+            Ok(score) => par.push((bot, score)),
+            Err(_) => return Vec::new(),
+        }
+    }
+    par
+}
+
+/// Whether the run beat par: the strongest bot whose score it passed ("Beat the expert
+/// bot"), else the weakest bot's score it fell short of; nothing without par.
+fn against_par(score: u32, par: &[(&str, u32)]) -> Option<String> {
+    if let Some((bot, _)) = par.iter().find(|(_, s)| score > *s) {
+        return Some(format!("Beat the {bot} bot"));
+    }
+    let (bot, s) = par.last()?;
+    Some(format!("Under par: the {bot} bot scored {s}"))
+}
+
 /// The card's text, one line each: the day (and the try, for practice) and the outcome (and
-/// what killed the player), the levels' row in squares and in plain text, the numbers, the
-/// streak and the link.
+/// what killed the player), the levels' row in squares and in plain text, the numbers, how
+/// it did against par (when known), the streak and the link.
 pub fn text(c: &Card) -> String {
     let outcome = match c.killer {
         _ if c.won => "won".to_string(),
@@ -62,8 +92,9 @@ pub fn text(c: &Card) -> String {
     }
     let plain = plain.join(" ");
     let rank = c.rank.map_or(String::new(), |r| format!(", rank {r}"));
+    let par = against_par(c.score, c.par).map_or(String::new(), |p| p + "\n");
     format!(
-        "Caves daily {}{attempt}: {outcome}\n{row}\n{plain}\nDepth {}, turns {}, score {}{rank}\nDaily streak: {}\n{}",
+        "Caves daily {}{attempt}: {outcome}\n{row}\n{plain}\nDepth {}, turns {}, score {}{rank}\n{par}Daily streak: {}\n{}",
         c.date, c.deepest, c.turns, c.score, c.streak, c.link
     )
 }
@@ -84,6 +115,7 @@ mod tests {
             turns: 1234,
             score: 567,
             rank: None,
+            par: &[],
             streak: 3,
             link: "https://caves.example/",
         }
@@ -159,6 +191,39 @@ mod tests {
             ..card(true)
         };
         assert!(text(&won).starts_with("Caves daily 2026-11-28: won\n"));
+    }
+
+    #[test]
+    fn the_card_says_the_strongest_bot_the_run_beat() {
+        let words = "2026-11-28 expert 5927 careful 400";
+        let par = par_of(words, "2026-11-28");
+        assert_eq!(par, [("expert", 5927), ("careful", 400)]);
+        let beat_careful = text(&Card {
+            par: &par,
+            ..card(false)
+        });
+        assert!(
+            beat_careful.contains("score 567\nBeat the careful bot\nDaily streak"),
+            "{beat_careful}"
+        );
+        let beat_both = text(&Card {
+            score: 6000,
+            par: &par,
+            ..card(true)
+        });
+        assert!(beat_both.contains("\nBeat the expert bot\n"), "{beat_both}");
+        let under = text(&Card {
+            score: 300,
+            par: &par,
+            ..card(false)
+        });
+        assert!(
+            under.contains("\nUnder par: the careful bot scored 400\n"),
+            "{under}"
+        );
+        // Another day's par, or words that do not read as par, say nothing.
+        assert!(par_of(words, "2026-11-27").is_empty());
+        assert!(par_of("2026-11-28 expert lots", "2026-11-28").is_empty());
     }
 
     #[test]

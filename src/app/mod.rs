@@ -272,16 +272,19 @@ impl App {
         self.ctx.session.posted(record)
     }
 
-    /// The card of the ended daily run shown (`card::text`), with the game's address `link`
-    /// and its rank on the board when known; empty when no daily run has ended on screen.
-    pub fn card(&self, link: &str, rank: Option<u32>) -> String {
+    /// The card of the ended daily run shown (`card::text`), with the game's address `link`,
+    /// its rank on the board when known, and par of its day from the words `par` the page
+    /// keeps (`card::par_of`); empty when no daily run has ended on screen.
+    pub fn card(&self, link: &str, rank: Option<u32>, par: &str) -> String {
         let run = match self.ctx.session.run() {
             Some(run) if self.daily_ended() => run,
             _ => return String::new(),
         };
         let state = &run.state;
+        let date = run.record.header.daily.as_deref().unwrap_or_default();
+        let par = card::par_of(par, date);
         card::text(&card::Card {
-            date: run.record.header.daily.as_deref().unwrap_or_default(),
+            date,
             attempt: self.ctx.session.attempt(&run.record.header, run.id),
             won: state.outcome() == Outcome::Won,
             killer: state.ending().and_then(|e| e.cause.killer()),
@@ -291,6 +294,7 @@ impl App {
             turns: state.turn(),
             score: state.score(),
             rank,
+            par: &par,
             streak: self.ctx.session.streak(),
             link,
         })

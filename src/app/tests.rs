@@ -1953,9 +1953,9 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     let days = compose(&a).to_string();
     assert!(days.contains("Daily runs 0, won 0"), "{days}");
     press(&mut a, &["Escape", "Enter"]);
-    assert_eq!(a.card("https://caves.test/", None), "", "not ended");
+    assert_eq!(a.card("https://caves.test/", None, ""), "", "not ended");
     press(&mut a, &["<", "<"]);
-    let card = a.card("https://caves.test/", Some(4));
+    let card = a.card("https://caves.test/", Some(4), "");
     assert!(
         card.starts_with("Caves daily 2026-11-22: lost\n🟥⬛")
             && card.contains(", rank 4\nDaily streak: 1\nhttps://caves.test/"),
@@ -1971,7 +1971,7 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     // Any other run has no card.
     let mut other = App::new(Box::new(SharedStore::default()), opts(77));
     press(&mut other, &["Enter", "<", "<"]);
-    assert_eq!(other.card("https://caves.test/", None), "");
+    assert_eq!(other.card("https://caves.test/", None, ""), "");
 }
 
 /// Screen text with box borders gone and whitespace collapsed.
@@ -2062,7 +2062,7 @@ fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywh
         "the end screen says practice, and nothing goes to the board before the day's run:\n{end}"
     );
     assert_eq!(b.to_post(), None);
-    let card = b.card("https://caves.test/", None);
+    let card = b.card("https://caves.test/", None, "");
     assert!(
         card.starts_with("Caves daily 2026-11-24, try 2 (practice): lost\n"),
         "{card}"
@@ -2083,7 +2083,7 @@ fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywh
     let end = norm(&compose(&b).to_string());
     assert!(end.contains("Daily 2026-11-24, the day's run"), "{end}");
     assert!(b
-        .card("https://caves.test/", None)
+        .card("https://caves.test/", None, "")
         .starts_with("Caves daily 2026-11-24: lost\n"));
     let days = b.session().days();
     assert_eq!(

@@ -161,9 +161,10 @@ impl Game {
 
     /// What Share gives for the shown run at `page` (the page's address without query or
     /// fragment): an ended daily run's card (`App::card`, with its rank on the board when
-    /// `rank` is not 0), else the run's link; an empty string when there is no run.
-    pub fn share_text(&self, page: &str, rank: u32) -> String {
-        let card = self.app.card(page, (rank > 0).then_some(rank));
+    /// `rank` is not 0, and par of its day from the board's words `par`), else the run's link;
+    /// an empty string when there is no run.
+    pub fn share_text(&self, page: &str, rank: u32, par: &str) -> String {
+        let card = self.app.card(page, (rank > 0).then_some(rank), par);
         if card.is_empty() {
             link::write(page, &self.record_bytes(), &self.deflated)
         } else {

@@ -20,7 +20,7 @@ import { launchChromium } from './serve.mjs';
 import { startBoard, startPostgres, getJson, request } from '../board/serve.mjs';
 
 const PG = process.argv.includes('--postgres');
-const { check, notOk, hold, done } = suite(PG ? 'board on PostgreSQL' : 'board on SQLite', { limitMs: 300000 });
+const { check, notOk, hold, done } = suite(PG ? 'board on PostgreSQL' : 'board on SQLite', { limitMs: 420000 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caves-board-e2e-'));
 const REAL = new Date().toISOString().slice(0, 10);
 const DAY = REAL === '2026-11-24' ? '2026-11-23' : '2026-11-24'; // the board's today
@@ -185,6 +185,43 @@ try {
     await ada.close();
   });
 
+  await check("par: once the own daily has ended, the board shows the bots' games of today under its entries, and Watch plays the expert's run to its end", async () => {
+    const page = await open(desk, `${base}?daily`);
+    await page.keyboard.press('B');
+    // The board makes par at its start; a page that asks while the bots play is told to ask
+    // again (Retry-After) and shows it then.
+    await page.waitForFunction(() => /^Par: the expert bot /.test((document.querySelector('dialog#board[open] section.par p') || {}).textContent || ''), null, { timeout: 90000 })
+      .catch(async () => { throw new Error(`no par: "${await page.evaluate(() => (document.querySelector('dialog#board section.par') || {}).textContent)}"`); });
+    const [said, mine] = await page.$$eval('dialog#board section.par p', (ps) => ps.map((p) => p.textContent));
+    const par = await page.evaluate(async (day) => (await fetch(`api/daily/${day}/par`, { headers: { 'X-Caves-Token': localStorage.getItem('caves.board.token') } })).json(), DAY);
+    const expert = par.bots.find((b) => b.bot === 'expert');
+    const careful = par.bots.find((b) => b.bot === 'careful');
+    assert(expert && expert.run && careful, `par: ${JSON.stringify(par)}`);
+    assert(said.includes(`the expert bot ${expert.outcome === 'won' ? 'won' : ''}`) && said.includes('the careful bot'), `the par line: ${said}`);
+    const mineIds = (await listed(page, 'caves.board.mine')).map((m) => m.id);
+    const own = (await entries()).find((e) => mineIds.includes(e.id));
+    assert(own && new RegExp(`^Your ${own.score.toLocaleString('en-US')} .*the expert bot`).test(mine), `the player's line against the bots: ${mine} (own ${JSON.stringify(own)})`);
+    const box = await page.evaluate(() => document.querySelector('dialog#board section.par').getBoundingClientRect().top);
+    const table = await page.evaluate(() => document.querySelector('dialog#board table').getBoundingClientRect().bottom);
+    assert(box >= table, 'par is not under the entries');
+    await page.screenshot({ path: path.join(SHOTS, 'board-par-1280x800.png') });
+    const fetched = page.waitForResponse((r) => r.url().endsWith(`api/runs/${expert.run}`) && r.status() === 200, { timeout: 10000 });
+    await page.click('dialog#board section.par button[data-watch]');
+    await fetched;
+    // The sidebar may break "Action N of M" across its lines.
+    await page.waitForFunction(() => /Action \d+ of/.test(window.cavesGame.text()), null, { timeout: 10000 })
+      .catch(async () => {
+        await page.screenshot({ path: path.join(SHOTS, 'par-watch-failed-1280x800.png') });
+        throw new Error(`no replay of the expert's run: ${(await text(page)).slice(0, 400)} | dialog: ${await page.evaluate(() => (document.querySelector('dialog#board p[role=status]') || {}).textContent)}`);
+      });
+    await page.keyboard.press('End');
+    // At its end: the turn par gives for the expert's game.
+    await page.waitForFunction((turns) => new RegExp(`Turn ${turns}\\b`).test(window.cavesGame.text()), expert.turns, { timeout: 10000 })
+      .catch(async () => { throw new Error(`the expert's replay did not reach turn ${expert.turns}: ${(await text(page)).slice(0, 400)}`); });
+    await page.screenshot({ path: path.join(SHOTS, 'par-replay-1280x800.png') });
+    await page.close();
+  });
+
   const bea = await desktop();
   await check('offline: a run posted while the board cannot be reached is kept and sent on the next visit', async () => {
     const page = await open(bea, `${base}?daily`);
@@ -214,7 +251,8 @@ try {
       const rows = await page.$$eval('dialog#board tbody tr', (trs) => trs.map((tr) => tr.textContent));
       assert(rows.some((r) => r.includes('Ada <b>')) && rows.some((r) => r.includes('Bea')), `rows: ${rows}`);
       await page.click(`dialog#board button[aria-label*="${other}"]`);
-      await page.waitForFunction(() => /Action \d+ of \d+/.test(window.cavesGame.text()), null, { timeout: 10000 });
+      // The sidebar may break "Action N of M" across its lines.
+    await page.waitForFunction(() => /Action \d+ of/.test(window.cavesGame.text()), null, { timeout: 10000 });
       const seed = await page.evaluate(() => window.cavesGame.seed());
       await page.close();
       return seed;
@@ -257,7 +295,7 @@ try {
     await calCtx.addInitScript(() => localStorage.setItem('caves.board.name', 'Cal'));
     cal = await open(calCtx, `${base}?daily`);
     await cal.keyboard.press('B');
-    await cal.waitForFunction(() => /own run of today's caves has ended/.test((document.querySelector('dialog#board[open] section p') || {}).textContent), null, { timeout: 15000 });
+    await cal.waitForFunction(() => /own run of today's caves has ended/.test((document.querySelector('dialog#board[open] section:not(.par) p') || {}).textContent), null, { timeout: 15000 });
     assert(!(await cal.$('dialog#board button[data-live]')), 'a Watch button of a live run is offered before the own daily ended');
     await cal.screenshot({ path: path.join(SHOTS, 'board-live-not-yet-1280x800.png') });
     await cal.click('dialog#board button[data-do=close]');
@@ -271,9 +309,9 @@ try {
     try {
       await watcher.waitForSelector('dialog#board[open] button[data-live][aria-label*="Cal"]', { timeout: 15000 });
     } catch {
-      throw new Error(`no live run of Cal listed: ${await watcher.textContent('dialog#board section')}`);
+      throw new Error(`no live run of Cal listed: ${await watcher.textContent('dialog#board section:not(.par)')}`);
     }
-    const rows = await watcher.$$eval('dialog#board section tbody tr', (trs) => trs.map((tr) => tr.textContent.replace(/\s/g, '')));
+    const rows = await watcher.$$eval('dialog#board section:not(.par) tbody tr', (trs) => trs.map((tr) => tr.textContent.replace(/\s/g, '')));
     assert(rows.some((r) => /^Cal1\d+0Watch$/.test(r)), `the live rows (name, depth 1, turns, no watcher): ${rows}`);
     await watcher.screenshot({ path: path.join(SHOTS, 'board-live-1280x800.png') });
     await watcher.click('dialog#board button[data-live][aria-label*="Cal"]');
@@ -527,6 +565,12 @@ try {
     assert(box[3] <= 1, `the board scrolls sideways by ${box[3]} px`);
     assert(KEY.test(await page.textContent('dialog#board code')), 'no player key on the phone');
     await page.screenshot({ path: path.join(SHOTS, 'board-phone.png') });
+    // Par under the entries once the phone's own daily has ended.
+    await page.waitForFunction(() => /^Par: the expert bot /.test((document.querySelector('dialog#board[open] section.par p') || {}).textContent || ''), null, { timeout: 60000 });
+    const wide = await page.evaluate(() => document.querySelector('dialog#board').scrollWidth - document.querySelector('dialog#board').clientWidth);
+    assert(wide <= 1, `the board with par scrolls sideways by ${wide} px`);
+    await page.evaluate(() => document.querySelector('dialog#board section.par').scrollIntoView());
+    await page.screenshot({ path: path.join(SHOTS, 'board-par-phone.png') });
     await page.tap('dialog#board button[data-watch]');
     try {
       // The phone's status line says "Replay N/M" where the desktop sidebar says "Action N of M".
@@ -608,7 +652,8 @@ try {
     await playToEnd(page, ['n', '.', '.', '.', '.', '<', '<']);
     const dayTurns = Number(/Turns (\d+)/.exec(await text(page))[1]);
     await page.keyboard.press('r');
-    await page.waitForFunction(() => /Action \d+ of \d+/.test(window.cavesGame.text()), null, { timeout: 10000 });
+    // The sidebar may break "Action N of M" across its lines.
+    await page.waitForFunction(() => /Action \d+ of/.test(window.cavesGame.text()), null, { timeout: 10000 });
     await page.keyboard.press('Escape');
     await page.keyboard.press('B');
     await page.waitForSelector('dialog#board[open] button[data-do=post]:not([hidden])', { timeout: 15000 });

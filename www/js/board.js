@@ -29,6 +29,7 @@ const TOKEN = "caves.board.token";
 const REFUSED = "caves.board.refused";
 const MINE = "caves.board.mine";
 const RANKED = "caves.board.ranked"; // [the run posted last, as text, and its rank on its board]
+const PAR = "caves.board.par"; // par of the last day asked for, as the card reads it: "DATE BOT SCORE ..."
 const KEY = /^[A-Za-z0-9_-]{22,128}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -150,6 +151,17 @@ export function rankOf(bytes) {
   return run === toText(bytes) ? rank >>> 0 : 0;
 }
 
+/** Par of the last day the board gave it, for the card ("DATE BOT SCORE ...", the strongest
+ * bot first; the game uses it only for a run of that day). */
+export const parOf = () => recall(PAR) || "";
+
+/** Keeps par of `date` for the card: the expert's and the careful bot's scores. */
+function keepPar(date, bots) {
+  const shown = bots.filter((b) => b.bot === "expert" || b.bot === "careful");
+  if (shown.length) remember(PAR, `${date} ${shown.map((b) => `${b.bot} ${b.score >>> 0}`).join(" ")}`);
+  return shown;
+}
+
 async function send() {
   if (!readList(QUEUE).length || !(await boardHere())) return;
   const tried = new Set();
@@ -246,6 +258,9 @@ export async function fallen() {
     }
     guard(() => game.set_fallen(d.seed, Uint8Array.from(at), words));
     graves = f.length;
+    // Par of the day, for the card (the board dialog shows it).
+    const p = await fetch(`api/daily/${d.date}/par`, { cache: "no-store", headers: { "X-Caves-Token": token() } });
+    if (p.ok) keepPar(d.date, (await p.json()).bots || []);
   } catch {
     // No graves this time; the game plays on.
   }
@@ -291,7 +306,7 @@ let day = null; // the board's day and seed: { date, seed }
 /** Lists today's live runs, each with a Watch button, once the player's own daily run has
  * ended: before, watching could spoil the caves. */
 async function fillLive(today) {
-  const p = dialog.querySelector("section p");
+  const p = dialog.querySelector("section:not(.par) p");
   const table = p.nextSibling;
   p.parentNode.hidden = false;
   day = await boardDaily();
@@ -323,7 +338,7 @@ export async function showBoard() {
     dialog = document.createElement("dialog");
     dialog.id = "board";
     dialog.setAttribute("aria-label", "Today's board");
-    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><section hidden><h3>Playing now</h3><p></p><table hidden><thead><tr><th scope="col">Name</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col">Watching</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table></section><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p><div hidden><h3>Your player key</h3><p>It proves that your name on the board is yours: keep it secret, and give it only to your own devices. <code></code> <button type="button" data-do="copy">Copy</button></p><form><label>Use a key from another device: <input name="key" autocomplete="off" spellcheck="false"></label> <button>Use</button></form></div>';
+    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><section class="par" hidden><h3>Par</h3><p></p><p></p><ul></ul></section><section hidden><h3>Playing now</h3><p></p><table hidden><thead><tr><th scope="col">Name</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col">Watching</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table></section><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p><div hidden><h3>Your player key</h3><p>It proves that your name on the board is yours: keep it secret, and give it only to your own devices. <code></code> <button type="button" data-do="copy">Copy</button></p><form><label>Use a key from another device: <input name="key" autocomplete="off" spellcheck="false"></label> <button>Use</button></form></div>';
     document.body.appendChild(dialog);
     const code = dialog.querySelector("code");
     dialog.addEventListener("click", (e) => {
@@ -373,10 +388,11 @@ async function fillBoard(note) {
   body.textContent = "";
   table.hidden = true;
   const lead = note ? note + " " : "";
-  const live = dialog.querySelector("section p");
+  const live = dialog.querySelector("section:not(.par) p");
   live.textContent = "";
   live.parentNode.hidden = live.nextSibling.hidden = true;
   live.nextSibling.tBodies[0].textContent = "";
+  dialog.querySelector("section.par").hidden = true;
   status.textContent = lead + "Asking the board…";
   if (!(await boardHere())) {
     status.textContent = "There is no board here: this page is served without one. Everything else works.";
@@ -421,4 +437,80 @@ async function fillBoard(note) {
     body.appendChild(row);
   }
   table.hidden = false;
+  fillPar(board.date, own).catch(() => {});
+}
+
+const number = (n) => Number(n).toLocaleString("en-US");
+const article = (noun) => (/^[aeiou]/i.test(noun) ? "an " : "a ") + noun;
+
+/** How a bot's game of par went, in words: "the expert bot won with 5,927 in 2,119 turns". */
+function parWords(b) {
+  const who = `the ${b.bot} bot`;
+  if (b.outcome === "won") return `${who} won with ${number(b.score)} in ${number(b.turns)} turns`;
+  if (!b.run) return `${who} did not finish (${b.cause})`;
+  if (/empty-handed/.test(b.cause)) return `${who} left the caves empty-handed with ${number(b.score)}`;
+  if (/\.$/.test(b.cause)) return `${who} lost on level ${b.depth} with ${number(b.score)}`;
+  return `${who} fell on level ${b.depth} to ${article(b.cause)}`;
+}
+
+/** How the player's own entry did against each bot of par. */
+function against(own, bots) {
+  const beat = bots.filter((b) => own.score > b.score).map((b) => `the ${b.bot} bot`);
+  const short = bots.filter((b) => own.score < b.score).map((b) => `the ${b.bot} bot (${number(b.score)})`);
+  const tied = bots.filter((b) => own.score === b.score).map((b) => `the ${b.bot} bot`);
+  const parts = [];
+  if (beat.length) parts.push(`beat ${beat.join(", ")}`);
+  if (tied.length) parts.push(`tied ${tied.join(", ")}`);
+  if (short.length) parts.push(`fell short of ${short.join(", ")}`);
+  return `Your ${number(own.score)} ${parts.join("; ")}.`;
+}
+
+/** Par, under the day's entries once the player's own daily run has ended: how the bots did
+ * in the day's caves, how the player's entry compares, and a Watch button for each bot's run.
+ * The board answers it only to a player whose run has ended (403 before: a run that has just
+ * ended reaches it with the live run's last batch), and 503 while the bots play. */
+async function fillPar(date, own) {
+  const section = dialog.querySelector("section.par");
+  const [said, mine] = section.querySelectorAll("p");
+  const list = section.querySelector("ul");
+  const d = await boardDaily();
+  if (!d || d.date !== date || !guard(() => game.daily_done(d.seed), false)) return;
+  let r;
+  for (let tries = 0; tries < 8; tries++) {
+    r = await fetch(`api/daily/${date}/par`, { cache: "no-store", headers: { "X-Caves-Token": token() } });
+    if (r.status !== 403) break;
+    await new Promise((go) => setTimeout(go, 1000));
+  }
+  const answer = await r.json().catch(() => ({}));
+  if (!dialog.open) return;
+  section.hidden = false;
+  list.textContent = "";
+  mine.textContent = "";
+  if (r.status === 503) {
+    said.textContent = "The bots are playing today's caves: par shows here in a minute.";
+    const wait = Math.min(Number(r.headers.get("Retry-After")) || 30, 60);
+    setTimeout(() => dialog.open && fillPar(date, own).catch(() => {}), wait * 1000);
+    return;
+  }
+  if (!r.ok) {
+    said.textContent = answer.error || `Par cannot be shown now (status ${r.status}).`;
+    return;
+  }
+  const bots = answer.bots || [];
+  const shown = keepPar(date, bots);
+  said.textContent = `Par: ${shown.map(parWords).join("; ")}.`;
+  if (own) mine.textContent = against(own, shown);
+  for (const b of bots) {
+    const li = document.createElement("li");
+    li.textContent = `The ${b.bot} bot: ${b.outcome}, level ${b.depth}, ${number(b.turns)} turns, score ${number(b.score)} `;
+    if (b.run) {
+      const w = document.createElement("button");
+      w.type = "button";
+      w.dataset.watch = b.run;
+      w.textContent = "Watch";
+      w.setAttribute("aria-label", `Watch the ${b.bot} bot's run of ${date}`);
+      li.appendChild(w);
+    }
+    list.appendChild(li);
+  }
 }

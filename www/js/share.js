@@ -6,7 +6,7 @@
 
 import { game, guard } from "./handle.js";
 import { startClock } from "./replay-clock.js";
-import { rankOf } from "./board.js";
+import { parOf, rankOf } from "./board.js";
 
 const canDeflate = typeof CompressionStream === "function" && typeof DecompressionStream === "function";
 const pageUrl = () => location.origin + location.pathname;
@@ -17,7 +17,7 @@ async function pipe(bytes, stream) {
 }
 
 /** The shown run's card when it is an ended daily run, else its link; "" when there is none. */
-export const shareLink = () => guard(() => game.share_text(pageUrl(), rankOf(game.record_bytes())), "");
+export const shareLink = () => guard(() => game.share_text(pageUrl(), rankOf(game.record_bytes()), parOf()), "");
 
 let deflating = false;
 

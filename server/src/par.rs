@@ -1,0 +1,347 @@
+//! Par: the bots (the `caves-bots` crate) play each day's caves once, on the board's own seed
+//! for that day, and their games are kept beside the day's board (never on it) as verified
+//! runs a player who has finished may fetch and watch.
+//!
+//! A day's par is made by the copy that claims it first (a row of `par_days`, taken with an
+//! insert that does nothing when the row is there), at start-up, each minute after (a new
+//! day), or at the first ask for it, and always in the verifier pool: one bot's game is one
+//! job, so a submission waits at most for one game. A bot that does not end its game within
+//! `MAX_ACTIONS` counts as lost, with no run. A claim that is not made within
+//! `PAR_CLAIM_LAPSE` (its copy stopped, its pool stayed busy) lapses, and a copy takes the day
+//! again.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use caves_bots::{Bot, MAX_ACTIONS};
+use caves_rules::builder::WorldParams;
+use caves_rules::record::{base64, replay, Header};
+use serde_json::json;
+
+use crate::board::{now_micros, run_id, Board};
+use crate::clients::{token, token_hash};
+use crate::dates::{show, valid_date};
+use crate::error::ApiError;
+use crate::service::Service;
+use crate::verify::{end_of, verify, Day};
+
+/// The bots that play par, in the order the list shows them: the strongest first.
+pub const PAR_BOTS: [Bot; 4] = [Bot::Expert, Bot::Careful, Bot::Reckless, Bot::Autopilot];
+
+/// How long a copy's claim of a day's par holds before another copy may make it.
+pub const PAR_CLAIM_LAPSE: Duration = Duration::from_secs(600);
+
+/// How often a copy looks whether today's par is made.
+const PAR_EVERY: Duration = Duration::from_secs(60);
+
+/// One bot's game of a day, as `GET /api/daily/DATE/par` lists it: `run` is the id of its
+/// run file (`GET /api/runs/ID`), `None` for a game that did not end within `MAX_ACTIONS`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Par {
+    pub bot: String,
+    pub outcome: String,
+    pub depth: i64,
+    pub turns: i64,
+    pub score: i64,
+    /// What ended it: the creature that killed the bot, else the rules' words of the end.
+    pub cause: String,
+    pub run: Option<String>,
+}
+
+/// A bot's game and its run file (base64url; empty when it did not end).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParGame {
+    pub par: Par,
+    pub record: String,
+}
+
+/// Plays `bot` on the daily caves of `date` and `seed` (the header a player's page starts
+/// with), and verifies its run as a posted run is verified. Blocking: for the verifier pool.
+pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, String> {
+    let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
+    let run = bot.play(header).map_err(|e| e.to_string())?;
+    let days = [Day {
+        date: date.to_string(),
+        seed,
+    }];
+    if run.record.ended {
+        let bytes = run.record.encode();
+        let verified = verify(&bytes, &days)
+            .map_err(|why| format!("the {} bot's run does not verify: {why}", bot.name()))?;
+        return Ok(ParGame {
+            par: Par {
+                bot: bot.name().to_string(),
+                outcome: verified.outcome.to_string(),
+                depth: i64::from(verified.depth),
+                turns: i64::from(verified.turns),
+                score: i64::from(verified.score),
+                cause: verified.end.cause,
+                run: Some(run_id(&bytes)),
+            },
+            record: base64::encode(&bytes),
+        });
+    }
+    // Not ended within the bound: lost, where it stood.
+    let state = replay(&run.record).map_err(|e| format!("{e:?}"))?;
+    Ok(ParGame {
+        par: Par {
+            bot: bot.name().to_string(),
+            outcome: "lost".to_string(),
+            depth: i64::from(end_of(&state).depth),
+            turns: i64::from(run.turns),
+            score: 0,
+            cause: format!("no end within {MAX_ACTIONS} actions"),
+            run: None,
+        },
+        record: String::new(),
+    })
+}
+
+type ParRow = (String, String, i64, i64, i64, String, String);
+
+impl Board {
+    /// Claims the making of `date`'s par at `now`: true for the one copy that gets it (a day
+    /// not claimed yet, or a claim not made within `PAR_CLAIM_LAPSE`).
+    pub async fn claim_par(&self, date: &str, now: i64) -> Result<bool, sqlx::Error> {
+        let lapse = i64::try_from(PAR_CLAIM_LAPSE.as_micros()).unwrap_or(i64::MAX);
+        let row: Option<(String,)> = sqlx::query_as(
+            "INSERT INTO par_days (day, claimed, made) VALUES ($1, $2, 0) \
+             ON CONFLICT (day) DO UPDATE SET claimed = excluded.claimed \
+             WHERE par_days.made = 0 AND par_days.claimed < $3 RETURNING day",
+        )
+        .bind(date)
+        .bind(now)
+        .bind(now.saturating_sub(lapse))
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.is_some())
+    }
+
+    /// Gives back a claim of `date` that could not be made, so the next try takes it at once.
+    pub async fn release_par(&self, date: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM par_days WHERE day = $1 AND made = 0")
+            .bind(date)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
+    /// Keeps bot game `game` of `date`, the `pos`th of the list (once: a game kept already
+    /// stays).
+    pub async fn keep_par(
+        &self,
+        date: &str,
+        pos: usize,
+        game: &ParGame,
+    ) -> Result<(), sqlx::Error> {
+        let par = &game.par;
+        sqlx::query(
+            "INSERT INTO par (day, bot, pos, outcome, depth, turns, score, cause, id, record) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
+        )
+        .bind(date)
+        .bind(&par.bot)
+        .bind(i64::try_from(pos).unwrap_or(i64::MAX))
+        .bind(&par.outcome)
+        .bind(par.depth)
+        .bind(par.turns)
+        .bind(par.score)
+        .bind(&par.cause)
+        .bind(par.run.as_deref().unwrap_or(""))
+        .bind(&game.record)
+        .execute(&self.pool)
+        .await
+        .map(|_| ())
+    }
+
+    /// Notes that every bot's game of `date` is kept.
+    pub async fn par_made(&self, date: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE par_days SET made = 1 WHERE day = $1")
+            .bind(date)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
+    /// The par of `date`, once it is made.
+    pub async fn par(&self, date: &str) -> Result<Option<Vec<Par>>, sqlx::Error> {
+        let made: Option<(i64,)> = sqlx::query_as("SELECT made FROM par_days WHERE day = $1")
+            .bind(date)
+            .fetch_optional(&self.reads)
+            .await?;
+        if made.is_none_or(|(m,)| m == 0) {
+            return Ok(None);
+        }
+        let rows: Vec<ParRow> = sqlx::query_as(
+            "SELECT bot, outcome, depth, turns, score, cause, id FROM par \
+             WHERE day = $1 ORDER BY pos",
+        )
+        .bind(date)
+        .fetch_all(&self.reads)
+        .await?;
+        Ok(Some(
+            rows.into_iter()
+                .map(|(bot, outcome, depth, turns, score, cause, id)| Par {
+                    bot,
+                    outcome,
+                    depth,
+                    turns,
+                    score,
+                    cause,
+                    run: (!id.is_empty()).then_some(id),
+                })
+                .collect(),
+        ))
+    }
+
+    /// The day and run file of a par game, by its run's id.
+    pub async fn par_file(&self, id: &str) -> Result<Option<(String, Vec<u8>)>, sqlx::Error> {
+        let row: Option<(String, String)> =
+            sqlx::query_as("SELECT day, record FROM par WHERE id = $1 AND record <> '' LIMIT 1")
+                .bind(id)
+                .fetch_optional(&self.reads)
+                .await?;
+        Ok(row.and_then(|(day, text)| Some((day, base64::decode(&text)?))))
+    }
+}
+
+/// Why a day's par was not made.
+#[derive(Debug, thiserror::Error)]
+pub enum MakeError {
+    #[error("the verifiers are busy")]
+    Busy,
+    #[error("{0}")]
+    Play(String),
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+}
+
+/// Makes `date`'s par if this copy claims it: every bot of `PAR_BOTS` plays, one game a job
+/// of the verifier pool, and its game is kept. True when this copy made it; false when
+/// another copy has (or is making) it. A failure gives the claim back.
+pub async fn make(service: &Service, date: &str) -> Result<bool, MakeError> {
+    let seed = service.board.seed(date).await?;
+    if !service.board.claim_par(date, now_micros()).await? {
+        return Ok(false);
+    }
+    let made = play_all(service, date, seed).await;
+    if made.is_err() {
+        service.board.release_par(date).await?;
+    }
+    made.map(|()| true)
+}
+
+async fn play_all(service: &Service, date: &str, seed: u64) -> Result<(), MakeError> {
+    for (pos, bot) in PAR_BOTS.into_iter().enumerate() {
+        let day = date.to_string();
+        let game = service
+            .pool
+            .run(&service.metrics, move || play(bot, &day, seed))
+            .await
+            .map_err(|_| MakeError::Busy)?
+            .map_err(MakeError::Play)?;
+        service.board.keep_par(date, pos, &game).await?;
+        service.metrics.par_games.inc();
+    }
+    service.board.par_made(date).await?;
+    Ok(())
+}
+
+/// Makes `date`'s par in a task of its own (nothing waits for it), unless this copy is making
+/// it already.
+pub fn start(service: &Arc<Service>, date: &str) {
+    let Ok(mut making) = service.par_making.lock() else {
+        return;
+    };
+    if !making.insert(date.to_string()) {
+        return;
+    }
+    let service = Arc::clone(service);
+    let date = date.to_string();
+    tokio::spawn(async move {
+        match make(&service, &date).await {
+            Ok(true) => tracing::info!(%date, "par made"),
+            Ok(false) => {}
+            Err(e) => tracing::warn!(%date, error = %e, "cannot make par now"),
+        }
+        if let Ok(mut making) = service.par_making.lock() {
+            making.remove(&date);
+        }
+    });
+}
+
+/// At start-up and each minute after: today's par made, if no copy has made it yet.
+pub async fn keep_up(service: Arc<Service>) {
+    loop {
+        let today = show(service.today());
+        if matches!(service.board.par(&today).await, Ok(None)) {
+            start(&service, &today);
+        }
+        tokio::time::sleep(PAR_EVERY).await;
+    }
+}
+
+/// Par of a day the board still takes runs of (today, and yesterday for a run begun before
+/// midnight) opens only to a player whose own run of that day has ended: a bot's run would
+/// otherwise show the caves, and could be posted as a player's own.
+async fn gate(service: &Service, headers: &HeaderMap, date: &str) -> Result<(), ApiError> {
+    let why = "Par opens once your own run of that day's caves has ended (played to its end \
+               on a board's page, or posted), so that it spoils nothing";
+    let Some(token) = token(headers).map(token_hash) else {
+        return Err(ApiError::Gated(format!(
+            "{why}: send your player key (X-Caves-Token)."
+        )));
+    };
+    if service.board.day_done(date, &token).await? {
+        Ok(())
+    } else {
+        Err(ApiError::Gated(format!(
+            "{why}: your run of {date} has not ended yet."
+        )))
+    }
+}
+
+/// Whether the board still takes runs of `date`, so that its par is gated.
+pub async fn open_day(service: &Service, date: &str) -> Result<bool, ApiError> {
+    Ok(service.days().await?.iter().any(|d| d.date == date))
+}
+
+/// Checks that `headers` may see par (or a par run) of `date`.
+pub async fn check(service: &Service, headers: &HeaderMap, date: &str) -> Result<(), ApiError> {
+    if open_day(service, date).await? {
+        gate(service, headers, date).await?;
+    }
+    Ok(())
+}
+
+/// `GET /api/daily/YYYY-MM-DD/par`: `{"date","bots":[{"bot","outcome","depth","turns",
+/// "score","cause","run"}]}`; 503 with `Retry-After` while a day the board takes runs of has
+/// no par yet (its making starts then, if no copy has begun it), 404 for another day without
+/// par.
+pub async fn answer(
+    State(service): State<Arc<Service>>,
+    Path(date): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    if !valid_date(&date) {
+        return Err(ApiError::BadRequest(format!(
+            "{date:?} is not a date like 2026-11-24."
+        )));
+    }
+    let open = open_day(&service, &date).await?;
+    if open {
+        gate(&service, &headers, &date).await?;
+    }
+    match service.board.par(&date).await? {
+        Some(bots) => Ok(Json(json!({ "date": date, "bots": bots })).into_response()),
+        None if open => {
+            start(&service, &date);
+            Err(ApiError::ParPending)
+        }
+        None => Err(ApiError::NotFound),
+    }
+}
