@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use caves_rules::record::Record;
+use caves_rules::record::{replay, Record};
 use caves_server::board::{now_micros, Board, NewRun, Origin, TakeError, Taken};
 use caves_server::dates::{parse_date, start_micros};
 use caves_server::limits::{GRAVES_PER_LEVEL, NAMES_PER_DAY, PRACTICE_PER_DAY};
@@ -134,9 +134,15 @@ async fn names_tokens_practice_copies_and_ranks() {
             other => panic!("a copy was not refused: {other:?}"),
         }
     }
-    // A run that shares less than half of its moves is its own game.
-    let own = tail_copy(&long, 100, 1, 200);
-    assert!(post(&board, &own, "Cy", "token-cy").await.is_ok());
+    // A run that shares less than half of its moves is its own game: Bob's first 100 turns
+    // and 200 of its own. (A tail in which a creature kills the player soon after it parts
+    // from Bob's would share more than half: the first pattern whose run lasts is taken.)
+    let own = (1..=16)
+        .map(|pattern| tail_copy(&long, 100, pattern, 200))
+        .find(|r| replay(r).is_ok_and(|s| s.turn() > 200))
+        .expect("a tail that lasts");
+    let kept = post(&board, &own, "Cy", "token-cy").await;
+    assert!(kept.is_ok(), "{kept:?}");
     let entries = board.day(DATE).await.expect("a board");
     assert_eq!(entries.len(), 3, "{entries:?}");
     for w in entries.windows(2) {
