@@ -778,7 +778,14 @@ impl Board {
         };
         match looked.same {
             // Kept already: this token's entry, or another's run (a copy of its bytes).
-            Some(holder) if holder == new.token => return self.rename(tx, new, id).await,
+            // A post from the player's page may name it anew; the server's own keeping of an
+            // ended live run (no origin) never renames what its player posted first.
+            Some(holder) if holder == new.token => {
+                return match new.origin {
+                    Some(_) => self.rename(tx, new, id).await,
+                    None => Ok(Outcome::Same),
+                };
+            }
             Some(_) => return Err(TakeError::Copy(id.to_string())),
             None => {}
         }

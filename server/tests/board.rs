@@ -200,15 +200,28 @@ async fn a_run_posted_again_by_its_player_under_another_name_is_renamed() {
     post(&board, &daily_run(DATE, seed, 2), "Eve", "token-eve")
         .await
         .expect("kept");
+    // The page's post, from the player's address.
+    let from_page = |name: &'static str| {
+        post_from(
+            &board,
+            DATE,
+            &run,
+            name,
+            "token-ada",
+            now_micros(),
+            Some(address("10.0.0.1")),
+        )
+    };
     // Another token's name is not the player's to take by posting again.
-    assert!(matches!(
-        post(&board, &run, "Eve", "token-ada").await,
-        Err(TakeError::NameTaken)
-    ));
-    let named = post(&board, &run, "Ada", "token-ada")
-        .await
-        .expect("renamed");
+    assert!(matches!(from_page("Eve").await, Err(TakeError::NameTaken)));
+    let named = from_page("Ada").await.expect("renamed");
     assert!(!named.new && named.id == live.id);
+    // The server keeping the ended live run once more (no address: not a post from a page)
+    // renames nothing.
+    let settled = post(&board, &run, "Player qwxyz", "token-ada")
+        .await
+        .expect("the same entry");
+    assert!(!settled.new && settled.id == live.id);
     let names: Vec<String> = board
         .day(DATE)
         .await
