@@ -121,6 +121,18 @@ pub async fn gate(service: &Service, headers: &HeaderMap, date: &str) -> Result<
     }
     let why = "Today's runs of others open once your own run of today's caves has ended \
                (played to its end on a board's page, or posted), so that they spoil nothing";
+    ended_for(service, headers, date, why, "today").await
+}
+
+/// Ok when the token of `headers` has a run of `date` that ended; else 403 with `why` and
+/// what is missing (the key, or the end of the player's run of `day`).
+pub async fn ended_for(
+    service: &Service,
+    headers: &HeaderMap,
+    date: &str,
+    why: &str,
+    day: &str,
+) -> Result<(), ApiError> {
     let Some(token) = token(headers).map(token_hash) else {
         return Err(ApiError::Gated(format!(
             "{why}: send your player key (X-Caves-Token)."
@@ -130,7 +142,7 @@ pub async fn gate(service: &Service, headers: &HeaderMap, date: &str) -> Result<
         Ok(())
     } else {
         Err(ApiError::Gated(format!(
-            "{why}: your run of today has not ended yet."
+            "{why}: your run of {day} has not ended yet."
         )))
     }
 }

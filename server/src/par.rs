@@ -23,9 +23,9 @@ use caves_rules::record::{base64, replay, Header};
 use serde_json::json;
 
 use crate::board::{now_micros, run_id, Board};
-use crate::clients::{token, token_hash};
 use crate::dates::{show, valid_date};
 use crate::error::ApiError;
+use crate::live_api::ended_for;
 use crate::service::Service;
 use crate::verify::{end_of, verify, Day};
 
@@ -291,18 +291,7 @@ pub async fn keep_up(service: Arc<Service>) {
 async fn gate(service: &Service, headers: &HeaderMap, date: &str) -> Result<(), ApiError> {
     let why = "Par opens once your own run of that day's caves has ended (played to its end \
                on a board's page, or posted), so that it spoils nothing";
-    let Some(token) = token(headers).map(token_hash) else {
-        return Err(ApiError::Gated(format!(
-            "{why}: send your player key (X-Caves-Token)."
-        )));
-    };
-    if service.board.day_done(date, &token).await? {
-        Ok(())
-    } else {
-        Err(ApiError::Gated(format!(
-            "{why}: your run of {date} has not ended yet."
-        )))
-    }
+    ended_for(service, headers, date, why, date).await
 }
 
 /// Whether the board still takes runs of `date`, so that its par is gated.
