@@ -107,7 +107,7 @@ fn changing_a_parameter_regenerates_at_once() {
     assert_eq!(p.fill, 0.55);
     assert_eq!(lab.shown_world(), Some(&p.build(8)));
     assert_ne!(lab.shown_world().cloned(), before);
-    assert!(lab.query().contains("fill=0.55"), "{}", lab.query());
+    assert!(lab.query().contains("fill=55"), "{}", lab.query());
     // Each parameter changes something, and the world always matches the recipe.
     for row in 0..8 {
         let before = (lab.params(), lab.seed());
@@ -125,10 +125,10 @@ fn changing_a_parameter_regenerates_at_once() {
 
 #[test]
 fn the_query_round_trips_and_play_carries_the_parameters() {
-    let mut lab = ready("lab&seed=77&w=200&h=80&d=3&fill=0.45&passes=5&rule=five-of-nine&min=40");
+    let mut lab = ready("lab&seed=77&w=200&h=80&d=3&fill=45&passes=5&rule=five-of-nine&min=40");
     assert_eq!(
         lab.query(),
-        "lab&seed=77&w=200&h=80&d=3&fill=0.45&passes=5&rule=five-of-nine&min=40"
+        "lab&seed=77&w=200&h=80&d=3&fill=45&passes=5&rule=five-of-nine&min=40"
     );
     let again = Lab::new(&lab.query(), 1);
     assert_eq!((again.params(), again.seed()), (lab.params(), lab.seed()));
@@ -144,7 +144,7 @@ fn the_query_round_trips_and_play_carries_the_parameters() {
 
 #[test]
 fn bad_or_huge_links_fall_back_and_say_so() {
-    let mut lab = ready("lab&seed=1&fill=7");
+    let mut lab = ready("lab&seed=1&fill=700");
     assert_eq!(lab.params(), WorldParams::default());
     assert!(lab.frame().to_string().contains("fill"));
     let lab = ready("lab&w=4096&h=4096&d=9");
@@ -228,7 +228,7 @@ fn the_touch_buttons_press_every_kind_of_key_and_the_panel_fits_above_them() {
 
     // An upright phone with the buttons: a shorter screen, no list of keys, and every step's
     // explanation, the parameters and the figures still on it, even under a warning.
-    for query in ["lab&seed=5", "lab&seed=1&fill=7"] {
+    for query in ["lab&seed=5", "lab&seed=1&fill=700"] {
         let mut lab = ready(query);
         lab.set_space(390.0, 844.0);
         lab.set_buttons(true);

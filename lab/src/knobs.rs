@@ -32,7 +32,7 @@ pub fn show(k: usize, p: &WorldParams, seed: u64) -> String {
         1 => p.width.to_string(),
         2 => p.height.to_string(),
         3 => p.depth.to_string(),
-        4 => format!("{:.2}", p.fill),
+        4 => format!("{}%", p.fill_percent()),
         5 => p.passes.to_string(),
         6 => p.rule.name().into(),
         _ => p.min_region.to_string(),

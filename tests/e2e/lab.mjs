@@ -92,10 +92,10 @@ async function main() {
   await check('the URL carries the seed and every parameter', async () => {
     need();
     const q = await page.evaluate(() => location.search);
-    assert(q === '?lab&seed=5&w=100&h=60&d=6&fill=0.5&passes=8&rule=majority&min=25', `URL query is ${q}`);
+    assert(q === '?lab&seed=5&w=100&h=60&d=6&fill=50&passes=8&rule=majority&min=25', `URL query is ${q}`);
     await press(page, 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowDown', '+');
     const q2 = await page.evaluate(() => location.search);
-    assert(q2.includes('seed=5') && q2.includes('fill=0.55'), `after fill +: ${q2}`);
+    assert(q2.includes('seed=5') && q2.includes('fill=55'), `after fill +: ${q2}`);
     const shown = await mapHash(page);
     const again = await open(context, base, q2.slice(1), errors);
     await idle(again);

@@ -1,6 +1,8 @@
-//! World parameters in a URL query: `w=100&h=60&d=5&fill=0.5&passes=8&rule=majority&min=25`.
+//! World parameters in a URL query: `w=100&h=60&d=5&fill=50&passes=8&rule=majority&min=25`.
 //! The lab writes them so a cave can be shared; the game reads them to play that cave. Any
 //! parameter may be left out (it keeps its default); a bad one is an error that names it.
+//! Every value is a whole number but the rule's name: the fill is written as a percentage
+//! (`fill=45` is a 0.45 chance of floor), as the lab shows it.
 
 use super::params::{WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use super::smooth::SmoothRule;
@@ -27,12 +29,8 @@ impl WorldParams {
                 "d" => p.depth = int(1, MAX_DEPTH as u64)? as i32,
                 "passes" => p.passes = int(0, MAX_PASSES.into())? as u32,
                 "min" => p.min_region = int(0, 1_000_000)? as u32,
-                "fill" => {
-                    p.fill = match value.parse::<f64>() {
-                        Ok(f) if (0.0..=1.0).contains(&f) => f,
-                        _ => return Err(format!("fill must be from 0 to 1, not '{value}'")),
-                    }
-                }
+                // n / 100 is the double nearest the fraction, as "0.nn" would read.
+                "fill" => p.fill = int(0, 100)? as f64 / 100.0,
                 "rule" => {
                     p.rule = SmoothRule::named(value).ok_or_else(|| {
                         format!("rule must be majority or five-of-nine, not '{value}'")
@@ -44,13 +42,24 @@ impl WorldParams {
         Ok(p)
     }
 
-    /// The parameters as a query (without '?'), in the order `from_query` documents.
+    /// The parameters as a query (without '?'), in the order `from_query` documents; the
+    /// fill to the nearest whole percent.
     pub fn to_query(&self) -> String {
         let rule = self.rule.name();
         format!(
             "w={}&h={}&d={}&fill={}&passes={}&rule={rule}&min={}",
-            self.width, self.height, self.depth, self.fill, self.passes, self.min_region
+            self.width,
+            self.height,
+            self.depth,
+            self.fill_percent(),
+            self.passes,
+            self.min_region
         )
+    }
+
+    /// The fill as a whole percentage, as links write it and the lab shows it.
+    pub fn fill_percent(&self) -> u32 {
+        (self.fill.clamp(0.0, 1.0) * 100.0).round() as u32
     }
 }
 
@@ -74,35 +83,36 @@ mod tests {
             WorldParams::from_query("?seed=5&lab"),
             Ok(WorldParams::default())
         );
-        let err = WorldParams::from_query("fill=2").expect_err("fill over 1");
+        let err = WorldParams::from_query("fill=200").expect_err("fill over 100");
         assert!(err.contains("fill"), "{err}");
         assert!(WorldParams::from_query("rule=sideways").is_err());
         assert!(WorldParams::from_query("w=0").is_err());
     }
 
-    /// Every fill from 0 to 1 comes back from its query exactly, however many digits it
-    /// takes to write; anything else is refused by name.
+    /// Every whole percent comes back from its query exactly (the same double as "0.nn"
+    /// reads as), another fill as its nearest percent; anything else is refused by name.
     #[test]
-    fn fills_round_trip_exactly_and_bad_ones_are_refused() {
+    fn fills_are_whole_percents_and_bad_ones_are_refused() {
         let fill = |text: &str| WorldParams::from_query(&format!("fill={text}")).map(|p| p.fill);
-        for f in [
-            0.0,
-            1.0,
-            0.45,
-            0.1 + 0.2,
-            1.0 / 3.0,
-            5e-324,
-            0.999_999_999_999,
-        ] {
+        for n in 0..=100u32 {
+            let exact: f64 = match n {
+                100 => 1.0,
+                _ => format!("0.{n:02}").parse().expect("a decimal"),
+            };
             let p = WorldParams {
-                fill: f,
+                fill: exact,
                 ..WorldParams::default()
             };
-            assert_eq!(WorldParams::from_query(&p.to_query()), Ok(p), "{f}");
+            assert!(p.to_query().contains(&format!("&fill={n}&")), "{n}");
+            assert_eq!(WorldParams::from_query(&p.to_query()), Ok(p), "{n}");
+            assert_eq!(fill(&n.to_string()), Ok(exact), "{n}");
         }
-        assert_eq!(fill(".5"), Ok(0.5));
-        assert_eq!(fill("1"), Ok(1.0));
-        for bad in ["", ".", "-0.1", "1.5", "0,5", "0.5.5", "NaN", "inf", "half"] {
+        let third = WorldParams {
+            fill: 1.0 / 3.0,
+            ..WorldParams::default()
+        };
+        assert_eq!(third.fill_percent(), 33);
+        for bad in ["", ".", "-1", "101", "0.45", "45%", "NaN", "half"] {
             let err = fill(bad).expect_err(bad);
             assert!(err.contains("fill") && err.contains(bad), "{err}");
         }
