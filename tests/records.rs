@@ -10,7 +10,7 @@
 
 use caves::app::draw::compose;
 use caves::app::{App, Options, Screen};
-use caves::record::{crc32, replay, DecodeError, Header, Record, FORMAT};
+use caves::record::{crc32, replay, replay_to_end, DecodeError, Header, Record, FORMAT};
 use caves::rules::builder::WorldParams;
 use caves::rules::rng::seeded;
 use caves::rules::{Action, Dir, Mode, Outcome, State, PACK_LIMIT, RULESET};
@@ -170,6 +170,9 @@ fn committed_records_replay_to_their_pinned_hashes() {
         assert_eq!(record.actions.len(), len, "{name}");
         let state = replay(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(state.hash(), pin, "{name}: final hash");
+        // A resume checks the final fingerprint only, and comes to the same game.
+        let resumed = replay_to_end(&record).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(resumed.hash(), pin, "{name}: resumed");
         assert_eq!(state.outcome(), outcome, "{name}");
         assert_eq!(record.ended, outcome != Outcome::Playing, "{name}");
     }
@@ -227,6 +230,17 @@ fn a_changed_action_is_caught_at_its_checkpoint() {
         }
         other => panic!("not caught: {other:?}"),
     }
+}
+
+#[test]
+fn a_resume_refuses_a_run_that_ends_elsewhere() {
+    let text = std::fs::read_to_string(path("survivor")).expect("committed record");
+    let mut record = Record::from_text(&text).expect("decodes");
+    record.actions.pop();
+    assert_eq!(
+        replay_to_end(&record).map(|s| s.hash()),
+        Err(caves::record::ReplayError::EndsElsewhere)
+    );
 }
 
 /// Plays `actions` through an app; after `stop` of them, saves, "reloads" into a second app

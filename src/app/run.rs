@@ -1,6 +1,6 @@
 //! A run being played: the rules state and the record that rebuilds it, kept in step.
 
-use crate::record::{replay, Header, Record, ReplayError};
+use crate::record::{replay_to_end, Header, Record, ReplayError};
 use crate::rules::{Action, SetupError, State};
 
 pub struct Run {
@@ -31,10 +31,10 @@ impl Run {
         Ok(Run::new(id, state, record))
     }
 
-    /// A saved run rebuilt by replaying its record (checked against its fingerprints): the
-    /// store holds it as it is.
+    /// A saved run rebuilt by replaying its record (checked against its final fingerprint):
+    /// the store holds it as it is.
     pub fn resume(id: u32, record: Record) -> Result<Run, ReplayError> {
-        let state = replay(&record)?;
+        let state = replay_to_end(&record)?;
         Ok(Run {
             id,
             state,

@@ -316,7 +316,7 @@ impl Session {
     fn file_ended(&mut self) -> bool {
         let mut moved = false;
         for saved in self.found.ended.clone() {
-            match crate::record::replay(&saved.record) {
+            match crate::record::replay_to_end(&saved.record) {
                 Ok(state) => {
                     let entry = history_entry(&state, saved.record.to_text(), &saved.date);
                     // Filed already, when only freeing its slots failed.

@@ -15,4 +15,4 @@ pub use bytes::crc32;
 pub use error::DecodeError;
 pub use format::{Record, CHECKPOINT_EVERY, FORMAT, MAX_ACTIONS, MAX_CELLS};
 pub use header::{daily_seed, Header};
-pub use replay::{replay, ReplayError};
+pub use replay::{replay, replay_to_end, ReplayError};
