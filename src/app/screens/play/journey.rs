@@ -10,6 +10,7 @@ use crate::app::ctx::Ctx;
 use crate::app::next::Next;
 use crate::app::screens::play::mode::{Journey, Mode, Play};
 use crate::rules::autopilot::fuel::{shortfall, Shortfall};
+use crate::rules::autopilot::routes;
 use crate::rules::autopilot::stops::{interrupted, Watch};
 use crate::rules::autopilot::travel::{first_step, next_step, run_stop, Goal};
 use crate::rules::autopilot::untaken::nearest_untaken;
@@ -255,23 +256,59 @@ impl Play {
         }
     }
 
-    /// The pad's stairs button goes the run's way: down, or out once the idol is carried.
-    /// Without the idol, on stairs down it takes them, and anywhere else (stairs up
-    /// included) it travels to the nearest known stairs down. With the idol it follows the
-    /// shortest known way out, as `[` does, stairs down included where that way goes down,
-    /// and on the way out it climbs out. So a run can be played from the pad alone; stairs
-    /// the other way are taken by tapping the player standing on them.
+    /// The pad's stairs button goes the run's way: down, onward to what is still
+    /// unexplored, or out once the idol is carried. Without the idol: to the nearest stairs
+    /// down whose other end is unknown, taking them when it stands on them; with none, once
+    /// this level holds nothing left to explore, the way `]` goes, which in a maze of
+    /// stairs may climb first to come down elsewhere (while there is still something to
+    /// explore here it says so, and explore goes there: a player who presses only this
+    /// button is never sent back and forth over one stair between two levels' leftovers);
+    /// with nothing left beyond any stairs, it takes the stairs down it stands on or walks
+    /// to the nearest known ones. With the idol it follows the shortest known way out, as
+    /// `[` does, and on the way out it climbs out. So a run can be played from the pad alone.
     pub(crate) fn stairs_button(&mut self, ctx: &mut Ctx) -> Next {
         let Some(state) = ctx.state() else {
             return Next::Stay;
         };
         let here = state.player();
         let tile = state.world().tile(here);
-        match (tile, state.carrying_idol()) {
-            (Tile::StairsDown, false) => self.take_stairs(ctx),
-            (Tile::StairsUp, true) if here.z == 0 => self.take_stairs(ctx),
-            (_, true) => self.start_travel(ctx, Goal::WayOut),
-            (_, false) => self.start_travel(ctx, Goal::StairsDown),
+        if state.carrying_idol() {
+            return if tile == Tile::StairsUp && here.z == 0 {
+                self.take_stairs(ctx)
+            } else {
+                self.start_travel(ctx, Goal::WayOut)
+            };
+        }
+        let world = state.world();
+        let first = routes::onward(state).map(|r| r.first_stairs(here));
+        let down_here = first.is_some_and(|p| {
+            p.z == here.z
+                && world.tile(p) == Tile::StairsDown
+                && routes::stair_link(state, p).is_none()
+        });
+        if down_here {
+            return if first == Some(here) {
+                self.take_stairs(ctx)
+            } else {
+                self.start_travel(ctx, Goal::Onward)
+            };
+        }
+        if first_step(state, Goal::Explore).is_some() {
+            ctx.hint = Some(
+                if ctx.touch() {
+                    "There is more to explore on this level first: the explore button goes there."
+                } else {
+                    "There is more to explore on this level first: o goes there."
+                }
+                .into(),
+            );
+            return Next::Stay;
+        }
+        match first {
+            Some(p) if p == here && tile.is_stairs() => self.take_stairs(ctx),
+            Some(_) => self.start_travel(ctx, Goal::Onward),
+            None if tile == Tile::StairsDown => self.take_stairs(ctx),
+            None => self.start_travel(ctx, Goal::StairsDown),
         }
     }
 
