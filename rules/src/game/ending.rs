@@ -98,3 +98,30 @@ impl Ending {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::ending::Cause;
+    use crate::game::state::State;
+    use crate::kinds::creature::Creature;
+    use crate::space::world::World;
+
+    /// A run ends once: a second deadly hurt in the turn that killed the player (flames,
+    /// then a creature's blow) leaves the first cause and one ending in the log.
+    #[test]
+    fn a_run_ends_once_by_the_first_deadly_hurt() {
+        let world = World::from_text(&["#####\n#<..#\n#####"]).expect("a map");
+        let mut s = State::in_world(world, 1).expect("a start");
+        s.set_hp(1);
+        s.hurt(3, "The flames burn you for 3.", Cause::Fire);
+        s.hurt(4, "The orc hits you for 4.", Cause::Creature(Creature::Orc));
+        let end = s.ending().expect("ended");
+        assert_eq!(end.cause, Cause::Fire);
+        let endings = s.log().entries().iter();
+        let said: Vec<&str> = endings
+            .filter(|e| e.text.starts_with("You were killed"))
+            .map(|e| e.text.as_str())
+            .collect();
+        assert_eq!(said, [end.words().as_str()]);
+    }
+}

@@ -131,8 +131,12 @@ impl State {
     }
 
     /// The run ends now, by `cause`, on the player's level: the state records its `Ending`,
-    /// and the log says it.
+    /// and the log says it. A run ends once: a second blow in the turn that killed the
+    /// player is not a second death, and the first cause stands.
     pub(crate) fn end_run(&mut self, cause: Cause) {
+        if self.end.is_some() {
+            return;
+        }
         let ending = Ending {
             cause,
             level: self.hero.pos.z + 1,
