@@ -2,7 +2,8 @@
 # Trunk post-build hook, run on the staged build ($TRUNK_STAGING_DIR) before Trunk moves it
 # to dist/:
 #   - release builds only, optional size steps: wasm-opt -Oz on every wasm module (the page's
-#     and the lab's), then scripts/minify.mjs (terser). A step whose tool is missing is
+#     and the lab's), then scripts/bundle.mjs (esbuild: the page's modules in one file), then
+#     scripts/minify.mjs (terser). A step whose tool is missing is
 #     skipped with a one-line note; the build still succeeds, only larger.
 #   - every build: scripts/precache.mjs writes the file list and the build version into the
 #     service worker (without node the page still plays online, not offline).
@@ -41,9 +42,10 @@ if [ "${TRUNK_PROFILE:-debug}" = release ]; then
         note "wasm-opt not found: wasm left as wasm-bindgen wrote it (npm ci in tests/e2e provides it)"
     fi
     if [ "$have_node" = 1 ]; then
+        node scripts/bundle.mjs "$dir"
         node scripts/minify.mjs "$dir"
     else
-        note "node not found: JavaScript not minified"
+        note "node not found: JavaScript neither bundled nor minified"
     fi
 fi
 
