@@ -1,11 +1,8 @@
-//! Gloom stalkers: hunters at home in the dark. One never steps into light (a burning
-//! torch's circle or glowing fungus) and strikes from an unlit cell; caught in the light it
-//! backs away from the player, through the light if it must and into the dark where it can,
-//! and strikes only when cornered there. It sees in the dark as well as by torchlight, so a
-//! doused torch does not hide the player from it: it lets it close in. A shade is lost by
-//! dousing, a stalker kept off by burning: the two pull the torch opposite ways.
+//! The light as creatures see it on their turn (`Shine`): a burning torch's circle and
+//! glowing fungus. Gloom stalkers (`tactics/shuns_light.rs`) never step into it and shrink
+//! from it, so a lit torch keeps them off where a doused one keeps off a shade: the two
+//! pull the torch opposite ways.
 
-use crate::game::state::State;
 use crate::items::throw::line;
 use crate::space::geom::Point;
 use crate::space::sight::Sight;
@@ -40,17 +37,5 @@ impl Shine<'_> {
         path[1..path.len() - 1]
             .iter()
             .all(|&q| self.world.tile(q).is_transparent())
-    }
-}
-
-impl State {
-    /// Creature `i`, caught in the light, has backed off or cowers: the log says so when the
-    /// player can see it.
-    pub(crate) fn shrink(&mut self, i: usize) {
-        let m = &self.monsters[i];
-        if self.knowledge.sight.in_sight(m.pos) {
-            let name = m.name();
-            self.log.add(format!("The {name} shrinks from your light."));
-        }
     }
 }

@@ -2,7 +2,7 @@
 //! if there is one, else a flask's worth of fuel from a burning torch that holds more than
 //! that (a flask of oil it carries off), else any item (one of a stack): never what is
 //! wielded or worn, nor the idol (the run's goal is won or lost by fighting, not
-//! pickpocketed). Then it runs (`State::fleeing`), gives up the chase once out of sight, and
+//! pickpocketed). Then it runs (`Monster::runs`), gives up the chase once out of sight, and
 //! carries the item wherever it goes, to other levels too. It drops it where it dies.
 
 use crate::balance::OIL_FUEL;

@@ -1,0 +1,203 @@
+//! What a creature perceives on its turn (`Seen`): where the player is and whether it sees or
+//! hears them, how likely it is to notice them, the light, and which cells beside it it may
+//! step into. Gathered once per creature before it decides (`creatures/tactics`), so a
+//! tactic reads what the creature knows and never the whole state.
+
+use crate::balance::{
+    DOOR_MUFFLE, NOTICE_ASLEEP, NOTICE_AWAKE, NOTICE_DARK_RANGE, NOTICE_LIT_RANGE,
+};
+use crate::creatures::crowd::Crowd;
+use crate::creatures::gloom::Shine;
+use crate::creatures::monster::{Mind, Monster};
+use crate::game::state::State;
+use crate::kinds::tile::Tile;
+use crate::space::geom::{Point, DIRECTIONS8};
+use crate::space::world::World;
+
+/// How a kind perceives the player and the light, beyond what every creature does (its
+/// tactic says: `creatures::tactics::senses`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Senses {
+    /// It sees the player only while the torch burns, never hears them through a door, and
+    /// loses them when the torch goes out.
+    pub by_light_only: bool,
+    /// It sees as far in the dark as by torchlight.
+    pub sees_in_dark: bool,
+    /// It never steps into light (`Seen::free`) and shrinks from it (`Seen::lit_here`).
+    pub shuns_light: bool,
+}
+
+/// One cell beside a creature: whether it may step there as far as the ground and the crowd
+/// go (`enterable`), and whether light falls there (asked only of such a cell).
+#[derive(Clone, Copy, Debug)]
+struct Beside {
+    open: bool,
+    lit: bool,
+}
+
+/// What a creature perceives on its turn.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seen {
+    /// Where the player stands.
+    pub player: Point,
+    /// It sees the player now (`State::perceives`).
+    pub perceives: bool,
+    /// The chance in 100 that it notices the player this turn, while it has not (0 for a
+    /// creature that hunts already).
+    pub notice: u32,
+    /// The player's torch burns.
+    pub torch_lit: bool,
+    /// The player is stuck fast in a web or a net, or has just torn free of one.
+    pub player_stuck: bool,
+    /// Light falls on the creature's own cell (asked only by a kind that minds the light).
+    pub lit_here: bool,
+    /// It never steps into light (its kind's `Senses::shuns_light`).
+    pub shuns_light: bool,
+    /// The eight cells around it, in `DIRECTIONS8` order.
+    beside: [Beside; 8],
+    from: Point,
+}
+
+impl Seen {
+    /// The cell beside the creature at `p`, if `p` is one.
+    fn at(&self, p: Point) -> Option<Beside> {
+        let (dx, dy) = (p.x - self.from.x, p.y - self.from.y);
+        let i = DIRECTIONS8.iter().position(|&d| d == (dx, dy))?;
+        Some(self.beside[i]).filter(|_| p.z == self.from.z)
+    }
+
+    /// Whether it may step into `p` as far as the ground and the crowd go: open ground or a
+    /// door it can open, not the stairs up, flames, the player's cell or another creature's.
+    pub fn open(&self, p: Point) -> bool {
+        self.at(p).is_some_and(|b| b.open)
+    }
+
+    /// True when light falls on `p`, a cell beside the creature it may step into (`open`),
+    /// for a kind that minds the light (for any other, or any other cell, false).
+    pub fn lit(&self, p: Point) -> bool {
+        self.at(p).is_some_and(|b| b.lit)
+    }
+
+    /// Whether it steps into `p` of its own accord: open (`open`), and out of the light for a
+    /// kind that shuns it.
+    pub fn free(&self, p: Point) -> bool {
+        self.open(p) && !(self.shuns_light && self.lit(p))
+    }
+}
+
+/// Whether a creature (with `hands` or not) may step into `p`: open ground, or a closed door
+/// it can open; never the stairs up, flames, the player's cell or another creature's.
+fn enterable(world: &World, occupied: &Crowd, player: Point, hands: bool, p: Point) -> bool {
+    let t = world.tile(p);
+    !matches!(t, Tile::StairsUp | Tile::Fire)
+        && (t.is_open() || hands && t == Tile::DoorClosed)
+        && p != player
+        && !occupied.taken(p)
+}
+
+impl State {
+    /// What creature `i`, of a kind that perceives by `senses`, perceives now, among the
+    /// creatures `occupied` counts, with the torch's circle as creatures see it (`torch`: its
+    /// radius while it burns).
+    pub(crate) fn seen(
+        &self,
+        i: usize,
+        senses: Senses,
+        occupied: &Crowd,
+        torch: Option<i32>,
+    ) -> Seen {
+        let m = &self.monsters[i];
+        let player = self.hero.pos;
+        let shuns_light = senses.shuns_light;
+        let shine = Shine {
+            from: player,
+            torch,
+            world: &self.world,
+            sight: &self.knowledge.sight,
+        };
+        let hands = m.kind.has_hands();
+        let beside = DIRECTIONS8.map(|(dx, dy)| {
+            let p = m.pos.offset(dx, dy);
+            let open = enterable(&self.world, occupied, player, hands, p);
+            // Light is looked for only where the creature could step (never the player's cell).
+            Beside {
+                open,
+                lit: shuns_light && open && shine.lit(p),
+            }
+        });
+        Seen {
+            player,
+            perceives: self.perceives(m, senses),
+            notice: if m.mind == Mind::Hunting {
+                0
+            } else {
+                self.notice_chance(m, senses)
+            },
+            torch_lit: torch.is_some(),
+            player_stuck: self.hero.webbed > 0 || self.hero.struggled,
+            lit_here: shuns_light && shine.lit(m.pos),
+            shuns_light,
+            beside,
+            from: m.pos,
+        }
+    }
+
+    /// True when creature `m`, of a kind that perceives by `senses`, can perceive the player
+    /// now: in line of sight, and for a kind that sees only by light, only while the torch
+    /// burns.
+    pub(crate) fn perceives(&self, m: &Monster, senses: Senses) -> bool {
+        self.knowledge.sight.in_sight(m.pos) && (!senses.by_light_only || self.torch_lit())
+    }
+
+    /// True when closed doors, and nothing else that stops sight, stand on the line from `p`
+    /// to the player: the creature there cannot see the player but can hear them.
+    fn behind_door(&self, p: Point) -> bool {
+        let line = crate::items::throw::line(p, self.hero.pos);
+        let between = line.get(1..line.len().saturating_sub(1)).unwrap_or(&[]);
+        let tile = |q: &Point| self.world.tile(*q);
+        between.iter().any(|q| tile(q) == Tile::DoorClosed)
+            && between
+                .iter()
+                .all(|q| tile(q) == Tile::DoorClosed || tile(q).is_transparent())
+    }
+
+    /// The chance in 100 that creature `m`, unaware, notices the player this turn: by its
+    /// distance, the player's light, and whether the player fought (louder) or rested
+    /// (quieter). Through a closed door (`behind_door`) a creature that does not see only by
+    /// light hears the player: its chance is divided by `DOOR_MUFFLE`.
+    fn notice_chance(&self, m: &Monster, kind: Senses) -> u32 {
+        let d = m.pos.chebyshev(self.hero.pos);
+        let range = if self.torch_lit() || kind.sees_in_dark {
+            NOTICE_LIT_RANGE
+        } else {
+            NOTICE_DARK_RANGE
+        };
+        // Out of range first: the line through doors is walked only for a creature near enough.
+        if d > range {
+            return 0;
+        }
+        let sees = self.perceives(m, kind);
+        let heard = !sees && !kind.by_light_only && self.behind_door(m.pos);
+        if !(sees || heard) {
+            return 0;
+        }
+        let mut c = if m.mind == Mind::Asleep {
+            NOTICE_ASLEEP
+        } else {
+            NOTICE_AWAKE
+        };
+        if self.hero.fought {
+            c *= 2;
+        }
+        if self.hero.resting {
+            c /= 2;
+        }
+        if d <= 1 {
+            c *= 2;
+        }
+        if heard {
+            c /= DOOR_MUFFLE;
+        }
+        c.min(100)
+    }
+}
