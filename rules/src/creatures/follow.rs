@@ -16,9 +16,9 @@ impl State {
     /// not held by a net, not befuddled).
     pub(crate) fn followers(&self, from: Point) -> Vec<usize> {
         let turn = self.clock.turn + 1;
-        (0..self.monsters.len())
+        (0..self.creatures.all.len())
             .filter(|&i| {
-                let m = &self.monsters[i];
+                let m = &self.creatures.all[i];
                 m.pos.z == from.z
                     && m.mind == Mind::Hunting
                     && m.pos.chebyshev(from) <= FOLLOW_RANGE
@@ -46,10 +46,10 @@ impl State {
     /// `from`, which the player has left). A creature never shares the player's cell.
     pub(crate) fn make_way(&mut self, from: Point) {
         let here = self.hero.pos;
-        let Some(i) = self.monsters.iter().position(|m| m.pos == here) else {
+        let Some(i) = self.creatures.all.iter().position(|m| m.pos == here) else {
             return;
         };
-        self.monsters[i].pos = self.room_beside_player().unwrap_or(from);
+        self.creatures.all[i].pos = self.room_beside_player().unwrap_or(from);
     }
 
     /// Puts each follower on a free cell next to the player, nearest first; one that finds
@@ -57,9 +57,9 @@ impl State {
     pub(crate) fn arrive(&mut self, followers: &[usize]) {
         for &i in followers {
             if let Some(p) = self.room_beside_player() {
-                self.monsters[i].pos = p;
-                self.monsters[i].followed = true;
-                let name = self.monsters[i].name();
+                self.creatures.all[i].pos = p;
+                self.creatures.all[i].followed = true;
+                let name = self.creatures.all[i].name();
                 self.log.add(format!("The {name} follows you."));
             }
         }

@@ -61,9 +61,9 @@ impl State {
     pub(crate) fn carry_out(&mut self, i: usize, intent: Intent, occupied: &mut Crowd) {
         match intent {
             Intent::Wait => {}
-            Intent::Struggle => self.monsters[i].held -= 1,
+            Intent::Struggle => self.creatures.all[i].held -= 1,
             Intent::Stagger(to) => {
-                self.monsters[i].confused -= 1;
+                self.creatures.all[i].confused -= 1;
                 if let Some(to) = to {
                     self.enter(i, to, occupied);
                 }
@@ -78,13 +78,13 @@ impl State {
             }
             Intent::Attack => self.monster_attacks(i),
             Intent::Shoot(missile) => self.shoot(i, missile),
-            Intent::GiveUp => self.monsters[i].mind = Mind::Wandering,
+            Intent::GiveUp => self.creatures.all[i].mind = Mind::Wandering,
         }
     }
 
     /// Creature `i` notices the player: it hunts from now on.
     pub(crate) fn notice(&mut self, i: usize) {
-        let m = &mut self.monsters[i];
+        let m = &mut self.creatures.all[i];
         m.mind = Mind::Hunting;
         m.last_seen = self.hero.pos;
         m.unseen = 0;
@@ -108,11 +108,11 @@ impl State {
             self.set_door(to, Tile::DoorOpen);
             return;
         }
-        occupied.moved(self.monsters[i].pos, to);
-        self.monsters[i].pos = to;
-        if tile.trap().is_some() && !self.monsters[i].kind.flies() {
+        occupied.moved(self.creatures.all[i].pos, to);
+        self.creatures.all[i].pos = to;
+        if tile.trap().is_some() && !self.creatures.all[i].kind.flies() {
             self.spring(to);
-            if self.monsters[i].pos != to {
+            if self.creatures.all[i].pos != to {
                 occupied.left(to);
             }
         }
@@ -121,7 +121,7 @@ impl State {
     /// Creature `i`, caught in the light, has backed off or cowers: the log says so when the
     /// player can see it.
     fn shrink(&mut self, i: usize) {
-        let m = &self.monsters[i];
+        let m = &self.creatures.all[i];
         if self.knowledge.sight.in_sight(m.pos) {
             let name = m.name();
             self.log.add(format!("The {name} shrinks from your light."));
@@ -130,7 +130,7 @@ impl State {
 
     /// Creature `i` shoots from afar: a spider's web holds the player, a kobold's stone hurts.
     fn shoot(&mut self, i: usize, missile: Missile) {
-        let m = &self.monsters[i];
+        let m = &self.creatures.all[i];
         let (from, kind, name) = (m.pos, m.kind, m.name());
         let path = crate::items::throw::line(from, self.hero.pos);
         let by = match missile {
@@ -158,7 +158,7 @@ impl State {
         });
         let stone = Stats {
             attack: STONE_ATTACK,
-            ..self.monsters[i].stats()
+            ..self.creatures.all[i].stats()
         };
         let dmg = damage(stone, self.fighting(), &mut self.rng);
         self.events.push(Event::Hit(self.hero.pos));

@@ -106,7 +106,7 @@ impl State {
         occupied: &Crowd,
         torch: Option<i32>,
     ) -> Seen {
-        let m = &self.monsters[i];
+        let m = &self.creatures.all[i];
         let player = self.hero.pos;
         let shuns_light = senses.shuns_light;
         let shine = Shine {

@@ -13,36 +13,36 @@ impl State {
         // The grid of taken cells is the state's, counted afresh, taken out for the turn. Only
         // cells a step from a creature that acts are asked about: the creatures within a step
         // of `ACTIVE_RANGE` are all that is counted.
-        let mut occupied = std::mem::take(&mut self.crowd);
-        occupied.count(&self.world, &self.monsters, player, ACTIVE_RANGE + 1);
+        let mut occupied = std::mem::take(&mut self.creatures.crowd);
+        occupied.count(&self.world, &self.creatures.all, player, ACTIVE_RANGE + 1);
         // The torch's circle as creatures see it, while it burns.
         let torch = self.torch_lit().then(|| self.torch.radius());
         // Those that act are among those counted, in the list's order: no creature leaves the
         // list, joins it or moves on another's turn, so each stands where it was counted when
         // its turn comes.
-        let creatures = self.monsters.len();
+        let creatures = self.creatures.all.len();
         for k in 0..occupied.counted().len() {
             let (i, pos) = occupied.counted()[k];
             debug_assert_eq!(
-                (self.monsters.len(), self.monsters[i].pos),
+                (self.creatures.all.len(), self.creatures.all[i].pos),
                 (creatures, pos),
                 "a creature left, joined or was moved on another's turn"
             );
             // One that has just followed the player by the stairs spent its turn on that.
-            if std::mem::take(&mut self.monsters[i].followed)
+            if std::mem::take(&mut self.creatures.all[i].followed)
                 || pos.chebyshev(player) > ACTIVE_RANGE
-                || self.monsters[i].rests_on(self.clock.turn)
+                || self.creatures.all[i].rests_on(self.clock.turn)
             {
                 continue;
             }
-            let senses = tactics::senses(self.monsters[i].kind.behaviour().tactic);
+            let senses = tactics::senses(self.creatures.all[i].kind.behaviour().tactic);
             let seen = self.seen(i, senses, &occupied, torch);
-            let intent = tactics::intent(&mut self.monsters[i], &seen, senses, &mut self.rng);
+            let intent = tactics::intent(&mut self.creatures.all[i], &seen, senses, &mut self.rng);
             self.carry_out(i, intent, &mut occupied);
             if intent.harms() && !self.playing() {
                 break;
             }
         }
-        self.crowd = occupied;
+        self.creatures.crowd = occupied;
     }
 }

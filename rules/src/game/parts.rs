@@ -1,10 +1,12 @@
 //! The parts a `State` is made of, each holding what belongs together and the methods that
 //! need only it: the player (`Hero`), the torch (`Torch`), the run's clocks (`Clock`), what
-//! lies about and is carried (`Things`), what the player knows (`Knowledge`) and what it was
-//! started from (`Origin`); and what an action took (`Spent`). How the run ended is
+//! lies about and is carried (`Things`), the creatures (`Creatures`), what the player knows
+//! (`Knowledge`) and what it was started from (`Origin`); and what an action took (`Spent`). How the run ended is
 //! `ending.rs`'s.
 
 use crate::balance::{torch_radius, DARK_RADIUS};
+use crate::creatures::crowd::Crowd;
+use crate::creatures::monster::Monster;
 use crate::game::mode::Mode;
 use crate::items::looks::Looks;
 use crate::kinds::creature::Creature;
@@ -159,6 +161,15 @@ pub(crate) enum Spent {
 pub(crate) struct Things {
     pub all: Vec<Thing>,
     pub letters: Vec<u8>,
+}
+
+/// The creatures, in the order they act, and the grid of the cells they take (`crowd`):
+/// counted afresh where a turn needs it and kept between turns only so that no turn
+/// allocates one (not part of the game).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Creatures {
+    pub all: Vec<Monster>,
+    pub crowd: Crowd,
 }
 
 /// What the player knows: the looks of potions and scrolls this run and the kinds

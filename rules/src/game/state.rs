@@ -2,13 +2,12 @@
 //! it. A game is set up in `setup` and changed only by `act`.
 
 use crate::balance;
-use crate::creatures::crowd::Crowd;
 use crate::creatures::monster::Monster;
 use crate::game::ending::{Ending, Outcome};
 use crate::game::events::Event;
 use crate::game::log::Log;
 use crate::game::mode::Mode;
-use crate::game::parts::{Clock, Hero, Knowledge, Origin, Place, Things, Torch};
+use crate::game::parts::{Clock, Creatures, Hero, Knowledge, Origin, Place, Things, Torch};
 use crate::items::looks::Seen;
 use crate::kinds::item::Item;
 use crate::rng::GameRng;
@@ -28,18 +27,12 @@ pub struct State {
     pub(crate) clock: Clock,
     pub(crate) things: Things,
     pub(crate) knowledge: Knowledge,
-    pub(crate) monsters: Vec<Monster>,
-    /// The cells on fire, on every level (the world's tiles say `Tile::Fire` there), with
-    /// the turns each has left to burn.
-    pub(crate) flames: Vec<(Point, u8)>,
+    pub(crate) creatures: Creatures,
     pub(crate) log: Log,
     /// How the run ended, once it has (`ending.rs`).
     pub(crate) end: Option<Ending>,
     /// What the last action showed, for the screen (not part of the state's fingerprint).
     pub(crate) events: Vec<Event>,
-    /// The creatures' grid of taken cells, counted afresh where a turn needs it and kept
-    /// between turns only so that no turn allocates one (not part of the game).
-    pub(crate) crowd: Crowd,
 }
 
 impl State {
@@ -110,7 +103,7 @@ impl State {
         balance::PLAYER.hp + balance::HP_PER_LEVEL * (self.hero.level - 1)
     }
     pub fn monsters(&self) -> &[Monster] {
-        &self.monsters
+        &self.creatures.all
     }
     pub fn sight(&self) -> &Sight {
         &self.knowledge.sight
@@ -124,8 +117,8 @@ impl State {
     /// state changed this way is a fixture, not a run.)
     #[cfg(any(test, feature = "scenes"))]
     pub fn put_monster(&mut self, kind: crate::kinds::creature::Creature, p: Point) {
-        self.monsters.retain(|m| m.pos != p);
-        self.monsters.push(Monster::new(kind, p));
+        self.creatures.all.retain(|m| m.pos != p);
+        self.creatures.all.push(Monster::new(kind, p));
         self.knowledge
             .sight
             .update(&self.world, self.hero.pos, self.light_radius());
@@ -135,7 +128,7 @@ impl State {
     /// a run).
     #[cfg(any(test, feature = "scenes"))]
     pub fn set_mind(&mut self, p: Point, mind: crate::creatures::monster::Mind) {
-        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
+        if let Some(m) = self.creatures.all.iter_mut().find(|m| m.pos == p) {
             m.mind = mind;
         }
     }
@@ -158,21 +151,21 @@ impl State {
     /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
     #[cfg(any(test, feature = "scenes"))]
     pub fn clear_monsters(&mut self) {
-        self.monsters.clear();
+        self.creatures.all.clear();
     }
 
     /// Sets the hit points of the creature at `p`, for scripted scenes and tests (a fixture,
     /// not a run).
     #[cfg(any(test, feature = "scenes"))]
     pub fn wound_monster(&mut self, p: Point, hp: i32) {
-        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
+        if let Some(m) = self.creatures.all.iter_mut().find(|m| m.pos == p) {
             m.hp = hp;
         }
     }
 
     /// The creature at `p`, if any.
     pub fn monster_at(&self, p: Point) -> Option<&Monster> {
-        self.monsters.iter().find(|m| m.pos == p)
+        self.creatures.all.iter().find(|m| m.pos == p)
     }
 
     /// What the player knows of `p`: the creature there if it is lit, an item as the player

@@ -63,11 +63,20 @@ impl State {
     fn stir(&mut self) {
         let me = self.hero.pos;
         let Some(hunting) = self.stirs() else { return };
-        if self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP {
+        if self
+            .creatures
+            .all
+            .iter()
+            .filter(|m| m.pos.z == me.z)
+            .count()
+            >= STIR_CAP
+        {
             return;
         }
-        self.crowd.count(&self.world, &self.monsters, me, i32::MAX);
-        let (taken, sight) = (&self.crowd, &self.knowledge.sight);
+        self.creatures
+            .crowd
+            .count(&self.world, &self.creatures.all, me, i32::MAX);
+        let (taken, sight) = (&self.creatures.crowd, &self.knowledge.sight);
         let free: Vec<Point> = (self.world.floor(me.z).iter().copied())
             .filter(|&p| p.chebyshev(me) >= STIR_DISTANCE && !sight.in_sight(p) && !taken.taken(p))
             .collect();
@@ -87,7 +96,7 @@ impl State {
         let mut m = Monster::in_mode(kind, p, self.origin.mode, mind);
         m.last_seen = me;
         m.from_dark = hunting;
-        self.monsters.push(m);
+        self.creatures.all.push(m);
     }
 
     /// The player's fighting numbers now: level, strength and gear included.
@@ -101,7 +110,7 @@ impl State {
     }
 
     pub(crate) fn monster_attacks(&mut self, i: usize) {
-        let m = &self.monsters[i];
+        let m = &self.creatures.all[i];
         let (kind, name, stats, from) = (m.kind, m.name(), m.stats(), m.pos);
         let dmg = damage(stats, self.fighting(), &mut self.rng);
         self.events.push(Event::Attacked {
@@ -143,7 +152,11 @@ impl State {
     }
 
     fn player_attacks(&mut self, i: usize) {
-        let dmg = damage(self.fighting(), self.monsters[i].stats(), &mut self.rng);
+        let dmg = damage(
+            self.fighting(),
+            self.creatures.all[i].stats(),
+            &mut self.rng,
+        );
         self.hero.fought = true;
         self.strike(i, dmg, "hit");
     }
@@ -151,13 +164,13 @@ impl State {
     /// Creature `i` takes a blow of `dmg` from the player (`verb`: "hit"), several times as
     /// hard (`SNEAK_MULTIPLIER`) when it had not noticed the player. It may die, split, or turn to hunt.
     pub(crate) fn strike(&mut self, i: usize, dmg: i32, verb: &str) {
-        let m = &self.monsters[i];
+        let m = &self.creatures.all[i];
         let (name, pos, unaware) = (m.name(), m.pos, m.unaware());
         let dmg = if unaware { dmg * SNEAK_MULTIPLIER } else { dmg };
         self.events.push(Event::Hit(pos));
-        self.monsters[i].hp -= dmg;
-        if self.monsters[i].hp <= 0 {
-            let dead = self.monsters.remove(i);
+        self.creatures.all[i].hp -= dmg;
+        if self.creatures.all[i].hp <= 0 {
+            let dead = self.creatures.all.remove(i);
             if unaware {
                 self.log
                     .add(format!("You {verb} the unaware {name} and kill it."));
@@ -173,9 +186,9 @@ impl State {
         } else {
             self.log.add(format!("You {verb} the {name} for {dmg}."));
         }
-        self.monsters[i].mind = Mind::Hunting;
-        self.monsters[i].last_seen = self.hero.pos;
-        if self.monsters[i].kind.behaviour().tactic == Tactic::Splits {
+        self.creatures.all[i].mind = Mind::Hunting;
+        self.creatures.all[i].last_seen = self.hero.pos;
+        if self.creatures.all[i].kind.behaviour().tactic == Tactic::Splits {
             self.split(i);
         }
     }
@@ -196,7 +209,7 @@ impl State {
     /// A splitting creature that survived a blow halves: the other half takes a free cell
     /// beside it, if there is one and enough of it is left.
     fn split(&mut self, i: usize) {
-        let m = &self.monsters[i];
+        let m = &self.creatures.all[i];
         if m.hp < SPLIT_MIN_HP {
             return;
         }
@@ -205,13 +218,13 @@ impl State {
             t.is_open() && t != Tile::StairsUp && p != self.hero.pos && self.monster_at(p).is_none()
         });
         let Some(p) = spot else { return };
-        let half = self.monsters[i].hp / 2;
-        let mut other = self.monsters[i].clone();
-        self.monsters[i].hp -= half;
+        let half = self.creatures.all[i].hp / 2;
+        let mut other = self.creatures.all[i].clone();
+        self.creatures.all[i].hp -= half;
         other.hp = half;
         other.pos = p;
         let name = other.name();
-        self.monsters.push(other);
+        self.creatures.all.push(other);
         self.log.add(format!("The {name} splits in two!"));
     }
 
@@ -222,7 +235,7 @@ impl State {
             (dx, dy)
         };
         let to = self.hero.pos.offset(dx, dy);
-        if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
+        if let Some(i) = self.creatures.all.iter().position(|m| m.pos == to) {
             self.player_attacks(i);
             return Spent::Turn;
         }

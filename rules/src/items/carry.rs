@@ -404,7 +404,7 @@ impl State {
     /// Puts every creature the player sees to sleep: answers how many.
     fn lull(&mut self) -> usize {
         let mut slept = 0;
-        for m in self.monsters.iter_mut() {
+        for m in self.creatures.all.iter_mut() {
             if m.pos.z == self.hero.pos.z && self.knowledge.sight.lit(m.pos) {
                 m.mind = Mind::Asleep;
                 m.confused = 0;
@@ -425,7 +425,8 @@ impl State {
                 continue;
             }
             let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
-            self.monsters
+            self.creatures
+                .all
                 .push(Monster::in_mode(kind, p, self.origin.mode, Mind::Hunting));
             came += 1;
         }
@@ -479,7 +480,7 @@ impl State {
     fn wake_level(&mut self) -> bool {
         let me = self.hero.pos;
         let mut woke = false;
-        for m in self.monsters.iter_mut().filter(|m| m.pos.z == me.z) {
+        for m in self.creatures.all.iter_mut().filter(|m| m.pos.z == me.z) {
             woke |= m.mind != Mind::Hunting;
             m.mind = Mind::Hunting;
             m.last_seen = me;

@@ -55,7 +55,8 @@ impl State {
 
     /// True when a creature on the player's level is in the player's line of sight and lit.
     pub fn creature_in_view(&self) -> bool {
-        self.monsters
+        self.creatures
+            .all
             .iter()
             .any(|m| m.pos.z == self.hero.pos.z && self.knowledge.sight.lit(m.pos))
     }
