@@ -1,12 +1,11 @@
 //! The creatures: what one is, where they start, how they step, what they perceive on their
 //! turn and what they do with it (each kind's tactic gives an intent: webs, stones, fleeing,
 //! shrinking from light), following by the stairs, which cells they crowd, and how the caves
-//! grow restless; thieves, bursting bloats and the light the stalkers shun.
+//! grow restless; thieves and bursting bloats.
 
 mod bloat;
 pub(crate) mod crowd;
 mod follow;
-mod gloom;
 mod intent;
 pub mod monster;
 pub mod placing;

@@ -1,17 +1,18 @@
 //! What a creature perceives on its turn (`Seen`): where the player is and whether it sees or
-//! hears them, how likely it is to notice them, the light, and which cells beside it it may
-//! step into. Gathered once per creature before it decides (`creatures/tactics`), so a
+//! hears them, how likely it is to notice them, the light (`Shine`: the torch's circle and
+//! glowing fungus, which gloom stalkers shun), and which cells beside it it may step into. Gathered once per creature before it decides (`creatures/tactics`), so a
 //! tactic reads what the creature knows and never the whole state.
 
 use crate::balance::{
     DOOR_MUFFLE, NOTICE_ASLEEP, NOTICE_AWAKE, NOTICE_DARK_RANGE, NOTICE_LIT_RANGE,
 };
 use crate::creatures::crowd::Crowd;
-use crate::creatures::gloom::Shine;
 use crate::creatures::monster::{Mind, Monster};
 use crate::game::state::State;
+use crate::items::throw::line;
 use crate::kinds::tile::Tile;
 use crate::space::geom::{Point, DIRECTIONS8};
+use crate::space::sight::Sight;
 use crate::space::world::World;
 
 /// How a kind perceives the player and the light, beyond what every creature does (its
@@ -85,6 +86,38 @@ impl Seen {
     }
 }
 
+/// What lights the player's level for the creatures' turn: the torch while it burns (its
+/// circle, wherever the straight line from the player is clear, Bresenham's) and glowing
+/// fungus.
+pub(crate) struct Shine<'a> {
+    pub from: Point,
+    /// The burning torch's radius; `None` when it is doused or out.
+    pub torch: Option<i32>,
+    pub world: &'a World,
+    pub sight: &'a Sight,
+}
+
+impl Shine<'_> {
+    /// True when light falls on `p`.
+    pub(crate) fn lit(&self, p: Point) -> bool {
+        if self.sight.glows(p) {
+            return true;
+        }
+        let Some(r) = self.torch.filter(|_| p.z == self.from.z) else {
+            return false;
+        };
+        let (dx, dy) = (p.x - self.from.x, p.y - self.from.y);
+        // The radius first: the line is walked only for a cell the torch can reach.
+        if dx * dx + dy * dy > r * r + r {
+            return false;
+        }
+        let path = line(self.from, p);
+        path[1..path.len() - 1]
+            .iter()
+            .all(|&q| self.world.tile(q).is_transparent())
+    }
+}
+
 /// Whether a creature (with `hands` or not) may step into `p`: open ground, or a closed door
 /// it can open; never the stairs up, flames, the player's cell or another creature's.
 fn enterable(world: &World, occupied: &Crowd, player: Point, hands: bool, p: Point) -> bool {
@@ -152,7 +185,7 @@ impl State {
     /// True when closed doors, and nothing else that stops sight, stand on the line from `p`
     /// to the player: the creature there cannot see the player but can hear them.
     fn behind_door(&self, p: Point) -> bool {
-        let line = crate::items::throw::line(p, self.hero.pos);
+        let line = line(p, self.hero.pos);
         let between = line.get(1..line.len().saturating_sub(1)).unwrap_or(&[]);
         let tile = |q: &Point| self.world.tile(*q);
         between.iter().any(|q| tile(q) == Tile::DoorClosed)
