@@ -90,3 +90,66 @@ fn keep_track(m: &mut Monster, seen: &Seen, senses: Senses) {
         m.mind = Mind::Wandering;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::creatures::crowd::Crowd;
+    use crate::creatures::tactics::moves::run_away;
+    use crate::kinds::creature::Creature;
+    use crate::space::geom::Point;
+    use crate::space::world::World;
+    use crate::State;
+
+    /// A rule of its own, for this test alone: a creature that keeps two cells off the player
+    /// (it backs away when nearer) and else hunts as any creature does. It is built from
+    /// the shared moves, and nothing of the creatures' turn changes for it.
+    fn keeps_off(m: &Monster, seen: &Seen, rng: &mut GameRng) -> Intent {
+        if seen.perceives && m.pos.chebyshev(seen.player) <= 2 {
+            return Intent::step(run_away(m, seen));
+        }
+        hunts::intent(m, seen, rng)
+    }
+
+    /// What creature `i` of `s` perceives, and the crowd it was gathered among.
+    fn seen(s: &State, i: usize) -> (Seen, Crowd) {
+        let mut crowd = Crowd::default();
+        crowd.count(&s.world, &s.creatures.all, s.hero.pos, i32::MAX);
+        let torch = s.torch_lit().then(|| s.torch.radius());
+        (s.seen(i, Senses::default(), &crowd, torch), crowd)
+    }
+
+    #[test]
+    fn a_rule_of_its_own_is_a_function_from_what_a_creature_perceives_to_an_intent() {
+        let world =
+            World::from_text(&["##########\n#<.......#\n#........#\n##########"]).expect("fixture");
+        let mut s = State::in_world(world, 1).expect("floor");
+        s.clear_monsters();
+        let player = s.player();
+        let mut rng = crate::rng::seeded(1);
+        // Beside the player, it backs away to a cell farther off, and the state carries that
+        // out as any creature's step.
+        s.put_monster(Creature::Rat, Point::new(2, 1, 0));
+        let (near, mut crowd) = seen(&s, 0);
+        assert!(near.perceives);
+        let Intent::Step(to) = keeps_off(&s.creatures.all[0], &near, &mut rng) else {
+            panic!("it backs away");
+        };
+        assert!(
+            to.chebyshev(player) > 1,
+            "{to:?} is no farther from {player:?}"
+        );
+        s.carry_out(0, Intent::Step(to), &mut crowd);
+        assert_eq!(s.creatures.all[0].pos, to);
+        // Far off, it closes in on where it saw the player, as a rat does.
+        s.clear_monsters();
+        s.put_monster(Creature::Rat, Point::new(7, 2, 0));
+        s.creatures.all[0].last_seen = player;
+        let (far, _) = seen(&s, 0);
+        let m = &s.creatures.all[0];
+        let Intent::Step(to) = keeps_off(m, &far, &mut rng) else {
+            panic!("it closes in");
+        };
+        assert!(to.chebyshev(player) < m.pos.chebyshev(player));
+    }
+}
