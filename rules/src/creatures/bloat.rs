@@ -25,7 +25,7 @@ impl State {
             );
             if self.torch_lit() {
                 let spoilt = self.fuel().min(BURST_FUEL);
-                self.darken(spoilt);
+                self.torch.darken(spoilt);
                 self.log.add(format!(
                     "The spores smother your torch: {spoilt} turns of fuel spoilt."
                 ));

@@ -46,7 +46,7 @@ impl State {
         }
         let slot =
             oil.unwrap_or_else(|| slots[self.rng.random_range(0..slots.len() as u32) as usize]);
-        let Some(kind) = self.take_one(slot) else {
+        let Some(kind) = self.things.take_one(slot) else {
             return;
         };
         self.creatures.all[i].loot = Some(kind);

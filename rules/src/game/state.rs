@@ -1,15 +1,13 @@
 //! `State`: everything that decides one game, in parts (`parts.rs`), and what can be read of
 //! it. A game is set up in `setup` and changed only by `act`.
 
-use crate::balance;
 use crate::creatures::monster::Monster;
 use crate::game::ending::{Ending, Outcome};
 use crate::game::events::Event;
 use crate::game::log::Log;
 use crate::game::mode::Mode;
-use crate::game::parts::{Clock, Creatures, Hero, Knowledge, Origin, Place, Things, Torch};
+use crate::game::parts::{Clock, Creatures, Hero, Knowledge, Origin, Things, Torch};
 use crate::items::looks::Seen;
-use crate::kinds::item::Item;
 use crate::rng::GameRng;
 use crate::space::geom::Point;
 use crate::space::sight::Sight;
@@ -68,16 +66,10 @@ impl State {
     }
     /// Where the idol lies, or `None` when the player carries it (or there is none).
     pub fn idol(&self) -> Option<Point> {
-        self.things.all.iter().find_map(|t| match t.place {
-            Place::Floor(p) if t.kind == Item::Idol => Some(p),
-            _ => None,
-        })
+        self.things.idol()
     }
     pub fn carrying_idol(&self) -> bool {
-        self.things
-            .all
-            .iter()
-            .any(|t| t.kind == Item::Idol && !matches!(t.place, Place::Floor(_)))
+        self.things.carrying_idol()
     }
     pub fn turn(&self) -> u32 {
         self.clock.turn
@@ -100,7 +92,7 @@ impl State {
         self.hero.hp
     }
     pub fn max_hp(&self) -> i32 {
-        balance::PLAYER.hp + balance::HP_PER_LEVEL * (self.hero.level - 1)
+        self.hero.max_hp()
     }
     pub fn monsters(&self) -> &[Monster] {
         &self.creatures.all

@@ -197,7 +197,7 @@ impl State {
     /// experience and what it drops (not for one out of the dark), a thief's loot, a bloat's
     /// burst.
     pub(crate) fn slain(&mut self, dead: &Monster) {
-        self.count_kill(dead.kind);
+        self.hero.count_kill(dead.kind);
         if !dead.from_dark {
             self.gain(dead.kind);
             self.maybe_drop(dead.kind.behaviour().drops, dead.pos);

@@ -45,9 +45,7 @@ impl State {
 
     /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
     pub fn carried(&self) -> Vec<Thing> {
-        (self.things.all.iter().copied())
-            .filter(|t| !matches!(t.place, Place::Floor(_)))
-            .collect()
+        self.things.carried()
     }
 
     /// How many things are carried, every one of a stack counted.
@@ -61,55 +59,22 @@ impl State {
     /// slots, so a record means what it always meant; letters are only for the player, and
     /// not part of the fingerprint.
     pub fn letter(&self, slot: usize) -> char {
-        let n = self.things.letters.get(slot).copied();
-        char::from(b'a' + n.unwrap_or(slot.min(25) as u8))
+        self.things.letter(slot)
     }
 
     /// The carried slot shown by `letter`, if any.
     pub fn slot_of(&self, letter: char) -> Option<u8> {
-        let carried = self
-            .things
-            .all
-            .iter()
-            .filter(|t| !matches!(t.place, Place::Floor(_)));
-        (0..carried.count())
-            .find(|&slot| self.letter(slot) == letter)
-            .and_then(|slot| u8::try_from(slot).ok())
-    }
-
-    /// Gives the thing just taken into the pack (the last slot) the first free letter.
-    fn give_letter(&mut self) -> char {
-        let free = (0..=25)
-            .find(|n| !self.things.letters.contains(n))
-            .unwrap_or(25);
-        self.things.letters.push(free);
-        char::from(b'a' + free)
-    }
-
-    /// Frees the letter of carried slot `slot`, whose thing leaves the pack.
-    pub(crate) fn free_letter(&mut self, slot: usize) {
-        if slot < self.things.letters.len() {
-            self.things.letters.remove(slot);
-        }
+        self.things.slot_of(letter)
     }
 
     /// The top item lying at `p`, if any.
     pub fn item_at(&self, p: Point) -> Option<Item> {
-        self.things
-            .all
-            .iter()
-            .rev()
-            .find(|t| t.place == Place::Floor(p))
-            .map(|t| t.kind)
+        self.things.item_at(p)
     }
 
     /// The carried item in `place` (wielded or worn).
     pub fn equipped(&self, place: Place) -> Option<Item> {
-        self.things
-            .all
-            .iter()
-            .find(|t| t.place == place)
-            .map(|t| t.kind)
+        self.things.equipped(place)
     }
 
     /// Attack: the player's base, one per experience level above the first, strength from
@@ -134,46 +99,10 @@ impl State {
         balance::PLAYER.defence + armour
     }
 
-    /// Index in `items` of carried slot `slot`.
-    pub(crate) fn slot_index(&self, slot: usize) -> Option<usize> {
-        self.things
-            .all
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| !matches!(t.place, Place::Floor(_)))
-            .nth(slot)
-            .map(|(i, _)| i)
-    }
-
-    /// The carried stack of `kind` in the pack, by its index in `items`, if any.
-    fn stack_of(&self, kind: Item) -> Option<usize> {
-        self.things
-            .all
-            .iter()
-            .position(|t| t.kind == kind && t.place == Place::Pack && kind.stacks())
-    }
-
     /// True when one more `kind` can be carried: the pack has a free slot, or `kind` joins a
     /// stack already carried (the idol always fits).
     pub fn has_room_for(&self, kind: Item) -> bool {
-        kind == Item::Idol
-            || self.stack_of(kind).is_some()
-            || self.carried().len() < usize::from(balance::PACK_LIMIT)
-    }
-
-    /// Takes one thing out of carried slot `slot` (one of a stack, else the thing, whose
-    /// letter is freed) and answers its kind.
-    pub(crate) fn take_one(&mut self, slot: usize) -> Option<Item> {
-        let i = self.slot_index(slot)?;
-        let t = &mut self.things.all[i];
-        let kind = t.kind;
-        if t.count > 1 {
-            t.count -= 1;
-        } else {
-            self.things.all.remove(i);
-            self.free_letter(slot);
-        }
-        Some(kind)
+        self.things.has_room_for(kind)
     }
 
     /// Says that carried slot `slot` is empty: no turn.
@@ -181,14 +110,6 @@ impl State {
         let letter = char::from(b'a' + slot.min(25) as u8);
         self.log.add(format!("You carry no item '{letter}'."));
         Spent::Nothing
-    }
-
-    /// Moves item `i` to the end of the list (the last carried slot) in `place`.
-    pub(crate) fn carry(&mut self, i: usize, place: Place) {
-        let mut thing = self.things.all.remove(i);
-        thing.place = place;
-        thing.dropped = false;
-        self.things.all.push(thing);
     }
 
     /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
@@ -205,7 +126,7 @@ impl State {
             return Spent::Nothing;
         }
         let name = counted(self.item_name(kind), count);
-        if let Some(stack) = self.stack_of(kind) {
+        if let Some(stack) = self.things.stack_of(kind) {
             let now = self.things.all[stack].count.saturating_add(count);
             self.things.all[stack].count = now;
             self.things.all.remove(i);
@@ -219,8 +140,8 @@ impl State {
             self.take_offering(self.hero.pos);
             return Spent::Turn;
         }
-        self.carry(i, Place::Pack);
-        let letter = self.give_letter();
+        self.things.carry(i, Place::Pack);
+        let letter = self.things.give_letter();
         self.take_offering(self.hero.pos);
         if kind == Item::Idol {
             self.log
@@ -236,12 +157,12 @@ impl State {
     }
 
     pub(crate) fn drop_item(&mut self, slot: usize) -> Spent {
-        let Some(i) = self.slot_index(slot) else {
+        let Some(i) = self.things.slot_index(slot) else {
             return self.no_item(slot);
         };
         let Thing { kind, count, .. } = self.things.all[i];
-        self.free_letter(slot);
-        self.carry(i, Place::Floor(self.hero.pos));
+        self.things.free_letter(slot);
+        self.things.carry(i, Place::Floor(self.hero.pos));
         if let Some(t) = self.things.all.last_mut() {
             t.dropped = true;
         }
@@ -257,7 +178,7 @@ impl State {
     /// Quaffs a potion, reads a scroll or pours oil (used up, and its kind learned), or
     /// equips a weapon or armour.
     pub(crate) fn use_item(&mut self, slot: usize) -> Spent {
-        let Some(i) = self.slot_index(slot) else {
+        let Some(i) = self.things.slot_index(slot) else {
             return self.no_item(slot);
         };
         let kind = self.things.all[i].kind;
@@ -304,7 +225,7 @@ impl State {
                 "the world lurches around you.".to_string()
             }
             Effect::Fuel(n) => {
-                self.refuel(n);
+                self.torch.refuel(n);
                 "your torch flares up.".to_string()
             }
             Effect::Confuse(n) => {
@@ -312,7 +233,7 @@ impl State {
                 "the world spins around you.".to_string()
             }
             Effect::Darken(n) => {
-                self.darken(n);
+                self.torch.darken(n);
                 "your torch sputters and dies.".to_string()
             }
             Effect::Summon(n) => {
@@ -347,7 +268,7 @@ impl State {
                 "flames burst out of you onto every cell around.".to_string()
             }
             Effect::Kindle { fuel, burn } => {
-                self.refuel(fuel);
+                self.torch.refuel(fuel);
                 seared = burn;
                 "your torch flares up, and the scroll burns in your hands.".to_string()
             }
@@ -379,7 +300,7 @@ impl State {
                 Cause::Kindling,
             );
         }
-        self.take_one(slot);
+        self.things.take_one(slot);
         self.hero.used += 1;
         Spent::Turn
     }
@@ -447,7 +368,7 @@ impl State {
     /// Wields a weapon or wears armour (what was there goes back to the pack); equipping what
     /// is already wielded or worn takes it off.
     pub(crate) fn equip(&mut self, slot: usize) -> Spent {
-        let Some(i) = self.slot_index(slot) else {
+        let Some(i) = self.things.slot_index(slot) else {
             return self.no_item(slot);
         };
         let kind = self.things.all[i].kind;

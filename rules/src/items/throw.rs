@@ -59,7 +59,7 @@ impl State {
     /// Throws the item in pack slot `slot` (one of a stack) at the cell (`dx`, `dy`) away: a
     /// turn.
     pub(crate) fn throw(&mut self, slot: usize, dx: i32, dy: i32) -> Spent {
-        let Some(i) = self.slot_index(slot) else {
+        let Some(i) = self.things.slot_index(slot) else {
             return self.no_item(slot);
         };
         let kind = self.things.all[i].kind;
@@ -68,7 +68,7 @@ impl State {
             self.log.add("There is no room to throw it that way.");
             return Spent::Nothing;
         };
-        self.take_one(slot);
+        self.things.take_one(slot);
         let name = self.item_name(kind);
         self.events.push(Event::Flight {
             path: std::iter::once(self.hero.pos)
