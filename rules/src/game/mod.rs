@@ -1,11 +1,13 @@
 //! One game: the `State` and its parts, how it is set up, the actions and `act`, the rules
-//! of a turn and of doors, what an action showed, the log, the mode, the score and the fingerprint.
+//! of a turn, of fighting, of fire, traps and doors, what an action showed, the log, the
+//! mode, the score and the fingerprint.
 
 mod act;
 pub(crate) mod action;
 mod doors;
 pub mod ending;
 pub mod events;
+mod fight;
 mod fire;
 mod hash;
 pub mod log;

@@ -7,7 +7,6 @@
 //! kind stack (`Item::stacks`): one picked up joins the carried stack of its kind in its
 //! slot, using or throwing takes one from it, and dropping puts the stack down whole.
 
-use crate::balance;
 use crate::creatures::monster::{Mind, Monster};
 use crate::creatures::placing::kinds_at;
 use crate::game::ending::Cause;
@@ -75,28 +74,6 @@ impl State {
     /// The carried item in `place` (wielded or worn).
     pub fn equipped(&self, place: Place) -> Option<Item> {
         self.things.equipped(place)
-    }
-
-    /// Attack: the player's base, one per experience level above the first, strength from
-    /// potions and the wielded weapon.
-    pub fn attack(&self) -> i32 {
-        let weapon = match self.equipped(Place::Wielded).map(Item::effect) {
-            Some(Effect::Weapon(n)) => n,
-            _ => 0,
-        };
-        balance::PLAYER.attack
-            + balance::ATTACK_PER_LEVEL * (self.hero.level - 1)
-            + self.hero.strength
-            + weapon
-    }
-
-    /// Defence: the player's base and the worn armour.
-    pub fn defence(&self) -> i32 {
-        let armour = match self.equipped(Place::Worn).map(Item::effect) {
-            Some(Effect::Armour(n)) => n,
-            _ => 0,
-        };
-        balance::PLAYER.defence + armour
     }
 
     /// True when one more `kind` can be carried: the pack has a free slot, or `kind` joins a
