@@ -9,6 +9,8 @@ pub mod ending;
 pub mod events;
 mod fight;
 mod fire;
+#[cfg(any(test, feature = "scenes"))]
+mod fixtures;
 mod hash;
 pub mod log;
 pub mod mode;

@@ -105,56 +105,6 @@ impl State {
         self.hero.deepest + 1
     }
 
-    /// Puts a creature of `kind` at `p`, for scripted scenes and tests. (Not an action: a
-    /// state changed this way is a fixture, not a run.)
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn put_monster(&mut self, kind: crate::kinds::creature::Creature, p: Point) {
-        self.creatures.all.retain(|m| m.pos != p);
-        self.creatures.all.push(Monster::new(kind, p));
-        self.knowledge
-            .sight
-            .update(&self.world, self.hero.pos, self.light_radius());
-    }
-
-    /// Sets what the creature at `p` is about, for scripted scenes and tests (a fixture, not
-    /// a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn set_mind(&mut self, p: Point, mind: crate::creatures::monster::Mind) {
-        if let Some(m) = self.creatures.all.iter_mut().find(|m| m.pos == p) {
-            m.mind = mind;
-        }
-    }
-
-    /// Sets the torch's fuel, for scripted scenes and tests (a fixture, not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn set_fuel(&mut self, fuel: i32) {
-        self.torch.fuel = fuel.max(0);
-        self.knowledge
-            .sight
-            .update(&self.world, self.hero.pos, self.light_radius());
-    }
-
-    /// Sets the player's hit points, for scripted scenes and tests (a fixture, not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn set_hp(&mut self, hp: i32) {
-        self.hero.hp = hp;
-    }
-
-    /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn clear_monsters(&mut self) {
-        self.creatures.all.clear();
-    }
-
-    /// Sets the hit points of the creature at `p`, for scripted scenes and tests (a fixture,
-    /// not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn wound_monster(&mut self, p: Point, hp: i32) {
-        if let Some(m) = self.creatures.all.iter_mut().find(|m| m.pos == p) {
-            m.hp = hp;
-        }
-    }
-
     /// The creature at `p`, if any.
     pub fn monster_at(&self, p: Point) -> Option<&Monster> {
         self.creatures.all.iter().find(|m| m.pos == p)

@@ -22,21 +22,6 @@ use crate::space::geom::Point;
 use rand::Rng;
 
 impl State {
-    /// Puts an item on the floor at `p`, for scripted scenes and tests. (Not an action: a
-    /// state changed this way is a fixture, not a run.)
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn put_item(&mut self, kind: Item, p: Point) {
-        self.things.all.push(Thing::one(kind, Place::Floor(p)));
-    }
-
-    /// Removes every item, on the floor and carried, for scripted scenes and tests (a
-    /// fixture, not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn clear_items(&mut self) {
-        self.things.all.clear();
-        self.things.letters.clear();
-    }
-
     /// Every item, on the floor and carried.
     pub fn items(&self) -> &[Thing] {
         &self.things.all
