@@ -4,6 +4,7 @@
 
 use crate::balance::FOLLOW_RANGE;
 use crate::creatures::monster::Mind;
+use crate::creatures::seen::perceives;
 use crate::creatures::tactics::senses;
 use crate::game::state::State;
 use crate::kinds::tile::Tile;
@@ -15,15 +16,15 @@ impl State {
     /// to act in the turn the stairs take (the next turn: not a slow kind's turn of rest,
     /// not held by a net, not befuddled).
     pub(crate) fn followers(&self, from: Point) -> Vec<usize> {
-        let turn = self.clock.turn + 1;
+        let (turn, sight) = (self.clock.turn + 1, &self.knowledge.sight);
         (0..self.creatures.all.len())
             .filter(|&i| {
                 let m = &self.creatures.all[i];
                 m.pos.z == from.z
                     && m.mind == Mind::Hunting
                     && m.pos.chebyshev(from) <= FOLLOW_RANGE
-                    && self.knowledge.sight.lit(m.pos)
-                    && self.perceives(m, senses(m.kind.behaviour().tactic))
+                    && sight.lit(m.pos)
+                    && perceives(sight, &self.torch, m, senses(m.kind.behaviour().tactic))
                     && m.held == 0
                     && m.confused == 0
                     && !m.rests_on(turn)

@@ -1,17 +1,19 @@
 //! What a creature perceives on its turn (`Seen`): where the player is and whether it sees or
 //! hears them, how likely it is to notice them, the light (`Shine`: the torch's circle and
-//! glowing fungus, which gloom stalkers shun), and which cells beside it it may step into. Gathered once per creature before it decides (`creatures/tactics`), so a
-//! tactic reads what the creature knows and never the whole state.
+//! glowing fungus, which gloom stalkers shun), and which cells beside it it may step into.
+//! Gathered for each creature before it decides (`creatures/tactics`) from the parts of the
+//! state it perceives by (`Scene`), so a tactic reads what the creature knows and never the
+//! whole state; what lies beside it and the light there are looked at only when asked.
 
 use crate::balance::{
     DOOR_MUFFLE, NOTICE_ASLEEP, NOTICE_AWAKE, NOTICE_DARK_RANGE, NOTICE_LIT_RANGE,
 };
 use crate::creatures::crowd::Crowd;
 use crate::creatures::monster::{Mind, Monster};
-use crate::game::state::State;
+use crate::game::parts::{Hero, Torch};
 use crate::items::throw::line;
 use crate::kinds::tile::Tile;
-use crate::space::geom::{Point, DIRECTIONS8};
+use crate::space::geom::Point;
 use crate::space::sight::Sight;
 use crate::space::world::World;
 
@@ -28,20 +30,11 @@ pub(crate) struct Senses {
     pub shuns_light: bool,
 }
 
-/// One cell beside a creature: whether it may step there as far as the ground and the crowd
-/// go (`enterable`), and whether light falls there (asked only of such a cell).
-#[derive(Clone, Copy, Debug)]
-struct Beside {
-    open: bool,
-    lit: bool,
-}
-
 /// What a creature perceives on its turn.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Seen {
+pub(crate) struct Seen<'a> {
     /// Where the player stands.
     pub player: Point,
-    /// It sees the player now (`State::perceives`).
+    /// It sees the player now (`perceives`).
     pub perceives: bool,
     /// The chance in 100 that it notices the player this turn, while it has not (0 for a
     /// creature that hunts already).
@@ -50,40 +43,140 @@ pub(crate) struct Seen {
     pub torch_lit: bool,
     /// The player is stuck fast in a web or a net, or has just torn free of one.
     pub player_stuck: bool,
-    /// Light falls on the creature's own cell (asked only by a kind that minds the light).
-    pub lit_here: bool,
     /// It never steps into light (its kind's `Senses::shuns_light`).
     pub shuns_light: bool,
-    /// The eight cells around it, in `DIRECTIONS8` order.
-    beside: [Beside; 8],
+    /// Where it stands, whether it has hands (to open doors), the level, who stands where,
+    /// and the light.
     from: Point,
+    hands: bool,
+    world: &'a World,
+    occupied: &'a Crowd,
+    shine: Shine<'a>,
 }
 
-impl Seen {
-    /// The cell beside the creature at `p`, if `p` is one.
-    fn at(&self, p: Point) -> Option<Beside> {
-        let (dx, dy) = (p.x - self.from.x, p.y - self.from.y);
-        let i = DIRECTIONS8.iter().position(|&d| d == (dx, dy))?;
-        Some(self.beside[i]).filter(|_| p.z == self.from.z)
-    }
-
+impl Seen<'_> {
     /// Whether it may step into `p` as far as the ground and the crowd go: open ground or a
     /// door it can open, not the stairs up, flames, the player's cell or another creature's.
     pub fn open(&self, p: Point) -> bool {
-        self.at(p).is_some_and(|b| b.open)
+        enterable(self.world, self.occupied, self.player, self.hands, p)
     }
 
-    /// True when light falls on `p`, a cell beside the creature it may step into (`open`),
-    /// for a kind that minds the light (for any other, or any other cell, false).
+    /// True when light falls on `p`, a cell it may step into (`open`).
     pub fn lit(&self, p: Point) -> bool {
-        self.at(p).is_some_and(|b| b.lit)
+        self.open(p) && self.shine.lit(p)
+    }
+
+    /// True when light falls on the cell it stands on.
+    pub fn lit_here(&self) -> bool {
+        self.shine.lit(self.from)
     }
 
     /// Whether it steps into `p` of its own accord: open (`open`), and out of the light for a
     /// kind that shuns it.
     pub fn free(&self, p: Point) -> bool {
-        self.open(p) && !(self.shuns_light && self.lit(p))
+        self.open(p) && !(self.shuns_light && self.shine.lit(p))
     }
+}
+
+/// What the creatures perceive by on their turn: the level and who stands where on it
+/// (`occupied`), the player's sight (their line of sight, what glows), the player and their
+/// torch, and the torch's circle as creatures see it this turn (`shine`: its radius while
+/// it burns).
+pub(crate) struct Scene<'a> {
+    pub world: &'a World,
+    pub occupied: &'a Crowd,
+    pub sight: &'a Sight,
+    pub hero: &'a Hero,
+    pub torch: &'a Torch,
+    pub shine: Option<i32>,
+}
+
+impl<'a> Scene<'a> {
+    /// What creature `m`, of a kind that perceives by `senses`, perceives now.
+    pub(crate) fn seen_by(&self, m: &Monster, senses: Senses) -> Seen<'a> {
+        let player = self.hero.pos;
+        Seen {
+            player,
+            perceives: perceives(self.sight, self.torch, m, senses),
+            notice: if m.mind == Mind::Hunting {
+                0
+            } else {
+                self.notice_chance(m, senses)
+            },
+            torch_lit: self.shine.is_some(),
+            player_stuck: self.hero.webbed > 0 || self.hero.struggled,
+            shuns_light: senses.shuns_light,
+            from: m.pos,
+            hands: m.kind.has_hands(),
+            world: self.world,
+            occupied: self.occupied,
+            shine: Shine {
+                from: player,
+                torch: self.shine,
+                world: self.world,
+                sight: self.sight,
+            },
+        }
+    }
+
+    /// True when closed doors, and nothing else that stops sight, stand on the line from `p`
+    /// to the player: the creature there cannot see the player but can hear them.
+    fn behind_door(&self, p: Point) -> bool {
+        let line = line(p, self.hero.pos);
+        let between = line.get(1..line.len().saturating_sub(1)).unwrap_or(&[]);
+        let tile = |q: &Point| self.world.tile(*q);
+        between.iter().any(|q| tile(q) == Tile::DoorClosed)
+            && between
+                .iter()
+                .all(|q| tile(q) == Tile::DoorClosed || tile(q).is_transparent())
+    }
+
+    /// The chance in 100 that creature `m`, unaware, notices the player this turn: by its
+    /// distance, the player's light, and whether the player fought (louder) or rested
+    /// (quieter). Through a closed door (`behind_door`) a creature that does not see only by
+    /// light hears the player: its chance is divided by `DOOR_MUFFLE`.
+    fn notice_chance(&self, m: &Monster, kind: Senses) -> u32 {
+        let d = m.pos.chebyshev(self.hero.pos);
+        let range = if self.torch.lit() || kind.sees_in_dark {
+            NOTICE_LIT_RANGE
+        } else {
+            NOTICE_DARK_RANGE
+        };
+        // Out of range first: the line through doors is walked only for a creature near enough.
+        if d > range {
+            return 0;
+        }
+        let sees = perceives(self.sight, self.torch, m, kind);
+        let heard = !sees && !kind.by_light_only && self.behind_door(m.pos);
+        if !(sees || heard) {
+            return 0;
+        }
+        let mut c = if m.mind == Mind::Asleep {
+            NOTICE_ASLEEP
+        } else {
+            NOTICE_AWAKE
+        };
+        if self.hero.fought {
+            c *= 2;
+        }
+        if self.hero.resting {
+            c /= 2;
+        }
+        if d <= 1 {
+            c *= 2;
+        }
+        if heard {
+            c /= DOOR_MUFFLE;
+        }
+        c.min(100)
+    }
+}
+
+/// True when creature `m`, of a kind that perceives by `senses`, can perceive the player
+/// now: in the player's line of sight (`sight`), and for a kind that sees only by light, only
+/// while the torch burns.
+pub(crate) fn perceives(sight: &Sight, torch: &Torch, m: &Monster, senses: Senses) -> bool {
+    sight.in_sight(m.pos) && (!senses.by_light_only || torch.lit())
 }
 
 /// What lights the player's level for the creatures' turn: the torch while it burns (its
@@ -126,111 +219,4 @@ fn enterable(world: &World, occupied: &Crowd, player: Point, hands: bool, p: Poi
         && (t.is_open() || hands && t == Tile::DoorClosed)
         && p != player
         && !occupied.taken(p)
-}
-
-impl State {
-    /// What creature `i`, of a kind that perceives by `senses`, perceives now, among the
-    /// creatures `occupied` counts, with the torch's circle as creatures see it (`torch`: its
-    /// radius while it burns).
-    pub(crate) fn seen(
-        &self,
-        i: usize,
-        senses: Senses,
-        occupied: &Crowd,
-        torch: Option<i32>,
-    ) -> Seen {
-        let m = &self.creatures.all[i];
-        let player = self.hero.pos;
-        let shuns_light = senses.shuns_light;
-        let shine = Shine {
-            from: player,
-            torch,
-            world: &self.world,
-            sight: &self.knowledge.sight,
-        };
-        let hands = m.kind.has_hands();
-        let beside = DIRECTIONS8.map(|(dx, dy)| {
-            let p = m.pos.offset(dx, dy);
-            let open = enterable(&self.world, occupied, player, hands, p);
-            // Light is looked for only where the creature could step (never the player's cell).
-            Beside {
-                open,
-                lit: shuns_light && open && shine.lit(p),
-            }
-        });
-        Seen {
-            player,
-            perceives: self.perceives(m, senses),
-            notice: if m.mind == Mind::Hunting {
-                0
-            } else {
-                self.notice_chance(m, senses)
-            },
-            torch_lit: torch.is_some(),
-            player_stuck: self.hero.webbed > 0 || self.hero.struggled,
-            lit_here: shuns_light && shine.lit(m.pos),
-            shuns_light,
-            beside,
-            from: m.pos,
-        }
-    }
-
-    /// True when creature `m`, of a kind that perceives by `senses`, can perceive the player
-    /// now: in line of sight, and for a kind that sees only by light, only while the torch
-    /// burns.
-    pub(crate) fn perceives(&self, m: &Monster, senses: Senses) -> bool {
-        self.knowledge.sight.in_sight(m.pos) && (!senses.by_light_only || self.torch_lit())
-    }
-
-    /// True when closed doors, and nothing else that stops sight, stand on the line from `p`
-    /// to the player: the creature there cannot see the player but can hear them.
-    fn behind_door(&self, p: Point) -> bool {
-        let line = line(p, self.hero.pos);
-        let between = line.get(1..line.len().saturating_sub(1)).unwrap_or(&[]);
-        let tile = |q: &Point| self.world.tile(*q);
-        between.iter().any(|q| tile(q) == Tile::DoorClosed)
-            && between
-                .iter()
-                .all(|q| tile(q) == Tile::DoorClosed || tile(q).is_transparent())
-    }
-
-    /// The chance in 100 that creature `m`, unaware, notices the player this turn: by its
-    /// distance, the player's light, and whether the player fought (louder) or rested
-    /// (quieter). Through a closed door (`behind_door`) a creature that does not see only by
-    /// light hears the player: its chance is divided by `DOOR_MUFFLE`.
-    fn notice_chance(&self, m: &Monster, kind: Senses) -> u32 {
-        let d = m.pos.chebyshev(self.hero.pos);
-        let range = if self.torch_lit() || kind.sees_in_dark {
-            NOTICE_LIT_RANGE
-        } else {
-            NOTICE_DARK_RANGE
-        };
-        // Out of range first: the line through doors is walked only for a creature near enough.
-        if d > range {
-            return 0;
-        }
-        let sees = self.perceives(m, kind);
-        let heard = !sees && !kind.by_light_only && self.behind_door(m.pos);
-        if !(sees || heard) {
-            return 0;
-        }
-        let mut c = if m.mind == Mind::Asleep {
-            NOTICE_ASLEEP
-        } else {
-            NOTICE_AWAKE
-        };
-        if self.hero.fought {
-            c *= 2;
-        }
-        if self.hero.resting {
-            c /= 2;
-        }
-        if d <= 1 {
-            c *= 2;
-        }
-        if heard {
-            c /= DOOR_MUFFLE;
-        }
-        c.min(100)
-    }
 }

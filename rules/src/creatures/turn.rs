@@ -4,6 +4,7 @@
 //! the player by the stairs has had its turn.
 
 use crate::balance::ACTIVE_RANGE;
+use crate::creatures::seen::Scene;
 use crate::creatures::tactics;
 use crate::game::state::State;
 
@@ -36,7 +37,15 @@ impl State {
                 continue;
             }
             let senses = tactics::senses(self.creatures.all[i].kind.behaviour().tactic);
-            let seen = self.seen(i, senses, &occupied, torch);
+            let scene = Scene {
+                world: &self.world,
+                occupied: &occupied,
+                sight: &self.knowledge.sight,
+                hero: &self.hero,
+                torch: &self.torch,
+                shine: torch,
+            };
+            let seen = scene.seen_by(&self.creatures.all[i], senses);
             let intent = tactics::intent(&mut self.creatures.all[i], &seen, senses, &mut self.rng);
             self.carry_out(i, intent, &mut occupied);
             if intent.harms() && !self.playing() {

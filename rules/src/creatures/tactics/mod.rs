@@ -95,6 +95,7 @@ fn keep_track(m: &mut Monster, seen: &Seen, senses: Senses) {
 mod tests {
     use super::*;
     use crate::creatures::crowd::Crowd;
+    use crate::creatures::seen::Scene;
     use crate::creatures::tactics::moves::run_away;
     use crate::kinds::creature::Creature;
     use crate::space::geom::Point;
@@ -111,12 +112,17 @@ mod tests {
         hunts::intent(m, seen, rng)
     }
 
-    /// What creature `i` of `s` perceives, and the crowd it was gathered among.
-    fn seen(s: &State, i: usize) -> (Seen, Crowd) {
-        let mut crowd = Crowd::default();
-        crowd.count(&s.world, &s.creatures.all, s.hero.pos, i32::MAX);
-        let torch = s.torch_lit().then(|| s.torch.radius());
-        (s.seen(i, Senses::default(), &crowd, torch), crowd)
+    /// What creature `i` of `s` perceives among the creatures `crowd` counts.
+    fn seen<'a>(s: &'a State, crowd: &'a Crowd, i: usize) -> Seen<'a> {
+        let scene = Scene {
+            world: &s.world,
+            occupied: crowd,
+            sight: &s.knowledge.sight,
+            hero: &s.hero,
+            torch: &s.torch,
+            shine: s.torch_lit().then(|| s.torch.radius()),
+        };
+        scene.seen_by(&s.creatures.all[i], Senses::default())
     }
 
     #[test]
@@ -130,7 +136,9 @@ mod tests {
         // Beside the player, it backs away to a cell farther off, and the state carries that
         // out as any creature's step.
         s.put_monster(Creature::Rat, Point::new(2, 1, 0));
-        let (near, mut crowd) = seen(&s, 0);
+        let mut crowd = Crowd::default();
+        crowd.count(&s.world, &s.creatures.all, player, i32::MAX);
+        let near = seen(&s, &crowd, 0);
         assert!(near.perceives);
         let Intent::Step(to) = keeps_off(&s.creatures.all[0], &near, &mut rng) else {
             panic!("it backs away");
@@ -145,7 +153,8 @@ mod tests {
         s.clear_monsters();
         s.put_monster(Creature::Rat, Point::new(7, 2, 0));
         s.creatures.all[0].last_seen = player;
-        let (far, _) = seen(&s, 0);
+        crowd.count(&s.world, &s.creatures.all, player, i32::MAX);
+        let far = seen(&s, &crowd, 0);
         let m = &s.creatures.all[0];
         let Intent::Step(to) = keeps_off(m, &far, &mut rng) else {
             panic!("it closes in");

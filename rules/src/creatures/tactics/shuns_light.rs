@@ -20,7 +20,7 @@ pub(crate) const SENSES: Senses = Senses {
 /// In the light: backs away (into the dark if it can), else strikes when cornered beside the
 /// player, else cowers. In the dark: hunts as any creature does, never into light.
 pub(crate) fn intent(m: &Monster, seen: &Seen, rng: &mut GameRng) -> Intent {
-    if !seen.lit_here {
+    if !seen.lit_here() {
         return hunts::intent(m, seen, rng);
     }
     let open = |p| seen.open(p);
