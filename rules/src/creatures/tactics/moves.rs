@@ -1,12 +1,14 @@
-//! The moves every tactic is built from: running away, striking the player beside it, and
-//! closing in (or roaming).
+//! The moves every tactic is built from: running away, striking the player beside it,
+//! taking aim from afar, and closing in (or roaming).
 
+use crate::balance::{RANGED_REACH, SHOOT_CHANCE};
 use crate::creatures::intent::Intent;
 use crate::creatures::monster::{Mind, Monster};
 use crate::creatures::seen::Seen;
 use crate::creatures::steps::{distance, next_step};
 use crate::rng::GameRng;
 use crate::space::geom::Point;
+use rand::Rng;
 
 /// True when `m` hunts the player, sees them, and runs from them (badly hurt, or with loot).
 pub(crate) fn flees(m: &Monster, seen: &Seen) -> bool {
@@ -44,4 +46,13 @@ pub(crate) fn close_in(m: &Monster, seen: &Seen, rng: &mut GameRng) -> Intent {
         return Intent::GiveUp;
     }
     Intent::step(next_step(m.pos, goal, hunting, |p| seen.free(p), rng))
+}
+
+/// A hunter that sees the player from two to `RANGED_REACH` cells off shoots this turn, by a
+/// draw (`SHOOT_CHANCE`) made only when it could.
+pub(crate) fn takes_aim(m: &Monster, seen: &Seen, rng: &mut GameRng) -> bool {
+    m.mind == Mind::Hunting
+        && seen.perceives
+        && (2..=RANGED_REACH).contains(&m.pos.chebyshev(seen.player))
+        && rng.random_range(0..100u32) < SHOOT_CHANCE
 }
