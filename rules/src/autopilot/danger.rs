@@ -34,7 +34,7 @@ impl State {
     /// is stable). One order for every such list, whatever chooses its creatures.
     pub fn nearest_creatures(&self, keep: impl Fn(&Monster) -> bool) -> Vec<&Monster> {
         let me = self.hero.pos;
-        let mut nearest: Vec<&Monster> = self.monsters.iter().filter(|m| keep(m)).collect();
+        let mut nearest: Vec<&Monster> = self.creatures.all.iter().filter(|m| keep(m)).collect();
         nearest.sort_by_key(|m| (m.pos.chebyshev(me), m.pos.y, m.pos.x));
         nearest
     }

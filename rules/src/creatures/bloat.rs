@@ -25,7 +25,7 @@ impl State {
             );
             if self.torch_lit() {
                 let spoilt = self.fuel().min(BURST_FUEL);
-                self.darken(spoilt);
+                self.torch.darken(spoilt);
                 self.log.add(format!(
                     "The spores smother your torch: {spoilt} turns of fuel spoilt."
                 ));
@@ -39,7 +39,7 @@ impl State {
     /// for at least `turns`. Answers whether the player was.
     pub(crate) fn befuddle(&mut self, at: Point, reach: i32, turns: i32) -> bool {
         let near = |p: Point| p.z == at.z && p.chebyshev(at) <= reach;
-        for m in self.monsters.iter_mut().filter(|m| near(m.pos)) {
+        for m in self.creatures.all.iter_mut().filter(|m| near(m.pos)) {
             m.confused = m.confused.max(turns);
         }
         let player = near(self.hero.pos);

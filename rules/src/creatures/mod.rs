@@ -1,13 +1,17 @@
-//! The creatures: what one is, where they start, how they step, what they do on their turn
-//! (webs, stones, fleeing, following), which cells they crowd, and how the caves grow
-//! restless; thieves, bursting bloats and the stalkers that shun light.
+//! The creatures: what one is, where they start, how they step, what they perceive on their
+//! turn and what they do with it (each kind's tactic gives an intent: webs, stones, fleeing,
+//! shrinking from light), following by the stairs, which cells they crowd, and how the caves
+//! grow restless; thieves and bursting bloats.
 
-mod behaviour;
 mod bloat;
 pub(crate) mod crowd;
-mod gloom;
+mod follow;
+mod intent;
 pub mod monster;
 pub mod placing;
 mod restless;
+mod seen;
 pub mod steps;
+mod tactics;
 mod thief;
+mod turn;

@@ -1,5 +1,6 @@
 //! A creature: its kind, where it stands, its hit points and what it is about.
 
+use crate::balance::SLOW_PERIOD;
 use crate::game::mode::Mode;
 use crate::kinds::creature::Creature;
 use crate::kinds::entry::Stats;
@@ -127,6 +128,16 @@ impl Monster {
     pub fn flees(&self) -> bool {
         let b = self.kind.behaviour();
         b.flee_below > 0 && self.hp * 100 <= self.stats.hp * b.flee_below
+    }
+
+    /// True when it runs from the player: hurt enough (`flees`), or with what it stole.
+    pub fn runs(&self) -> bool {
+        self.flees() || self.loot.is_some()
+    }
+
+    /// True when it sits out turn `turn`: a slow kind acts only every `SLOW_PERIOD` turns.
+    pub fn rests_on(&self, turn: u32) -> bool {
+        self.kind.behaviour().slow && !turn.is_multiple_of(SLOW_PERIOD)
     }
 
     pub fn name(&self) -> &'static str {

@@ -2,7 +2,7 @@
 //! if there is one, else a flask's worth of fuel from a burning torch that holds more than
 //! that (a flask of oil it carries off), else any item (one of a stack): never what is
 //! wielded or worn, nor the idol (the run's goal is won or lost by fighting, not
-//! pickpocketed). Then it runs (`State::fleeing`), gives up the chase once out of sight, and
+//! pickpocketed). Then it runs (`Monster::runs`), gives up the chase once out of sight, and
 //! carries the item wherever it goes, to other levels too. It drops it where it dies.
 
 use crate::balance::OIL_FUEL;
@@ -18,7 +18,7 @@ impl State {
     /// if it holds one (the torch's fuel is what it craves), else a flask's worth from the
     /// torch, else an item at random.
     pub(crate) fn steal(&mut self, i: usize) {
-        let m = &self.monsters[i];
+        let m = &self.creatures.all[i];
         if m.kind.behaviour().tactic != Tactic::Steals || m.loot.is_some() {
             return;
         }
@@ -31,11 +31,11 @@ impl State {
                 }
             }
         }
-        let name = self.monsters[i].name();
+        let name = self.creatures.all[i].name();
         // No flask in the pack: a burning torch with a flask's worth of fuel is dipped into.
         if oil.is_none() && self.torch_lit() && self.fuel() > OIL_FUEL {
             self.torch.fuel -= OIL_FUEL;
-            self.monsters[i].loot = Some(Item::Oil);
+            self.creatures.all[i].loot = Some(Item::Oil);
             self.log.add(format!(
                 "The {name} dips into your torch for {OIL_FUEL} turns of fuel and runs!"
             ));
@@ -46,10 +46,10 @@ impl State {
         }
         let slot =
             oil.unwrap_or_else(|| slots[self.rng.random_range(0..slots.len() as u32) as usize]);
-        let Some(kind) = self.take_one(slot) else {
+        let Some(kind) = self.things.take_one(slot) else {
             return;
         };
-        self.monsters[i].loot = Some(kind);
+        self.creatures.all[i].loot = Some(kind);
         let what = self.item_name(kind);
         self.log
             .add(format!("The {name} snatches your {what} and runs!"));
@@ -81,7 +81,7 @@ mod tests {
         s.clear_monsters();
         s.put_monster(Creature::Monkey, Point::new(3, 1, 0));
         let mut other = s.clone();
-        other.monsters[0].loot = Some(Item::Oil);
+        other.creatures.all[0].loot = Some(Item::Oil);
         assert_ne!(s.hash(), other.hash());
     }
 }

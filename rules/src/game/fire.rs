@@ -26,13 +26,13 @@ impl State {
     /// True while flames burn on the player's level: no rest by torchlight then, only in
     /// their warmth on bare ground (`warmed`).
     pub fn fire_burns(&self) -> bool {
-        self.flames.iter().any(|f| f.0.z == self.hero.pos.z)
+        self.world.flames().iter().any(|f| f.0.z == self.hero.pos.z)
     }
 
     /// True beside flames (within a cell, on the player's level), or in them: their warmth,
     /// which heals only on ground that does not burn (`warmed`).
     pub fn warm(&self) -> bool {
-        self.flames.iter().any(|f| near(f.0, self.hero.pos))
+        self.world.flames().iter().any(|f| near(f.0, self.hero.pos))
     }
 
     /// Warm (`warm`) on ground that does not burn: wounds close here, torch lit or not.
@@ -46,13 +46,12 @@ impl State {
         let t = self.world.tile(p);
         let burns = t.is_fuel() || oil && t == Tile::Floor;
         if burns {
-            self.world.set(p, Tile::Fire);
             let turns = if t == Tile::Fungus {
                 FUNGUS_FIRE_TURNS
             } else {
                 FIRE_TURNS
             };
-            self.flames.push((p, turns));
+            self.world.set_alight(p, turns);
             self.knowledge.sight.terrain_changed();
         }
         burns
@@ -79,7 +78,7 @@ impl State {
     /// A flask of oil breaks at `at`: with the torch lit or flames beside it, a burning pool
     /// over it and the cells around.
     pub(crate) fn spill_oil(&mut self, at: Point) {
-        let flame = self.torch_lit() || self.flames.iter().any(|f| near(f.0, at));
+        let flame = self.torch_lit() || self.world.flames().iter().any(|f| near(f.0, at));
         if !flame {
             self.log.add("The flask breaks, and the oil soaks away.");
             return;
@@ -94,18 +93,18 @@ impl State {
     /// The flames' turn: they wound whoever stands in them and catch the fuel beside them,
     /// and those burning before this turn burn down by a turn.
     pub(crate) fn blaze(&mut self) {
-        if self.flames.is_empty() {
+        if self.world.flames().is_empty() {
             return;
         }
         let burning = |s: &State, p: Point| s.world.tile(p) == Tile::Fire;
-        for i in (0..self.monsters.len()).rev() {
-            let p = self.monsters[i].pos;
+        for i in (0..self.creatures.all.len()).rev() {
+            let p = self.creatures.all[i].pos;
             if burning(self, p) {
-                self.monsters[i].hp -= FIRE_DAMAGE;
+                self.creatures.all[i].hp -= FIRE_DAMAGE;
                 let seen = self.knowledge.sight.lit(p);
-                let name = self.monsters[i].name();
-                if self.monsters[i].hp <= 0 {
-                    let dead = self.monsters.remove(i);
+                let name = self.creatures.all[i].name();
+                if self.creatures.all[i].hp <= 0 {
+                    let dead = self.creatures.all.remove(i);
                     if seen {
                         self.log.add(format!("The {name} burns to death."));
                     }
@@ -122,20 +121,14 @@ impl State {
                 Cause::Fire,
             );
         }
-        let fresh = self.flames.len();
-        for i in 0..fresh {
-            for q in self.flames[i].0.neighbours8() {
+        let before = self.world.flames().len();
+        for i in 0..before {
+            for q in self.world.flames()[i].0.neighbours8() {
                 self.ignite(q, false);
             }
         }
-        let caught = self.flames.split_off(fresh);
-        for (p, left) in std::mem::replace(&mut self.flames, caught) {
-            if left > 1 {
-                self.flames.push((p, left - 1));
-            } else {
-                self.world.set(p, Tile::Floor);
-                self.knowledge.sight.terrain_changed();
-            }
+        if self.world.burn_down(before) {
+            self.knowledge.sight.terrain_changed();
         }
     }
 }

@@ -78,8 +78,8 @@ impl State {
             h.int(k.into());
         }
         h.int(self.hero.used.into());
-        h.int(self.monsters.len() as i64);
-        for m in &self.monsters {
+        h.int(self.creatures.all.len() as i64);
+        for m in &self.creatures.all {
             h.int(m.kind.code().into());
             h.point(m.pos);
             h.int(m.hp.into());

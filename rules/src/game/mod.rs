@@ -1,12 +1,16 @@
 //! One game: the `State` and its parts, how it is set up, the actions and `act`, the rules
-//! of a turn and of doors, what an action showed, the log, the mode, the score and the fingerprint.
+//! of a turn, of fighting, of fire, traps and doors, what an action showed, the log, the
+//! mode, the score and the fingerprint.
 
 mod act;
 pub(crate) mod action;
 mod doors;
 pub mod ending;
 pub mod events;
+mod fight;
 mod fire;
+#[cfg(any(test, feature = "scenes"))]
+mod fixtures;
 mod hash;
 pub mod log;
 pub mod mode;

@@ -1,10 +1,12 @@
 //! The parts a `State` is made of, each holding what belongs together and the methods that
 //! need only it: the player (`Hero`), the torch (`Torch`), the run's clocks (`Clock`), what
-//! lies about and is carried (`Things`), what the player knows (`Knowledge`) and what it was
-//! started from (`Origin`); and what an action took (`Spent`). How the run ended is
+//! lies about and is carried (`Things`), the creatures (`Creatures`), what the player knows
+//! (`Knowledge`) and what it was started from (`Origin`); and what an action took (`Spent`). How the run ended is
 //! `ending.rs`'s.
 
-use crate::balance::{torch_radius, DARK_RADIUS};
+use crate::balance::{torch_radius, DARK_RADIUS, HP_PER_LEVEL, MAX_FUEL, PLAYER};
+use crate::creatures::crowd::Crowd;
+use crate::creatures::monster::Monster;
 use crate::game::mode::Mode;
 use crate::items::looks::Looks;
 use crate::kinds::creature::Creature;
@@ -61,6 +63,18 @@ impl Hero {
             resting: false,
         }
     }
+
+    /// Full hit points at the player's experience level.
+    pub fn max_hp(&self) -> i32 {
+        PLAYER.hp + HP_PER_LEVEL * (self.level - 1)
+    }
+
+    /// Counts a kill (every kill, one out of the dark too).
+    pub fn count_kill(&mut self, kind: Creature) {
+        if let Some(i) = Creature::ALL.iter().position(|&c| c == kind) {
+            self.kills[i] += 1;
+        }
+    }
 }
 
 /// What holds a player who is stuck fast: a spider's web or a plate's net.
@@ -99,6 +113,20 @@ impl Torch {
         } else {
             DARK_RADIUS
         }
+    }
+
+    /// Pours `n` turns of fuel in (up to `MAX_FUEL`) and lights it. A torch that already
+    /// holds more (Explorer mode starts above the cap) keeps what it has: oil never takes
+    /// fuel away.
+    pub fn refuel(&mut self, n: i32) {
+        self.fuel = self.fuel.max((self.fuel + n).min(MAX_FUEL));
+        self.on = true;
+    }
+
+    /// Spoils `n` turns of fuel and puts it out.
+    pub fn darken(&mut self, n: i32) {
+        self.fuel = (self.fuel - n).max(0);
+        self.on = false;
     }
 }
 
@@ -159,6 +187,15 @@ pub(crate) enum Spent {
 pub(crate) struct Things {
     pub all: Vec<Thing>,
     pub letters: Vec<u8>,
+}
+
+/// The creatures, in the order they act, and the grid of the cells they take (`crowd`):
+/// counted afresh where a turn needs it and kept between turns only so that no turn
+/// allocates one (not part of the game).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Creatures {
+    pub all: Vec<Monster>,
+    pub crowd: Crowd,
 }
 
 /// What the player knows: the looks of potions and scrolls this run and the kinds

@@ -6,7 +6,7 @@ use crate::creatures::crowd::Crowd;
 use crate::creatures::placing;
 use crate::game::log::Log;
 use crate::game::mode::Mode;
-use crate::game::parts::{Clock, Hero, Knowledge, Origin, Place, Thing, Things, Torch};
+use crate::game::parts::{Clock, Creatures, Hero, Knowledge, Origin, Place, Thing, Things, Torch};
 use crate::game::state::State;
 use crate::items::looks::Looks;
 use crate::items::placing as item_placing;
@@ -97,12 +97,13 @@ impl State {
                 known: 0,
                 sight,
             },
-            monsters,
-            flames: Vec::new(),
+            creatures: Creatures {
+                all: monsters,
+                crowd: Crowd::default(),
+            },
             log,
             end: None,
             events: Vec::new(),
-            crowd: Crowd::default(),
         })
     }
 }

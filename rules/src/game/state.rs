@@ -1,16 +1,13 @@
 //! `State`: everything that decides one game, in parts (`parts.rs`), and what can be read of
 //! it. A game is set up in `setup` and changed only by `act`.
 
-use crate::balance;
-use crate::creatures::crowd::Crowd;
 use crate::creatures::monster::Monster;
 use crate::game::ending::{Ending, Outcome};
 use crate::game::events::Event;
 use crate::game::log::Log;
 use crate::game::mode::Mode;
-use crate::game::parts::{Clock, Hero, Knowledge, Origin, Place, Things, Torch};
+use crate::game::parts::{Clock, Creatures, Hero, Knowledge, Origin, Things, Torch};
 use crate::items::looks::Seen;
-use crate::kinds::item::Item;
 use crate::rng::GameRng;
 use crate::space::geom::Point;
 use crate::space::sight::Sight;
@@ -28,18 +25,12 @@ pub struct State {
     pub(crate) clock: Clock,
     pub(crate) things: Things,
     pub(crate) knowledge: Knowledge,
-    pub(crate) monsters: Vec<Monster>,
-    /// The cells on fire, on every level (the world's tiles say `Tile::Fire` there), with
-    /// the turns each has left to burn.
-    pub(crate) flames: Vec<(Point, u8)>,
+    pub(crate) creatures: Creatures,
     pub(crate) log: Log,
     /// How the run ended, once it has (`ending.rs`).
     pub(crate) end: Option<Ending>,
     /// What the last action showed, for the screen (not part of the state's fingerprint).
     pub(crate) events: Vec<Event>,
-    /// The creatures' grid of taken cells, counted afresh where a turn needs it and kept
-    /// between turns only so that no turn allocates one (not part of the game).
-    pub(crate) crowd: Crowd,
 }
 
 impl State {
@@ -75,16 +66,10 @@ impl State {
     }
     /// Where the idol lies, or `None` when the player carries it (or there is none).
     pub fn idol(&self) -> Option<Point> {
-        self.things.all.iter().find_map(|t| match t.place {
-            Place::Floor(p) if t.kind == Item::Idol => Some(p),
-            _ => None,
-        })
+        self.things.idol()
     }
     pub fn carrying_idol(&self) -> bool {
-        self.things
-            .all
-            .iter()
-            .any(|t| t.kind == Item::Idol && !matches!(t.place, Place::Floor(_)))
+        self.things.carrying_idol()
     }
     pub fn turn(&self) -> u32 {
         self.clock.turn
@@ -107,10 +92,10 @@ impl State {
         self.hero.hp
     }
     pub fn max_hp(&self) -> i32 {
-        balance::PLAYER.hp + balance::HP_PER_LEVEL * (self.hero.level - 1)
+        self.hero.max_hp()
     }
     pub fn monsters(&self) -> &[Monster] {
-        &self.monsters
+        &self.creatures.all
     }
     pub fn sight(&self) -> &Sight {
         &self.knowledge.sight
@@ -120,59 +105,9 @@ impl State {
         self.hero.deepest + 1
     }
 
-    /// Puts a creature of `kind` at `p`, for scripted scenes and tests. (Not an action: a
-    /// state changed this way is a fixture, not a run.)
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn put_monster(&mut self, kind: crate::kinds::creature::Creature, p: Point) {
-        self.monsters.retain(|m| m.pos != p);
-        self.monsters.push(Monster::new(kind, p));
-        self.knowledge
-            .sight
-            .update(&self.world, self.hero.pos, self.light_radius());
-    }
-
-    /// Sets what the creature at `p` is about, for scripted scenes and tests (a fixture, not
-    /// a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn set_mind(&mut self, p: Point, mind: crate::creatures::monster::Mind) {
-        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
-            m.mind = mind;
-        }
-    }
-
-    /// Sets the torch's fuel, for scripted scenes and tests (a fixture, not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn set_fuel(&mut self, fuel: i32) {
-        self.torch.fuel = fuel.max(0);
-        self.knowledge
-            .sight
-            .update(&self.world, self.hero.pos, self.light_radius());
-    }
-
-    /// Sets the player's hit points, for scripted scenes and tests (a fixture, not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn set_hp(&mut self, hp: i32) {
-        self.hero.hp = hp;
-    }
-
-    /// Removes every creature, for scripted scenes and tests (a fixture, not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn clear_monsters(&mut self) {
-        self.monsters.clear();
-    }
-
-    /// Sets the hit points of the creature at `p`, for scripted scenes and tests (a fixture,
-    /// not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn wound_monster(&mut self, p: Point, hp: i32) {
-        if let Some(m) = self.monsters.iter_mut().find(|m| m.pos == p) {
-            m.hp = hp;
-        }
-    }
-
     /// The creature at `p`, if any.
     pub fn monster_at(&self, p: Point) -> Option<&Monster> {
-        self.monsters.iter().find(|m| m.pos == p)
+        self.creatures.all.iter().find(|m| m.pos == p)
     }
 
     /// What the player knows of `p`: the creature there if it is lit, an item as the player

@@ -25,11 +25,11 @@ impl State {
         if seen {
             self.events.push(Event::Trap(p));
         }
-        let who = self.monsters.iter().position(|m| m.pos == p);
-        let name = who.map_or("", |i| self.monsters[i].name());
+        let who = self.creatures.all.iter().position(|m| m.pos == p);
+        let name = who.map_or("", |i| self.creatures.all[i].name());
         match trap {
             Trap::Alarm => {
-                for m in self.monsters.iter_mut().filter(|m| m.pos.z == p.z) {
+                for m in self.creatures.all.iter_mut().filter(|m| m.pos.z == p.z) {
                     m.mind = Mind::Hunting;
                     m.last_seen = p;
                     m.unseen = 0;
@@ -46,7 +46,7 @@ impl State {
             }
             Trap::Net => {
                 if let Some(i) = who {
-                    self.monsters[i].held = NET_TURNS;
+                    self.creatures.all[i].held = NET_TURNS;
                 }
                 if seen {
                     self.log.add(if who.is_some() {
@@ -91,7 +91,7 @@ impl State {
                 Cause::Fall,
             );
         } else if let Some(i) = who {
-            let m = &mut self.monsters[i];
+            let m = &mut self.creatures.all[i];
             m.pos = to;
             m.hp = (m.hp - dmg).max(1);
             if seen {

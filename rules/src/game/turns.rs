@@ -1,24 +1,16 @@
 //! The rules of a turn: moving (astray when confused, not at all when webbed; into a closed
-//! door, opening it), fighting
-//! (sneak attacks on unaware creatures, jellies splitting), stairs, leaving the caves, and
-//! the creatures' answer after each player action, and healing (by torchlight, or in a
-//! fire's warmth on bare ground).
+//! door, opening it; into a creature, a blow: `fight.rs`), stairs, leaving the caves, and
+//! what follows each player action: the torch burns, the caves stir, flames spread, the
+//! creatures answer, and wounds heal (by torchlight, or in a fire's warmth on bare ground).
 
-use crate::balance::{
-    damage, REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS, SNEAK_MULTIPLIER, SPLIT_MIN_HP, STIR_CAP,
-    STIR_DISTANCE,
-};
-use crate::creatures::monster::{Mind, Monster};
-use crate::creatures::placing::kinds_at;
+use crate::balance::{REGEN_HP, REGEN_TURNS, REST_REGEN_TURNS};
 use crate::game::ending::{Cause, Ending};
-use crate::game::events::{Attack, Event};
 use crate::game::log::a as with_article;
 use crate::game::parts::Spent;
 use crate::game::state::State;
-use crate::kinds::entry::{Stats, Tactic};
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
-use crate::space::geom::{Point, DIRECTIONS8};
+use crate::space::geom::DIRECTIONS8;
 use rand::Rng;
 
 impl State {
@@ -57,79 +49,6 @@ impl State {
             .update(&self.world, self.hero.pos, self.light_radius());
     }
 
-    /// Now and then a creature wanders onto the player's level, out of sight, unless the
-    /// level is crowded already (`STIR_CAP`); once the torch has burned out or the level has
-    /// grown restless (`creatures/restless.rs`), more often, hunting, and worth nothing when killed.
-    fn stir(&mut self) {
-        let me = self.hero.pos;
-        let Some(hunting) = self.stirs() else { return };
-        if self.monsters.iter().filter(|m| m.pos.z == me.z).count() >= STIR_CAP {
-            return;
-        }
-        self.crowd.count(&self.world, &self.monsters, me, i32::MAX);
-        let (taken, sight) = (&self.crowd, &self.knowledge.sight);
-        let free: Vec<Point> = (self.world.floor(me.z).iter().copied())
-            .filter(|&p| p.chebyshev(me) >= STIR_DISTANCE && !sight.in_sight(p) && !taken.taken(p))
-            .collect();
-        let kinds = kinds_at(me.z);
-        if free.is_empty() || kinds.is_empty() {
-            return;
-        }
-        let p = free[self.rng.random_range(0..free.len() as u32) as usize];
-        let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
-        // What comes out of the dark (to a player without light, or on a restless level)
-        // comes hunting.
-        let mind = if hunting {
-            Mind::Hunting
-        } else {
-            Mind::Wandering
-        };
-        let mut m = Monster::in_mode(kind, p, self.origin.mode, mind);
-        m.last_seen = me;
-        m.from_dark = hunting;
-        self.monsters.push(m);
-    }
-
-    /// The player's fighting numbers now: level, strength and gear included.
-    pub fn fighting(&self) -> Stats {
-        Stats {
-            hp: self.max_hp(),
-            attack: self.attack(),
-            defence: self.defence(),
-            from_level: 1,
-        }
-    }
-
-    pub(crate) fn monster_attacks(&mut self, i: usize) {
-        let m = &self.monsters[i];
-        let (kind, name, stats, from) = (m.kind, m.name(), m.stats(), m.pos);
-        let dmg = damage(stats, self.fighting(), &mut self.rng);
-        self.events.push(Event::Attacked {
-            from,
-            to: self.hero.pos,
-            by: Attack::Blow,
-        });
-        self.events.push(Event::Hit(self.hero.pos));
-        self.hurt(
-            dmg,
-            &format!("The {name} hits you for {dmg}."),
-            Cause::Creature(kind),
-        );
-        if self.playing() {
-            self.steal(i);
-        }
-    }
-
-    /// The player takes `dmg` damage, said as `message`; if it kills them, the run ends by
-    /// `cause`.
-    pub(crate) fn hurt(&mut self, dmg: i32, message: &str, cause: Cause) {
-        self.hero.hp -= dmg;
-        self.log.add(message);
-        if self.hero.hp <= 0 {
-            self.end_run(cause);
-        }
-    }
-
     /// The run ends now, by `cause`, on the player's level: the state records its `Ending`,
     /// and the log says it. A run ends once: a second blow in the turn that killed the
     /// player is not a second death, and the first cause stands.
@@ -146,79 +65,6 @@ impl State {
         self.log.add(ending.words());
     }
 
-    fn player_attacks(&mut self, i: usize) {
-        let dmg = damage(self.fighting(), self.monsters[i].stats(), &mut self.rng);
-        self.hero.fought = true;
-        self.strike(i, dmg, "hit");
-    }
-
-    /// Creature `i` takes a blow of `dmg` from the player (`verb`: "hit"), several times as
-    /// hard (`SNEAK_MULTIPLIER`) when it had not noticed the player. It may die, split, or turn to hunt.
-    pub(crate) fn strike(&mut self, i: usize, dmg: i32, verb: &str) {
-        let m = &self.monsters[i];
-        let (name, pos, unaware) = (m.name(), m.pos, m.unaware());
-        let dmg = if unaware { dmg * SNEAK_MULTIPLIER } else { dmg };
-        self.events.push(Event::Hit(pos));
-        self.monsters[i].hp -= dmg;
-        if self.monsters[i].hp <= 0 {
-            let dead = self.monsters.remove(i);
-            if unaware {
-                self.log
-                    .add(format!("You {verb} the unaware {name} and kill it."));
-            } else {
-                self.log.add(format!("You kill the {name}."));
-            }
-            self.slain(&dead);
-            return;
-        }
-        if unaware {
-            self.log
-                .add(format!("You {verb} the unaware {name} for {dmg}!"));
-        } else {
-            self.log.add(format!("You {verb} the {name} for {dmg}."));
-        }
-        self.monsters[i].mind = Mind::Hunting;
-        self.monsters[i].last_seen = self.hero.pos;
-        if self.monsters[i].kind.behaviour().tactic == Tactic::Splits {
-            self.split(i);
-        }
-    }
-
-    /// What follows a creature's death at the player's hand or in fire: it counts as a kill;
-    /// experience and what it drops (not for one out of the dark), a thief's loot, a bloat's
-    /// burst.
-    pub(crate) fn slain(&mut self, dead: &Monster) {
-        self.count_kill(dead.kind);
-        if !dead.from_dark {
-            self.gain(dead.kind);
-            self.maybe_drop(dead.kind.behaviour().drops, dead.pos);
-        }
-        self.drop_loot(dead);
-        self.burst(dead);
-    }
-
-    /// A splitting creature that survived a blow halves: the other half takes a free cell
-    /// beside it, if there is one and enough of it is left.
-    fn split(&mut self, i: usize) {
-        let m = &self.monsters[i];
-        if m.hp < SPLIT_MIN_HP {
-            return;
-        }
-        let spot = m.pos.neighbours8().find(|&p| {
-            let t = self.world.tile(p);
-            t.is_open() && t != Tile::StairsUp && p != self.hero.pos && self.monster_at(p).is_none()
-        });
-        let Some(p) = spot else { return };
-        let half = self.monsters[i].hp / 2;
-        let mut other = self.monsters[i].clone();
-        self.monsters[i].hp -= half;
-        other.hp = half;
-        other.pos = p;
-        let name = other.name();
-        self.monsters.push(other);
-        self.log.add(format!("The {name} splits in two!"));
-    }
-
     pub(crate) fn step(&mut self, dx: i32, dy: i32) -> Spent {
         let (dx, dy) = if self.hero.confused > 0 && self.rng.random_bool(0.5) {
             DIRECTIONS8[self.rng.random_range(0..8u32) as usize]
@@ -226,7 +72,7 @@ impl State {
             (dx, dy)
         };
         let to = self.hero.pos.offset(dx, dy);
-        if let Some(i) = self.monsters.iter().position(|m| m.pos == to) {
+        if let Some(i) = self.creatures.all.iter().position(|m| m.pos == to) {
             self.player_attacks(i);
             return Spent::Turn;
         }

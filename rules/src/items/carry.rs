@@ -7,7 +7,6 @@
 //! kind stack (`Item::stacks`): one picked up joins the carried stack of its kind in its
 //! slot, using or throwing takes one from it, and dropping puts the stack down whole.
 
-use crate::balance;
 use crate::creatures::monster::{Mind, Monster};
 use crate::creatures::placing::kinds_at;
 use crate::game::ending::Cause;
@@ -23,21 +22,6 @@ use crate::space::geom::Point;
 use rand::Rng;
 
 impl State {
-    /// Puts an item on the floor at `p`, for scripted scenes and tests. (Not an action: a
-    /// state changed this way is a fixture, not a run.)
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn put_item(&mut self, kind: Item, p: Point) {
-        self.things.all.push(Thing::one(kind, Place::Floor(p)));
-    }
-
-    /// Removes every item, on the floor and carried, for scripted scenes and tests (a
-    /// fixture, not a run).
-    #[cfg(any(test, feature = "scenes"))]
-    pub fn clear_items(&mut self) {
-        self.things.all.clear();
-        self.things.letters.clear();
-    }
-
     /// Every item, on the floor and carried.
     pub fn items(&self) -> &[Thing] {
         &self.things.all
@@ -45,9 +29,7 @@ impl State {
 
     /// Carried items in pack order: slot n is the n-th (its letter is `letter(n)`).
     pub fn carried(&self) -> Vec<Thing> {
-        (self.things.all.iter().copied())
-            .filter(|t| !matches!(t.place, Place::Floor(_)))
-            .collect()
+        self.things.carried()
     }
 
     /// How many things are carried, every one of a stack counted.
@@ -61,119 +43,28 @@ impl State {
     /// slots, so a record means what it always meant; letters are only for the player, and
     /// not part of the fingerprint.
     pub fn letter(&self, slot: usize) -> char {
-        let n = self.things.letters.get(slot).copied();
-        char::from(b'a' + n.unwrap_or(slot.min(25) as u8))
+        self.things.letter(slot)
     }
 
     /// The carried slot shown by `letter`, if any.
     pub fn slot_of(&self, letter: char) -> Option<u8> {
-        let carried = self
-            .things
-            .all
-            .iter()
-            .filter(|t| !matches!(t.place, Place::Floor(_)));
-        (0..carried.count())
-            .find(|&slot| self.letter(slot) == letter)
-            .and_then(|slot| u8::try_from(slot).ok())
-    }
-
-    /// Gives the thing just taken into the pack (the last slot) the first free letter.
-    fn give_letter(&mut self) -> char {
-        let free = (0..=25)
-            .find(|n| !self.things.letters.contains(n))
-            .unwrap_or(25);
-        self.things.letters.push(free);
-        char::from(b'a' + free)
-    }
-
-    /// Frees the letter of carried slot `slot`, whose thing leaves the pack.
-    pub(crate) fn free_letter(&mut self, slot: usize) {
-        if slot < self.things.letters.len() {
-            self.things.letters.remove(slot);
-        }
+        self.things.slot_of(letter)
     }
 
     /// The top item lying at `p`, if any.
     pub fn item_at(&self, p: Point) -> Option<Item> {
-        self.things
-            .all
-            .iter()
-            .rev()
-            .find(|t| t.place == Place::Floor(p))
-            .map(|t| t.kind)
+        self.things.item_at(p)
     }
 
     /// The carried item in `place` (wielded or worn).
     pub fn equipped(&self, place: Place) -> Option<Item> {
-        self.things
-            .all
-            .iter()
-            .find(|t| t.place == place)
-            .map(|t| t.kind)
-    }
-
-    /// Attack: the player's base, one per experience level above the first, strength from
-    /// potions and the wielded weapon.
-    pub fn attack(&self) -> i32 {
-        let weapon = match self.equipped(Place::Wielded).map(Item::effect) {
-            Some(Effect::Weapon(n)) => n,
-            _ => 0,
-        };
-        balance::PLAYER.attack
-            + balance::ATTACK_PER_LEVEL * (self.hero.level - 1)
-            + self.hero.strength
-            + weapon
-    }
-
-    /// Defence: the player's base and the worn armour.
-    pub fn defence(&self) -> i32 {
-        let armour = match self.equipped(Place::Worn).map(Item::effect) {
-            Some(Effect::Armour(n)) => n,
-            _ => 0,
-        };
-        balance::PLAYER.defence + armour
-    }
-
-    /// Index in `items` of carried slot `slot`.
-    pub(crate) fn slot_index(&self, slot: usize) -> Option<usize> {
-        self.things
-            .all
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| !matches!(t.place, Place::Floor(_)))
-            .nth(slot)
-            .map(|(i, _)| i)
-    }
-
-    /// The carried stack of `kind` in the pack, by its index in `items`, if any.
-    fn stack_of(&self, kind: Item) -> Option<usize> {
-        self.things
-            .all
-            .iter()
-            .position(|t| t.kind == kind && t.place == Place::Pack && kind.stacks())
+        self.things.equipped(place)
     }
 
     /// True when one more `kind` can be carried: the pack has a free slot, or `kind` joins a
     /// stack already carried (the idol always fits).
     pub fn has_room_for(&self, kind: Item) -> bool {
-        kind == Item::Idol
-            || self.stack_of(kind).is_some()
-            || self.carried().len() < usize::from(balance::PACK_LIMIT)
-    }
-
-    /// Takes one thing out of carried slot `slot` (one of a stack, else the thing, whose
-    /// letter is freed) and answers its kind.
-    pub(crate) fn take_one(&mut self, slot: usize) -> Option<Item> {
-        let i = self.slot_index(slot)?;
-        let t = &mut self.things.all[i];
-        let kind = t.kind;
-        if t.count > 1 {
-            t.count -= 1;
-        } else {
-            self.things.all.remove(i);
-            self.free_letter(slot);
-        }
-        Some(kind)
+        self.things.has_room_for(kind)
     }
 
     /// Says that carried slot `slot` is empty: no turn.
@@ -181,14 +72,6 @@ impl State {
         let letter = char::from(b'a' + slot.min(25) as u8);
         self.log.add(format!("You carry no item '{letter}'."));
         Spent::Nothing
-    }
-
-    /// Moves item `i` to the end of the list (the last carried slot) in `place`.
-    pub(crate) fn carry(&mut self, i: usize, place: Place) {
-        let mut thing = self.things.all.remove(i);
-        thing.place = place;
-        thing.dropped = false;
-        self.things.all.push(thing);
     }
 
     /// Takes the item at the player's feet into the pack: a turn. The idol is picked up as
@@ -205,7 +88,7 @@ impl State {
             return Spent::Nothing;
         }
         let name = counted(self.item_name(kind), count);
-        if let Some(stack) = self.stack_of(kind) {
+        if let Some(stack) = self.things.stack_of(kind) {
             let now = self.things.all[stack].count.saturating_add(count);
             self.things.all[stack].count = now;
             self.things.all.remove(i);
@@ -219,8 +102,8 @@ impl State {
             self.take_offering(self.hero.pos);
             return Spent::Turn;
         }
-        self.carry(i, Place::Pack);
-        let letter = self.give_letter();
+        self.things.carry(i, Place::Pack);
+        let letter = self.things.give_letter();
         self.take_offering(self.hero.pos);
         if kind == Item::Idol {
             self.log
@@ -236,12 +119,12 @@ impl State {
     }
 
     pub(crate) fn drop_item(&mut self, slot: usize) -> Spent {
-        let Some(i) = self.slot_index(slot) else {
+        let Some(i) = self.things.slot_index(slot) else {
             return self.no_item(slot);
         };
         let Thing { kind, count, .. } = self.things.all[i];
-        self.free_letter(slot);
-        self.carry(i, Place::Floor(self.hero.pos));
+        self.things.free_letter(slot);
+        self.things.carry(i, Place::Floor(self.hero.pos));
         if let Some(t) = self.things.all.last_mut() {
             t.dropped = true;
         }
@@ -257,7 +140,7 @@ impl State {
     /// Quaffs a potion, reads a scroll or pours oil (used up, and its kind learned), or
     /// equips a weapon or armour.
     pub(crate) fn use_item(&mut self, slot: usize) -> Spent {
-        let Some(i) = self.slot_index(slot) else {
+        let Some(i) = self.things.slot_index(slot) else {
             return self.no_item(slot);
         };
         let kind = self.things.all[i].kind;
@@ -304,7 +187,7 @@ impl State {
                 "the world lurches around you.".to_string()
             }
             Effect::Fuel(n) => {
-                self.refuel(n);
+                self.torch.refuel(n);
                 "your torch flares up.".to_string()
             }
             Effect::Confuse(n) => {
@@ -312,7 +195,7 @@ impl State {
                 "the world spins around you.".to_string()
             }
             Effect::Darken(n) => {
-                self.darken(n);
+                self.torch.darken(n);
                 "your torch sputters and dies.".to_string()
             }
             Effect::Summon(n) => {
@@ -347,7 +230,7 @@ impl State {
                 "flames burst out of you onto every cell around.".to_string()
             }
             Effect::Kindle { fuel, burn } => {
-                self.refuel(fuel);
+                self.torch.refuel(fuel);
                 seared = burn;
                 "your torch flares up, and the scroll burns in your hands.".to_string()
             }
@@ -379,7 +262,7 @@ impl State {
                 Cause::Kindling,
             );
         }
-        self.take_one(slot);
+        self.things.take_one(slot);
         self.hero.used += 1;
         Spent::Turn
     }
@@ -404,7 +287,7 @@ impl State {
     /// Puts every creature the player sees to sleep: answers how many.
     fn lull(&mut self) -> usize {
         let mut slept = 0;
-        for m in self.monsters.iter_mut() {
+        for m in self.creatures.all.iter_mut() {
             if m.pos.z == self.hero.pos.z && self.knowledge.sight.lit(m.pos) {
                 m.mind = Mind::Asleep;
                 m.confused = 0;
@@ -425,7 +308,8 @@ impl State {
                 continue;
             }
             let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
-            self.monsters
+            self.creatures
+                .all
                 .push(Monster::in_mode(kind, p, self.origin.mode, Mind::Hunting));
             came += 1;
         }
@@ -446,7 +330,7 @@ impl State {
     /// Wields a weapon or wears armour (what was there goes back to the pack); equipping what
     /// is already wielded or worn takes it off.
     pub(crate) fn equip(&mut self, slot: usize) -> Spent {
-        let Some(i) = self.slot_index(slot) else {
+        let Some(i) = self.things.slot_index(slot) else {
             return self.no_item(slot);
         };
         let kind = self.things.all[i].kind;
@@ -479,7 +363,7 @@ impl State {
     fn wake_level(&mut self) -> bool {
         let me = self.hero.pos;
         let mut woke = false;
-        for m in self.monsters.iter_mut().filter(|m| m.pos.z == me.z) {
+        for m in self.creatures.all.iter_mut().filter(|m| m.pos.z == me.z) {
             woke |= m.mind != Mind::Hunting;
             m.mind = Mind::Hunting;
             m.last_seen = me;

@@ -49,7 +49,7 @@ impl State {
                 break;
             }
             path.push(p);
-            if let Some(i) = self.monsters.iter().position(|m| m.pos == p) {
+            if let Some(i) = self.creatures.all.iter().position(|m| m.pos == p) {
                 return (path, Some(i));
             }
         }
@@ -59,7 +59,7 @@ impl State {
     /// Throws the item in pack slot `slot` (one of a stack) at the cell (`dx`, `dy`) away: a
     /// turn.
     pub(crate) fn throw(&mut self, slot: usize, dx: i32, dy: i32) -> Spent {
-        let Some(i) = self.slot_index(slot) else {
+        let Some(i) = self.things.slot_index(slot) else {
             return self.no_item(slot);
         };
         let kind = self.things.all[i].kind;
@@ -68,7 +68,7 @@ impl State {
             self.log.add("There is no room to throw it that way.");
             return Spent::Nothing;
         };
-        self.take_one(slot);
+        self.things.take_one(slot);
         let name = self.item_name(kind);
         self.events.push(Event::Flight {
             path: std::iter::once(self.hero.pos)
@@ -93,14 +93,14 @@ impl State {
                             attack: THROW_BASE + n,
                             ..self.fighting()
                         };
-                        let dmg = damage(missile, self.monsters[m].stats(), &mut self.rng);
+                        let dmg = damage(missile, self.creatures.all[m].stats(), &mut self.rng);
                         self.strike(m, dmg, "hit");
                     }
                     (Some(m), None) => {
-                        let who = self.monsters[m].name();
+                        let who = self.creatures.all[m].name();
                         self.events.push(Event::Miss(land));
                         self.log.add(format!("The {name} bounces off the {who}."));
-                        self.monsters[m].mind = Mind::Hunting;
+                        self.creatures.all[m].mind = Mind::Hunting;
                     }
                     (None, _) => {
                         self.events.push(Event::Miss(land));
@@ -124,7 +124,7 @@ impl State {
         self.events.push(Event::Miss(at));
         // Whether a splashed creature is seen is decided before any sinks through the floor.
         let (me, mut seen, mut splashed) = (self.hero.pos, false, Vec::new());
-        for (i, c) in self.monsters.iter_mut().enumerate() {
+        for (i, c) in self.creatures.all.iter_mut().enumerate() {
             if c.pos.z != at.z || c.pos.chebyshev(at) > 1 {
                 continue;
             }
@@ -149,8 +149,8 @@ impl State {
         match kind.effect() {
             Effect::Descend => {
                 for i in splashed {
-                    if let Some(to) = self.landing(self.monsters[i].pos) {
-                        self.monsters[i].pos = to;
+                    if let Some(to) = self.landing(self.creatures.all[i].pos) {
+                        self.creatures.all[i].pos = to;
                         sank = true;
                     }
                 }

@@ -27,13 +27,6 @@ impl State {
         self.hero.used
     }
 
-    /// Counts a kill (every kill, one out of the dark too).
-    pub(crate) fn count_kill(&mut self, kind: Creature) {
-        if let Some(i) = Creature::ALL.iter().position(|&c| c == kind) {
-            self.hero.kills[i] += 1;
-        }
-    }
-
     /// Gains a kill's experience, and raises the level as far as it reaches.
     pub(crate) fn gain(&mut self, kind: Creature) {
         self.hero.xp += xp_worth(kind);

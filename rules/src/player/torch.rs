@@ -3,7 +3,6 @@
 //! (the fuel lasts, creatures notice less, but only what other light shows is seen) and
 //! relight it.
 
-use crate::balance::MAX_FUEL;
 use crate::game::parts::Spent;
 use crate::game::state::State;
 
@@ -64,20 +63,5 @@ impl State {
         } else if self.torch.fuel == 0 {
             self.log.add("Your torch burns out. You are in the dark.");
         }
-    }
-
-    /// Pours `n` turns of fuel into the torch (up to `MAX_FUEL`) and lights it. A torch that
-    /// already holds more (Explorer mode starts above the cap) keeps what it has: oil never
-    /// takes fuel away.
-    pub(crate) fn refuel(&mut self, n: i32) {
-        let fuel = self.torch.fuel;
-        self.torch.fuel = fuel.max((fuel + n).min(MAX_FUEL));
-        self.torch.on = true;
-    }
-
-    /// Spoils `n` turns of fuel and puts the torch out.
-    pub(crate) fn darken(&mut self, n: i32) {
-        self.torch.fuel = (self.torch.fuel - n).max(0);
-        self.torch.on = false;
     }
 }

@@ -1,4 +1,5 @@
-//! The world: `depth` levels of `width` x `height` tiles. Places outside answer `Tile::Bounds`.
+//! The world: `depth` levels of `width` x `height` tiles, and how long each cell on fire has
+//! left to burn. Places outside answer `Tile::Bounds`.
 
 use crate::kinds::tile::Tile;
 use crate::space::geom::Point;
@@ -18,13 +19,18 @@ pub struct World {
     /// Each level's floor cells (`floor`) once listed, until a tile of that level changes:
     /// the stirring asks for them again and again, and fire and doors change few.
     floors: Vec<OnceCell<Vec<Point>>>,
+    /// The cells on fire, on every level (their tiles are `Tile::Fire`), with the turns each
+    /// has left to burn, in the order they caught.
+    flames: Vec<(Point, u8)>,
 }
 
-/// Two worlds are equal when their sizes and tiles are (whether a checksum is kept aside).
+/// Two worlds are equal when their sizes, tiles and flames are (whether a checksum is kept
+/// aside).
 impl PartialEq for World {
     fn eq(&self, other: &World) -> bool {
         (self.width, self.height, self.depth) == (other.width, other.height, other.depth)
             && self.levels == other.levels
+            && self.flames == other.flames
     }
 }
 
@@ -41,6 +47,7 @@ impl World {
             levels: vec![Grid::new(w, h, fill); d as usize],
             sum: Cell::new(None),
             floors: vec![OnceCell::new(); d as usize],
+            flames: Vec::new(),
         }
     }
 
@@ -82,6 +89,35 @@ impl World {
             self.sum.set(None);
             self.floors[z] = OnceCell::new();
         }
+    }
+
+    /// The cells on fire, with the turns each has left to burn, in the order they caught.
+    pub fn flames(&self) -> &[(Point, u8)] {
+        &self.flames
+    }
+
+    /// Sets `p` on fire for `turns` turns (a place outside the world is ignored).
+    pub(crate) fn set_alight(&mut self, p: Point, turns: u8) {
+        if self.contains(p) {
+            self.set(p, Tile::Fire);
+            self.flames.push((p, turns));
+        }
+    }
+
+    /// The first `before` flames (those burning before the latest caught) burn down by a
+    /// turn; those with no turn left die down to bare floor. True when any did.
+    pub(crate) fn burn_down(&mut self, before: usize) -> bool {
+        let caught = self.flames.split_off(before.min(self.flames.len()));
+        let mut died = false;
+        for (p, left) in std::mem::replace(&mut self.flames, caught) {
+            if left > 1 {
+                self.flames.push((p, left - 1));
+            } else {
+                self.set(p, Tile::Floor);
+                died = true;
+            }
+        }
+        died
     }
 
     /// The tiles of level `z` as a row-major slice, or `None` outside the world.
