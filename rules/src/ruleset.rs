@@ -3,4 +3,4 @@
 /// The version of these rules. Records name the ruleset they were played under; a record of
 /// another ruleset is refused rather than replayed wrongly. Raise it whenever a change to the
 /// rules, the generator or the creatures could make an old record play out differently.
-pub const RULESET: u32 = 15;
+pub const RULESET: u32 = 16;

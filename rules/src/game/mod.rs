@@ -1,5 +1,5 @@
 //! One game: the `State` and its parts, how it is set up, the actions and `act`, the rules
-//! of a turn and of doors, what an action showed, the log, the mode, the score and the fingerprint.
+//! of a turn and of doors, what an action showed, the log, the score and the fingerprint.
 
 mod act;
 pub(crate) mod action;
@@ -9,7 +9,6 @@ pub mod events;
 mod fire;
 mod hash;
 pub mod log;
-pub mod mode;
 pub(crate) mod parts;
 pub mod score;
 pub(crate) mod setup;
