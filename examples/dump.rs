@@ -118,7 +118,8 @@ fn text_args(args: impl Iterator<Item = std::ffi::OsString>) -> Result<Vec<Strin
 /// own characters. The items are sorted by level, row and column once and laid over the rows
 /// in one pass, so the largest world takes time in proportion to its cells.
 fn print_with_items(out: &mut impl Write, world: &World, seed: u64) -> std::io::Result<()> {
-    let mut items = caves::rules::items::placing::place(world, seed, caves::rules::Mode::Normal);
+    let mut items =
+        caves::rules::items::placing::place(world, seed, &caves::rules::variants::NORMAL);
     items.sort_by_key(|(p, _)| (p.z, p.y, p.x));
     let mut items = items.into_iter().peekable();
     let mut row = String::with_capacity(world.width() as usize + 1);

@@ -10,7 +10,8 @@ use caves::rules::items::placing::place;
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
-use caves::rules::{Action, Dir, Mode, Place};
+use caves::rules::variants::NORMAL;
+use caves::rules::{Action, Dir, Place};
 use scenes::{logged, scene, ALTAR, ALTAR_CAVE};
 
 #[test]
@@ -49,7 +50,7 @@ fn every_level_but_the_first_and_last_has_an_altar_offering_oil_and_two_other_ki
     let (mut altars, mut levels) = (0, 0);
     for seed in 0..60u64 {
         let world = params.build(seed);
-        let items = place(&world, seed, Mode::Normal);
+        let items = place(&world, seed, &NORMAL);
         for z in 0..world.depth() {
             let here = world.points_of(z, Tile::Altar);
             let middle = z > 0 && z + 1 < world.depth();

@@ -18,18 +18,19 @@ use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::record::Header;
 use caves::rules::space::geom::Point;
-use caves::rules::{Action, Dir, Mode, Outcome, State};
+use caves::rules::variants::{EXPLORER, NORMAL};
+use caves::rules::{Action, Dir, Outcome, State, Variant};
 use caves_bots::{expert, Bot, Game, Run, MAX_ACTIONS};
 
 /// Seeds each bot plays.
 const SEEDS: u64 = 500;
 
-/// Plays `SEEDS` games of `mode` by `bot` on two threads; answers (won, played, won runs'
+/// Plays `SEEDS` games of `variant` by `bot` on two threads; answers (won, played, won runs'
 /// turns). Prints `LABEL: won W of N`, and the seeds of games stuck past `MAX_ACTIONS` if any.
-fn rate(label: &str, mode: Mode, bot: Bot) -> (usize, usize, Vec<u32>) {
+fn rate(label: &str, variant: &'static Variant, bot: Bot) -> (usize, usize, Vec<u32>) {
     let half = SEEDS / 2;
     let play = move |seed| {
-        let header = Header::new(seed, WorldParams::default(), None).in_mode(mode);
+        let header = Header::new(seed, WorldParams::default(), None).in_variant(variant);
         bot.play(header).expect("worlds have floor")
     };
     let games: Vec<Run> = std::thread::scope(|t| {
@@ -67,11 +68,11 @@ fn median(mut v: Vec<u32>) -> u32 {
 
 #[test]
 fn the_skill_ladder() {
-    let (auto, n, _) = rate("bot autopilot", Mode::Normal, Bot::Autopilot);
-    let (reckless, _, _) = rate("bot reckless", Mode::Normal, Bot::Reckless);
-    let (careful, _, careful_wins) = rate("bot careful", Mode::Normal, Bot::Careful);
-    let (expert, _, _) = rate("bot expert", Mode::Normal, Bot::Expert);
-    let (doused, _, doused_wins) = rate("bot doused", Mode::Normal, Bot::Doused);
+    let (auto, n, _) = rate("bot autopilot", &NORMAL, Bot::Autopilot);
+    let (reckless, _, _) = rate("bot reckless", &NORMAL, Bot::Reckless);
+    let (careful, _, careful_wins) = rate("bot careful", &NORMAL, Bot::Careful);
+    let (expert, _, _) = rate("bot expert", &NORMAL, Bot::Expert);
+    let (doused, _, doused_wins) = rate("bot doused", &NORMAL, Bot::Doused);
     let (length, dark_length) = (median(careful_wins), median(doused_wins.clone()));
     assert!(auto * 100 <= n * 10, "the autopilot won {auto} of {n}");
     assert!(
@@ -104,7 +105,7 @@ fn the_skill_ladder() {
 
 #[test]
 fn explorer_mode_is_for_learning() {
-    let (won, n, _) = rate("Explorer mode, careful bot", Mode::Explorer, Bot::Careful);
+    let (won, n, _) = rate("Explorer mode, careful bot", &EXPLORER, Bot::Careful);
     assert!(
         won * 100 >= n * 70,
         "the careful bot won {won} of {n} in Explorer mode"

@@ -251,7 +251,7 @@ fn every_item_the_game_places_shows_on_its_cell_over_the_level() {
                 .collect()
         })
         .collect();
-    let items = caves::rules::items::placing::place(&world, seed, caves::rules::Mode::Normal);
+    let items = caves::rules::items::placing::place(&world, seed, &caves::rules::variants::NORMAL);
     assert!(items.len() > 20, "{} items", items.len());
     for (p, item) in items {
         expected[p.z as usize][p.y as usize][p.x as usize] = item.dump();

@@ -364,7 +364,7 @@ fn every_area_a_player_can_walk_holds_a_few_items() {
     let (mut areas, mut thin) = (0, Vec::new());
     for seed in 0..40 {
         let world = params.build(seed);
-        let placed = placing::place(&world, seed, caves::rules::Mode::Normal);
+        let placed = placing::place(&world, seed, &caves::rules::variants::NORMAL);
         for z in 0..world.depth() {
             let offered: Vec<Point> = world
                 .points_of(z, Tile::Altar)
@@ -407,7 +407,7 @@ fn items_lie_only_on_plain_floor_over_many_seeds() {
     let params = WorldParams::default();
     for seed in 0..60 {
         let world = params.build(seed);
-        let placed = placing::place(&world, seed, caves::rules::Mode::Normal);
+        let placed = placing::place(&world, seed, &caves::rules::variants::NORMAL);
         let mut spots: Vec<Point> = placed.iter().map(|&(p, _)| p).collect();
         for &(p, kind) in &placed {
             assert_eq!(world.tile(p), Tile::Floor, "seed {seed}: {kind:?} at {p:?}");

@@ -22,7 +22,7 @@ use caves::rules::kinds::tile::Tile;
 use caves::rules::record::Header;
 use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
-use caves::rules::{Action, Mode};
+use caves::rules::Action;
 use caves_bots::Game;
 use std::collections::VecDeque;
 
@@ -132,7 +132,7 @@ struct Trip {
 }
 
 fn measure(seed: u64) -> Option<Trip> {
-    let header = Header::new(seed, WorldParams::default(), None).in_mode(Mode::Normal);
+    let header = Header::new(seed, WorldParams::default(), None);
     let mut g = Game::with_state(header.start().ok()?);
     let world = g.state.world().clone();
     let idol = g.state.idol()?;

@@ -13,7 +13,8 @@ use caves::app::{App, Options, Screen};
 use caves::record::{crc32, replay, replay_to_end, DecodeError, Header, Record, FORMAT};
 use caves::rules::builder::WorldParams;
 use caves::rules::rng::seeded;
-use caves::rules::{Action, Dir, Mode, Outcome, State, PACK_LIMIT, RULESET};
+use caves::rules::variants::{EXPLORER, NORMAL};
+use caves::rules::{Action, Dir, Outcome, State, Variant, PACK_LIMIT, RULESET};
 use caves::save::{Saves, SharedStore};
 use caves_bots::Bot;
 use rand::Rng;
@@ -84,10 +85,10 @@ fn replace_file(file: &str, text: &str) {
 /// Plays the committed runs again, rewrites their records and `pins.rs`, and answers the new
 /// pins.
 fn write_records() -> Vec<Pin> {
-    // A bot's games of `mode`, by seed.
-    let games = |bot: Bot, mode: Mode| {
+    // A bot's games of `variant`, by seed.
+    let games = |bot: Bot, variant: &'static Variant| {
         move |seed| {
-            let header = Header::new(seed, WorldParams::default(), None).in_mode(mode);
+            let header = Header::new(seed, WorldParams::default(), None).in_variant(variant);
             bot.play(header).expect("floor")
         }
     };
@@ -96,7 +97,7 @@ fn write_records() -> Vec<Pin> {
     let item_action = |a: &Action| a.operands().len() == 1;
     let header = |s: u64| Header::new(s, WorldParams::default(), None);
     let won = (0..60)
-        .map(|s| (s, games(Bot::Careful, Mode::Normal)(s)))
+        .map(|s| (s, games(Bot::Careful, &NORMAL)(s)))
         .find(|(s, r)| {
             r.outcome == Outcome::Won
                 && r.record.actions.iter().any(item_action)
@@ -106,7 +107,7 @@ fn write_records() -> Vec<Pin> {
         .expect("a won game");
     // The expert's win throws and douses its torch.
     let expert = (0..60)
-        .map(games(Bot::Expert, Mode::Normal))
+        .map(games(Bot::Expert, &NORMAL))
         .find(|r| {
             r.outcome == Outcome::Won
                 && r.record.actions.contains(&Action::Torch)
@@ -117,11 +118,11 @@ fn write_records() -> Vec<Pin> {
         })
         .expect("an expert's win that throws and douses");
     let explorer = (0..60)
-        .map(games(Bot::Careful, Mode::Explorer))
+        .map(games(Bot::Careful, &EXPLORER))
         .find(|r| r.outcome == Outcome::Won)
         .expect("a win in Explorer mode");
     let died = (0..60)
-        .map(games(Bot::Reckless, Mode::Normal))
+        .map(games(Bot::Reckless, &NORMAL))
         .find(|r| r.outcome == Outcome::Lost && r.record.actions.last() != Some(&Action::Ascend))
         .expect("a death");
     let mut pins = String::from(
@@ -211,7 +212,7 @@ fn committed_records_use_item_actions() {
         .any(|a| matches!(a, Action::Throw { .. })));
     let text = std::fs::read_to_string(path("explorer")).expect("committed record");
     let record = Record::from_text(&text).expect("decodes");
-    assert_eq!(record.header.mode, Mode::Explorer);
+    assert_eq!(record.header.variant, &EXPLORER);
 }
 
 #[test]
@@ -342,6 +343,7 @@ struct Answers {
     truncated: usize,
     damaged: usize,
     ruleset: usize,
+    variant: usize,
     malformed: usize,
 }
 
@@ -361,6 +363,7 @@ impl Answers {
             Err(DecodeError::Truncated) => self.truncated += 1,
             Err(DecodeError::Damaged) => self.damaged += 1,
             Err(DecodeError::Ruleset(_)) => self.ruleset += 1,
+            Err(DecodeError::Variant(_)) => self.variant += 1,
             Err(DecodeError::Malformed(_)) => self.malformed += 1,
         }
     }
@@ -435,6 +438,7 @@ fn no_input_makes_the_decoder_panic() {
         ("format", a.format),
         ("length", a.truncated),
         ("ruleset", a.ruleset),
+        ("variant", a.variant),
         ("contents", a.malformed),
     ] {
         assert!(

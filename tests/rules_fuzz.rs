@@ -1,4 +1,4 @@
-//! Random actions of every kind on generated caves, in both modes, checking what must hold
+//! Random actions of every kind on generated caves, in both variants, checking what must hold
 //! after each one whatever the player does: no creature stands on the player's cell or on
 //! another creature's, everyone stands on open ground, the player's hit points stay within
 //! their maximum, the turn never goes back, and a flask of oil never takes fuel away. (Flasks
@@ -9,7 +9,8 @@ use caves::rules::builder::WorldParams;
 use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::rng::seeded;
-use caves::rules::{Action, Dir, Mode, Outcome, State};
+use caves::rules::variants;
+use caves::rules::{Action, Dir, Outcome, State};
 use rand::Rng;
 
 /// Any action, with the stairs underfoot taken often enough to go up and down a lot.
@@ -44,9 +45,9 @@ fn whatever_the_player_does_everyone_stands_apart_on_open_ground_and_oil_never_l
     let mut ascents = 0;
     let mut oil = 0;
     let mut fires = 0;
-    for mode in [Mode::Normal, Mode::Explorer] {
+    for variant in variants::ALL {
         for seed in 0..24 {
-            let mut s = State::in_mode(seed, &WorldParams::default(), mode).expect("a world");
+            let mut s = State::in_variant(seed, &WorldParams::default(), variant).expect("a world");
             let mut rng = seeded(seed ^ 0x5eed);
             for n in 0..4000 {
                 if s.outcome() != Outcome::Playing {
@@ -68,11 +69,12 @@ fn whatever_the_player_does_everyone_stands_apart_on_open_ground_and_oil_never_l
                     // The turn the oil was poured in burns one.
                     assert!(
                         s.fuel() >= fuel - 1,
-                        "{mode:?} seed {seed}, action {n}: oil took the fuel from {fuel} to {}",
+                        "{} seed {seed}, action {n}: oil took the fuel from {fuel} to {}",
+                        variant.name,
                         s.fuel()
                     );
                 }
-                let at = format!("{mode:?} seed {seed}, action {n} ({a:?})");
+                let at = format!("{} seed {seed}, action {n} ({a:?})", variant.name);
                 assert!(
                     s.monster_at(s.player()).is_none(),
                     "{at}: a creature on the player's cell"

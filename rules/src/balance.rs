@@ -444,22 +444,34 @@ pub const SIGHT_RADIUS: i32 = 12;
 
 // Score.
 
-/// Points per level reached (from 1).
-pub const SCORE_PER_LEVEL: u32 = 100;
-/// Points per point of experience.
-pub const SCORE_PER_XP: u32 = 10;
-/// Points for carrying the idol out.
-pub const SCORE_IDOL: u32 = 1000;
-/// On a win, every turn under this earns half a point.
-pub const PAR_TURNS: u32 = 3000;
+/// How a run is scored: points per level reached (from 1) and per point of experience, a
+/// bonus for carrying the idol out, and on a win half a point for every turn under
+/// `par_turns`. Each variant holds one (`variants`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    pub per_level: u32,
+    pub per_xp: u32,
+    pub idol: u32,
+    pub par_turns: u32,
+}
 
-/// The score for a run that reached `depth` (from 1) with `xp` experience, in `turns`.
-pub fn score(depth: i32, xp: i32, won: bool, turns: u32) -> u32 {
-    let base = SCORE_PER_LEVEL * depth.max(0) as u32 + SCORE_PER_XP * xp.max(0) as u32;
-    if won {
-        base + SCORE_IDOL + PAR_TURNS.saturating_sub(turns) / 2
-    } else {
-        base
+/// The score of the game's variants.
+pub const SCORE: Score = Score {
+    per_level: 100,
+    per_xp: 10,
+    idol: 1000,
+    par_turns: 3000,
+};
+
+impl Score {
+    /// The score for a run that reached `depth` (from 1) with `xp` experience, in `turns`.
+    pub fn of(&self, depth: i32, xp: i32, won: bool, turns: u32) -> u32 {
+        let base = self.per_level * depth.max(0) as u32 + self.per_xp * xp.max(0) as u32;
+        if won {
+            base + self.idol + self.par_turns.saturating_sub(turns) / 2
+        } else {
+            base
+        }
     }
 }
 
@@ -510,6 +522,7 @@ mod tests {
 
     #[test]
     fn depth_kills_and_a_quick_return_all_count() {
+        let score = |depth, xp, won, turns| SCORE.of(depth, xp, won, turns);
         assert_eq!(score(1, 0, false, 10), 100);
         assert_eq!(score(3, 12, false, 500), 420);
         assert_eq!(score(5, 50, true, 1000), 500 + 500 + 1000 + 1000);

@@ -6,8 +6,9 @@
 //! sees), `builder` (the world's generator), `kinds` (terrain, creatures, items), `game` (the
 //! state, actions, turns, the log), `player` (the torch, experience), `creatures` (where they
 //! start, how they step and act), `items` (where they lie, carrying, throwing, identifying),
-//! `autopilot` (travel, routes, danger) and `record` (a run's record and its replay); every
-//! number is in `balance`.
+//! `autopilot` (travel, routes, danger), `record` (a run's record and its replay) and
+//! `variants` (the ways to play, a table each); every number is in `balance` or a variant's
+//! table.
 
 pub mod autopilot;
 pub mod balance;
@@ -22,13 +23,14 @@ pub mod record;
 pub mod rng;
 mod ruleset;
 pub mod space;
+pub mod variants;
 
 pub use balance::PACK_LIMIT;
 pub use game::action::{Action, Dir, PACK_SLOTS};
 pub use game::ending::{Cause, Ending, Outcome};
 pub use game::events::{Attack, Event, Flier};
-pub use game::mode::Mode;
 pub use game::parts::{Place, Snare, Thing};
 pub use game::setup::SetupError;
 pub use game::state::State;
 pub use ruleset::RULESET;
+pub use variants::Variant;

@@ -92,10 +92,9 @@ impl HistoryEntry {
         self.decode()?.header.daily
     }
 
-    /// True when the run was played in Explorer mode (its record says so).
-    pub fn explorer(&self) -> bool {
-        self.decode()
-            .is_some_and(|r| r.header.mode == caves_rules::Mode::Explorer)
+    /// The variant the run was played in (its record says so).
+    pub fn variant(&self) -> Option<&'static caves_rules::Variant> {
+        self.decode().map(|r| r.header.variant)
     }
 }
 

@@ -33,7 +33,8 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use caves_rules::record::{crc32, Record};
-use caves_rules::{Action, Dir, Mode};
+use caves_rules::variants::EXPLORER;
+use caves_rules::{Action, Dir};
 use caves_server::board::run_id;
 use caves_server::runs::{
     armed_run, bumped_copy, daily_run, daily_run_in, long_run, synonym_copy, tail_copy,
@@ -161,9 +162,9 @@ fn main() {
     let mut r = base();
     r.header.daily = None;
     forged.push(("not-daily", r.encode()));
-    // Played by the rules in Explorer mode, every fingerprint right: only the mode is wrong.
-    let explorer = daily_run_in(date, seed, 7, Mode::Explorer);
-    assert_eq!(explorer.header.mode, Mode::Explorer);
+    // Played by the rules in Explorer, every fingerprint right: only the variant is wrong.
+    let explorer = daily_run_in(date, seed, 7, &EXPLORER);
+    assert_eq!(explorer.header.variant, &EXPLORER);
     forged.push(("explorer", explorer.encode()));
     forged.push(("padded", padded(&base().encode())));
     for (kind, bytes) in &forged {

@@ -28,13 +28,15 @@ use caves_rules::creatures::monster::Mind;
 use caves_rules::kinds::entry::Effect;
 use caves_rules::record::{Header, Record};
 use caves_rules::space::geom::Point;
-use caves_rules::{Action, Dir, Mode, Outcome, Place, State};
+use caves_rules::variants::NORMAL;
+use caves_rules::{Action, Dir, Outcome, Place, State, Variant};
 
 /// How many turns of waiting or torch a daily run has before it climbs out.
 pub const DAILY_TURNS: u32 = 14;
 
-fn start(date: &str, seed: u64, mode: Mode) -> (State, Record) {
-    let header = Header::new(seed, WorldParams::default(), Some(date.to_string())).in_mode(mode);
+fn start(date: &str, seed: u64, played: &'static Variant) -> (State, Record) {
+    let header =
+        Header::new(seed, WorldParams::default(), Some(date.to_string())).in_variant(played);
     let state = match header.start() {
         Ok(s) => s,
         Err(e) => panic!("the daily caves of {date} (seed {seed}) cannot be built: {e}"),
@@ -52,13 +54,13 @@ fn take(state: &mut State, record: &mut Record, action: Action) {
 
 /// The ended daily run of `date` (whose board seed is `seed`) number `variant`.
 pub fn daily_run(date: &str, seed: u64, variant: u32) -> Record {
-    daily_run_in(date, seed, variant, Mode::Normal)
+    daily_run_in(date, seed, variant, &NORMAL)
 }
 
-/// The same run (by the same choices) played in `mode`: an Explorer mode run is a valid run
-/// the board must refuse.
-pub fn daily_run_in(date: &str, seed: u64, variant: u32, mode: Mode) -> Record {
-    let (mut state, mut record) = start(date, seed, mode);
+/// The same run (by the same choices) played in the game's variant `played`: an Explorer run
+/// is a valid run the board must refuse.
+pub fn daily_run_in(date: &str, seed: u64, variant: u32, played: &'static Variant) -> Record {
+    let (mut state, mut record) = start(date, seed, played);
     for bit in 0..DAILY_TURNS {
         // A creature next to the player gets a blow first (at most a few), so that a rat at
         // the stair seldom ends the run before its 14 turns.
@@ -252,7 +254,7 @@ const LONG_ATTEMPTS: u32 = 64;
 /// next pattern drawn from the variant, so the result always climbs out after `turns` turns.
 pub fn long_run(date: &str, seed: u64, variant: u32, turns: u32) -> Record {
     for attempt in 0..LONG_ATTEMPTS {
-        let (mut state, mut record) = start(date, seed, Mode::Normal);
+        let (mut state, mut record) = start(date, seed, &NORMAL);
         let home = state.player();
         play_long(
             &mut state,
@@ -275,7 +277,7 @@ pub fn long_run(date: &str, seed: u64, variant: u32, turns: u32) -> Record {
 /// alive after `turns` turns (the caves of that seed are kind). Variant `v` waits `v` turns
 /// on the stair first, so variants are other games.
 pub fn fallen_run(date: &str, seed: u64, variant: u32, turns: u32) -> Option<Record> {
-    let (mut state, mut record) = start(date, seed, Mode::Normal);
+    let (mut state, mut record) = start(date, seed, &NORMAL);
     for _ in 0..variant {
         take(&mut state, &mut record, Action::Wait);
     }
@@ -376,7 +378,7 @@ fn wieldable(kind: caves_rules::kinds::item::Item) -> bool {
 /// and climbs out: the record and the index of its `Use`. `None` when the first level has no
 /// weapon or armour the player reaches, or the player dies.
 pub fn armed_run(date: &str, seed: u64, turns: u32) -> Option<(Record, usize)> {
-    let (mut state, mut record) = start(date, seed, Mode::Normal);
+    let (mut state, mut record) = start(date, seed, &NORMAL);
     let home = state.player();
     let target = state
         .items()

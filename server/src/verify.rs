@@ -12,7 +12,7 @@
 use caves_rules::builder::WorldParams;
 use caves_rules::record::replay::initial;
 use caves_rules::record::{DecodeError, Header, Record};
-use caves_rules::{Mode, Outcome, State, RULESET};
+use caves_rules::{Outcome, State, RULESET};
 
 use crate::limits::{MAX_ACTIONS, MAX_BYTES};
 
@@ -163,7 +163,7 @@ fn unfit(why: impl Into<String>) -> Refusal {
 }
 
 /// Verifies a run file against the days the board takes now (today and yesterday, with
-/// the board's seeds): decoded, canonical, a Normal-mode daily run of one of those days on
+/// the board's seeds): decoded, canonical, a daily run of a ranked variant (Normal) of one of those days on
 /// its seed and the usual caves, ended, and replayed to every fingerprint within the work
 /// budget.
 pub fn verify(bytes: &[u8], days: &[Day]) -> Result<Verified, Refusal> {
@@ -195,10 +195,12 @@ pub fn verify(bytes: &[u8], days: &[Day]) -> Result<Verified, Refusal> {
             taken.join(" and ")
         )));
     };
-    if h.mode != Mode::Normal {
-        return Err(unfit(
-            "Explorer runs are for learning: only runs played in Normal mode are on the board.",
-        ));
+    if !h.variant.on_board {
+        return Err(unfit(format!(
+            "This run was played in {}, which is not ranked: the board takes runs played in {}.",
+            h.variant.name,
+            caves_rules::variants::NORMAL.name
+        )));
     }
     if h.seed != day.seed {
         return Err(unfit(format!(
@@ -334,9 +336,9 @@ mod tests {
         let mut r = daily_run(TODAY, SEED, 1);
         r.header.daily = None;
         assert_eq!(status(&r.encode()), Err(422));
-        // Explorer mode, otherwise a true run.
+        // Explorer, otherwise a true run.
         let mut r = daily_run(TODAY, SEED, 1);
-        r.header.mode = Mode::Explorer;
+        r.header.variant = &caves_rules::variants::EXPLORER;
         assert_eq!(status(&r.encode()), Err(422));
         // Not ended.
         let mut r = daily_run(TODAY, SEED, 1);

@@ -616,7 +616,7 @@ impl App {
             let h = &r.record.header;
             h.daily.is_some()
                 && h.seed == seed
-                && h.mode == crate::rules::Mode::Normal
+                && h.variant.on_board
                 && self.ctx.session.attempt(h, r.id) == Some(1)
         })
     }

@@ -16,8 +16,9 @@ pub struct Options {
     /// A number that makes this page's new run ids unlikely to meet another page's.
     pub nonce: u32,
     pub layout: Layout,
-    /// How new runs are played: Normal, or Explorer for learning (daily runs are Normal).
-    pub mode: crate::rules::Mode,
+    /// The variant new runs are played in: Normal, or Explorer for learning (daily runs are
+    /// Normal).
+    pub variant: &'static crate::rules::Variant,
 }
 
 impl Default for Options {
@@ -29,7 +30,7 @@ impl Default for Options {
             params: WorldParams::default(),
             nonce: 1,
             layout: Layout::DESKTOP,
-            mode: crate::rules::Mode::Normal,
+            variant: &crate::rules::variants::NORMAL,
         }
     }
 }

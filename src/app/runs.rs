@@ -7,7 +7,8 @@ use crate::app::replayer::Replayer;
 use crate::app::request::Request;
 use crate::app::run::Run;
 use crate::record::{Header, Record};
-use crate::rules::{Mode, Outcome};
+use crate::rules::variants::NORMAL;
+use crate::rules::Outcome;
 
 impl Ctx {
     /// Plays `run`: a `new` one (written at once), or one resumed as it was saved.
@@ -45,13 +46,13 @@ impl Ctx {
             self.opts.seed = seed.wrapping_add(1);
             self.opts.daily = None;
         }
-        // The daily caves are the same game for everyone: Normal mode.
-        let mode = if daily.is_some() {
-            Mode::Normal
+        // The daily caves are the same game for everyone: Normal.
+        let variant = if daily.is_some() {
+            &NORMAL
         } else {
-            self.opts.mode
+            self.opts.variant
         };
-        let header = Header::new(seed, self.opts.params, daily).in_mode(mode);
+        let header = Header::new(seed, self.opts.params, daily).in_variant(variant);
         let id = self.session.fresh_id();
         match Run::start(id, header) {
             Ok(run) => self.begin_play(run, true),

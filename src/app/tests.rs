@@ -944,7 +944,7 @@ fn a_save_of_an_older_ruleset_is_listed_kept_and_exportable_never_replayed() {
 }
 
 #[test]
-fn the_mode_is_chosen_on_the_start_screen_and_kept_in_the_record() {
+fn the_variant_is_chosen_on_the_start_screen_and_kept_in_the_record() {
     let store = SharedStore::default();
     let mut a = app(&store, 8);
     a.key("M");
@@ -952,11 +952,9 @@ fn the_mode_is_chosen_on_the_start_screen_and_kept_in_the_record() {
     a.key("N");
     assert_eq!(a.screen(), Screen::Play);
     let record = a.record().expect("a run").clone();
-    assert_eq!(record.header.mode, crate::rules::Mode::Explorer);
-    assert_eq!(
-        a.state().map(State::mode),
-        Some(crate::rules::Mode::Explorer)
-    );
+    let explorer = &crate::rules::variants::EXPLORER;
+    assert_eq!(record.header.variant, explorer);
+    assert_eq!(a.state().map(State::variant), Some(explorer));
     assert!(compose(&a).to_string().contains("Explorer mode"));
     let fuel = a.state().map(State::fuel);
     let back = crate::record::Record::decode(&record.encode()).expect("decodes");

@@ -110,6 +110,7 @@ export function actionsOf(bytes) {
   i += 1; // rule
   varint(); // min region
   const flags = bytes[i++];
+  i += 1; // variant
   if (flags & 1) i += 1 + bytes[i];
   i += 1; // ended
   const n = varint();

@@ -1,11 +1,11 @@
 //! A creature: its kind, where it stands, its hit points and what it is about.
 
 use crate::balance::SLOW_PERIOD;
-use crate::game::mode::Mode;
 use crate::kinds::creature::Creature;
 use crate::kinds::entry::Stats;
 use crate::kinds::item::Item;
 use crate::space::geom::Point;
+use crate::variants::{Variant, NORMAL};
 
 /// What a creature is about: asleep (it stays put), wandering (it roams at random) or
 /// hunting the player. Asleep and wandering creatures have not noticed the player.
@@ -81,19 +81,19 @@ pub struct Monster {
     /// It has just followed the player by the stairs: that was its turn, and it acts again
     /// on the next.
     pub followed: bool,
-    /// Its fighting numbers (its kind's, as the mode sets them).
+    /// Its fighting numbers (its kind's, as the variant sets them).
     stats: Stats,
 }
 
 impl Monster {
     /// A creature of `kind` at full health, hunting, with its kind's Normal numbers.
     pub fn new(kind: Creature, pos: Point) -> Monster {
-        Monster::in_mode(kind, pos, Mode::Normal, Mind::Hunting)
+        Monster::in_variant(kind, pos, &NORMAL, Mind::Hunting)
     }
 
-    /// A creature of `kind` at full health with the numbers of `mode`.
-    pub fn in_mode(kind: Creature, pos: Point, mode: Mode, mind: Mind) -> Monster {
-        let stats = mode.creature(kind.stats());
+    /// A creature of `kind` at full health with the numbers of `variant`.
+    pub fn in_variant(kind: Creature, pos: Point, variant: &Variant, mind: Mind) -> Monster {
+        let stats = variant.creature(kind.stats());
         Monster {
             kind,
             pos,

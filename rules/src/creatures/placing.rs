@@ -3,25 +3,25 @@
 
 use crate::balance::{asleep_chance, creatures_for, PACK_SPREAD, START_CLEARANCE};
 use crate::creatures::monster::{Mind, Monster};
-use crate::game::mode::Mode;
 use crate::kinds::creature::Creature;
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
 use crate::space::geom::Point;
 use crate::space::grid::Grid;
 use crate::space::world::World;
+use crate::variants::Variant;
 use rand::Rng;
 
 /// Places `creatures_for` creatures on every level: only on plain floor (never walls,
 /// features or stairs), never on each other, on the player, on `avoid` (the items), or within
 /// `START_CLEARANCE` cells of the player. A kind that comes in packs brings up to `pack` more
 /// of its kind on free cells within `PACK_SPREAD` of the first.
-/// Each starts asleep (`asleep_chance` in 100, fewer deeper down) or wandering, with the numbers of `mode`.
+/// Each starts asleep (`asleep_chance` in 100, fewer deeper down) or wandering, with the numbers of `variant`.
 pub fn place(
     world: &World,
     player: Point,
     avoid: &[Point],
-    mode: Mode,
+    variant: &Variant,
     rng: &mut GameRng,
 ) -> Vec<Monster> {
     let mut monsters = Vec::new();
@@ -48,12 +48,12 @@ pub fn place(
             } else {
                 Mind::Wandering
             };
-            monsters.push(Monster::in_mode(kind, pos, mode, mind));
+            monsters.push(Monster::in_variant(kind, pos, variant, mind));
             for _ in 0..kind.behaviour().pack {
                 let Some(j) = free.first_near(pos, PACK_SPREAD) else {
                     break;
                 };
-                monsters.push(Monster::in_mode(kind, free.take(j), mode, mind));
+                monsters.push(Monster::in_variant(kind, free.take(j), variant, mind));
             }
         }
     }
@@ -135,7 +135,13 @@ mod tests {
             else {
                 continue;
             };
-            let monsters = place(&world, player, &[], Mode::Normal, &mut seeded(seed));
+            let monsters = place(
+                &world,
+                player,
+                &[],
+                &crate::variants::NORMAL,
+                &mut seeded(seed),
+            );
             let mut spots: Vec<Point> = monsters.iter().map(|m| m.pos).collect();
             for m in &monsters {
                 assert_eq!(world.tile(m.pos), Tile::Floor, "seed {seed}");

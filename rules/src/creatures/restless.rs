@@ -79,7 +79,7 @@ impl State {
         } else {
             Mind::Wandering
         };
-        let mut m = Monster::in_mode(kind, p, self.origin.mode, mind);
+        let mut m = Monster::in_variant(kind, p, self.origin.variant, mind);
         m.last_seen = me;
         m.from_dark = hunting;
         self.creatures.all.push(m);

@@ -92,7 +92,7 @@ impl State {
             h.int(m.loot.map_or(0, |k| k.code().into()));
             h.int(m.followed.into());
         }
-        h.int(self.origin.mode as i64);
+        h.int(self.origin.variant.id.into());
         h.int(self.torch.fuel.into());
         h.int(self.torch.on.into());
         h.int(self.knowledge.known.into());

@@ -1,6 +1,6 @@
 //! One game: the `State` and its parts, how it is set up, the actions and `act`, the rules
 //! of a turn, of fighting, of fire, traps and doors, what an action showed, the log, the
-//! mode, the score and the fingerprint.
+//! score and the fingerprint.
 
 mod act;
 pub(crate) mod action;
@@ -13,7 +13,6 @@ mod fire;
 mod fixtures;
 mod hash;
 pub mod log;
-pub mod mode;
 pub(crate) mod parts;
 pub mod score;
 pub(crate) mod setup;

@@ -7,12 +7,12 @@
 use crate::balance::{torch_radius, DARK_RADIUS, HP_PER_LEVEL, MAX_FUEL, PLAYER};
 use crate::creatures::crowd::Crowd;
 use crate::creatures::monster::Monster;
-use crate::game::mode::Mode;
 use crate::items::looks::Looks;
 use crate::kinds::creature::Creature;
 use crate::kinds::item::Item;
 use crate::space::geom::Point;
 use crate::space::sight::Sight;
+use crate::variants::Variant;
 
 /// The player: where they stand, their numbers and their conditions.
 #[derive(Clone, Debug)]
@@ -207,11 +207,11 @@ pub(crate) struct Knowledge {
     pub sight: Sight,
 }
 
-/// What the run was started from: its seed and its mode.
+/// What the run was started from: its seed and its variant.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Origin {
     pub seed: u64,
-    pub mode: Mode,
+    pub variant: &'static Variant,
 }
 
 /// Where an item is.

@@ -1,13 +1,12 @@
-//! The score of a run, by `balance::score`: points for the levels reached and the experience
-//! from kills, and for carrying the idol out a bonus and more for a quick return.
+//! The score of a run, by its variant's `Score`: points for the levels reached and the
+//! experience from kills, and for carrying the idol out a bonus and more for a quick return.
 
-use crate::balance::score;
 use crate::game::ending::Outcome;
 use crate::game::state::State;
 
 impl State {
     pub fn score(&self) -> u32 {
-        score(
+        self.variant().score.of(
             self.depth_reached(),
             self.hero.xp,
             self.outcome() == Outcome::Won,

@@ -5,7 +5,6 @@ use crate::builder::WorldParams;
 use crate::creatures::crowd::Crowd;
 use crate::creatures::placing;
 use crate::game::log::Log;
-use crate::game::mode::Mode;
 use crate::game::parts::{Clock, Creatures, Hero, Knowledge, Origin, Place, Thing, Things, Torch};
 use crate::game::state::State;
 use crate::items::looks::Looks;
@@ -15,6 +14,7 @@ use crate::rng::{seeded, GameRng};
 use crate::space::geom::Point;
 use crate::space::sight::Sight;
 use crate::space::world::World;
+use crate::variants::{Variant, NORMAL};
 use rand::Rng;
 
 /// Why a game could not be set up.
@@ -45,25 +45,33 @@ fn random_floor(world: &World, z: i32, rng: &mut GameRng) -> Result<Point, Setup
 const PLAY_STREAM: u64 = 0x7e57_ca7e;
 
 impl State {
-    /// A new game of Normal mode in the world that `params` and `seed` generate.
+    /// A new game of the Normal variant in the world that `params` and `seed` generate.
     pub fn new(seed: u64, params: &WorldParams) -> Result<State, SetupError> {
-        State::in_mode(seed, params, Mode::Normal)
+        State::in_variant(seed, params, &NORMAL)
     }
 
-    /// A new game of `mode` in the world that `params` and `seed` generate.
-    pub fn in_mode(seed: u64, params: &WorldParams, mode: Mode) -> Result<State, SetupError> {
-        State::in_world_mode(params.build(seed), seed, mode)
+    /// A new game of `variant` in the world that `params` and `seed` generate.
+    pub fn in_variant(
+        seed: u64,
+        params: &WorldParams,
+        variant: &'static Variant,
+    ) -> Result<State, SetupError> {
+        State::in_world_variant(params.build(seed), seed, variant)
     }
 
-    /// A game of Normal mode in a given world (see `in_world_mode`).
+    /// A game of the Normal variant in a given world (see `in_world_variant`).
     pub fn in_world(world: World, seed: u64) -> Result<State, SetupError> {
-        State::in_world_mode(world, seed, Mode::Normal)
+        State::in_world_variant(world, seed, &NORMAL)
     }
 
     /// A game in a given world: the player starts on the way out (the stair up of level 1,
     /// or a floor tile of level 1 when there is none); the idol lies on the last level and
-    /// other items on every level (`items::placing::place`).
-    pub fn in_world_mode(world: World, seed: u64, mode: Mode) -> Result<State, SetupError> {
+    /// other items on every level (`items::placing::place`), by the numbers of `variant`.
+    pub fn in_world_variant(
+        world: World,
+        seed: u64,
+        variant: &'static Variant,
+    ) -> Result<State, SetupError> {
         let mut rng = seeded(seed ^ PLAY_STREAM);
         let exit = world.points_of(0, Tile::StairsUp).first().copied();
         let player = match exit {
@@ -71,19 +79,19 @@ impl State {
             None => random_floor(&world, 0, &mut rng)?,
         };
         let (mut spots, mut items) = (Vec::new(), Vec::new());
-        for (p, kind) in item_placing::place(&world, seed, mode) {
+        for (p, kind) in item_placing::place(&world, seed, variant) {
             spots.push(p);
             items.push(Thing::one(kind, Place::Floor(p)));
         }
         let mut log = Log::default();
-        log.add("You climb down into the caves. Find the idol on the deepest level.");
-        let monsters = placing::place(&world, player, &spots, mode, &mut rng);
+        log.add(variant.told());
+        let monsters = placing::place(&world, player, &spots, variant, &mut rng);
         let mut sight = Sight::new(&world);
-        let fuel = mode.start_fuel();
+        let fuel = variant.start_fuel;
         sight.update(&world, player, balance::torch_radius(fuel));
         Ok(State {
             world,
-            origin: Origin { seed, mode },
+            origin: Origin { seed, variant },
             rng,
             hero: Hero::new(player, balance::PLAYER.hp),
             torch: Torch { fuel, on: true },

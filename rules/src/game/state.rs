@@ -5,13 +5,13 @@ use crate::creatures::monster::Monster;
 use crate::game::ending::{Ending, Outcome};
 use crate::game::events::Event;
 use crate::game::log::Log;
-use crate::game::mode::Mode;
 use crate::game::parts::{Clock, Creatures, Hero, Knowledge, Origin, Things, Torch};
 use crate::items::looks::Seen;
 use crate::rng::GameRng;
 use crate::space::geom::Point;
 use crate::space::sight::Sight;
 use crate::space::world::World;
+use crate::variants::Variant;
 
 /// Everything that decides one game, in parts (`parts.rs`).
 #[derive(Clone, Debug)]
@@ -34,9 +34,9 @@ pub struct State {
 }
 
 impl State {
-    /// The mode this run is played in.
-    pub fn mode(&self) -> Mode {
-        self.origin.mode
+    /// The variant this run is played in: its numbers, its goal and its score.
+    pub fn variant(&self) -> &'static Variant {
+        self.origin.variant
     }
     /// What the last action showed: blows, misses, flights, noticing (for animation).
     pub fn events(&self) -> &[Event] {

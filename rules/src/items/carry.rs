@@ -308,9 +308,12 @@ impl State {
                 continue;
             }
             let kind = kinds[self.rng.random_range(0..kinds.len() as u32) as usize];
-            self.creatures
-                .all
-                .push(Monster::in_mode(kind, p, self.origin.mode, Mind::Hunting));
+            self.creatures.all.push(Monster::in_variant(
+                kind,
+                p,
+                self.origin.variant,
+                Mind::Hunting,
+            ));
             came += 1;
         }
         came
@@ -377,7 +380,7 @@ impl State {
         if chance == 0 || self.rng.random_range(0..100u32) >= chance {
             return;
         }
-        if let Some(kind) = random_kind(at.z, self.origin.mode, &mut self.rng) {
+        if let Some(kind) = random_kind(at.z, self.origin.variant, &mut self.rng) {
             self.things.all.push(Thing::one(kind, Place::Floor(at)));
             self.log
                 .add(format!("It drops {}.", a(self.item_name(kind))));

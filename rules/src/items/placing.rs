@@ -3,13 +3,13 @@
 use crate::balance;
 use crate::builder::altars::offering_cells;
 use crate::builder::regions::Regions;
-use crate::game::mode::Mode;
 use crate::kinds::item::Item;
 use crate::kinds::tile::Tile;
 use crate::rng::{seeded, GameRng};
 use crate::space::geom::Point;
 use crate::space::grid::nearest_chebyshev;
 use crate::space::world::World;
+use crate::variants::Variant;
 use rand::Rng;
 
 /// Draws of a kind for an altar's two offerings besides its oil (repeats and oil are drawn
@@ -21,12 +21,12 @@ const ITEM_STREAM: u64 = 0x17e3_5eed;
 
 /// A random kind for level `z` (0 = top), by the weights of `balance` among the kinds that
 /// lie that deep; deeper levels add better kinds.
-pub fn random_kind(z: i32, mode: Mode, rng: &mut GameRng) -> Option<Item> {
+pub fn random_kind(z: i32, variant: &Variant, rng: &mut GameRng) -> Option<Item> {
     let kinds: Vec<(Item, u32)> = Item::ALL
         .into_iter()
         .map(|i| (i, i.data()))
         .filter(|(_, d)| d.weight > 0 && d.from_level <= z + 1)
-        .map(|(i, d)| (i, mode.item_weight(i, d.weight)))
+        .map(|(i, d)| (i, variant.item_weight(i, d.weight)))
         .collect();
     let total: u32 = kinds.iter().map(|&(_, w)| w).sum();
     if total == 0 {
@@ -42,14 +42,14 @@ pub fn random_kind(z: i32, mode: Mode, rng: &mut GameRng) -> Option<Item> {
     None
 }
 
-/// The items of a new game in `world`: the idol on a random floor cell of the last level, and
-/// `balance::items_for` items on every level, each on its own plain floor cell (never walls, features
-/// or stairs). Deterministic from the seed (its own random stream), and independent of any
+/// The items of a new game in `world` in `variant`: the idol on a random floor cell of its
+/// goal level (the last, in the game's variants), and `balance::items_for` items on every
+/// level, each on its own plain floor cell (never walls, features or stairs). Deterministic from the seed (its own random stream), and independent of any
 /// game state, so tools can show the items of a world.
-pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
+pub fn place(world: &World, seed: u64, variant: &Variant) -> Vec<(Point, Item)> {
     let mut rng = seeded(seed ^ ITEM_STREAM);
     let mut out = Vec::new();
-    let last = world.depth() - 1;
+    let idol_at = variant.idol_level(world.depth());
     for z in 0..world.depth() {
         // An altar's offerings, on its three cells: a flask of oil (light, for the run's
         // clock) among two other kinds of what lies this deep (strength, gear, a potion...).
@@ -60,7 +60,7 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
                 if kinds.len() == 2 {
                     break;
                 }
-                if let Some(k) = random_kind(z, mode, &mut rng)
+                if let Some(k) = random_kind(z, variant, &mut rng)
                     .filter(|&k| k != Item::Oil && !kinds.contains(&k))
                 {
                     kinds.push(k);
@@ -73,7 +73,7 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
         }
         let mut free = world.points_of(z, Tile::Floor);
         free.retain(|p| !offered.contains(p));
-        if z == last {
+        if z == idol_at {
             // The idol lies well away from the stairs up: among the cells farthest from
             // the nearest of them, so reaching it means crossing the level, and so does
             // getting it out.
@@ -100,12 +100,12 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
                 .then(|| free.swap_remove(rng.random_range(0..free.len() as u32) as usize))
         };
         for _ in 0..balance::items_for(z, world.width() * world.height()) {
-            let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, mode, &mut rng)) else {
+            let (Some(p), Some(kind)) = (take(&mut rng), random_kind(z, variant, &mut rng)) else {
                 break;
             };
             out.push((p, kind));
         }
-        top_up(world, z, mode, &offered, &mut free, &mut out, &mut rng);
+        top_up(world, z, variant, &offered, &mut free, &mut out, &mut rng);
     }
     out
 }
@@ -118,7 +118,7 @@ pub fn place(world: &World, seed: u64, mode: Mode) -> Vec<(Point, Item)> {
 fn top_up(
     world: &World,
     z: i32,
-    mode: Mode,
+    variant: &Variant,
     offered: &[Point],
     free: &mut Vec<Point>,
     out: &mut Vec<(Point, Item)>,
@@ -146,7 +146,7 @@ fn top_up(
             if spots.is_empty() {
                 break;
             }
-            let Some(kind) = random_kind(z, mode, rng) else {
+            let Some(kind) = random_kind(z, variant, rng) else {
                 break;
             };
             let i = spots[rng.random_range(0..spots.len() as u32) as usize];

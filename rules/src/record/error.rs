@@ -13,6 +13,8 @@ pub enum DecodeError {
     Format(u8),
     /// Played under other rules: replaying it here would not give the same game.
     Ruleset(u32),
+    /// Played in a variant this game does not have (the header's variant byte).
+    Variant(u8),
     Malformed(&'static str),
 }
 
@@ -29,6 +31,10 @@ impl std::fmt::Display for DecodeError {
             DecodeError::Ruleset(v) => write!(
                 f,
                 "it was played under ruleset {v}, and this version plays ruleset {RULESET}"
+            ),
+            DecodeError::Variant(v) => write!(
+                f,
+                "it was played in variant {v}, which this version does not have"
             ),
             DecodeError::Malformed(what) => write!(f, "it is malformed ({what})"),
         }

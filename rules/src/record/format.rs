@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! "CAVE"  format:u8  ruleset  seed:u64le  width height depth  fill(1/65536ths)
-//! passes  rule:u8  min_region  flags:u8 (1 daily, 2 Explorer mode)  [daily: len u8, UTF-8]
+//! passes  rule:u8  min_region  flags:u8 (1 daily)  variant:u8  [daily: len u8, UTF-8]
 //! ended:u8
 //! n_actions  actions (a code byte each, then an operand byte for item actions)  n_checkpoints  checkpoints:u32le each
 //! final_hash:u64le  crc32:u32le (of everything before it)
@@ -11,13 +11,13 @@
 use super::base64;
 use super::bytes::{crc32, put_varint, Reader};
 use super::error::DecodeError;
-use super::header::{fill_code, Header, DAILY, EXPLORER, FILL_ONE};
+use super::header::{fill_code, Header, DAILY, FILL_ONE};
 use crate::builder::{SmoothRule, WorldParams, MAX_DEPTH, MAX_PASSES, MAX_SIDE};
 use crate::game::action::Action;
 use crate::game::ending::Outcome;
-use crate::game::mode::Mode;
 use crate::game::state::State;
 use crate::ruleset::RULESET;
+use crate::variants;
 
 const MAGIC: &[u8; 4] = b"CAVE";
 /// The version of this byte layout.
@@ -98,19 +98,12 @@ impl Record {
             SmoothRule::FiveOfNine => 1,
         });
         put_varint(&mut out, p.min_region.into());
-        let explorer = if h.mode == Mode::Explorer {
-            EXPLORER
-        } else {
-            0
-        };
-        match &h.daily {
-            Some(date) => {
-                out.push(DAILY | explorer);
-                let d = &date.as_bytes()[..date.len().min(64)];
-                out.push(d.len() as u8);
-                out.extend_from_slice(d);
-            }
-            None => out.push(explorer),
+        out.push(if h.daily.is_some() { DAILY } else { 0 });
+        out.push(h.variant.id);
+        if let Some(date) = &h.daily {
+            let d = &date.as_bytes()[..date.len().min(64)];
+            out.push(d.len() as u8);
+            out.extend_from_slice(d);
         }
         out.push(u8::from(self.ended));
         put_varint(&mut out, self.actions.len() as u64);
@@ -167,9 +160,11 @@ impl Record {
         };
         let min_region = r.varint_max(u32::MAX.into(), "minimum region")? as u32;
         let flags = r.u8()?;
-        if flags & !(DAILY | EXPLORER) != 0 {
+        if flags & !DAILY != 0 {
             return Err(DecodeError::Malformed("flags"));
         }
+        let id = r.u8()?;
+        let variant = variants::by_id(id).ok_or(DecodeError::Variant(id))?;
         let daily = if flags & DAILY != 0 {
             let n = r.u8()? as usize;
             let text = std::str::from_utf8(r.take(n)?)
@@ -177,11 +172,6 @@ impl Record {
             Some(text.to_string())
         } else {
             None
-        };
-        let mode = if flags & EXPLORER != 0 {
-            Mode::Explorer
-        } else {
-            Mode::Normal
         };
         let ended = match r.u8()? {
             0 => false,
@@ -224,7 +214,7 @@ impl Record {
                     min_region,
                 },
                 daily,
-                mode,
+                variant,
             },
             actions,
             checkpoints,
@@ -296,14 +286,52 @@ mod tests {
     }
 
     #[test]
-    fn the_mode_is_kept_in_the_header() {
-        let mut r = sample();
-        r.header = r.header.in_mode(Mode::Explorer);
-        assert_eq!(Record::decode(&r.encode()), Ok(r.clone()));
-        r.header.daily = None;
-        let back = Record::decode(&r.encode()).expect("decodes");
-        assert_eq!(back.header.mode, Mode::Explorer);
-        assert_ne!(sample().encode(), r.encode());
+    fn the_variant_is_kept_in_the_header() {
+        for v in variants::ALL {
+            let mut r = sample();
+            r.header = r.header.in_variant(v);
+            assert_eq!(Record::decode(&r.encode()), Ok(r.clone()));
+            r.header.daily = None;
+            let back = Record::decode(&r.encode()).expect("decodes");
+            assert_eq!(back.header.variant, v);
+        }
+        let explorer = sample().header.in_variant(&variants::EXPLORER);
+        assert_ne!(
+            sample().encode(),
+            Record {
+                header: explorer,
+                ..sample()
+            }
+            .encode()
+        );
+    }
+
+    /// The byte after the flags names the variant; one this game lacks is refused by name,
+    /// not read as another.
+    #[test]
+    fn an_unknown_variant_byte_is_refused() {
+        let normal = sample().encode();
+        let explorer = Record {
+            header: sample().header.in_variant(&variants::EXPLORER),
+            ..sample()
+        }
+        .encode();
+        // The variant byte is the first byte in which the two runs' records differ.
+        let at = (0..normal.len())
+            .find(|&i| normal[i] != explorer[i])
+            .expect("they differ");
+        assert_eq!((normal[at], explorer[at]), (0, 1));
+        let mut forged = normal.clone();
+        forged[at] = 9;
+        let end = forged.len() - 4;
+        let crc = crc32(&forged[..end]);
+        forged[end..].copy_from_slice(&crc.to_le_bytes());
+        let refused = Record::decode(&forged);
+        assert_eq!(refused, Err(DecodeError::Variant(9)));
+        assert_eq!(
+            refused.expect_err("refused").to_string(),
+            "it was played in variant 9, which this version does not have"
+        );
     }
 
     #[test]

@@ -1,10 +1,10 @@
 //! A record's header: what decides the world and the run before any action.
 
 use crate::builder::WorldParams;
-use crate::game::mode::Mode;
 use crate::game::setup::SetupError;
 use crate::game::state::State;
 use crate::ruleset::RULESET;
+use crate::variants::{Variant, NORMAL};
 
 /// What decides the world and the run before any action.
 #[derive(Clone, Debug, PartialEq)]
@@ -14,13 +14,12 @@ pub struct Header {
     pub params: WorldParams,
     /// The UTC date (YYYY-MM-DD) of a daily run.
     pub daily: Option<String>,
-    /// The way the run is played: Normal or Explorer.
-    pub mode: Mode,
+    /// The variant the run is played in (`variants`).
+    pub variant: &'static Variant,
 }
 
-/// The flags byte: a daily run, and Explorer mode.
+/// The flags byte: a daily run.
 pub(super) const DAILY: u8 = 1;
-pub(super) const EXPLORER: u8 = 2;
 
 /// The seed of the daily caves of `date` (YYYY-MM-DD): the same for everyone that day, in the
 /// page and on the board's server.
@@ -39,18 +38,18 @@ impl Header {
             seed,
             params,
             daily,
-            mode: Mode::Normal,
+            variant: &NORMAL,
         }
     }
 
-    /// The same header for a run played in `mode`.
-    pub fn in_mode(self, mode: Mode) -> Header {
-        Header { mode, ..self }
+    /// The same header for a run played in `variant`.
+    pub fn in_variant(self, variant: &'static Variant) -> Header {
+        Header { variant, ..self }
     }
 
-    /// The game this header starts: its world, in its mode, before any action.
+    /// The game this header starts: its world, in its variant, before any action.
     pub fn start(&self) -> Result<State, SetupError> {
-        State::in_mode(self.seed, &self.params, self.mode)
+        State::in_variant(self.seed, &self.params, self.variant)
     }
 }
 

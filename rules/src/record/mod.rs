@@ -1,5 +1,5 @@
 //! A run's record: a header (format and ruleset versions, seed, world parameters, the daily
-//! date), the actions taken, and the state's fingerprint at intervals and at the end. One
+//! date, the variant), the actions taken, and the state's fingerprint at intervals and at the end. One
 //! record is the save, the resume, the replay, the shareable link and a regression test.
 //! The byte layout is in `format`.
 

@@ -7,7 +7,8 @@ use crate::app::replayer::Replayer;
 use crate::app::session::Saving;
 use crate::rules::creatures::monster::Monster;
 use crate::rules::space::geom::Point;
-use crate::rules::{Mode, Place, Snare, State};
+use crate::rules::variants::NORMAL;
+use crate::rules::{Place, Snare, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, PANEL, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame, BLANK, PANEL_BLANK};
 use crate::view::kinds::cyclopedia::entry;
@@ -52,8 +53,8 @@ fn panel_lines(ctx: &Ctx, scene: &Scene) -> Vec<(String, Rgb)> {
     if let Some(c) = conditions(state) {
         line(&c, WARN);
     }
-    if state.mode() == Mode::Explorer {
-        line("Explorer mode", ACCENT);
+    if state.variant() != &NORMAL {
+        line(&format!("{} mode", state.variant().name), ACCENT);
     }
     if let Some(date) = scene.record.header.daily.as_ref() {
         line("Daily caves", ACCENT);

@@ -10,7 +10,8 @@ use crate::app::next::{Next, Open};
 use crate::app::request::Request;
 use crate::app::session::Saving;
 use crate::record::Header;
-use crate::rules::{Mode, State};
+use crate::rules::variants::{self, NORMAL};
+use crate::rules::State;
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::Frame;
 use crate::view::kinds::{player, Shown};
@@ -33,7 +34,7 @@ pub enum Choice {
     Board,
     /// Watch the n-th best run of the high-score table (0 = the best).
     WatchBest(usize),
-    /// Switch new runs between Normal and Explorer mode.
+    /// Switch new runs to the next of the game's variants (Normal, Explorer).
     Mode,
     /// Your days: the daily runs kept.
     Days,
@@ -60,7 +61,7 @@ pub struct Start {
 /// The header of the next new run, as the options stand.
 fn next_run(ctx: &Ctx) -> Header {
     let opts = &ctx.opts;
-    Header::new(opts.seed, opts.params, opts.daily.clone()).in_mode(opts.mode)
+    Header::new(opts.seed, opts.params, opts.daily.clone()).in_variant(opts.variant)
 }
 
 impl Start {
@@ -177,9 +178,9 @@ pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
         None => format!("seed {}", ctx.opts.seed),
     };
     let new_key = if free.is_empty() { "any key" } else { "N" };
-    let mode = match (ctx.opts.daily.is_some(), ctx.opts.mode) {
-        (false, Mode::Explorer) => " (Explorer)",
-        _ => "",
+    let mode = match ctx.opts.variant {
+        v if ctx.opts.daily.is_none() && v != &NORMAL => format!(" ({})", v.name),
+        _ => String::new(),
     };
     menu.push(item(
         new_key,
@@ -187,11 +188,8 @@ pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
         Choice::NewRun,
     ));
     if ctx.opts.daily.is_none() {
-        let label = match ctx.opts.mode {
-            Mode::Normal => "Mode: Normal",
-            Mode::Explorer => "Mode: Explorer",
-        };
-        menu.push(item("M", label.into(), Choice::Mode));
+        let label = format!("Mode: {}", ctx.opts.variant.name);
+        menu.push(item("M", label, Choice::Mode));
     }
     if !ctx.session.found().history.is_empty() {
         menu.push(item(
@@ -396,10 +394,10 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
         },
         Choice::NewRun => ctx.new_run(true),
         Choice::Mode => {
-            ctx.opts.mode = match ctx.opts.mode {
-                Mode::Normal => Mode::Explorer,
-                Mode::Explorer => Mode::Normal,
-            };
+            // The next of the game's variants, round to the first.
+            let at = variants::ALL.iter().position(|&v| v == ctx.opts.variant);
+            let next = at.map_or(0, |i| (i + 1) % variants::ALL.len());
+            ctx.opts.variant = variants::ALL[next];
             Next::Stay
         }
         Choice::Import => request(ctx, Request::Import),
@@ -533,10 +531,10 @@ fn start_page(f: &mut Frame, ctx: &Ctx, pitch: i32) -> (i32, bool) {
             }
             let record = h.decode();
             let daily = record.as_ref().and_then(|r| r.header.daily.as_deref());
-            let explorer = record
-                .as_ref()
-                .is_some_and(|r| r.header.mode == crate::rules::Mode::Explorer);
-            let mode = if explorer { " Explorer" } else { "" };
+            let mode = match record.as_ref().map(|r| r.header.variant) {
+                Some(v) if v != &NORMAL => format!(" {}", v.name),
+                _ => String::new(),
+            };
             let name = run_name(h.seed, daily, h.attempt);
             let line_text = if narrow {
                 format!("{:>6} {} {name}{mode}", h.score.unwrap_or(0), h.outcome)
