@@ -7,7 +7,7 @@
 //! state, actions, turns, the log), `player` (the torch, experience), `creatures` (where they
 //! start, how they step and act), `items` (where they lie, carrying, throwing, identifying),
 //! `autopilot` (travel, routes, danger) and `record` (a run's record and its replay); every
-//! number is in `balance`.
+//! number is in `balance`. Tests of every crate draw random actions from `testing`.
 
 pub mod autopilot;
 pub mod balance;
@@ -22,6 +22,8 @@ pub mod record;
 pub mod rng;
 mod ruleset;
 pub mod space;
+#[cfg(any(test, feature = "scenes"))]
+pub mod testing;
 
 pub use balance::PACK_LIMIT;
 pub use game::action::{Action, Dir, PACK_SLOTS};
