@@ -202,16 +202,8 @@ mod tests {
         for round in 0..300 {
             let (w, h) = (rng.random_range(3..40usize), rng.random_range(3..30usize));
             let chance = [0.45, 0.55, 0.65, 0.8][round % 4];
-            let mut walk = BitGrid::new(w, h);
-            for y in 0..h {
-                for x in 0..w {
-                    walk.set(x, y, rng.random_bool(chance));
-                }
-            }
-            let open: Vec<(usize, usize)> = (0..h)
-                .flat_map(|y| (0..w).map(move |x| (x, y)))
-                .filter(|&(x, y)| walk.get(x as isize, y as isize))
-                .collect();
+            let walk = BitGrid::random(w, h, chance, &mut rng);
+            let open = walk.cells();
             if open.is_empty() {
                 continue;
             }
