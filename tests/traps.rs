@@ -35,6 +35,17 @@ fn hall(plate: char) -> State {
 
 const PLATE: Point = Point::new(3, 1, 0);
 
+/// Where the orc of `alarm_hall` sleeps, far from the plate.
+const FAR: Point = Point::new(12, 2, 0);
+
+/// The hall with an alarm plate, and an orc asleep at its far end.
+fn alarm_hall() -> State {
+    let mut s = hall('a');
+    s.put_monster(Creature::Orc, FAR);
+    s.set_mind(FAR, Mind::Asleep);
+    s
+}
+
 fn east(s: &mut State, steps: u32) {
     for _ in 0..steps {
         s.act(Action::Move(Dir::E));
@@ -72,10 +83,7 @@ fn waiting_in_a_net_struggles_free_and_the_log_calls_it_a_net() {
 
 #[test]
 fn an_alarm_plate_wakes_every_creature_of_the_level_and_calls_it_to_the_plate() {
-    let mut s = hall('a');
-    let far = Point::new(12, 2, 0);
-    s.put_monster(Creature::Orc, far);
-    s.set_mind(far, Mind::Asleep);
+    let mut s = alarm_hall();
     east(&mut s, 1);
     assert_eq!(s.monsters()[0].mind, Mind::Asleep, "nothing yet");
     east(&mut s, 1);
@@ -129,10 +137,7 @@ fn a_creature_that_walks_onto_a_plate_sets_it_off_and_a_flier_does_not() {
 
 #[test]
 fn a_thrown_item_sets_a_plate_off() {
-    let mut s = hall('a');
-    let far = Point::new(12, 2, 0);
-    s.put_monster(Creature::Orc, far);
-    s.set_mind(far, Mind::Asleep);
+    let mut s = alarm_hall();
     s.put_item(Item::Dart, s.player());
     s.act(Action::PickUp);
     s.act(Action::Throw {
