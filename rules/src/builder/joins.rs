@@ -13,8 +13,10 @@
 
 use super::bitgrid::BitGrid;
 use super::detour::{kinds, Detours};
+use super::picks::Pick;
 use super::regions::Regions;
 use crate::kinds::tile::Tile;
+use crate::rng::GameRng;
 use crate::space::geom::DIRECTIONS8;
 use crate::space::world::World;
 
@@ -51,6 +53,34 @@ impl<'a> JoinCheck<'a> {
             cells,
             detours,
             joins: None,
+        }
+    }
+
+    /// The placing loop: tries `picks` in turn (pick `k` is chosen cell `k`) until `most` are
+    /// placed, `rng` left as after the last pick tried. A pick is placed where `fits` says
+    /// so and the level stays joined without it and without every placed one that blocks
+    /// the way; `place` puts it in `world` and says whether it blocks the way.
+    pub(super) fn place<T>(
+        &mut self,
+        world: &mut World,
+        rng: &mut GameRng,
+        picks: &[Pick<T>],
+        most: usize,
+        fits: impl Fn(&World, usize, &Pick<T>) -> bool,
+        mut place: impl FnMut(&mut World, usize, &Pick<T>) -> bool,
+    ) {
+        let mut blocks = vec![false; picks.len()];
+        let mut placed = 0;
+        for (k, pick) in picks.iter().enumerate() {
+            if placed == most {
+                break;
+            }
+            rng.clone_from(&pick.after);
+            if !fits(world, k, pick) || !self.stays_joined(world, k, &blocks) {
+                continue;
+            }
+            blocks[k] = place(world, k, pick);
+            placed += 1;
         }
     }
 
