@@ -15,7 +15,7 @@ use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Place, State};
-use scenes::{logged, scene, wait};
+use scenes::{carry, logged, scene, wait};
 
 /// A hall with a plate (drawn by the test) two steps east of the way out, and a level below.
 fn hall(plate: char) -> State {
@@ -138,13 +138,8 @@ fn a_creature_that_walks_onto_a_plate_sets_it_off_and_a_flier_does_not() {
 #[test]
 fn a_thrown_item_sets_a_plate_off() {
     let mut s = alarm_hall();
-    s.put_item(Item::Dart, s.player());
-    s.act(Action::PickUp);
-    s.act(Action::Throw {
-        slot: 0,
-        dx: 2,
-        dy: 0,
-    });
+    let dart = carry(&mut s, Item::Dart);
+    s.act(Action::throw(dart, 2, 0).expect("onto the plate"));
     assert!(logged(&s, "a gong booms"));
     assert_eq!(s.monsters()[0].mind, Mind::Hunting);
     assert!(s.items().iter().any(|t| t.place == Place::Floor(PLATE)));
@@ -153,13 +148,8 @@ fn a_thrown_item_sets_a_plate_off() {
 #[test]
 fn an_item_on_a_trapdoor_falls_with_it() {
     let mut s = hall('u');
-    s.put_item(Item::Dart, s.player());
-    s.act(Action::PickUp);
-    s.act(Action::Throw {
-        slot: 0,
-        dx: 2,
-        dy: 0,
-    });
+    let dart = carry(&mut s, Item::Dart);
+    s.act(Action::throw(dart, 2, 0).expect("onto the plate"));
     assert!(s
         .items()
         .iter()
