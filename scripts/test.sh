@@ -39,45 +39,26 @@ trunk build --release
 step "the game page's download budget"
 bash scripts/page-size.sh
 
-step "browser end-to-end test"
-node tests/e2e/e2e.mjs
+# The browser end-to-end tests of the built page: the game; runs as records; phones, touch,
+# mouse travel and screen readers; items, the end screen and the best runs; a daily run's
+# card, shared from its end; sound; the offline and installable page; the cave lab.
+for t in e2e records touch items card sound offline lab; do
+    step "node tests/e2e/$t.mjs"
+    node "tests/e2e/$t.mjs"
+done
 
-step "browser end-to-end test: runs as records"
-node tests/e2e/records.mjs
-
-step "browser end-to-end test: phones, touch, mouse travel, screen readers"
-node tests/e2e/touch.mjs
-
-step "browser end-to-end test: items, the end screen and the best runs"
-node tests/e2e/items.mjs
-
-step "browser end-to-end test: a daily run's card, shared from its end"
-node tests/e2e/card.mjs
-
-step "browser end-to-end test: sound"
-node tests/e2e/sound.mjs
-
-step "offline and installable page test"
-node tests/e2e/offline.mjs
-
-step "browser end-to-end test: the cave lab"
-node tests/e2e/lab.mjs
-
-step "the daily board: its server on SQLite and PostgreSQL, 10,000 bad submissions"
+# The daily board: its server on SQLite and PostgreSQL, 10,000 bad submissions; each finding
+# of its review as an attack on the real server; under load, 10,000 runs from 100 clients
+# while others read; live runs, two server copies on one PostgreSQL with a run watched on the
+# other, 1,000 watchers on 50 runs. Then the board in the page, on SQLite and on PostgreSQL:
+# post a daily run, see it ranked, watch it live, the fallen.
+step "cargo build --release -p caves-server --bins --examples"
 cargo build --release -p caves-server --bins --examples
-node tests/board/board.mjs
-
-step "the daily board under attack: each finding of its review against the real server"
-node tests/board/attack.mjs
-
-step "the daily board under load: 10,000 runs from 100 clients while others read"
-node tests/board/load.mjs
-
-step "live runs: two server copies on one PostgreSQL, a run watched on the other; 1,000 watchers on 50 runs"
-node tests/board/live.mjs
-
-step "the daily board in the page, on SQLite: post a daily run, see it ranked, watch it live, the fallen"
-node tests/e2e/board.mjs
-
-step "the daily board in the page, on PostgreSQL: the same checks"
-node tests/e2e/board.mjs --postgres
+for t in board attack load live; do
+    step "node tests/board/$t.mjs"
+    node "tests/board/$t.mjs"
+done
+for db in "" --postgres; do
+    step "node tests/e2e/board.mjs${db:+ $db}"
+    node tests/e2e/board.mjs ${db:+"$db"}
+done

@@ -4,7 +4,7 @@
 
 mod scenes;
 
-use scenes::{logged, scene};
+use scenes::{carry, logged, scene};
 
 use caves::rules::balance::{FIRE_DAMAGE, KINDLING_BURN, KINDLING_FUEL};
 use caves::rules::creatures::monster::Mind;
@@ -28,17 +28,6 @@ const BELOW: &str = "
     #.............<#
     ################
 ";
-
-/// Picks up an item of `kind` put where the player stands, and answers its slot.
-fn carry(s: &mut State, kind: Item) -> u8 {
-    let here = s.player();
-    s.put_item(kind, here);
-    assert!(s.act(Action::PickUp));
-    s.carried()
-        .iter()
-        .position(|t| t.kind == kind)
-        .expect("carried") as u8
-}
 
 #[test]
 fn a_potion_of_flare_shows_the_whole_level_and_wakes_it() {

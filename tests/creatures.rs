@@ -5,7 +5,7 @@
 
 mod scenes;
 
-use scenes::{logged, scene};
+use scenes::{carry, logged, scene};
 
 use caves::rules::balance::{BURST_DAMAGE, BURST_FUEL, OIL_FUEL};
 use caves::rules::kinds::creature::Creature;
@@ -27,13 +27,6 @@ const DEAD_END: &str = "
     #.<..#
     ######
 ";
-
-/// Picks up `kind`, put where the player stands.
-fn carry(state: &mut State, kind: Item) {
-    let here = state.player();
-    state.put_item(kind, here);
-    state.act(Action::PickUp);
-}
 
 #[test]
 fn a_cave_monkey_dips_into_a_burning_torch_and_runs_with_a_flask_of_its_fuel() {

@@ -13,7 +13,7 @@ use caves::rules::kinds::creature::Creature;
 use caves::rules::kinds::item::Item;
 use caves::rules::space::geom::Point;
 use caves::rules::{Action, Cause, Dir, Ending, Outcome, State};
-use scenes::{logged, scene};
+use scenes::{carry, logged, scene};
 
 /// A hall, the way out at its west end where the player starts, moss (`q`) two cells east,
 /// and a level below.
@@ -62,16 +62,6 @@ fn ended_by(s: &State, cause: Cause, level: i32, turns: u32) {
     };
     assert_eq!(s.outcome(), outcome);
     assert!(logged(s, &end.words()), "the log says {}", end.words());
-}
-
-/// The player picks up an item of `kind` put where they stand: its pack slot.
-fn carry(s: &mut State, kind: Item) -> u8 {
-    s.put_item(kind, s.player());
-    assert!(s.act(Action::PickUp));
-    s.carried()
-        .iter()
-        .position(|t| t.kind == kind)
-        .expect("carried") as u8
 }
 
 #[test]

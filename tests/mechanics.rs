@@ -7,7 +7,7 @@
 
 mod scenes;
 
-use scenes::{logged, scene, wait};
+use scenes::{carry, logged, scene, wait};
 
 use caves::rules::balance::{
     torch_radius, DARK_RADIUS, DARK_STIR_TURNS, MAX_FUEL, OIL_FUEL, RESTLESS_AFTER, RESTLESS_STEP,
@@ -42,14 +42,6 @@ fn at(state: &State, p: Point) -> &Monster {
     state
         .monster_at(p)
         .unwrap_or_else(|| panic!("a creature at {p:?}"))
-}
-
-/// Picks up the item put where the player stands; it goes to the next pack slot.
-fn carry(state: &mut State, kind: Item) {
-    let here = state.player();
-    state.put_item(kind, here);
-    state.act(Action::PickUp);
-    assert!(state.carried().iter().any(|t| t.kind == kind), "{kind:?}");
 }
 
 fn slot_of(state: &State, kind: Item) -> u8 {

@@ -7,38 +7,10 @@
 
 use caves::rules::builder::WorldParams;
 use caves::rules::kinds::item::Item;
-use caves::rules::kinds::tile::Tile;
 use caves::rules::rng::seeded;
+use caves::rules::testing::any_action;
 use caves::rules::variants;
-use caves::rules::{Action, Dir, Outcome, State};
-use rand::Rng;
-
-/// Any action, with the stairs underfoot taken often enough to go up and down a lot.
-fn any_action(s: &State, rng: &mut impl Rng) -> Action {
-    match s.world().tile(s.player()) {
-        Tile::StairsDown if rng.random_bool(0.3) => return Action::Descend,
-        Tile::StairsUp if s.player().z > 0 && rng.random_bool(0.6) => return Action::Ascend,
-        _ => {}
-    }
-    let slot = rng.random_range(0..=s.carried().len() as u32) as u8;
-    match rng.random_range(0..16u32) {
-        0..=5 => Action::Move(Dir::ALL[rng.random_range(0..8u32) as usize]),
-        13 => Action::CloseDoors,
-        14 => Action::Kindle(Dir::ALL[rng.random_range(0..8u32) as usize]),
-        6 => Action::Wait,
-        7 => Action::PickUp,
-        8 => Action::Use(slot),
-        9 => Action::Equip(slot),
-        10 => Action::Torch,
-        11 => Action::Rest,
-        12 => Action::Drop(slot),
-        _ => Action::Throw {
-            slot,
-            dx: rng.random_range(-3..=3i32) as i8,
-            dy: rng.random_range(-3..=3i32) as i8,
-        },
-    }
-}
+use caves::rules::{Action, Outcome, State};
 
 #[test]
 fn whatever_the_player_does_everyone_stands_apart_on_open_ground_and_oil_never_lowers_the_fuel() {

@@ -56,24 +56,10 @@ fn actions(app: &App) -> usize {
     app.record().map_or(0, |r| r.actions.len())
 }
 
-fn text(app: &App) -> String {
-    compose(app).to_string()
-}
-
 /// The screen's words: without box borders, whitespace collapsed, so wrapped sentences read
 /// whole.
 fn said(app: &App) -> String {
-    let t: String = text(app)
-        .chars()
-        .map(|c| {
-            if ('\u{2500}'..='\u{257f}').contains(&c) {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    t.split_whitespace().collect::<Vec<_>>().join(" ")
+    compose(app).words()
 }
 
 /// The labels of the start menu's Continue and Take over lines.

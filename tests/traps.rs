@@ -15,7 +15,7 @@ use caves::rules::kinds::item::Item;
 use caves::rules::kinds::tile::Tile;
 use caves::rules::space::geom::Point;
 use caves::rules::{Action, Dir, Place, State};
-use scenes::{logged, scene, wait};
+use scenes::{carry, logged, scene, wait};
 
 /// A hall with a plate (drawn by the test) two steps east of the way out, and a level below.
 fn hall(plate: char) -> State {
@@ -34,6 +34,17 @@ fn hall(plate: char) -> State {
 }
 
 const PLATE: Point = Point::new(3, 1, 0);
+
+/// Where the orc of `alarm_hall` sleeps, far from the plate.
+const FAR: Point = Point::new(12, 2, 0);
+
+/// The hall with an alarm plate, and an orc asleep at its far end.
+fn alarm_hall() -> State {
+    let mut s = hall('a');
+    s.put_monster(Creature::Orc, FAR);
+    s.set_mind(FAR, Mind::Asleep);
+    s
+}
 
 fn east(s: &mut State, steps: u32) {
     for _ in 0..steps {
@@ -72,10 +83,7 @@ fn waiting_in_a_net_struggles_free_and_the_log_calls_it_a_net() {
 
 #[test]
 fn an_alarm_plate_wakes_every_creature_of_the_level_and_calls_it_to_the_plate() {
-    let mut s = hall('a');
-    let far = Point::new(12, 2, 0);
-    s.put_monster(Creature::Orc, far);
-    s.set_mind(far, Mind::Asleep);
+    let mut s = alarm_hall();
     east(&mut s, 1);
     assert_eq!(s.monsters()[0].mind, Mind::Asleep, "nothing yet");
     east(&mut s, 1);
@@ -129,17 +137,9 @@ fn a_creature_that_walks_onto_a_plate_sets_it_off_and_a_flier_does_not() {
 
 #[test]
 fn a_thrown_item_sets_a_plate_off() {
-    let mut s = hall('a');
-    let far = Point::new(12, 2, 0);
-    s.put_monster(Creature::Orc, far);
-    s.set_mind(far, Mind::Asleep);
-    s.put_item(Item::Dart, s.player());
-    s.act(Action::PickUp);
-    s.act(Action::Throw {
-        slot: 0,
-        dx: 2,
-        dy: 0,
-    });
+    let mut s = alarm_hall();
+    let dart = carry(&mut s, Item::Dart);
+    s.act(Action::throw(dart, 2, 0).expect("onto the plate"));
     assert!(logged(&s, "a gong booms"));
     assert_eq!(s.monsters()[0].mind, Mind::Hunting);
     assert!(s.items().iter().any(|t| t.place == Place::Floor(PLATE)));
@@ -148,13 +148,8 @@ fn a_thrown_item_sets_a_plate_off() {
 #[test]
 fn an_item_on_a_trapdoor_falls_with_it() {
     let mut s = hall('u');
-    s.put_item(Item::Dart, s.player());
-    s.act(Action::PickUp);
-    s.act(Action::Throw {
-        slot: 0,
-        dx: 2,
-        dy: 0,
-    });
+    let dart = carry(&mut s, Item::Dart);
+    s.act(Action::throw(dart, 2, 0).expect("onto the plate"));
     assert!(s
         .items()
         .iter()

@@ -813,15 +813,9 @@ fn the_way_out_is_followed_across_levels_and_never_loops() {
 /// `depth` levels: a wide first level with the stairs down in view of the way out, most of
 /// it beyond the torch, and below it levels alike with the stairs up under those stairs.
 fn wide_first_level(depth: usize) -> State {
-    let row = |inner: &str| format!("#{inner}#\n");
-    let mut level1 = row(&"#".repeat(58));
-    level1 += &row(&format!("<.>{}", ".".repeat(55)));
-    for _ in 0..8 {
-        level1 += &row(&".".repeat(58));
-    }
-    level1 += &row(&"#".repeat(58));
+    let level1 = include_str!("fixtures/wide_level.txt");
     let below = level1.replace('<', ".").replace('>', "<");
-    let mut levels = vec![level1.as_str()];
+    let mut levels = vec![level1];
     levels.resize(depth, &below);
     scenes::scene(&levels, 1)
 }

@@ -8,7 +8,7 @@
 //! start, how they step and act), `items` (where they lie, carrying, throwing, identifying),
 //! `autopilot` (travel, routes, danger), `record` (a run's record and its replay) and
 //! `variants` (the ways to play, a table each); every number is in `balance` or a variant's
-//! table.
+//! table. Tests of every crate draw random actions from `testing`.
 
 pub mod autopilot;
 pub mod balance;
@@ -23,6 +23,8 @@ pub mod record;
 pub mod rng;
 mod ruleset;
 pub mod space;
+#[cfg(any(test, feature = "scenes"))]
+pub mod testing;
 pub mod variants;
 
 pub use balance::PACK_LIMIT;

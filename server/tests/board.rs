@@ -3,8 +3,6 @@
 //! count of scores, the days' seeds from the board's secret, and export then import giving
 //! the same board.
 
-use std::path::PathBuf;
-
 use caves_rules::record::{replay, Record};
 use caves_server::board::{now_micros, Board, NewRun, Origin, TakeError, Taken};
 use caves_server::dates::{parse_date, start_micros};
@@ -13,7 +11,8 @@ use caves_server::runs::{bumped_copy, daily_run, long_run, tail_copy};
 use caves_server::transfer::{export, import};
 use caves_server::verify::{verify, Day};
 
-const DATE: &str = "2026-11-24";
+mod common;
+use common::{Scratch, DATE};
 
 const HOUR: i64 = 3_600_000_000;
 const DAY: i64 = 24 * HOUR;
@@ -33,53 +32,20 @@ fn digest(label: &str) -> String {
     caves_server::clients::token_hash(label)
 }
 
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("caves-board-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
-    }
-    fn db(&self, name: &str) -> String {
-        format!("sqlite://{}", self.0.join(name).display())
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// A new board on a SQLite file in a scratch folder of its own, named `name`.
+async fn open_board(name: &str) -> (Scratch, Board) {
+    let scratch = Scratch::new(name);
+    let board = Board::open(&scratch.db()).await.expect("opens");
+    (scratch, board)
 }
 
 async fn post(board: &Board, record: &Record, name: &str, token: &str) -> Result<Taken, TakeError> {
-    let seed = board.seed(DATE).await.expect("a seed");
-    let bytes = record.encode();
-    let run = verify(
-        &bytes,
-        &[Day {
-            date: DATE.into(),
-            seed,
-        }],
-    )
-    .expect("verifies");
-    board
-        .take(&NewRun {
-            bytes: &bytes,
-            run: &run,
-            name,
-            token,
-            submitted: now_micros(),
-            origin: None,
-        })
-        .await
+    post_at(board, record, name, token, now_micros()).await
 }
 
 #[tokio::test]
 async fn names_tokens_practice_copies_and_ranks() {
-    let scratch = Scratch::new("rules");
-    let board = Board::open(&scratch.db("b.db")).await.expect("opens");
+    let (_scratch, board) = open_board("rules").await;
     let seed = board.seed(DATE).await.expect("seed");
     assert_ne!(
         seed,
@@ -159,7 +125,8 @@ async fn names_tokens_practice_copies_and_ranks() {
     }
 }
 
-/// Keeps `record` as if it came at `submitted` (microseconds).
+/// Keeps `record` (a run of today) as if it came at `submitted` (microseconds), from no
+/// address.
 async fn post_at(
     board: &Board,
     record: &Record,
@@ -167,31 +134,14 @@ async fn post_at(
     token: &str,
     submitted: i64,
 ) -> Result<Taken, TakeError> {
-    let seed = board.seed(DATE).await.expect("a seed");
-    let bytes = record.encode();
-    let day = [Day {
-        date: DATE.into(),
-        seed,
-    }];
-    let run = verify(&bytes, &day).expect("verifies");
-    board
-        .take(&NewRun {
-            bytes: &bytes,
-            run: &run,
-            name,
-            token,
-            submitted,
-            origin: None,
-        })
-        .await
+    post_from(board, DATE, record, name, token, submitted, None).await
 }
 
 /// A run kept from its live run bears the name the page had when it went live; posted again
 /// by its player under another name, its entry takes that name, claimed as any post's is.
 #[tokio::test]
 async fn a_run_posted_again_by_its_player_under_another_name_is_renamed() {
-    let scratch = Scratch::new("rename");
-    let board = Board::open(&scratch.db("b.db")).await.expect("opens");
+    let (_scratch, board) = open_board("rename").await;
     let seed = board.seed(DATE).await.expect("seed");
     let run = daily_run(DATE, seed, 1);
     let live = post(&board, &run, "Player qwxyz", "token-ada")
@@ -242,8 +192,7 @@ async fn a_run_posted_again_by_its_player_under_another_name_is_renamed() {
 
 #[tokio::test]
 async fn ranks_of_ties_follow_the_time_a_run_came_even_when_it_is_earlier() {
-    let scratch = Scratch::new("ties");
-    let board = Board::open(&scratch.db("t.db")).await.expect("opens");
+    let (_scratch, board) = open_board("ties").await;
     let seed = board.seed(DATE).await.expect("seed");
     // Runs of one score (a short run's), kept in an order other than the one they came in,
     // as an import may keep them: each is ranked where the board lists it.
@@ -312,7 +261,9 @@ async fn ranks_of_ties_follow_the_time_a_run_came_even_when_it_is_earlier() {
 #[tokio::test]
 async fn export_then_import_gives_the_same_board_and_seed() {
     let scratch = Scratch::new("transfer");
-    let from = Board::open(&scratch.db("from.db")).await.expect("opens");
+    let from = Board::open(&scratch.db_named("from.db"))
+        .await
+        .expect("opens");
     let seed = from.seed(DATE).await.expect("seed");
     let start = day_start(DATE);
     for (v, (name, token)) in [("Ada", "ada"), ("Bob", "bob"), ("Ada", "ada"), ("Cy", "cy")]
@@ -344,7 +295,9 @@ async fn export_then_import_gives_the_same_board_and_seed() {
     let file = scratch.0.join("runs.ndjson");
     std::fs::write(&file, &lines).expect("written");
 
-    let to = Board::open(&scratch.db("to.db")).await.expect("opens");
+    let to = Board::open(&scratch.db_named("to.db"))
+        .await
+        .expect("opens");
     assert_ne!(
         to.seed(DATE).await.expect("seed"),
         seed,
@@ -411,6 +364,22 @@ async fn post_from(
         .await
 }
 
+/// Keeps daily run `variant` of `date` (for the board's seed of that day) as `name`, posted
+/// with `player`'s token at `submitted` from `origin`.
+async fn claim(
+    board: &Board,
+    date: &str,
+    variant: u32,
+    name: &str,
+    player: &str,
+    submitted: i64,
+    origin: Option<Origin<'_>>,
+) -> Result<Taken, TakeError> {
+    let seed = board.seed(date).await.expect("a seed");
+    let run = daily_run(date, seed, variant);
+    post_from(board, date, &run, name, &digest(player), submitted, origin).await
+}
+
 /// An address with the board's default caps.
 fn address(client: &str) -> Origin<'_> {
     Origin {
@@ -422,25 +391,15 @@ fn address(client: &str) -> Origin<'_> {
 
 #[tokio::test]
 async fn thirty_names_from_one_address_in_a_second_are_capped() {
-    let scratch = Scratch::new("squat");
-    let board = Board::open(&scratch.db("s.db")).await.expect("opens");
-    let seed = board.seed(DATE).await.expect("seed");
+    let (_scratch, board) = open_board("squat").await;
     let now = now_micros();
+    let (squatters, elsewhere) = (Some(address("10.0.0.1")), Some(address("10.0.0.2")));
     let mut kept = 0;
     let mut capped = 0;
     for v in 0..30u32 {
-        let name = format!("Common{v}");
-        match post_from(
-            &board,
-            DATE,
-            &daily_run(DATE, seed, v),
-            &name,
-            &digest(&format!("squatter {v}")),
-            now + i64::from(v),
-            Some(address("10.0.0.1")),
-        )
-        .await
-        {
+        let (name, player) = (format!("Common{v}"), format!("squatter {v}"));
+        let at = now + i64::from(v);
+        match claim(&board, DATE, v, &name, &player, at, squatters).await {
             Ok(t) => {
                 assert!(t.new);
                 kept += 1;
@@ -451,40 +410,32 @@ async fn thirty_names_from_one_address_in_a_second_are_capped() {
     }
     assert_eq!((kept, capped), (NAMES_PER_DAY, 30 - NAMES_PER_DAY));
     // A name left unclaimed is there for its player, from another address.
-    let alice = post_from(
-        &board,
-        DATE,
-        &daily_run(DATE, seed, 100),
-        "Common29",
-        &digest("alice"),
-        now + 100,
-        Some(address("10.0.0.2")),
-    )
-    .await
-    .expect("an honest claim");
+    let alice = claim(&board, DATE, 100, "Common29", "alice", now + 100, elsewhere)
+        .await
+        .expect("an honest claim");
     assert!(alice.new);
     // A player of the capped address posts again under a name it holds: not a new claim.
-    let again = post_from(
+    let again = claim(
         &board,
         DATE,
-        &daily_run(DATE, seed, 101),
+        101,
         "Common0",
-        &digest("squatter 0"),
+        "squatter 0",
         now + 101,
-        Some(address("10.0.0.1")),
+        squatters,
     )
     .await
     .expect("its own name");
     assert!(again.practice);
     // A day later the address may claim again.
-    let later = post_from(
+    let later = claim(
         &board,
         DATE,
-        &daily_run(DATE, seed, 102),
+        102,
         "Newcomer",
-        &digest("newcomer"),
+        "newcomer",
         now + DAY + 1,
-        Some(address("10.0.0.1")),
+        squatters,
     )
     .await
     .expect("a claim the next day");
@@ -493,8 +444,7 @@ async fn thirty_names_from_one_address_in_a_second_are_capped() {
 
 #[tokio::test]
 async fn lookalike_names_of_one_script_are_one_name() {
-    let scratch = Scratch::new("lookalikes");
-    let board = Board::open(&scratch.db("l.db")).await.expect("opens");
+    let (_scratch, board) = open_board("lookalikes").await;
     let seed = board.seed(DATE).await.expect("seed");
     let now = now_micros();
     let mut v = 0;
@@ -528,60 +478,22 @@ async fn lookalike_names_of_one_script_are_one_name() {
 
 #[tokio::test]
 async fn a_claim_lapses_after_thirty_days_without_a_counted_run() {
-    let scratch = Scratch::new("lapse");
-    let board = Board::open(&scratch.db("n.db")).await.expect("opens");
-    let seed = board.seed(DATE).await.expect("seed");
+    let (_scratch, board) = open_board("lapse").await;
     let later = "2026-12-14";
-    let later_seed = board.seed(later).await.expect("seed");
     let t0 = day_start(DATE) + HOUR;
     // Cy claims a name and plays no more; Dee claims one and plays again 20 days later.
-    post_from(
-        &board,
-        DATE,
-        &daily_run(DATE, seed, 1),
-        "Cy",
-        &digest("cy"),
-        t0,
-        None,
-    )
-    .await
-    .expect("kept");
-    post_from(
-        &board,
-        DATE,
-        &daily_run(DATE, seed, 2),
-        "Dee",
-        &digest("dee"),
-        t0,
-        None,
-    )
-    .await
-    .expect("kept");
-    post_from(
-        &board,
-        later,
-        &daily_run(later, later_seed, 2),
-        "Dee",
-        &digest("dee"),
-        t0 + 20 * DAY,
-        None,
-    )
-    .await
-    .expect("kept");
+    claim(&board, DATE, 1, "Cy", "cy", t0, None)
+        .await
+        .expect("kept");
+    claim(&board, DATE, 2, "Dee", "dee", t0, None)
+        .await
+        .expect("kept");
+    claim(&board, later, 2, "Dee", "dee", t0 + 20 * DAY, None)
+        .await
+        .expect("kept");
     let eve = |v: u32, name: &'static str, at: i64| {
         let board = &board;
-        async move {
-            post_from(
-                board,
-                later,
-                &daily_run(later, later_seed, v),
-                name,
-                &digest("eve"),
-                at,
-                None,
-            )
-            .await
-        }
+        async move { claim(board, later, v, name, "eve", at, None).await }
     };
     assert!(matches!(
         eve(10, "Cy", t0 + 29 * DAY).await,
@@ -595,24 +507,14 @@ async fn a_claim_lapses_after_thirty_days_without_a_counted_run() {
     assert!(taken.new);
     // The name is Eve's now.
     assert!(matches!(
-        post_from(
-            &board,
-            later,
-            &daily_run(later, later_seed, 13),
-            "Cy",
-            &digest("cy"),
-            t0 + 32 * DAY,
-            None
-        )
-        .await,
+        claim(&board, later, 13, "Cy", "cy", t0 + 32 * DAY, None).await,
         Err(TakeError::NameTaken)
     ));
 }
 
 #[tokio::test]
 async fn stored_run_bytes_are_capped_per_address_and_day() {
-    let scratch = Scratch::new("bytes");
-    let board = Board::open(&scratch.db("b.db")).await.expect("opens");
+    let (_scratch, board) = open_board("bytes").await;
     let seed = board.seed(DATE).await.expect("seed");
     let size = daily_run(DATE, seed, 0).encode().len() as i64;
     // Room for three runs of about that size: fresh tokens and names do not make more.
@@ -624,12 +526,12 @@ async fn stored_run_bytes_are_capped_per_address_and_day() {
     let now = now_micros();
     let mut answers = Vec::new();
     for v in 0..6u32 {
-        let r = post_from(
+        let r = claim(
             &board,
             DATE,
-            &daily_run(DATE, seed, v),
+            v,
             &format!("Fresh{v}"),
-            &digest(&format!("fresh {v}")),
+            &format!("fresh {v}"),
             now,
             Some(cap),
         )
@@ -648,12 +550,12 @@ async fn stored_run_bytes_are_capped_per_address_and_day() {
         ..cap
     };
     for (v, origin) in [(20, Some(other)), (21, None)] {
-        post_from(
+        claim(
             &board,
             DATE,
-            &daily_run(DATE, seed, v),
+            v,
             &format!("Other{v}"),
-            &digest(&format!("other {v}")),
+            &format!("other {v}"),
             now,
             origin,
         )
@@ -664,18 +566,16 @@ async fn stored_run_bytes_are_capped_per_address_and_day() {
 
 #[tokio::test]
 async fn the_fallen_keep_the_first_graves_of_each_level() {
-    let scratch = Scratch::new("graves");
-    let board = Board::open(&scratch.db("g.db")).await.expect("opens");
-    let seed = board.seed(DATE).await.expect("seed");
+    let (_scratch, board) = open_board("graves").await;
     let start = day_start(DATE);
     let mut ids = Vec::new();
     for v in 0..(GRAVES_PER_LEVEL as u32 + 10) {
-        let taken = post_from(
+        let taken = claim(
             &board,
             DATE,
-            &daily_run(DATE, seed, v),
+            v,
             &format!("P{v}"),
-            &digest(&format!("p {v}")),
+            &format!("p {v}"),
             start + i64::from(v),
             None,
         )
@@ -698,7 +598,7 @@ async fn the_fallen_keep_the_first_graves_of_each_level() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slow_read_does_not_hold_up_a_post_on_sqlite() {
     let scratch = Scratch::new("reads");
-    let url = scratch.db("r.db");
+    let url = scratch.db_named("r.db");
     let board = std::sync::Arc::new(Board::open(&url).await.expect("opens"));
     let seed = board.seed(DATE).await.expect("seed");
     // A board with 300,000 runs of an earlier day, written straight into the file.
@@ -755,7 +655,7 @@ async fn checked(conn: &mut sqlx::SqliteConnection) -> i64 {
 async fn health_writes_its_row_at_most_once_a_second() {
     use sqlx::ConnectOptions;
     let scratch = Scratch::new("health");
-    let board = Board::open(&scratch.db("h.db")).await.expect("opens");
+    let board = Board::open(&scratch.db_named("h.db")).await.expect("opens");
     let service = caves_server::service::Service::new(
         board,
         caves_server::service::Settings::new(parse_date(DATE), false),
@@ -794,7 +694,9 @@ async fn health_writes_its_row_at_most_once_a_second() {
 #[tokio::test]
 async fn import_checks_a_line_whole_before_it_adopts_anything() {
     let scratch = Scratch::new("crafted");
-    let from = Board::open(&scratch.db("from.db")).await.expect("opens");
+    let from = Board::open(&scratch.db_named("from.db"))
+        .await
+        .expect("opens");
     let seed = from.seed(DATE).await.expect("seed");
     let start = day_start(DATE);
     for v in 0..7u32 {
@@ -849,7 +751,9 @@ async fn import_checks_a_line_whole_before_it_adopts_anything() {
     .join("\n");
     let path = scratch.0.join("crafted.ndjson");
     std::fs::write(&path, file).expect("written");
-    let to = Board::open(&scratch.db("to.db")).await.expect("opens");
+    let to = Board::open(&scratch.db_named("to.db"))
+        .await
+        .expect("opens");
     let future_seed = to.seed(future).await.expect("seed");
     let past_seed = to.seed(past).await.expect("seed");
     let done = import(&to, &path, today()).await.expect("reads");

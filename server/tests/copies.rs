@@ -10,9 +10,12 @@ use caves_bots::Bot;
 use caves_rules::builder::WorldParams;
 use caves_rules::record::{Header, Record};
 use caves_rules::Action;
-use caves_server::board::{Board, NewRun, TakeError};
+use caves_server::board::{now_micros, Board, NewRun, TakeError, Taken};
 use caves_server::limits::COPY_MIN_TURNS;
-use caves_server::verify::{verify, Day};
+use caves_server::verify::{verify, Day, Verified};
+
+mod common;
+use common::Scratch;
 
 const DATES: [&str; 2] = ["2026-11-24", "2026-11-25"];
 
@@ -44,14 +47,24 @@ fn synonym(original: &Record) -> Option<Record> {
     swapped.then_some(record)
 }
 
+/// Keeps `run` (its record's `bytes`), posted now by the player `who`, under the name `who`.
+async fn post(board: &Board, bytes: &[u8], run: &Verified, who: &str) -> Result<Taken, TakeError> {
+    board
+        .take(&NewRun {
+            bytes,
+            run,
+            name: who,
+            token: who,
+            submitted: now_micros(),
+            origin: None,
+        })
+        .await
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn honest_bots_in_one_days_caves_are_never_taken_for_copies() {
-    let dir = std::env::temp_dir().join(format!("caves-copies-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch folder");
-    let board = Board::open(&format!("sqlite://{}", dir.join("board.db").display()))
-        .await
-        .expect("opens");
+    let scratch = Scratch::new("copies");
+    let board = Board::open(&scratch.db()).await.expect("opens");
     let mut long = 0;
     let mut synonyms = Vec::new();
     for date in DATES {
@@ -75,18 +88,7 @@ async fn honest_bots_in_one_days_caves_are_never_taken_for_copies() {
             let run = verify(&bytes, &days).expect("a bot's run verifies");
             long += usize::from(run.game.turns >= COPY_MIN_TURNS);
             println!("{date} {bot}: {} turns, {}", run.turns, run.outcome);
-            let token = format!("{bot}-{date}");
-            let kept = board
-                .take(&NewRun {
-                    bytes: &bytes,
-                    run: &run,
-                    name: &token,
-                    token: &token,
-                    submitted: caves_server::board::now_micros(),
-                    origin: None,
-                })
-                .await;
-            match kept {
+            match post(&board, &bytes, &run, &format!("{bot}-{date}")).await {
                 Ok(t) => assert!(t.new, "{date} {bot}"),
                 Err(e) => panic!("{date} {bot}'s honest run was refused: {e}"),
             }
@@ -106,22 +108,10 @@ async fn honest_bots_in_one_days_caves_are_never_taken_for_copies() {
     for (date, bot, copy, days, original) in synonyms {
         let bytes = copy.encode();
         let run = verify(&bytes, &days).expect("the synonym copy verifies");
-        let token = format!("copier-{bot}-{date}");
-        let taken = board
-            .take(&NewRun {
-                bytes: &bytes,
-                run: &run,
-                name: &token,
-                token: &token,
-                submitted: caves_server::board::now_micros(),
-                origin: None,
-            })
-            .await;
-        match taken {
+        match post(&board, &bytes, &run, &format!("copier-{bot}-{date}")).await {
             Err(TakeError::Copy(of)) => assert_eq!(of, original, "{date} {bot}"),
             other => panic!("{date} {bot}: a synonym copy was not refused: {other:?}"),
         }
     }
     board.close().await;
-    let _ = std::fs::remove_dir_all(&dir);
 }

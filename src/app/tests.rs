@@ -1321,6 +1321,32 @@ fn levels(maps: &[&str], actions: &[Action]) -> App {
     App::scene(state)
 }
 
+/// Two levels of a row each: the room of level 1 beyond the wall (its stairs down at x 9)
+/// is joined to the way out only through level 2, whose far stairs up lead into it.
+const SPLIT_ROOM: [&str; 2] = [
+    "
+    ##############
+    #<..>##..>...#
+    ##############",
+    "
+    ##############
+    #...<....<...#
+    ##############",
+];
+
+/// From the way out into `SPLIT_ROOM`'s room beyond the wall: three steps east, down, five
+/// east along level 2, and up its far stairs.
+fn into_the_split_room() -> Vec<Action> {
+    let east = Action::Move(crate::rules::Dir::E);
+    [
+        &[east; 3][..],
+        &[Action::Descend],
+        &[east; 5],
+        &[Action::Ascend],
+    ]
+    .concat()
+}
+
 fn me(app: &App) -> Point {
     app.state().expect("a run").player()
 }
@@ -1343,19 +1369,13 @@ fn left_bracket_follows_the_stairs_up_that_lead_to_the_way_out_not_the_nearest()
             ##############",
         ],
         &[
-            Move(E),
-            Move(E),
-            Descend,
-            Move(E),
-            Move(E),
-            Move(E),
-            Move(E),
-            Move(E),
-            Ascend,
-            Descend,
-            Move(E),
-            Move(E),
-        ],
+            &[Move(E); 2][..],
+            &[Descend],
+            &[Move(E); 5],
+            &[Ascend, Descend],
+            &[Move(E); 2],
+        ]
+        .concat(),
     );
     assert_eq!(me(&a), Point::new(10, 1, 1));
     let before = a.record().map_or(0, |r| r.actions.len());
@@ -1453,19 +1473,7 @@ fn the_look_cursor_scrolls_the_view_when_it_leaves_the_visible_map() {
 fn the_overview_shows_every_level_seen_its_stairs_and_where_they_lead() {
     use crate::rules::Dir::E;
     use Action::{Descend, Move};
-    let mut a = levels(
-        &[
-            "
-            ##############
-            #<..>##..>...#
-            ##############",
-            "
-            ##############
-            #...<....<...#
-            ##############",
-        ],
-        &[Move(E), Move(E), Move(E), Descend],
-    );
+    let mut a = levels(&SPLIT_ROOM, &[Move(E), Move(E), Move(E), Descend]);
     a.take_announcements();
     press(&mut a, &["M"]);
     let said = a.take_announcements().join(" ");
@@ -1582,39 +1590,11 @@ fn the_overview_tags_every_stair_of_a_crowded_level_apart() {
 
 #[test]
 fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
-    use crate::rules::Dir::{E, W};
+    use crate::rules::Dir::W;
     use Action::{Ascend, Descend, Move};
-    let mut a = levels(
-        &[
-            "
-            ##############
-            #<..>##..>...#
-            ##############",
-            "
-            ##############
-            #...<....<...#
-            ##############",
-        ],
-        &[
-            Move(E),
-            Move(E),
-            Move(E),
-            Descend,
-            Move(E),
-            Move(E),
-            Move(E),
-            Move(E),
-            Move(E),
-            Ascend,
-            Descend,
-            Move(W),
-            Move(W),
-            Move(W),
-            Move(W),
-            Move(W),
-            Ascend,
-        ],
-    );
+    // Into the room beyond the wall, and back the way it came.
+    let back = [&[Descend][..], &[Move(W); 5], &[Ascend]].concat();
+    let mut a = levels(&SPLIT_ROOM, &[into_the_split_room(), back].concat());
     assert_eq!(me(&a), Point::new(4, 1, 0));
     // The overview opens on the player's level with the cursor on the player: seven steps
     // east is the room beyond the wall.
@@ -1960,7 +1940,7 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
         "{card}"
     );
     press(&mut a, &["Escape", "Y"]);
-    let days = norm(&compose(&a).to_string());
+    let days = compose(&a).words();
     assert!(
         days.contains("Daily runs 1, won 0, best score 100. In a row: now 1, at most 1.")
             && days.contains("In words, oldest first: 1"),
@@ -1970,21 +1950,6 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     let mut other = App::new(Box::new(SharedStore::default()), opts(77));
     press(&mut other, &["Enter", "<", "<"]);
     assert_eq!(other.card("https://caves.test/", None, ""), "");
-}
-
-/// Screen text with box borders gone and whitespace collapsed.
-fn norm(text: &str) -> String {
-    let text: String = text
-        .chars()
-        .map(|c| {
-            if ('\u{2500}'..='\u{257f}').contains(&c) {
-                ' '
-            } else {
-                c
-            }
-        })
-        .collect();
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 #[test]
@@ -2045,7 +2010,7 @@ fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywh
     drop(a);
     // A reload: the day's run to continue; a new run of the same caves is practice.
     let mut b = board_page(&store);
-    let start = norm(&compose(&b).to_string());
+    let start = compose(&b).words();
     assert!(
         start.contains("Continue daily 2026-11-24, level 1")
             && start.contains("New run: practice, daily 2026-11-24 try 2"),
@@ -2054,7 +2019,7 @@ fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywh
     press(&mut b, &["N"]);
     assert!(b.daily_run(seed).is_none(), "practice never goes live");
     press(&mut b, &["<", "<"]);
-    let end = norm(&compose(&b).to_string());
+    let end = compose(&b).words();
     assert!(
         end.contains("Daily 2026-11-24, try 2 (practice)") && !end.contains("P post"),
         "the end screen says practice, and nothing goes to the board before the day's run:\n{end}"
@@ -2071,14 +2036,14 @@ fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywh
     );
     press(&mut b, &["Escape"]);
     assert_eq!(b.found().history[0].attempt, Some(2));
-    let start = norm(&compose(&b).to_string());
+    let start = compose(&b).words();
     assert!(start.contains("daily 2026-11-24 try 2"), "{start}");
     // The day's run goes on, ends later, and is the one that counts.
     press(&mut b, &["Enter"]);
     assert_eq!(b.run().map(|r| r.id), day_id, "the day's run is continued");
     press(&mut b, &[".", ".", "<", "<"]);
     let turns = b.state().map(State::turn);
-    let end = norm(&compose(&b).to_string());
+    let end = compose(&b).words();
     assert!(end.contains("Daily 2026-11-24, the day's run"), "{end}");
     assert!(b
         .card("https://caves.test/", None, "")
@@ -2187,11 +2152,11 @@ fn a_practice_run_goes_to_the_board_only_after_the_days_run() {
     press(&mut b, &["N", ".", "<", "<"]);
     let practice = b.record().cloned().expect("practice");
     assert_eq!(b.to_post(), Some((day.clone(), Posting::DayRunFirst)));
-    let end = norm(&compose(&b).to_string());
+    let end = compose(&b).words();
     assert!(end.contains("P post your day's run first"), "{end}");
     assert!(b.posted(&day));
     assert_eq!(b.to_post(), Some((practice, Posting::Practice)));
-    let end = norm(&compose(&b).to_string());
+    let end = compose(&b).words();
     assert!(end.contains("P post as practice"), "{end}");
 }
 
@@ -2374,32 +2339,7 @@ fn a_journey_stopped_short_goes_on_to_its_goal_with_enter() {
 /// level 1 that only the level below joins to the way out.
 fn idol_in_the_split_room() -> App {
     use crate::rules::kinds::item::Item;
-    use crate::rules::Dir::E;
-    use Action::{Ascend, Descend, Move};
-    let mut a = levels(
-        &[
-            "
-            ##############
-            #<..>##..>...#
-            ##############",
-            "
-            ##############
-            #...<....<...#
-            ##############",
-        ],
-        &[
-            Move(E),
-            Move(E),
-            Move(E),
-            Descend,
-            Move(E),
-            Move(E),
-            Move(E),
-            Move(E),
-            Move(E),
-            Ascend,
-        ],
-    );
+    let mut a = levels(&SPLIT_ROOM, &into_the_split_room());
     let here = me(&a);
     assert_eq!(here, Point::new(9, 1, 0));
     a.scene_state().expect("a scene").put_item(Item::Idol, here);
@@ -2439,15 +2379,9 @@ fn with_the_idol_the_stairs_button_follows_the_way_out_and_never_loops() {
 /// Two levels: a wide first level with the stairs down in view of the way out, most of it
 /// beyond the torch.
 fn wide_first_level() -> App {
-    let row = |inner: &str| format!("#{inner}#\n");
-    let mut level1 = row(&"#".repeat(58));
-    level1 += &row(&format!("<.>{}", ".".repeat(55)));
-    for _ in 0..8 {
-        level1 += &row(&".".repeat(58));
-    }
-    level1 += &row(&"#".repeat(58));
+    let level1 = include_str!("../../tests/fixtures/wide_level.txt");
     let level2 = level1.replace('<', ".").replace('>', "<");
-    levels(&[&level1, &level2], &[])
+    levels(&[level1, &level2], &[])
 }
 
 #[test]

@@ -40,6 +40,7 @@ import net from 'node:net';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { assert, check, failed, finish, note, skip } from '../checks.mjs';
 import {
   ROOT, makeRuns, boardSeed, makeToken, randomToken, startBoard, runBoard, startPostgres, post, postRetrying,
   getJson, request, retryAfter, freePort, rssMb, withFinalFingerprint, sleep, actionsOf, actionText,
@@ -59,26 +60,6 @@ const DEFAULT_LIMIT = { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: undefined, CAVES_BOA
 const ONLY = (process.env.ATTACK_ONLY || '').split(',').map((s) => s.trim()).filter(Boolean);
 const ROOT_USER = process.getuid && process.getuid() === 0;
 
-let failed = 0;
-let passed = 0;
-let skipped = 0;
-async function check(name, fn) {
-  const t = Date.now();
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok - ${name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-  } catch (e) {
-    failed += 1;
-    console.log(`not ok - ${name}: ${e && e.message ? e.message : e}`);
-  }
-}
-function skip(name, why) {
-  skipped += 1;
-  console.log(`ok - ${name} # SKIP skipped: ${why}`);
-}
-function assert(cond, why) { if (!cond) throw new Error(why); }
-const note = (s) => console.log(`# ${s}`);
 const oneLine = (s) => s.trim().length > 0 && s.trim().split('\n').length === 1;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caves-attack-'));
@@ -1444,8 +1425,7 @@ try {
     try {
       await fn();
     } catch (e) {
-      failed += 1;
-      console.log(`not ok - ${key}: could not be run: ${e && e.message ? e.message : e}`);
+      await failed(`${key}: could be run`, e);
     }
     timings.push(`${key} ${((Date.now() - t) / 1000).toFixed(1)} s`);
   }
@@ -1456,5 +1436,4 @@ try {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 note(`timings: ${timings.join(', ')}; all ${((Date.now() - started) / 1000).toFixed(1)} s`);
-console.log(`attack: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -15,23 +15,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { assert, check, failed, finish, note } from '../checks.mjs';
 import { ROOT, makeRuns, boardSeed, makeToken, startBoard, runBoard, startPostgres, post, getJson, request, retryAfter, freePort } from './serve.mjs';
 
 const TODAY = '2026-11-24';
 const YESTERDAY = '2026-11-23';
-let failed = 0;
-let passed = 0;
-async function check(name, fn) {
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`not ok - ${name}: ${e && e.message ? e.message : e}`);
-  }
-}
-function assert(cond, why) { if (!cond) throw new Error(why); }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caves-board-'));
 const UNLIMITED = { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '1000000', CAVES_BOARD_NAMES_PER_DAY: '1000000' };
@@ -203,7 +191,7 @@ async function apiChecks(label, db, fuzz) {
       assert(await count() === before, 'a damaged run was stored');
       const h = await getJson(base, 'api/health');
       assert(h.status === 200, 'the server stopped answering');
-      console.log(`# statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
+      note(`statuses: ${JSON.stringify(Object.fromEntries(statuses))}`);
     });
   } finally {
     await board.stop();
@@ -255,7 +243,7 @@ async function crashCheck(label, db) {
       assert(d.status === 200 && d.body.entries.length > 0, 'the board does not answer after the restart');
       const more = await post(board.base, crashRuns.valid[639].bytes, { name: 'After', token: makeToken(`after ${label}`) });
       assert(more.status === 201 || more.status === 200, `a submission after the restart: ${more.status}`);
-      console.log(`# ${accepted.length} runs accepted before the kill, all kept`);
+      note(`${accepted.length} runs accepted before the kill, all kept`);
     } finally {
       await board.stop();
     }
@@ -294,7 +282,8 @@ try {
   await apiChecks('SQLite', `sqlite://${tmp}/board.db`, 10000);
   await crashCheck('SQLite', `sqlite://${tmp}/crash.db`);
 
-  const pg = await startPostgres().catch((e) => { console.log(`not ok - PostgreSQL could not be started: ${e.message}`); failed += 1; return null; });
+  let pgError = null;
+  const pg = await startPostgres().catch((e) => { pgError = e; return null; });
   if (pg) {
     try {
       await apiChecks('PostgreSQL', pg.url, 2000);
@@ -329,9 +318,8 @@ try {
     } finally {
       pg.stop();
     }
-  } else if (pg === null && !failed) {
-    console.log('not ok - PostgreSQL is not installed (Debian: apt-get install postgresql); the board must be tested on it');
-    failed += 1;
+  } else {
+    await failed('PostgreSQL starts', pgError ? `it could not be started: ${pgError.message}` : 'it is not installed (Debian: apt-get install postgresql); the board must be tested on it');
   }
 
   await check('at most 30 submissions a minute from one address: the 31st gets 429 with Retry-After', async () => {
@@ -368,5 +356,4 @@ try {
   fs.rmSync(tmp, { recursive: true, force: true });
   for (const r of made.values()) r.remove();
 }
-console.log(`board: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

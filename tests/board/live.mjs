@@ -18,6 +18,7 @@
 
 import http from 'node:http';
 import os from 'node:os';
+import { assert, check, failed, finish, note } from '../checks.mjs';
 import { makeRuns, boardSeed, makeToken, startBoard, startPostgres, request, getJson, post, rssMb, sleep, actionsOf, actionText as text, countActions } from './serve.mjs';
 
 const TODAY = '2026-11-24';
@@ -28,19 +29,6 @@ const UNLIMITED = { CAVES_BOARD_SUBMISSIONS_PER_MINUTE: '100000000', CAVES_BOARD
 // Streams one address may have open on one copy (the board's LIVE_STREAMS_PER_ADDRESS).
 const STREAMS_PER_ADDRESS = 16;
 
-let failed = 0;
-let passed = 0;
-async function check(name, fn) {
-  try {
-    await fn();
-    passed += 1;
-    console.log(`ok - ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`not ok - ${name}: ${e && e.stack ? e.stack : e}`);
-  }
-}
-function assert(cond, why) { if (!cond) throw new Error(why); }
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.min(s.length - 1, Math.floor((s.length * p) / 100))] : NaN; };
 const ms = (x) => `${x.toFixed(1)} ms`;
 
@@ -112,7 +100,7 @@ try {
   const all = actionsOf(runs.moreLong[0].bytes);
   const finished = runs.valid.map((v) => v.bytes); // short runs that end at once, for watchers
   runs.remove();
-  console.log(`# a run of ${all.length} actions to stream`);
+  note(`a run of ${all.length} actions to stream`);
 
   const a = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--today', TODAY], UNLIMITED);
   const b = await startBoard(['--listen', '127.0.0.1:0', '--db', db, '--today', TODAY], UNLIMITED);
@@ -195,7 +183,7 @@ try {
         before = Math.max(before, shown);
       }
       lags.sort((x, y) => x - y);
-      console.log(`# ${lags.length} batches timed from POST on A to the event on B`);
+      note(`${lags.length} batches timed from POST on A to the event on B`);
       assert(lags.length >= BATCHES - 15, `only ${lags.length} lags measured`);
       figures.push(['two copies: a batch POSTed to A, its event on B', `${lags.length} batches of ${BATCH}`, ms(pct(lags, 50)), ms(pct(lags, 99)), '']);
       assert(pct(lags, 99) < 2000, `p99 lag ${pct(lags, 99)} ms`);
@@ -301,7 +289,7 @@ try {
     }
     lags.sort((x, y) => x - y);
     const cpus = os.cpus();
-    console.log(`# ${batches} batches, ${lags.length} events timed; ${cpus.length} CPUs (${cpus[0] ? cpus[0].model : '?'})`);
+    note(`${batches} batches, ${lags.length} events timed; ${cpus.length} CPUs (${cpus[0] ? cpus[0].model : '?'})`);
     figures.push([`one copy: ${WATCHERS} watchers on ${LIVE_RUNS} runs, a batch of ${BATCH} a second each, ${LOAD_SECONDS} s`, `${lags.length} events`, ms(pct(lags, 50)), ms(pct(lags, 99)),
       `${rss0.toFixed(1)} MB before, ${rssIdle.toFixed(1)} MB with the streams open, ${peak.toFixed(1)} MB at most`]);
     assert(pct(lags, 99) < 2000, `p99 lag ${pct(lags, 99)} ms`);
@@ -315,8 +303,7 @@ try {
   });
   await a.stop();
 } catch (e) {
-  failed += 1;
-  console.log(`not ok - ${e && e.stack ? e.stack : e}`);
+  await failed('live runs could be tested', e);
 } finally {
   if (pg) pg.stop();
 }
@@ -326,5 +313,4 @@ if (figures.length) {
   for (const f of figures) console.log(`| ${f.join(' | ')} |`);
   console.log('');
 }
-console.log(`live: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -20,7 +20,7 @@ import { launchChromium } from './serve.mjs';
 import { startBoard, startPostgres, getJson, request } from '../board/serve.mjs';
 
 const PG = process.argv.includes('--postgres');
-const { check, notOk, hold, done } = suite(PG ? 'board on PostgreSQL' : 'board on SQLite', { limitMs: 420000 });
+const { check, fail, hold, done } = suite(PG ? 'board on PostgreSQL' : 'board on SQLite', { limitMs: 420000 });
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'caves-board-e2e-'));
 const REAL = new Date().toISOString().slice(0, 10);
 const DAY = REAL === '2026-11-24' ? '2026-11-23' : '2026-11-24'; // the board's today
@@ -737,7 +737,7 @@ try {
     assert(real.length === 0, real.slice(0, 3).join(' | '));
   });
 } catch (e) {
-  notOk('board e2e run', e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
+  fail('board e2e run', e);
 } finally {
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -29,7 +29,7 @@ const ROWS = 50;
 
 // ---------------------------------------------------------------- main
 
-const { check, notOk, serve, done: finish } = suite('e2e', { limitMs: 120000 });
+const { check, fail, notOk, serve, done: finish } = suite('e2e', { limitMs: 120000 });
 
 async function main() {
   if (!built(notOk)) return;
@@ -456,6 +456,6 @@ async function main() {
 try {
   await main();
 } catch (e) {
-  notOk('e2e run', e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
+  fail('e2e run', e);
 }
 await finish();

@@ -1,21 +1,19 @@
-// What the browser tests share: numbered checks that print `ok - name` / `not ok - name:
-// reason`, an overall time limit, the closing `<suite>: N passed, M failed` line (exit 1 on
-// any failure), the browser and server closed at the end either way, and a page opened on
-// the built game that records console errors.
+// What the browser tests share: their checks (node:test's, from tests/checks.mjs), an
+// overall time limit, the browser and server closed at the end either way, and a page opened
+// on the built game that records console errors.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { check, failed, finish } from '../checks.mjs';
 import { launchChromium, startServer } from './serve.mjs';
+
+export { assert } from '../checks.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const DIST = path.resolve(process.env.E2E_DIST || path.join(ROOT, 'dist'));
 export const SHOTS = path.join(ROOT, 'target', 'e2e');
 fs.mkdirSync(SHOTS, { recursive: true });
-
-export function assert(cond, msg) {
-  if (!cond) throw new Error(msg);
-}
 
 // Screen text without box borders, whitespace collapsed: wrapped sentences read whole.
 export const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' ');
@@ -24,57 +22,39 @@ export const norm = (t) => t.replace(/[\u2500-\u257f]/g, ' ').replace(/\s+/g, ' 
 // `notOk(label, reason)` fails one directly, `fail(label, error)` reports a crash of the run,
 // `serve(dir)` starts a local server on `dir` and a browser and answers { server, base,
 // browser }, `hold(x)` keeps a browser or server to close at the end, and `done()` closes
-// them, prints
-// the summary and exits. At the overall time limit (`limitMs`, or E2E_TIMEOUT_MS when set)
-// the run fails and ends the same way; later results are ignored.
+// them and ends the run. At the overall time limit (`limitMs`, or E2E_TIMEOUT_MS when set)
+// the run fails and ends at once.
 export function suite(name, { limitMs = 180000 } = {}) {
   const overallMs = Number(process.env.E2E_TIMEOUT_MS || limitMs);
-  let passed = 0;
-  let failed = 0;
-  let stopped = false;
   const held = [];
   const hold = (x) => {
     held.push(x);
     return x;
   };
-  const notOk = (label, reason) => {
-    if (stopped) return;
-    failed += 1;
-    console.log(`not ok - ${label}: ${String(reason).replace(/\s+/g, ' ').trim()}`);
-  };
-  const done = async () => {
-    stopped = true;
-    clearTimeout(timer);
+  const closeAll = async () => {
     for (const x of held.splice(0).reverse()) await close(x);
-    console.log(`${name}: ${passed} passed, ${failed} failed`);
-    process.exit(failed > 0 ? 1 : 0);
   };
-  const timer = setTimeout(() => {
-    notOk('whole run finished in time', `exceeded ${overallMs} ms`);
-    done();
+  const timer = setTimeout(async () => {
+    console.log(`not ok - ${name}: the whole run did not finish within ${overallMs} ms`);
+    await closeAll();
+    process.exit(1);
   }, overallMs);
   return {
-    notOk,
-    done,
+    check,
+    notOk: failed,
     hold,
+    async done() {
+      clearTimeout(timer);
+      await closeAll();
+      finish();
+    },
     async serve(dir = DIST) {
       const server = hold(await startServer(dir));
       const base = `http://127.0.0.1:${server.address().port}/`;
       return { server, base, browser: hold(await launchChromium()) };
     },
-    async check(label, fn) {
-      try {
-        const res = await fn();
-        if (typeof res === 'string') throw new Error(res);
-        if (stopped) return;
-        passed += 1;
-        console.log(`ok - ${label}`);
-      } catch (e) {
-        notOk(label, e && e.message ? e.message.split('\n')[0] : e);
-      }
-    },
     fail(label, e) {
-      notOk(label, e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
+      return failed(label, e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
     },
   };
 }

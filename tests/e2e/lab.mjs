@@ -13,7 +13,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { assert, built, SHOTS, suite, watchErrors } from './harness.mjs';
 
-const { check, notOk, serve, done: finish } = suite('lab', { limitMs: 120000 });
+const { check, fail, notOk, serve, done: finish } = suite('lab', { limitMs: 120000 });
 
 // Long tasks are recorded from the start of every page load.
 function watchLongTasks() {
@@ -238,6 +238,6 @@ async function main() {
 try {
   await main();
 } catch (e) {
-  notOk('lab test ran', e && e.stack ? e.stack.split('\n')[0] : e);
+  fail('lab test ran', e);
 }
 await finish();

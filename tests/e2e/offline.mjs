@@ -128,7 +128,7 @@ async function hookChecks() {
 
 // ---------------------------------------------------------------- main
 
-const { check, notOk, serve, done: finish } = suite('offline', { limitMs: 120000 });
+const { check, fail, notOk, serve, done: finish } = suite('offline', { limitMs: 120000 });
 
 async function main() {
   await hookChecks();
@@ -395,6 +395,6 @@ async function main() {
 try {
   await main();
 } catch (e) {
-  notOk('offline run', e && e.stack ? e.stack.split('\n').slice(0, 3).join(' ') : e);
+  fail('offline run', e);
 }
 await finish();

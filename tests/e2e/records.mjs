@@ -10,6 +10,13 @@ import path from 'node:path';
 import { assert, norm, openGame, SHOTS, suite } from './harness.mjs';
 
 const { check, fail, serve, done } = suite('records');
+
+// Slows page `p` of browser context `c` 20 times, as a busy phone runs it.
+async function slowed(c, p) {
+  const cdp = await c.newCDPSession(p);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+}
+
 const { base, browser } = await serve();
 
 const open = openGame;
@@ -127,10 +134,7 @@ try {
   //     whose tab still holds it.
   await check('two tabs on one seed under load: the reloaded first tab continues its own run', async () => {
     const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const slow = async (p) => {
-      const cdp = await c.newCDPSession(p);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-    };
+    const slow = (p) => slowed(c, p);
     const waits = (n) => Array(n).fill('.');
     // Each key on its own: its frame, then its write, as a player's keys come.
     const press = async (p, keys) => {
@@ -189,10 +193,7 @@ try {
   //     nothing, while the other tab's run goes on as that tab plays it.
   await check('a tab that continues a run another tab took meanwhile goes back to its menu and writes nothing', async () => {
     const c = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const slow = async (p) => {
-      const cdp = await c.newCDPSession(p);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
-    };
+    const slow = (p) => slowed(c, p);
     const first = await open(c, `${base}?seed=63`);
     await press(first, ['Enter', '.', '.']);
     await first.close();

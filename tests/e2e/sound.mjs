@@ -26,71 +26,72 @@ function countTones() {
 }
 
 try {
-  if (!built(notOk)) await done();
-  const { base, browser } = await serve();
-  const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await desk.addInitScript(countTones);
-  let page = await openGame(desk, `${base}?seed=42`);
-  const tones = () => page.evaluate(() => window.tones);
-  const pressed = () => page.evaluate(() => document.querySelector('[data-tool="Sound"]').getAttribute('aria-pressed'));
-  const text = async () => norm(await page.evaluate(() => window.cavesGame.text()));
-  const press = async (k) => {
-    await page.keyboard.press(k);
-    await page.waitForTimeout(150);
-  };
+  if (built(notOk)) {
+    const { base, browser } = await serve();
+    const desk = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await desk.addInitScript(countTones);
+    let page = await openGame(desk, `${base}?seed=42`);
+    const tones = () => page.evaluate(() => window.tones);
+    const pressed = () => page.evaluate(() => document.querySelector('[data-tool="Sound"]').getAttribute('aria-pressed'));
+    const text = async () => norm(await page.evaluate(() => window.cavesGame.text()));
+    const press = async (k) => {
+      await page.keyboard.press(k);
+      await page.waitForTimeout(150);
+    };
 
-  await check('no sound before a gesture; after one, dousing the torch plays tones', async () => {
-    assert((await tones()) === 0, 'a tone before any key');
-    await press('Enter');
-    assert(/Turn \d+/.test(await text()), 'Enter did not start a run');
-    const before = await tones();
-    await press('T');
-    assert(/douse/i.test(await text()), 'the torch was not doused');
-    assert((await tones()) > before, 'dousing the torch played no tone');
-  });
+    await check('no sound before a gesture; after one, dousing the torch plays tones', async () => {
+      assert((await tones()) === 0, 'a tone before any key');
+      await press('Enter');
+      assert(/Turn \d+/.test(await text()), 'Enter did not start a run');
+      const before = await tones();
+      await press('T');
+      assert(/douse/i.test(await text()), 'the torch was not doused');
+      assert((await tones()) > before, 'dousing the torch played no tone');
+    });
 
-  await check('"m" turns sound off, says so, is remembered, and a doused torch is then silent', async () => {
-    assert((await pressed()) === 'true', 'the Sound button does not say sound is on');
-    await press('m');
-    assert((await pressed()) === 'false', 'the Sound button still says sound is on');
-    assert(/Sound off/.test(await text()), 'no words say that sound is off');
-    const quiet = await page.evaluate(() => localStorage.getItem('caves.prefs'));
-    assert(/quiet/.test(quiet || ''), `the choice was not remembered: ${quiet}`);
-    const before = await tones();
-    await press('T');
-    await press('T');
-    assert((await tones()) === before, 'a tone played with sound off');
-    await page.reload({ waitUntil: 'load' });
-    await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
-    assert((await pressed()) === 'false', 'after a reload sound is on again');
-    await press('Enter');
-    await press('m');
-    assert((await pressed()) === 'true', '"m" did not turn sound back on');
-    const now = await tones();
-    await press('T');
-    assert((await tones()) > now, 'no tone once sound is back on');
-  });
+    await check('"m" turns sound off, says so, is remembered, and a doused torch is then silent', async () => {
+      assert((await pressed()) === 'true', 'the Sound button does not say sound is on');
+      await press('m');
+      assert((await pressed()) === 'false', 'the Sound button still says sound is on');
+      assert(/Sound off/.test(await text()), 'no words say that sound is off');
+      const quiet = await page.evaluate(() => localStorage.getItem('caves.prefs'));
+      assert(/quiet/.test(quiet || ''), `the choice was not remembered: ${quiet}`);
+      const before = await tones();
+      await press('T');
+      await press('T');
+      assert((await tones()) === before, 'a tone played with sound off');
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForFunction(() => document.body.dataset.state === 'ready' && window.cavesGame);
+      assert((await pressed()) === 'false', 'after a reload sound is on again');
+      await press('Enter');
+      await press('m');
+      assert((await pressed()) === 'true', '"m" did not turn sound back on');
+      const now = await tones();
+      await press('T');
+      assert((await tones()) > now, 'no tone once sound is back on');
+    });
 
-  const phone = await browser.newContext({
-    viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
-  });
-  await phone.addInitScript(countTones);
-  page = await openGame(phone, `${base}?seed=42`);
+    const phone = await browser.newContext({
+      viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+    });
+    await phone.addInitScript(countTones);
+    page = await openGame(phone, `${base}?seed=42`);
 
-  await check('on a touch phone the toolbar\'s Sound button turns sound off and on', async () => {
-    await page.touchscreen.tap(195, 300);
-    await page.waitForTimeout(150);
-    const button = page.locator('[data-tool="Sound"]');
-    assert(await button.isVisible(), 'no Sound button on the toolbar');
-    await button.tap();
-    await page.waitForTimeout(150);
-    assert((await pressed()) === 'false', 'the tap did not turn sound off');
-    await page.screenshot({ path: path.join(SHOTS, 'sound-off-390x844.png') });
-    await button.tap();
-    await page.waitForTimeout(150);
-    assert((await pressed()) === 'true', 'the tap did not turn sound on');
-    assert(page.errors.length === 0, page.errors.join('; '));
-  });
+    await check('on a touch phone the toolbar\'s Sound button turns sound off and on', async () => {
+      await page.touchscreen.tap(195, 300);
+      await page.waitForTimeout(150);
+      const button = page.locator('[data-tool="Sound"]');
+      assert(await button.isVisible(), 'no Sound button on the toolbar');
+      await button.tap();
+      await page.waitForTimeout(150);
+      assert((await pressed()) === 'false', 'the tap did not turn sound off');
+      await page.screenshot({ path: path.join(SHOTS, 'sound-off-390x844.png') });
+      await button.tap();
+      await page.waitForTimeout(150);
+      assert((await pressed()) === 'true', 'the tap did not turn sound on');
+      assert(page.errors.length === 0, page.errors.join('; '));
+    });
+  }
 } catch (e) {
   fail('sound suite', e);
 }

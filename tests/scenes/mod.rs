@@ -1,5 +1,6 @@
 //! Scenes for the rules' tests: runs on hand-drawn levels, played through actions.
 
+use caves::rules::kinds::item::Item;
 use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
 use caves::rules::{Action, State};
@@ -43,4 +44,16 @@ pub fn wait(state: &mut State, turns: u32) {
     for _ in 0..turns {
         state.act(Action::Wait);
     }
+}
+
+/// Picks up an item of `kind` put where the player stands: the pack slot it went to.
+#[allow(dead_code)]
+pub fn carry(state: &mut State, kind: Item) -> u8 {
+    state.put_item(kind, state.player());
+    assert!(state.act(Action::PickUp), "{kind:?} picked up");
+    state
+        .carried()
+        .iter()
+        .position(|t| t.kind == kind)
+        .expect("carried") as u8
 }

@@ -237,6 +237,17 @@ impl fmt::Display for Frame {
     }
 }
 
+impl Frame {
+    /// The frame's words: box borders as spaces and whitespace collapsed, so a sentence
+    /// wrapped over rows reads whole (what tests read of a screen).
+    pub fn words(&self) -> String {
+        let text = self
+            .to_string()
+            .replace(|c: char| ('\u{2500}'..='\u{257f}').contains(&c), " ");
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -54,13 +54,19 @@ mod tests {
         let mut s = State::in_world(world, 1).expect("start");
         let at = |x| Point::new(x, 1, 0);
         let danger = |s: &State, x| s.monster_at(at(x)).is_some_and(|m| s.danger(m));
-        s.put_monster(Creature::Goblin, at(3));
-        s.set_mind(at(3), Mind::Asleep);
-        s.put_monster(Creature::Rat, at(5));
-        s.set_mind(at(5), Mind::Asleep);
-        s.put_monster(Creature::Goblin, at(7));
-        s.put_monster(Creature::Bat, at(8));
-        s.set_mind(at(8), Mind::Wandering);
+        // Along the row from the player: each creature, where, and its mind if not hunting.
+        let creatures = [
+            (Creature::Goblin, 3, Some(Mind::Asleep)),
+            (Creature::Rat, 5, Some(Mind::Asleep)),
+            (Creature::Goblin, 7, None),
+            (Creature::Bat, 8, Some(Mind::Wandering)),
+        ];
+        for (kind, x, mind) in creatures {
+            s.put_monster(kind, at(x));
+            if let Some(mind) = mind {
+                s.set_mind(at(x), mind);
+            }
+        }
         assert!(danger(&s, 3), "asleep but close");
         assert!(!danger(&s, 5), "asleep farther off");
         assert!(danger(&s, 7), "hunting");

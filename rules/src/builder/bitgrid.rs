@@ -304,6 +304,35 @@ impl<'a> Numbered<'a> {
     }
 }
 
+/// Random grids for the builder's tests.
+#[cfg(test)]
+impl BitGrid {
+    /// A `width` x `height` grid with each cell set at `chance`, drawn row by row.
+    pub(crate) fn random(
+        width: usize,
+        height: usize,
+        chance: f64,
+        rng: &mut impl rand::Rng,
+    ) -> Self {
+        let mut g = BitGrid::new(width, height);
+        for y in 0..height {
+            for x in 0..width {
+                g.set(x, y, rng.random_bool(chance));
+            }
+        }
+        g
+    }
+
+    /// The set cells, (x, y) in scan order.
+    pub(crate) fn cells(&self) -> Vec<(usize, usize)> {
+        let width = self.width;
+        (0..self.height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.get(x as isize, y as isize))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -347,7 +376,6 @@ mod tests {
 
     #[test]
     fn numbered_cells_are_the_set_cells_in_scan_order() {
-        use rand::Rng;
         let mut rng = crate::rng::seeded(3);
         for (w, h, chance) in [
             (1, 1, 0.5),
@@ -356,16 +384,8 @@ mod tests {
             (200, 7, 0.9),
             (130, 5, 0.0),
         ] {
-            let mut g = BitGrid::new(w, h);
-            for y in 0..h {
-                for x in 0..w {
-                    g.set(x, y, rng.random_bool(chance));
-                }
-            }
-            let listed: Vec<(usize, usize)> = (0..h)
-                .flat_map(|y| (0..w).map(move |x| (x, y)))
-                .filter(|&(x, y)| g.get(x as isize, y as isize))
-                .collect();
+            let g = BitGrid::random(w, h, chance, &mut rng);
+            let listed = g.cells();
             let numbered = Numbered::new(&g);
             assert_eq!(numbered.len(), listed.len(), "{w}x{h}");
             for (k, &cell) in listed.iter().enumerate() {

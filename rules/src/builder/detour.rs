@@ -218,12 +218,7 @@ mod tests {
         for round in 0..400 {
             let (w, h) = (rng.random_range(3..50usize), rng.random_range(3..40usize));
             let chance = [0.45, 0.55, 0.6, 0.7][round % 4];
-            let mut grid = BitGrid::new(w, h);
-            for y in 0..h {
-                for x in 0..w {
-                    grid.set(x, y, rng.random_bool(chance));
-                }
-            }
+            let grid = BitGrid::random(w, h, chance, &mut rng);
             let level = tiles(&grid);
             let mut detours = Detours::new(w, h);
             for _ in 0..20 {

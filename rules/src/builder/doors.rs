@@ -44,32 +44,26 @@ pub(super) fn place(world: &mut World, open: &[BitGrid], detours: &mut Detours, 
             })
             .collect();
         let mut check = JoinCheck::new(z, Tile::is_open, &cells, detours);
-        let mut shut = vec![false; picks.len()];
-        let mut placed = 0;
-        for (k, pick) in picks.iter().enumerate() {
-            if placed == DOORS_PER_LEVEL {
-                break;
-            }
-            rng.clone_from(&pick.after);
-            let p = spots[pick.index];
-            if p.neighbours8().any(|q| world.tile(q).is_door()) {
-                continue;
-            }
-            if !check.stays_joined(world, k, &shut) {
-                continue;
-            }
-            let open = pick.extra;
-            world.set(
-                p,
-                if open {
+        check.place(
+            world,
+            rng,
+            &picks,
+            DOORS_PER_LEVEL,
+            |world, _, pick| {
+                let p = spots[pick.index];
+                !p.neighbours8().any(|q| world.tile(q).is_door())
+            },
+            |world, _, pick| {
+                let open = pick.extra;
+                let door = if open {
                     Tile::DoorOpen
                 } else {
                     Tile::DoorClosed
-                },
-            );
-            shut[k] = !open;
-            placed += 1;
-        }
+                };
+                world.set(spots[pick.index], door);
+                !open
+            },
+        );
     }
 }
 

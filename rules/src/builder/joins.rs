@@ -13,8 +13,10 @@
 
 use super::bitgrid::BitGrid;
 use super::detour::{kinds, Detours};
+use super::picks::Pick;
 use super::regions::Regions;
 use crate::kinds::tile::Tile;
+use crate::rng::GameRng;
 use crate::space::geom::DIRECTIONS8;
 use crate::space::world::World;
 
@@ -51,6 +53,34 @@ impl<'a> JoinCheck<'a> {
             cells,
             detours,
             joins: None,
+        }
+    }
+
+    /// The placing loop: tries `picks` in turn (pick `k` is chosen cell `k`) until `most` are
+    /// placed, `rng` left as after the last pick tried. A pick is placed where `fits` says
+    /// so and the level stays joined without it and without every placed one that blocks
+    /// the way; `place` puts it in `world` and says whether it blocks the way.
+    pub(super) fn place<T>(
+        &mut self,
+        world: &mut World,
+        rng: &mut GameRng,
+        picks: &[Pick<T>],
+        most: usize,
+        fits: impl Fn(&World, usize, &Pick<T>) -> bool,
+        mut place: impl FnMut(&mut World, usize, &Pick<T>) -> bool,
+    ) {
+        let mut blocks = vec![false; picks.len()];
+        let mut placed = 0;
+        for (k, pick) in picks.iter().enumerate() {
+            if placed == most {
+                break;
+            }
+            rng.clone_from(&pick.after);
+            if !fits(world, k, pick) || !self.stays_joined(world, k, &blocks) {
+                continue;
+            }
+            blocks[k] = place(world, k, pick);
+            placed += 1;
         }
     }
 
@@ -202,16 +232,8 @@ mod tests {
         for round in 0..300 {
             let (w, h) = (rng.random_range(3..40usize), rng.random_range(3..30usize));
             let chance = [0.45, 0.55, 0.65, 0.8][round % 4];
-            let mut walk = BitGrid::new(w, h);
-            for y in 0..h {
-                for x in 0..w {
-                    walk.set(x, y, rng.random_bool(chance));
-                }
-            }
-            let open: Vec<(usize, usize)> = (0..h)
-                .flat_map(|y| (0..w).map(move |x| (x, y)))
-                .filter(|&(x, y)| walk.get(x as isize, y as isize))
-                .collect();
+            let walk = BitGrid::random(w, h, chance, &mut rng);
+            let open = walk.cells();
             if open.is_empty() {
                 continue;
             }

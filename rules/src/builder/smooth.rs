@@ -195,38 +195,34 @@ mod tests {
         dst.to_text()
     }
 
-    #[test]
-    fn five_of_nine_fills_lone_floors_and_treats_outside_as_wall() {
-        let before = "
+    /// Lone walls and floors, on the edges and off them.
+    const LONE: &str = "
             .....
             .#...
             ...#.
             #....
         ";
+
+    #[test]
+    fn five_of_nine_fills_lone_floors_and_treats_outside_as_wall() {
         let after = "\
 #...#
 .....
 #....
 #...#
 ";
-        assert_eq!(step(before, SmoothRule::FiveOfNine), after);
+        assert_eq!(step(LONE, SmoothRule::FiveOfNine), after);
     }
 
     #[test]
     fn majority_keeps_open_edges_open() {
-        let before = "
-            .....
-            .#...
-            ...#.
-            #....
-        ";
         let after = "\
 .....
 .....
 .....
 .....
 ";
-        assert_eq!(step(before, SmoothRule::Majority), after);
+        assert_eq!(step(LONE, SmoothRule::Majority), after);
     }
 
     #[test]

@@ -53,30 +53,24 @@ pub(super) fn place(
             .filter_map(|pick| spots.nth(pick.index))
             .collect();
         let mut check = JoinCheck::new(z, safe, &cells, detours);
-        let mut set = vec![false; picks.len()];
-        let mut placed = 0;
-        for (k, pick) in picks.iter().enumerate() {
-            if placed == TRAPS_PER_LEVEL {
-                break;
-            }
-            rng.clone_from(&pick.after);
-            let (x, y) = cells[k];
-            let p = Point::new(x as i32, y as i32, z);
-            let mut trap = pick.extra;
-            if trap == Trap::Pit && z + 1 == world.depth() {
-                trap = Trap::Gas;
-            }
-            if p.neighbours8().any(|q| world.tile(q).trap().is_some()) {
-                continue;
-            }
-            if !check.stays_joined(world, k, &set) {
-                continue;
-            }
-            world.set(p, Tile::plate(trap, z >= SEEN_TRAP_LEVELS));
-            floor.set(x, y, false);
-            set[k] = true;
-            placed += 1;
-        }
+        let at = |k: usize| Point::new(cells[k].0 as i32, cells[k].1 as i32, z);
+        let last = z + 1 == world.depth();
+        check.place(
+            world,
+            rng,
+            &picks,
+            TRAPS_PER_LEVEL,
+            |world, k, _| !at(k).neighbours8().any(|q| world.tile(q).trap().is_some()),
+            |world, k, pick| {
+                let trap = match pick.extra {
+                    Trap::Pit if last => Trap::Gas,
+                    trap => trap,
+                };
+                world.set(at(k), Tile::plate(trap, z >= SEEN_TRAP_LEVELS));
+                floor.set(cells[k].0, cells[k].1, false);
+                true
+            },
+        );
     }
 }
 

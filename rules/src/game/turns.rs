@@ -185,28 +185,29 @@ impl State {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::action::{Action, Dir};
+    use crate::game::action::Action;
     use crate::kinds::creature::Creature;
     use crate::kinds::item::Item;
     use crate::kinds::tile::Tile;
     use crate::rng::seeded;
     use crate::space::geom::Point;
     use crate::space::world::World;
+    use crate::testing::any_action;
     use crate::{Outcome, State};
-    use rand::Rng;
     use std::collections::BTreeSet;
 
-    /// Two small levels joined by a stair, the way out on the first, and an open door.
+    /// Two small levels joined by a stair, the way out on the first, an open door, and dry
+    /// moss and fungus to set alight.
     const CAVE: [&str; 2] = [
         "##############
          #<...........#
-         #....##......#
+         #....##..qq..#
          #......'.....#
          #...........>#
          ##############",
         "##############
          #............#
-         #.....#......#
+         #.....#...ff.#
          #............#
          #...........<#
          ##############",
@@ -233,37 +234,6 @@ mod tests {
             s.put_monster(kind, Point::new(x, 1, 1));
         }
         s
-    }
-
-    /// Any action at all, item slots empty or not; the stairs and the things underfoot are
-    /// taken often enough to go everywhere.
-    fn any_action(s: &State, rng: &mut crate::rng::GameRng) -> Action {
-        let here = s.world().tile(s.player());
-        if here == Tile::StairsDown && rng.random_bool(0.5) {
-            return Action::Descend;
-        }
-        if s.item_at(s.player()).is_some() && rng.random_bool(0.5) {
-            return Action::PickUp;
-        }
-        let slot = rng.random_range(0..=s.carried().len() as u32) as u8;
-        match rng.random_range(0..17u32) {
-            0..=4 => Action::Move(Dir::ALL[rng.random_range(0..8u32) as usize]),
-            5 => Action::Wait,
-            6 => Action::Descend,
-            7 => Action::Ascend,
-            8 => Action::Rest,
-            9 => Action::PickUp,
-            10 => Action::Drop(slot),
-            11 => Action::Use(slot),
-            12 => Action::Equip(slot),
-            13 => Action::Torch,
-            14 => Action::CloseDoors,
-            _ => Action::Throw {
-                slot,
-                dx: rng.random_range(-3..=3i32) as i8,
-                dy: rng.random_range(-3..=3i32) as i8,
-            },
-        }
     }
 
     /// Every action moves the turn on by exactly the turns it took, and each of those turns
@@ -301,14 +271,14 @@ mod tests {
                 }
             }
         }
-        for code in 0..=18 {
+        for code in 0..=19 {
             assert!(
                 seen.contains(&(code, true)),
                 "action {code} never took a turn"
             );
         }
         // Waiting always takes a turn, and so does the torch while there is fuel.
-        for code in (0..=18).filter(|&c| c != 8 && c != 16) {
+        for code in (0..=19).filter(|&c| c != 8 && c != 16) {
             assert!(
                 seen.contains(&(code, false)),
                 "action {code} never took no time"

@@ -24,14 +24,6 @@ coded_kinds! {
 }
 
 impl Creature {
-    pub const fn code(self) -> u8 {
-        self as u8
-    }
-
-    pub fn from_code(code: u8) -> Option<Creature> {
-        Creature::ALL.into_iter().find(|c| c.code() == code)
-    }
-
     /// The kind called `name` ("orc").
     pub fn named(name: &str) -> Option<Creature> {
         Creature::ALL.into_iter().find(|c| c.name() == name)

@@ -66,14 +66,6 @@ impl Item {
         self.is_unknown_kind()
     }
 
-    pub const fn code(self) -> u8 {
-        self as u8
-    }
-
-    pub fn from_code(code: u8) -> Option<Item> {
-        Item::ALL.into_iter().find(|i| i.code() == code)
-    }
-
     /// This kind's name and its character in text dumps (`!` potion, `)` weapon, `[` armour,
     /// `?` scroll, `%` oil, `*` the idol), by an exhaustive `match`.
     const fn words(self) -> &'static (&'static str, char) {

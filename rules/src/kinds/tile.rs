@@ -61,16 +61,6 @@ pub enum Trap {
 }
 
 impl Tile {
-    /// The saved code of this kind.
-    pub const fn code(self) -> u8 {
-        self as u8
-    }
-
-    /// The kind with saved code `code`, if any.
-    pub fn from_code(code: u8) -> Option<Tile> {
-        Tile::ALL.into_iter().find(|t| t.code() == code)
-    }
-
     /// What the rules know of this kind, by an exhaustive `match`.
     const fn terrain(self) -> &'static Terrain {
         match self {

@@ -217,19 +217,25 @@ mod tests {
         assert_eq!(picture(map, (2, 2)), "####   \n#..#   \n#.@#   \n####   \n");
     }
 
+    /// A `side` x `side` cave of rows of bytes, each cell a wall (`#`) at `walls`, drawn row
+    /// by row.
+    fn random_cave(side: usize, walls: f64, rng: &mut impl rand::Rng) -> Vec<Vec<u8>> {
+        (0..side)
+            .map(|_| {
+                (0..side)
+                    .map(|_| if rng.random_bool(walls) { b'#' } else { b'.' })
+                    .collect()
+            })
+            .collect()
+    }
+
     #[test]
     fn a_shorter_scan_finds_the_longer_ones_cells_within_its_reach() {
         use rand::Rng;
         let mut rng = crate::rng::seeded(5);
         let mut compared = 0;
         for _ in 0..20 {
-            let g: Vec<Vec<u8>> = (0..40)
-                .map(|_| {
-                    (0..40)
-                        .map(|_| if rng.random_bool(0.25) { b'#' } else { b'.' })
-                        .collect()
-                })
-                .collect();
+            let g = random_cave(40, 0.25, &mut rng);
             let origin = (rng.random_range(10..30), rng.random_range(10..30));
             let far = seen_from(&g, origin, 12);
             for radius in [4, 7, 10] {
@@ -248,16 +254,9 @@ mod tests {
 
     #[test]
     fn sight_is_symmetric_on_random_caves() {
-        use rand::Rng;
         let mut rng = crate::rng::seeded(11);
         for _ in 0..30 {
-            let g: Vec<Vec<u8>> = (0..24)
-                .map(|_| {
-                    (0..24)
-                        .map(|_| if rng.random_bool(0.3) { b'#' } else { b'.' })
-                        .collect()
-                })
-                .collect();
+            let g = random_cave(24, 0.3, &mut rng);
             let floors: Vec<(i32, i32)> = (0..24)
                 .flat_map(|y| (0..24).map(move |x| (x, y)))
                 .filter(|&(x, y)| g[y as usize][x as usize] == b'.')
