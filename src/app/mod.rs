@@ -15,6 +15,7 @@ mod flash;
 pub mod input;
 mod next;
 mod options;
+mod output;
 mod pick;
 mod post;
 mod prefs;
@@ -30,6 +31,7 @@ use ctx::Ctx;
 pub use next::Screen;
 use next::{Next, Open};
 pub use options::Options;
+pub use output::Output;
 pub use post::Posting;
 pub use prefs::Prefs;
 pub use replayer::{Replayer, MAX_SPEED};
@@ -249,6 +251,17 @@ impl App {
     /// What the page has been asked to do since the last call.
     pub fn take_requests(&mut self) -> Vec<Request> {
         std::mem::take(&mut self.ctx.requests)
+    }
+    /// What the inputs and ticks since the last call leave for the page to do, taken at
+    /// once: the page makes one call after each input.
+    pub fn output(&mut self) -> Output {
+        Output {
+            requests: self.take_requests(),
+            said: self.take_announcements(),
+            cues: self.take_cues(),
+            animating: self.animating(),
+            unsaved: self.ctx.session.unsaved(),
+        }
     }
     /// True when the run shown is a daily run that has ended: one the board takes.
     pub fn daily_ended(&self) -> bool {

@@ -96,6 +96,36 @@ fn any_key_but_a_modifier_starts_a_run_of_the_page_seed() {
 }
 
 #[test]
+fn each_input_leaves_one_output_that_says_what_the_page_does_next() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 4);
+    a.key("Enter");
+    let out = a.output();
+    assert!(
+        matches!(out.requests[..], [Request::Lock(_)]),
+        "the new run asks for its lock: {out:?}"
+    );
+    a.key("l");
+    let out = a.output();
+    assert!(out.unsaved, "the turn waits to be written after its frame");
+    assert!(out.requests.is_empty() && !out.animating, "{out:?}");
+    a.flush();
+    assert!(!a.output().unsaved, "written");
+    a.key("s");
+    let out = a.output();
+    assert_eq!(out.requests, [Request::Share]);
+    assert!(!out.unsaved, "sharing plays no turn");
+    assert_eq!(a.output(), Output::default(), "an output is taken once");
+    store.borrow_mut().full = true;
+    a.key(".");
+    a.flush();
+    assert!(
+        a.output().unsaved,
+        "a refused write is asked again after the next input"
+    );
+}
+
+#[test]
 fn a_reloaded_page_continues_the_same_game_with_enter() {
     let store = SharedStore::default();
     let mut a = app(&store, 4);

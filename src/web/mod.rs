@@ -43,6 +43,8 @@ pub struct Game {
     app: App,
     painter: Painter,
     deflated: Deflated,
+    /// The shown record (seed, actions, ended) when `output` last looked.
+    shown: Option<(u64, usize, bool)>,
 }
 
 /// A plain YYYY-MM-DD date, or `None`.
@@ -105,6 +107,7 @@ impl Game {
             app,
             painter,
             deflated: Deflated::default(),
+            shown: None,
         };
         game.paint();
         Ok(game)
@@ -120,13 +123,43 @@ impl Game {
         used
     }
 
-    /// What the game asks the page to do since the last call, in order.
-    pub fn take_requests(&mut self) -> Vec<PageRequest> {
-        let mut requests = Vec::new();
-        for r in &self.app.take_requests() {
-            requests.push(PageRequest::from(r));
+    /// What the page does after an input (a key, a tap, a long press) or a frame of the
+    /// clock, taken in one call: a plain object with `requests` (each with its `kind` and the
+    /// argument that kind needs: `run`, `kept` or `seed`), `said` (lines for screen readers),
+    /// `sounds` (cue names), `animating` (tick every frame), `save` (call `flush` once the
+    /// frame is painted) and `link` (the shown record changed since the last output: deflate
+    /// its link once input pauses).
+    pub fn output(&mut self) -> JsValue {
+        let out = self.app.output();
+        let requests: js_sys::Array = out
+            .requests
+            .iter()
+            .map(|r| request::to_js(&PageRequest::from(r)))
+            .collect();
+        let said: js_sys::Array = out.said.iter().map(|l| JsValue::from_str(l)).collect();
+        let sounds: js_sys::Array = out
+            .cues
+            .iter()
+            .map(|c| JsValue::from_str(c.name()))
+            .collect();
+        let shown = self
+            .app
+            .record()
+            .map(|r| (r.header.seed, r.actions.len(), r.ended));
+        let link = shown.is_some() && shown != self.shown;
+        self.shown = shown;
+        let o = js_sys::Object::new();
+        for (name, value) in [
+            ("requests", requests.into()),
+            ("said", said.into()),
+            ("sounds", sounds.into()),
+            ("animating", out.animating.into()),
+            ("save", out.unsaved.into()),
+            ("link", link.into()),
+        ] {
+            request::set(&o, name, value);
         }
-        requests
+        o.into()
     }
 
     /// The shown run's record as bytes (empty when there is none).
@@ -393,22 +426,6 @@ impl Game {
         }
     }
 
-    /// What a screen reader should announce since the last call, one line each.
-    pub fn announcements(&mut self) -> String {
-        self.app.take_announcements().join("\n")
-    }
-
-    /// The sounds to play since the last call, by name, separated by spaces (none while
-    /// sound is off).
-    pub fn sounds(&mut self) -> String {
-        let cues = self.app.take_cues();
-        // Strings, as the page's other joined lists are: one copy of `join` in the page.
-        cues.iter()
-            .map(|c| c.name().to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
     /// The display choices to remember (`palette=safe`, `larger`, `quiet`).
     pub fn prefs(&self) -> String {
         self.app.prefs()
@@ -495,5 +512,17 @@ impl Game {
 
     fn paint(&mut self) {
         self.painter.paint(&compose(&self.app));
+    }
+}
+
+/// For tests in the browser: what `output` carries, as typed values.
+impl Game {
+    /// What the game asks the page to do since the last call, in order.
+    pub fn take_requests(&mut self) -> Vec<PageRequest> {
+        self.app
+            .take_requests()
+            .iter()
+            .map(PageRequest::from)
+            .collect()
     }
 }

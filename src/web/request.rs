@@ -1,5 +1,5 @@
-//! What the game asks of the page, as typed values: `Game::take_requests` gives the page a
-//! list of `PageRequest`s, each a kind and the one argument that kind needs.
+//! What the game asks of the page, as typed values: a `PageRequest` is a kind and the one
+//! argument that kind needs. `Game::output` hands them to the page as plain objects.
 
 use crate::app::Request;
 use wasm_bindgen::prelude::*;
@@ -88,4 +88,26 @@ impl From<&Request> for PageRequest {
             },
         }
     }
+}
+
+/// `r` as a plain object: `kind`, and `run`, `kept` or `seed` when it has one.
+pub fn to_js(r: &PageRequest) -> JsValue {
+    let o = js_sys::Object::new();
+    set(&o, "kind", r.kind.into());
+    if let Some(run) = r.run {
+        set(&o, "run", run.into());
+    }
+    if let Some(kept) = r.kept {
+        set(&o, "kept", kept.into());
+    }
+    if let Some(seed) = &r.seed {
+        set(&o, "seed", JsValue::from_str(seed));
+    }
+    o.into()
+}
+
+/// Sets field `name` of a plain object the page reads.
+pub fn set(o: &js_sys::Object, name: &str, value: JsValue) {
+    // Setting a field of a plain object cannot fail.
+    let _ = js_sys::Reflect::set(o, &JsValue::from_str(name), &value);
 }
