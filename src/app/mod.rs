@@ -13,6 +13,7 @@ mod describe;
 pub mod draw;
 mod flash;
 pub mod input;
+pub mod keys;
 mod next;
 mod options;
 mod output;

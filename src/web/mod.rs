@@ -17,6 +17,7 @@ mod request;
 mod storage;
 
 use crate::app::draw::compose;
+use crate::app::keys;
 use crate::app::{App, Options};
 use crate::record::actions::{encode_actions, parse_actions};
 use crate::record::base64;
@@ -111,6 +112,40 @@ impl Game {
         };
         game.paint();
         Ok(game)
+    }
+
+    /// The keys the page offers (`app::keys`), asked once at start-up: `pad`, the touch pad's
+    /// buttons in order (each `key`, `label` and `name`), `gamepad`, the gamepad's buttons
+    /// (each `button`, its standard-mapping index, and `key`), and `stick`, the left stick's
+    /// eight direction keys counter-clockwise from east.
+    pub fn bindings(&self) -> JsValue {
+        let object = |fields: &[(&str, JsValue)]| {
+            let o = js_sys::Object::new();
+            for (name, value) in fields {
+                request::set(&o, name, value.clone());
+            }
+            JsValue::from(o)
+        };
+        let pad: js_sys::Array = keys::PAD
+            .iter()
+            .map(|p| {
+                object(&[
+                    ("key", p.key.into()),
+                    ("label", p.label.into()),
+                    ("name", p.name.into()),
+                ])
+            })
+            .collect();
+        let gamepad: js_sys::Array = keys::GAMEPAD
+            .iter()
+            .map(|b| object(&[("button", b.button.into()), ("key", b.key.into())]))
+            .collect();
+        let stick: js_sys::Array = keys::STICK.iter().map(|&k| JsValue::from(k)).collect();
+        object(&[
+            ("pad", pad.into()),
+            ("gamepad", gamepad.into()),
+            ("stick", stick.into()),
+        ])
     }
 
     /// Handles a `KeyboardEvent.key`; returns true when the game used it (call

@@ -77,8 +77,9 @@ async function startGame(bindings) {
   showSound();
   listenSound();
   listenPointer(canvas);
-  listenPad();
-  listenGamepad();
+  const keys = guard(() => game.bindings(), { pad: [], gamepad: [], stick: [] });
+  listenPad(keys);
+  listenGamepad(keys);
   fit();
   canvas.focus();
   document.body.dataset.state = "ready";
