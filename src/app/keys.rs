@@ -102,7 +102,9 @@ pub const STICK: [&str; 8] = ["l", "u", "k", "y", "h", "b", "j", "n"];
 pub fn gamepad_help() -> String {
     let mut text = String::from("stick moves");
     for b in GAMEPAD.iter().filter(|b| !b.help.is_empty()) {
-        text.push_str(&format!(", {} {}", b.name, b.help));
+        for part in [", ", b.name, " ", b.help] {
+            text.push_str(part);
+        }
     }
     text
 }

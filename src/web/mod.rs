@@ -114,38 +114,28 @@ impl Game {
         Ok(game)
     }
 
-    /// The keys the page offers (`app::keys`), asked once at start-up: `pad`, the touch pad's
-    /// buttons in order (each `key`, `label` and `name`), `gamepad`, the gamepad's buttons
-    /// (each `button`, its standard-mapping index, and `key`), and `stick`, the left stick's
-    /// eight direction keys counter-clockwise from east.
-    pub fn bindings(&self) -> JsValue {
-        let object = |fields: &[(&str, JsValue)]| {
-            let o = js_sys::Object::new();
-            for (name, value) in fields {
-                request::set(&o, name, value.clone());
+    /// The keys the page offers (`app::keys`), asked once at start-up, one a line of
+    /// tab-separated fields: `pad`, key, label and spoken name of each touch pad button in
+    /// order; `gamepad`, standard-mapping button index and key of each gamepad button; `stick`
+    /// and the key of each of the left stick's directions, counter-clockwise from east.
+    pub fn bindings(&self) -> String {
+        let mut text = String::new();
+        for p in &keys::PAD {
+            for field in ["pad", p.key, p.label, p.name] {
+                text.push_str(field);
+                text.push('\t');
             }
-            JsValue::from(o)
-        };
-        let pad: js_sys::Array = keys::PAD
-            .iter()
-            .map(|p| {
-                object(&[
-                    ("key", p.key.into()),
-                    ("label", p.label.into()),
-                    ("name", p.name.into()),
-                ])
-            })
-            .collect();
-        let gamepad: js_sys::Array = keys::GAMEPAD
-            .iter()
-            .map(|b| object(&[("button", b.button.into()), ("key", b.key.into())]))
-            .collect();
-        let stick: js_sys::Array = keys::STICK.iter().map(|&k| JsValue::from(k)).collect();
-        object(&[
-            ("pad", pad.into()),
-            ("gamepad", gamepad.into()),
-            ("stick", stick.into()),
-        ])
+            text.push('\n');
+        }
+        for b in &keys::GAMEPAD {
+            text.push_str(&format!("gamepad\t{}\t{}\n", b.button, b.key));
+        }
+        for k in keys::STICK {
+            text.push_str("stick\t");
+            text.push_str(k);
+            text.push('\n');
+        }
+        text
     }
 
     /// Handles a `KeyboardEvent.key`; returns true when the game used it (call
