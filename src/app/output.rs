@@ -2,7 +2,8 @@
 //! `Output`, which the page takes in one call and carries out (requests, words for screen
 //! readers, sounds, the replay clock, the write of the run).
 
-use super::{Cue, Request};
+use crate::app::request::Request;
+use crate::app::sound::Cue;
 
 /// Everything an input left for the page since the last `App::output`.
 #[derive(Debug, Default, PartialEq)]
