@@ -149,42 +149,38 @@ impl Game {
     }
 
     /// What the page does after an input (a key, a tap, a long press) or a frame of the
-    /// clock, taken in one call: a plain object with `requests` (each with its `kind` and the
-    /// argument that kind needs: `run`, `kept` or `seed`), `said` (lines for screen readers),
-    /// `sounds` (cue names), `animating` (tick every frame), `save` (call `flush` once the
-    /// frame is painted) and `link` (the shown record changed since the last output: deflate
-    /// its link once input pauses).
-    pub fn output(&mut self) -> JsValue {
+    /// clock, taken in one call, as lines: first three flags (`1` or `0`): animating (tick
+    /// every frame), save (call `flush` once the frame is painted) and link (the shown record
+    /// changed since the last output: deflate its link once input pauses); then a line per
+    /// thing to do, its tab-separated fields led by `r` (a request: its kind and its argument,
+    /// `PageRequest`), `s` (words for screen readers) or `c` (a sound's name).
+    pub fn output(&mut self) -> String {
         let out = self.app.output();
-        let requests: js_sys::Array = out
-            .requests
-            .iter()
-            .map(|r| request::to_js(&PageRequest::from(r)))
-            .collect();
-        let said: js_sys::Array = out.said.iter().map(|l| JsValue::from_str(l)).collect();
-        let sounds: js_sys::Array = out
-            .cues
-            .iter()
-            .map(|c| JsValue::from_str(c.name()))
-            .collect();
         let shown = self
             .app
             .record()
             .map(|r| (r.header.seed, r.actions.len(), r.ended));
         let link = shown.is_some() && shown != self.shown;
         self.shown = shown;
-        let o = js_sys::Object::new();
-        for (name, value) in [
-            ("requests", requests.into()),
-            ("said", said.into()),
-            ("sounds", sounds.into()),
-            ("animating", out.animating.into()),
-            ("save", out.unsaved.into()),
-            ("link", link.into()),
-        ] {
-            request::set(&o, name, value);
+        let mut text = String::new();
+        for on in [out.animating, out.unsaved, link] {
+            text.push(if on { '1' } else { '0' });
         }
-        o.into()
+        text.push('\n');
+        for r in &out.requests {
+            request::write(&PageRequest::from(r), &mut text);
+        }
+        for line in &out.said {
+            for part in ["s\t", line, "\n"] {
+                text.push_str(part);
+            }
+        }
+        for cue in &out.cues {
+            for part in ["c\t", cue.name(), "\n"] {
+                text.push_str(part);
+            }
+        }
+        text
     }
 
     /// The shown run's record as bytes (empty when there is none).

@@ -16,16 +16,24 @@ import { playSounds } from "./sound.js";
 let linkTimer = 0;
 let linkStale = false;
 
-/** Carries out the game's output; answers whether it animates. */
+/** Carries out the game's output (its lines: see Game.output); answers whether it animates. */
 export function carryOut() {
-  const out = guard(() => game.output(), null);
-  if (!out) return false;
-  handleRequests(out.requests);
-  announce(out.said);
-  playSounds(out.sounds);
-  if (out.save) saveSoon();
-  linkStale ||= out.link;
-  return out.animating;
+  const [flags, ...lines] = guard(() => game.output(), "000").split("\n");
+  const requests = [];
+  const said = [];
+  const sounds = [];
+  for (const line of lines) {
+    const [what, a, b] = line.split("\t");
+    if (what === "r") requests.push({ kind: a, run: Number(b), kept: Number(b), seed: b });
+    else if (what === "s") said.push(a);
+    else if (what === "c") sounds.push(a);
+  }
+  handleRequests(requests);
+  announce(said);
+  playSounds(sounds);
+  if (flags[1] === "1") saveSoon();
+  linkStale ||= flags[2] === "1";
+  return flags[0] === "1";
 }
 
 /** What follows an input: its output, the replay clock, and the share link once input pauses. */
