@@ -12,6 +12,7 @@ pub mod days;
 mod describe;
 pub mod draw;
 mod flash;
+mod goto;
 pub mod input;
 pub mod keys;
 mod next;
@@ -29,8 +30,9 @@ mod session;
 mod sound;
 
 use ctx::Ctx;
+use goto::Goto;
 pub use next::Screen;
-use next::{Next, Open};
+use next::{Layer, Next};
 pub use options::Options;
 pub use output::Output;
 pub use post::Posting;
@@ -53,12 +55,12 @@ use crate::view::layout::Layout;
 use announcer::Announcer;
 use input::{command, ignorable, Command};
 
+use screens::overview;
 use screens::play::mode::{in_reach, Aim, Mode, Play};
-use screens::{overview, Stacked};
 
 /// The app: the stack of screens over what they share.
 pub struct App {
-    screens: Vec<Stacked>,
+    screens: Vec<Box<dyn Layer>>,
     ctx: Ctx,
 }
 
@@ -66,7 +68,7 @@ impl App {
     /// The app on its start screen, with whatever the store holds.
     pub fn new(store: Box<dyn Store>, opts: Options) -> App {
         let mut app = App {
-            screens: vec![Stacked::Start(screens::start::Start::default())],
+            screens: vec![Box::new(screens::start::Start::default())],
             ctx: Ctx {
                 session: Session::new(store, opts.nonce, opts.today.clone()),
                 layout: opts.layout,
@@ -81,13 +83,12 @@ impl App {
                 hover: None,
                 focused: true,
                 cues: Vec::new(),
-                replayer: None,
                 graves: daily::Graves::default(),
                 board: false,
             },
         };
         app.ctx.rescan();
-        app.screens = vec![Stacked::Start(screens::start::Start::new(&app.ctx))];
+        app.screens = vec![Box::new(screens::start::Start::new(&app.ctx))];
         app
     }
 
@@ -98,7 +99,7 @@ impl App {
         let header = Header::new(state.seed(), WorldParams::default(), None);
         let record = Record::start(header, &state);
         app.ctx.session.open_scene(Run::new(0, state, record));
-        app.screens = vec![Stacked::Play(Play::default())];
+        app.screens = vec![Box::new(Play::default())];
         app
     }
 
@@ -120,53 +121,49 @@ impl App {
     fn go(&mut self, next: Next) {
         match next {
             Next::Stay => return,
-            Next::Push(open) => {
-                let screen = Stacked::open(open, &mut self.ctx);
-                self.screens.push(screen);
-            }
-            Next::Pop | Next::Back(_) => {
-                self.screens.pop();
-                if self.screens.is_empty() {
-                    self.screens
-                        .push(Stacked::Start(screens::start::Start::new(&self.ctx)));
-                }
-                if let (Next::Back(chosen), Some(Stacked::Play(play))) =
-                    (next, self.screens.last_mut())
-                {
+            Next::Push(screen) => self.screens.push(screen),
+            Next::Pop => self.pop(),
+            Next::Back(chosen) => {
+                self.pop();
+                if let Some(play) = self.screens.last_mut().and_then(|s| s.play_mut()) {
                     let then = play.chosen(&mut self.ctx, chosen);
                     self.go(then);
                     return;
                 }
             }
-            Next::Reset(open) => {
-                let screen = Stacked::open(open, &mut self.ctx);
-                self.screens = vec![screen];
-            }
+            Next::Go(goto) => match screens::open(goto, &self.ctx) {
+                Some(screen) => self.screens = vec![screen],
+                None => return,
+            },
         }
         if self.screen() == Screen::Start {
             self.ctx.rescan();
         }
     }
 
+    /// Closes the screen on top; the start screen opens when none is left.
+    fn pop(&mut self) {
+        self.screens.pop();
+        if self.screens.is_empty() {
+            if let Some(start) = screens::open(Goto::Start, &self.ctx) {
+                self.screens.push(start);
+            }
+        }
+    }
+
     /// Play's state, wherever it stands in the stack.
     fn play(&self) -> Option<&Play> {
-        self.screens.iter().rev().find_map(|s| match s {
-            Stacked::Play(p) => Some(p),
-            _ => None,
-        })
+        self.screens.iter().rev().find_map(|s| s.play())
     }
 
     fn play_mut(&mut self) -> Option<&mut Play> {
-        self.screens.iter_mut().rev().find_map(|s| match s {
-            Stacked::Play(p) => Some(p),
-            _ => None,
-        })
+        self.screens.iter_mut().rev().find_map(|s| s.play_mut())
     }
 
     // ---- what the view reads
 
     pub fn screen(&self) -> Screen {
-        self.screens.last().map_or(Screen::Start, Stacked::screen)
+        self.screens.last().map_or(Screen::Start, |s| s.screen())
     }
     pub fn layout(&self) -> Layout {
         self.ctx.layout
@@ -223,9 +220,9 @@ impl App {
     }
     /// The look cursor while look mode is on.
     pub fn look_cursor(&self) -> Option<Point> {
-        match self.screens.last() {
-            Some(Stacked::Replay(r)) => r.look,
-            _ => self.play().and_then(|p| p.mode.look()),
+        match self.screens.last().and_then(|s| s.replay()) {
+            Some((_, look)) => look,
+            None => self.play().and_then(|p| p.mode.look()),
         }
     }
     /// The throw being aimed, if any.
@@ -523,19 +520,16 @@ impl App {
 
     /// The sheet of the level the overview shows, while it is on top.
     pub fn overview_sheet(&self) -> Option<overview::Sheet> {
-        match self.screens.last() {
-            Some(Stacked::Overview(o)) => o.sheet(&self.ctx),
-            _ => None,
-        }
+        let z = self.screens.last()?.level()?;
+        Some(overview::Sheet::of(self.ctx.state()?, self.ctx.layout, z))
     }
 
     /// The mouse over the overview's map moves its cursor there; true when it moved.
     pub fn overview_hover(&mut self, col: i32, row: i32) -> bool {
         let ctx = &self.ctx;
-        match self.screens.last_mut() {
-            Some(Stacked::Overview(o)) => o.hover(ctx, col, row),
-            _ => false,
-        }
+        self.screens
+            .last_mut()
+            .is_some_and(|s| s.hover(ctx, col, row))
     }
 
     /// Runs that another page is playing now.
@@ -570,7 +564,7 @@ impl App {
         self.ctx.hint = None;
         self.ctx.flash = None;
         self.ctx.notice = Some("That run is being played in another tab.".into());
-        self.go(Next::Reset(Open::Start));
+        self.go(Goto::Start.into());
     }
 
     /// This page now holds run `id` (taken over from another page): resume it.
@@ -579,7 +573,7 @@ impl App {
         self.ctx.rescan();
         if let Some(i) = self.found().runs.iter().position(|r| r.id == id) {
             let next = self.ctx.resume(i);
-            self.go(next);
+            self.go(next.into());
             self.ctx.session.lock_held(id);
         }
     }
@@ -597,12 +591,12 @@ impl App {
             Ok(record) => {
                 let next = self.ctx.watch(record);
                 let shown = !next.stays();
-                self.go(next);
+                self.go(next.into());
                 shown
             }
             Err(e) => {
                 self.ctx.notice = Some(format!("That run cannot be shown: {e}."));
-                self.go(Next::Reset(Open::Start));
+                self.go(Goto::Start.into());
                 false
             }
         }
@@ -649,17 +643,18 @@ impl App {
         let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
         let next = self.ctx.watch_live(header);
         let shown = !next.stays();
-        self.go(next);
+        self.go(next.into());
         shown
     }
 
     /// More of the live run being watched (`end`: it has ended). False when none is shown
     /// any more: the viewer left it, or it has ended.
     pub fn live_more(&mut self, actions: Vec<Action>, end: bool) -> bool {
-        let live = self.screens.iter_mut().rev().find_map(|s| match s {
-            Stacked::Replay(r) => r.replayer.as_deref_mut().filter(|r| r.live),
-            _ => None,
-        });
+        let live = self
+            .screens
+            .iter_mut()
+            .rev()
+            .find_map(|s| s.replayer_mut().filter(|r| r.live));
         live.map(|r| r.arrive(actions, end)).is_some()
     }
 
@@ -671,7 +666,7 @@ impl App {
     /// Shows, on the start screen, why a link or file could not be opened.
     pub fn refuse(&mut self, why: &str) {
         self.ctx.notice = Some(format!("That run cannot be shown: {why}."));
-        self.go(Next::Reset(Open::Start));
+        self.go(Goto::Start.into());
     }
 
     /// Advances what moves on its own (the moment an action shows, a journey, a playing
@@ -690,7 +685,7 @@ impl App {
 
     /// True while something moves on its own (a playing replay, a journey).
     pub fn animating(&self) -> bool {
-        self.ctx.flash.is_some() || self.screens.last().is_some_and(Stacked::animating)
+        self.ctx.flash.is_some() || self.screens.last().is_some_and(|s| s.animating())
     }
 
     /// Applies an action to the run, and shows the end when the rules end it. A turn that
@@ -708,7 +703,7 @@ impl App {
                 play.mode.end_if(|m| matches!(m, Mode::Look(_)));
             }
         }
-        self.go(next);
+        self.go(next.into());
     }
 
     /// Writes the run if a turn was played since the last write; true when that changed
@@ -719,11 +714,8 @@ impl App {
 }
 
 /// The replay viewer's replayer, if one is in `stack`.
-fn replayer_in(stack: &[Stacked]) -> Option<&Replayer> {
-    stack.iter().rev().find_map(|s| match s {
-        Stacked::Replay(r) => r.replayer.as_deref(),
-        _ => None,
-    })
+fn replayer_in(stack: &[Box<dyn Layer>]) -> Option<&Replayer> {
+    stack.iter().rev().find_map(|s| s.replay().map(|(r, _)| r))
 }
 
 #[cfg(test)]

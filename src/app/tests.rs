@@ -2254,7 +2254,7 @@ fn a_killing_blow_past_zero_shows_zero_hit_points_and_the_rules_keep_the_number(
     let hp = a.state().map(State::hp).expect("a run");
     assert!(hp < 0, "the last blow took the player past 0: {hp}");
     // The last frame of play, as a replay's last frame shows it.
-    a.screens = vec![Stacked::Play(Default::default())];
+    a.screens = vec![Box::new(Play::default())];
     let screen = compose(&a).to_string();
     assert!(screen.contains("HP 0 of 30"), "{screen}");
     assert!(!screen.contains("HP -"), "{screen}");

@@ -5,7 +5,7 @@ use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
 use crate::app::keys::{gamepad_help, KEYS};
-use crate::app::next::Next;
+use crate::app::next::{Layer, Next, Screen};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
 use crate::view::layout::Layout;
@@ -43,7 +43,7 @@ fn key_table(f: &mut Frame, layout: Layout, y: i32, limit: i32) -> (i32, usize) 
 pub struct Help;
 
 /// The help screen: every key, and how to play by touch.
-pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
+fn draw(f: &mut Frame, ctx: &Ctx) {
     let layout = ctx.layout;
     f.boxed(page(layout), "Help", DIM, BLACK);
     let y = paragraph(
@@ -104,14 +104,22 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
     line(f, layout, left(layout), (y + 1).min(last), back, ACCENT);
 }
 
-impl Help {
+impl Layer for Help {
+    fn screen(&self) -> Screen {
+        Screen::Help
+    }
+
     /// A tap anywhere on the help screen closes it.
-    pub fn tap(&mut self) -> Option<Next> {
+    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
         Some(Next::Pop)
     }
 
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        draw(f, ctx);
+    }
+
     /// Keys on the help screen: help or back closes it; any other command is used up.
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         if ctx.toggle_prefs(key) {
             return Some(Next::Stay);
         }

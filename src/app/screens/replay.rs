@@ -6,10 +6,11 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::scene::Scene;
 use crate::app::input::{command, Command};
-use crate::app::next::{Next, Open};
+use crate::app::next::{Layer, Next, Screen};
 use crate::app::replayer::Replayer;
 use crate::app::request::Request;
 use crate::app::run::Run;
+use crate::app::screens::help::Help;
 use crate::app::screens::play::draw_scene;
 use crate::rules::space::geom::Point;
 use crate::rules::{Action, Outcome};
@@ -23,9 +24,13 @@ pub struct Replay {
     pub look: Option<Point>,
 }
 
-impl Replay {
+impl Layer for Replay {
+    fn screen(&self) -> Screen {
+        Screen::Replay
+    }
+
     /// Draws the replay as play draws a run, with the replay's place in the sidebar.
-    pub fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
         let Some(r) = &self.replayer else {
             return;
         };
@@ -41,14 +46,14 @@ impl Replay {
     }
 
     /// A tap on the replay plays or pauses it.
-    pub fn tap(&mut self) -> Option<Next> {
+    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
         if let Some(r) = &mut self.replayer {
             r.toggle();
         }
         Some(Next::Stay)
     }
 
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         let r = self.replayer.as_mut()?;
         let cmd = command(key);
         if let Some(at) = self.look {
@@ -83,7 +88,7 @@ impl Replay {
             _ => {
                 return match cmd? {
                     Command::Confirm => Some(self.take_over(ctx)),
-                    Command::Back => Some(ctx.back_to_start()),
+                    Command::Back => Some(ctx.back_to_start().into()),
                     Command::Share => {
                         ctx.requests.push(Request::Share);
                         Some(Next::Stay)
@@ -92,7 +97,7 @@ impl Replay {
                         ctx.requests.push(Request::Export);
                         Some(Next::Stay)
                     }
-                    Command::Help => Some(Next::Push(Open::Help)),
+                    Command::Help => Some(Next::Push(Box::new(Help))),
                     _ => None,
                 }
             }
@@ -100,16 +105,27 @@ impl Replay {
         Some(Next::Stay)
     }
 
-    /// Advances a playing replay by `ms` milliseconds; true when the screen changed.
-    pub fn tick(&mut self, ms: f64) -> bool {
-        self.replayer.as_mut().is_some_and(|r| r.tick(ms))
+    /// Advances a playing replay by `ms` milliseconds.
+    fn tick(&mut self, _: &mut Ctx, ms: f64) -> (bool, Next) {
+        let changed = self.replayer.as_mut().is_some_and(|r| r.tick(ms));
+        (changed, Next::Stay)
     }
 
     /// True while the replay plays.
-    pub fn playing(&self) -> bool {
+    fn animating(&self) -> bool {
         self.replayer.as_ref().is_some_and(|r| r.playing)
     }
 
+    fn replay(&self) -> Option<(&Replayer, Option<Point>)> {
+        Some((self.replayer.as_deref()?, self.look))
+    }
+
+    fn replayer_mut(&mut self) -> Option<&mut Replayer> {
+        self.replayer.as_deref_mut()
+    }
+}
+
+impl Replay {
     /// Plays on from the replay's current point as a new run of this page. A replay that
     /// stopped matching its record cannot; an ended one is shown again from where it stands,
     /// played to its end.
@@ -130,6 +146,6 @@ impl Replay {
             self.replayer = Some(Box::new(again));
             return Next::Stay;
         }
-        ctx.begin_play(Run::new(id, state, record), true)
+        ctx.begin_play(Run::new(id, state, record), true).into()
     }
 }
