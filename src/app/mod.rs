@@ -53,10 +53,10 @@ use crate::view::colour::Palette;
 use crate::view::frame::Frame;
 use crate::view::layout::Layout;
 use announcer::Announcer;
-use input::{command, ignorable, Command};
+use input::ignorable;
 
 use screens::overview;
-use screens::play::mode::{in_reach, Aim, Mode, Play};
+use screens::play::mode::{Aim, Play};
 
 /// The app: the stack of screens over what they share.
 pub struct App {
@@ -154,10 +154,6 @@ impl App {
     /// Play's state, wherever it stands in the stack.
     fn play(&self) -> Option<&Play> {
         self.screens.iter().rev().find_map(|s| s.play())
-    }
-
-    fn play_mut(&mut self) -> Option<&mut Play> {
-        self.screens.iter_mut().rev().find_map(|s| s.play_mut())
     }
 
     // ---- what the view reads
@@ -370,9 +366,6 @@ impl App {
         if !ignorable(key) {
             self.ctx.flash = None;
         }
-        if command(key) == Some(Command::Confirm) && self.watch_grave(self.look_cursor()) {
-            return true;
-        }
         let used = match self.screens.last_mut() {
             Some(top) => top.key(&mut self.ctx, key),
             None => None,
@@ -380,23 +373,9 @@ impl App {
         used.map(|next| self.go(next)).is_some()
     }
 
-    /// In the replay viewer, asks the page to watch the run of the grave at `at` (the look
-    /// cursor, or a tap): true when one shows there.
-    fn watch_grave(&mut self, at: Option<Point>) -> bool {
-        let i = match (self.screen(), self.state(), at) {
-            (Screen::Replay, Some(s), Some(p)) => self.ctx.graves.at(s, p),
-            _ => None,
-        };
-        i.map(|i| self.ctx.requests.push(Request::Watch(i as u32)))
-            .is_some()
-    }
-
     /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
         self.ctx.flash = None;
-        if self.watch_grave(self.world_at(col, row)) {
-            return true;
-        }
         let used = match self.screens.last_mut() {
             Some(top) => top.tap(&mut self.ctx, col, row),
             None => None,
@@ -463,8 +442,8 @@ impl App {
     /// The page's layout changed (a new window size or glyph size).
     pub fn set_layout(&mut self, layout: Layout) {
         self.ctx.layout = layout;
-        if let Some(play) = self.play_mut() {
-            play.mode.end_if(|m| matches!(m, Mode::Look(_)));
+        for s in &mut self.screens {
+            s.stop_looking();
         }
     }
 
@@ -498,13 +477,8 @@ impl App {
     /// Sets the map cell under the mouse (`None` when the mouse leaves the map).
     pub fn set_hover(&mut self, p: Option<Point>) {
         self.ctx.hover = p;
-        let me = self.state().map(State::player);
-        if let (Some(play), Some(p), Some(me)) = (self.play_mut(), p, me) {
-            if let Mode::Aim(aim) = &mut play.mode {
-                if in_reach(me, p) {
-                    aim.at = p;
-                }
-            }
+        for s in &mut self.screens {
+            s.pointed(&self.ctx, p);
         }
     }
 
@@ -699,8 +673,8 @@ impl App {
     pub fn act(&mut self, action: Action) {
         let next = self.ctx.act(action);
         if !next.stays() {
-            if let Some(play) = self.play_mut() {
-                play.mode.end_if(|m| matches!(m, Mode::Look(_)));
+            for s in &mut self.screens {
+                s.stop_looking();
             }
         }
         self.go(next.into());

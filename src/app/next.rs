@@ -54,6 +54,10 @@ pub trait Layer {
     fn hover(&mut self, _ctx: &Ctx, _col: i32, _row: i32) -> bool {
         false
     }
+    /// The mouse is over map cell `at` (`None`: off the map); play aims a throw there.
+    fn pointed(&mut self, _ctx: &Ctx, _at: Option<Point>) {}
+    /// Look mode ends (the layout changed, or an action changed the screen).
+    fn stop_looking(&mut self) {}
     /// Play's state, on play.
     fn play(&self) -> Option<&Play> {
         None

@@ -1042,6 +1042,30 @@ fn a_throw_is_aimed_by_keys_shown_in_flight_and_recorded_as_one_action() {
 }
 
 #[test]
+fn the_mouse_moves_the_aim_within_reach_and_a_new_layout_ends_looking() {
+    let mut a = hall_with_a_goblin();
+    press(&mut a, &["g", "t", "a"]);
+    let me = a.state().expect("run").player();
+    let near = me.offset(2, 0);
+    a.set_hover(Some(near));
+    assert_eq!(
+        a.aim().map(|aim| aim.at),
+        Some(near),
+        "the aim follows the mouse"
+    );
+    a.set_hover(Some(me.offset(30, 0)));
+    assert_eq!(
+        a.aim().map(|aim| aim.at),
+        Some(near),
+        "not beyond a throw's reach"
+    );
+    press(&mut a, &["Escape", "Escape", "x"]);
+    assert!(a.look_cursor().is_some(), "looking");
+    a.set_layout(Layout::for_window(390.0, 844.0, 3.0, false));
+    assert_eq!(a.look_cursor(), None, "a new layout ends look mode");
+}
+
+#[test]
 fn a_tap_throws_where_it_lands_and_escape_puts_the_thing_away() {
     let mut a = hall_with_a_goblin();
     press(&mut a, &["g", "t", "a", "Escape"]);

@@ -1,7 +1,7 @@
 //! The replay viewer: a record played back (`app/replayer.rs`), drawn as play is. Its keys:
 //! play and pause, step, speed, jump to the end, play on from the shown point as a new run,
-//! and look (a cursor that names what is there; `App::key` watches the run of a grave of
-//! today's fallen under it on Enter, as `App::tap` does on a tap); a tap plays or pauses.
+//! and look (a cursor that names what is there; Enter on a grave of today's fallen watches
+//! its run, as a tap on one does); a tap elsewhere plays or pauses.
 
 use crate::app::ctx::Ctx;
 use crate::app::draw::scene::Scene;
@@ -45,8 +45,16 @@ impl Layer for Replay {
         draw_scene(f, ctx, &scene);
     }
 
-    /// A tap on the replay plays or pauses it.
-    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
+    /// A tap on a grave of today's fallen watches its run; elsewhere it plays or pauses.
+    fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
+        let at = self.replayer.as_ref().and_then(|r| {
+            let w = r.state.world();
+            let size = (w.width(), w.height());
+            ctx.layout.world_at(r.state.player(), size, col, row)
+        });
+        if at.is_some_and(|p| self.watch_grave(ctx, p)) {
+            return Some(Next::Stay);
+        }
         if let Some(r) = &mut self.replayer {
             r.toggle();
         }
@@ -54,8 +62,14 @@ impl Layer for Replay {
     }
 
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
-        let r = self.replayer.as_mut()?;
         let cmd = command(key);
+        // Enter on a grave of today's fallen watches its run.
+        if let (Some(at), Some(Command::Confirm)) = (self.look, cmd) {
+            if self.watch_grave(ctx, at) {
+                return Some(Next::Stay);
+            }
+        }
+        let r = self.replayer.as_mut()?;
         if let Some(at) = self.look {
             // Looking: movement keys move the cursor; x or Escape stops.
             match cmd? {
@@ -126,6 +140,17 @@ impl Layer for Replay {
 }
 
 impl Replay {
+    /// Asks the page to watch the run of the grave at `at`: true when one shows there.
+    fn watch_grave(&self, ctx: &mut Ctx, at: Point) -> bool {
+        let grave = self
+            .replayer
+            .as_ref()
+            .and_then(|r| ctx.graves.at(&r.state, at));
+        grave
+            .map(|i| ctx.requests.push(Request::Watch(i as u32)))
+            .is_some()
+    }
+
     /// Plays on from the replay's current point as a new run of this page. A replay that
     /// stopped matching its record cannot; an ended one is shown again from where it stands,
     /// played to its end.

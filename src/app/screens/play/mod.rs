@@ -24,7 +24,7 @@ use crate::rules::space::geom::Point;
 use crate::rules::{Action, State};
 use crate::view::frame::Frame;
 use kindle::beside;
-use mode::{Look, Mode, Play};
+use mode::{in_reach, Look, Mode, Play};
 
 /// The question a first `<` on the way out asks.
 const LEAVE_KEY: &str =
@@ -81,6 +81,20 @@ impl Layer for Play {
 
     fn play(&self) -> Option<&Play> {
         Some(self)
+    }
+
+    /// A throw being aimed follows the mouse, within reach.
+    fn pointed(&mut self, ctx: &Ctx, at: Option<Point>) {
+        let me = ctx.state().map(State::player);
+        if let (Mode::Aim(aim), Some(p), Some(me)) = (&mut self.mode, at, me) {
+            if in_reach(me, p) {
+                aim.at = p;
+            }
+        }
+    }
+
+    fn stop_looking(&mut self) {
+        self.mode.end_if(|m| matches!(m, Mode::Look(_)));
     }
 
     fn play_mut(&mut self) -> Option<&mut Play> {
