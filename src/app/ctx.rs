@@ -7,10 +7,9 @@
 use crate::app::announcer::Announcer;
 use crate::app::daily::Graves;
 use crate::app::flash::Flash;
-use crate::app::next::{Next, Open};
+use crate::app::goto::Goto;
 use crate::app::options::Options;
 use crate::app::prefs::Prefs;
-use crate::app::replayer::Replayer;
 use crate::app::request::Request;
 use crate::app::session::Session;
 use crate::app::sound::{Before, Cue};
@@ -41,8 +40,6 @@ pub struct Ctx {
     pub focused: bool,
     /// The sounds of what happened since the page last asked, when sound is on.
     pub cues: Vec<Cue>,
-    /// The replayer an `Open::Replay` opens, from `watch` until the viewer takes it.
-    pub replayer: Option<Box<Replayer>>,
     /// Today's fallen, once the player's own daily run has ended.
     pub graves: Graves,
     /// The page has a board to post daily runs to (the page says so once it knows).
@@ -95,7 +92,7 @@ impl Ctx {
     /// Applies an action to the run: the end screen comes next when the rules end it. A
     /// turn that goes on is written by `App::flush`, which the page calls right after
     /// painting the turn (so the save never delays the frame).
-    pub fn act(&mut self, action: Action) -> Next {
+    pub fn act(&mut self, action: Action) -> Goto {
         let before = self.state().map(Before::of);
         let ended = self.session.act(action);
         if let (Some(before), Some(state), true) = (before, self.state(), self.prefs.sound) {
@@ -111,9 +108,9 @@ impl Ctx {
             if self.daily_ended() {
                 self.requests.push(Request::Fallen);
             }
-            Next::Reset(Open::Ended)
+            Goto::Ended
         } else {
-            Next::Stay
+            Goto::Stay
         }
     }
 

@@ -12,9 +12,12 @@ pub mod days;
 mod describe;
 pub mod draw;
 mod flash;
+mod goto;
 pub mod input;
+pub mod keys;
 mod next;
 mod options;
+mod output;
 mod pick;
 mod post;
 mod prefs;
@@ -27,9 +30,11 @@ mod session;
 mod sound;
 
 use ctx::Ctx;
+use goto::Goto;
 pub use next::Screen;
-use next::{Next, Open};
+use next::{Layer, Next};
 pub use options::Options;
+pub use output::Output;
 pub use post::Posting;
 pub use prefs::Prefs;
 pub use replayer::{Replayer, MAX_SPEED};
@@ -48,14 +53,14 @@ use crate::view::colour::Palette;
 use crate::view::frame::Frame;
 use crate::view::layout::Layout;
 use announcer::Announcer;
-use input::{command, ignorable, Command};
+use input::ignorable;
 
-use screens::play::mode::{in_reach, Aim, Mode, Play};
-use screens::{overview, Stacked};
+use screens::overview;
+use screens::play::mode::{Aim, Play};
 
 /// The app: the stack of screens over what they share.
 pub struct App {
-    screens: Vec<Stacked>,
+    screens: Vec<Box<dyn Layer>>,
     ctx: Ctx,
 }
 
@@ -63,7 +68,7 @@ impl App {
     /// The app on its start screen, with whatever the store holds.
     pub fn new(store: Box<dyn Store>, opts: Options) -> App {
         let mut app = App {
-            screens: vec![Stacked::Start(screens::start::Start::default())],
+            screens: vec![Box::new(screens::start::Start::default())],
             ctx: Ctx {
                 session: Session::new(store, opts.nonce, opts.today.clone()),
                 layout: opts.layout,
@@ -78,13 +83,12 @@ impl App {
                 hover: None,
                 focused: true,
                 cues: Vec::new(),
-                replayer: None,
                 graves: daily::Graves::default(),
                 board: false,
             },
         };
         app.ctx.rescan();
-        app.screens = vec![Stacked::Start(screens::start::Start::new(&app.ctx))];
+        app.screens = vec![Box::new(screens::start::Start::new(&app.ctx))];
         app
     }
 
@@ -95,7 +99,7 @@ impl App {
         let header = Header::new(state.seed(), WorldParams::default(), None);
         let record = Record::start(header, &state);
         app.ctx.session.open_scene(Run::new(0, state, record));
-        app.screens = vec![Stacked::Play(Play::default())];
+        app.screens = vec![Box::new(Play::default())];
         app
     }
 
@@ -117,53 +121,45 @@ impl App {
     fn go(&mut self, next: Next) {
         match next {
             Next::Stay => return,
-            Next::Push(open) => {
-                let screen = Stacked::open(open, &mut self.ctx);
-                self.screens.push(screen);
-            }
-            Next::Pop | Next::Back(_) => {
-                self.screens.pop();
-                if self.screens.is_empty() {
-                    self.screens
-                        .push(Stacked::Start(screens::start::Start::new(&self.ctx)));
-                }
-                if let (Next::Back(chosen), Some(Stacked::Play(play))) =
-                    (next, self.screens.last_mut())
-                {
+            Next::Push(screen) => self.screens.push(screen),
+            Next::Pop => self.pop(),
+            Next::Back(chosen) => {
+                self.pop();
+                if let Some(play) = self.screens.last_mut().and_then(|s| s.play_mut()) {
                     let then = play.chosen(&mut self.ctx, chosen);
                     self.go(then);
                     return;
                 }
             }
-            Next::Reset(open) => {
-                let screen = Stacked::open(open, &mut self.ctx);
-                self.screens = vec![screen];
-            }
+            Next::Go(goto) => match screens::open(goto, &self.ctx) {
+                Some(screen) => self.screens = vec![screen],
+                None => return,
+            },
         }
         if self.screen() == Screen::Start {
             self.ctx.rescan();
         }
     }
 
-    /// Play's state, wherever it stands in the stack.
-    fn play(&self) -> Option<&Play> {
-        self.screens.iter().rev().find_map(|s| match s {
-            Stacked::Play(p) => Some(p),
-            _ => None,
-        })
+    /// Closes the screen on top; the start screen opens when none is left.
+    fn pop(&mut self) {
+        self.screens.pop();
+        if self.screens.is_empty() {
+            if let Some(start) = screens::open(Goto::Start, &self.ctx) {
+                self.screens.push(start);
+            }
+        }
     }
 
-    fn play_mut(&mut self) -> Option<&mut Play> {
-        self.screens.iter_mut().rev().find_map(|s| match s {
-            Stacked::Play(p) => Some(p),
-            _ => None,
-        })
+    /// Play's state, wherever it stands in the stack.
+    fn play(&self) -> Option<&Play> {
+        self.screens.iter().rev().find_map(|s| s.play())
     }
 
     // ---- what the view reads
 
     pub fn screen(&self) -> Screen {
-        self.screens.last().map_or(Screen::Start, Stacked::screen)
+        self.screens.last().map_or(Screen::Start, |s| s.screen())
     }
     pub fn layout(&self) -> Layout {
         self.ctx.layout
@@ -220,9 +216,9 @@ impl App {
     }
     /// The look cursor while look mode is on.
     pub fn look_cursor(&self) -> Option<Point> {
-        match self.screens.last() {
-            Some(Stacked::Replay(r)) => r.look,
-            _ => self.play().and_then(|p| p.mode.look()),
+        match self.screens.last().and_then(|s| s.replay()) {
+            Some((_, look)) => look,
+            None => self.play().and_then(|p| p.mode.look()),
         }
     }
     /// The throw being aimed, if any.
@@ -249,6 +245,17 @@ impl App {
     /// What the page has been asked to do since the last call.
     pub fn take_requests(&mut self) -> Vec<Request> {
         std::mem::take(&mut self.ctx.requests)
+    }
+    /// What the inputs and ticks since the last call leave for the page to do, taken at
+    /// once: the page makes one call after each input.
+    pub fn output(&mut self) -> Output {
+        Output {
+            requests: self.take_requests(),
+            said: self.take_announcements(),
+            cues: self.take_cues(),
+            animating: self.animating(),
+            unsaved: self.ctx.session.unsaved(),
+        }
     }
     /// True when the run shown is a daily run that has ended: one the board takes.
     pub fn daily_ended(&self) -> bool {
@@ -359,9 +366,6 @@ impl App {
         if !ignorable(key) {
             self.ctx.flash = None;
         }
-        if command(key) == Some(Command::Confirm) && self.watch_grave(self.look_cursor()) {
-            return true;
-        }
         let used = match self.screens.last_mut() {
             Some(top) => top.key(&mut self.ctx, key),
             None => None,
@@ -369,23 +373,9 @@ impl App {
         used.map(|next| self.go(next)).is_some()
     }
 
-    /// In the replay viewer, asks the page to watch the run of the grave at `at` (the look
-    /// cursor, or a tap): true when one shows there.
-    fn watch_grave(&mut self, at: Option<Point>) -> bool {
-        let i = match (self.screen(), self.state(), at) {
-            (Screen::Replay, Some(s), Some(p)) => self.ctx.graves.at(s, p),
-            _ => None,
-        };
-        i.map(|i| self.ctx.requests.push(Request::Watch(i as u32)))
-            .is_some()
-    }
-
     /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
         self.ctx.flash = None;
-        if self.watch_grave(self.world_at(col, row)) {
-            return true;
-        }
         let used = match self.screens.last_mut() {
             Some(top) => top.tap(&mut self.ctx, col, row),
             None => None,
@@ -452,8 +442,8 @@ impl App {
     /// The page's layout changed (a new window size or glyph size).
     pub fn set_layout(&mut self, layout: Layout) {
         self.ctx.layout = layout;
-        if let Some(play) = self.play_mut() {
-            play.mode.end_if(|m| matches!(m, Mode::Look(_)));
+        for s in &mut self.screens {
+            s.stop_looking();
         }
     }
 
@@ -487,13 +477,8 @@ impl App {
     /// Sets the map cell under the mouse (`None` when the mouse leaves the map).
     pub fn set_hover(&mut self, p: Option<Point>) {
         self.ctx.hover = p;
-        let me = self.state().map(State::player);
-        if let (Some(play), Some(p), Some(me)) = (self.play_mut(), p, me) {
-            if let Mode::Aim(aim) = &mut play.mode {
-                if in_reach(me, p) {
-                    aim.at = p;
-                }
-            }
+        for s in &mut self.screens {
+            s.pointed(&self.ctx, p);
         }
     }
 
@@ -509,19 +494,16 @@ impl App {
 
     /// The sheet of the level the overview shows, while it is on top.
     pub fn overview_sheet(&self) -> Option<overview::Sheet> {
-        match self.screens.last() {
-            Some(Stacked::Overview(o)) => o.sheet(&self.ctx),
-            _ => None,
-        }
+        let z = self.screens.last()?.level()?;
+        Some(overview::Sheet::of(self.ctx.state()?, self.ctx.layout, z))
     }
 
     /// The mouse over the overview's map moves its cursor there; true when it moved.
     pub fn overview_hover(&mut self, col: i32, row: i32) -> bool {
         let ctx = &self.ctx;
-        match self.screens.last_mut() {
-            Some(Stacked::Overview(o)) => o.hover(ctx, col, row),
-            _ => false,
-        }
+        self.screens
+            .last_mut()
+            .is_some_and(|s| s.hover(ctx, col, row))
     }
 
     /// Runs that another page is playing now.
@@ -556,7 +538,7 @@ impl App {
         self.ctx.hint = None;
         self.ctx.flash = None;
         self.ctx.notice = Some("That run is being played in another tab.".into());
-        self.go(Next::Reset(Open::Start));
+        self.go(Goto::Start.into());
     }
 
     /// This page now holds run `id` (taken over from another page): resume it.
@@ -565,7 +547,7 @@ impl App {
         self.ctx.rescan();
         if let Some(i) = self.found().runs.iter().position(|r| r.id == id) {
             let next = self.ctx.resume(i);
-            self.go(next);
+            self.go(next.into());
             self.ctx.session.lock_held(id);
         }
     }
@@ -583,12 +565,12 @@ impl App {
             Ok(record) => {
                 let next = self.ctx.watch(record);
                 let shown = !next.stays();
-                self.go(next);
+                self.go(next.into());
                 shown
             }
             Err(e) => {
                 self.ctx.notice = Some(format!("That run cannot be shown: {e}."));
-                self.go(Next::Reset(Open::Start));
+                self.go(Goto::Start.into());
                 false
             }
         }
@@ -635,17 +617,18 @@ impl App {
         let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
         let next = self.ctx.watch_live(header);
         let shown = !next.stays();
-        self.go(next);
+        self.go(next.into());
         shown
     }
 
     /// More of the live run being watched (`end`: it has ended). False when none is shown
     /// any more: the viewer left it, or it has ended.
     pub fn live_more(&mut self, actions: Vec<Action>, end: bool) -> bool {
-        let live = self.screens.iter_mut().rev().find_map(|s| match s {
-            Stacked::Replay(r) => r.replayer.as_deref_mut().filter(|r| r.live),
-            _ => None,
-        });
+        let live = self
+            .screens
+            .iter_mut()
+            .rev()
+            .find_map(|s| s.replayer_mut().filter(|r| r.live));
         live.map(|r| r.arrive(actions, end)).is_some()
     }
 
@@ -657,7 +640,7 @@ impl App {
     /// Shows, on the start screen, why a link or file could not be opened.
     pub fn refuse(&mut self, why: &str) {
         self.ctx.notice = Some(format!("That run cannot be shown: {why}."));
-        self.go(Next::Reset(Open::Start));
+        self.go(Goto::Start.into());
     }
 
     /// Advances what moves on its own (the moment an action shows, a journey, a playing
@@ -676,7 +659,7 @@ impl App {
 
     /// True while something moves on its own (a playing replay, a journey).
     pub fn animating(&self) -> bool {
-        self.ctx.flash.is_some() || self.screens.last().is_some_and(Stacked::animating)
+        self.ctx.flash.is_some() || self.screens.last().is_some_and(|s| s.animating())
     }
 
     /// Applies an action to the run, and shows the end when the rules end it. A turn that
@@ -690,11 +673,11 @@ impl App {
     pub fn act(&mut self, action: Action) {
         let next = self.ctx.act(action);
         if !next.stays() {
-            if let Some(play) = self.play_mut() {
-                play.mode.end_if(|m| matches!(m, Mode::Look(_)));
+            for s in &mut self.screens {
+                s.stop_looking();
             }
         }
-        self.go(next);
+        self.go(next.into());
     }
 
     /// Writes the run if a turn was played since the last write; true when that changed
@@ -705,11 +688,8 @@ impl App {
 }
 
 /// The replay viewer's replayer, if one is in `stack`.
-fn replayer_in(stack: &[Stacked]) -> Option<&Replayer> {
-    stack.iter().rev().find_map(|s| match s {
-        Stacked::Replay(r) => r.replayer.as_deref(),
-        _ => None,
-    })
+fn replayer_in(stack: &[Box<dyn Layer>]) -> Option<&Replayer> {
+    stack.iter().rev().find_map(|s| s.replay().map(|(r, _)| r))
 }
 
 #[cfg(test)]

@@ -1,12 +1,16 @@
-//! What a screen answers after a key, a tap or a tick: how the stack of screens changes
-//! (`Next`), naming the screen to open (`Open`) with what it starts from, and what a screen
-//! over play hands back to it when it closes (`Chosen`). Screens name other screens only
-//! through these, so no screen's file needs another's, and the stack (`screens::Shown`) is
-//! built in one place. The pattern is a mode stack whose modes answer with a control value.
+//! The one shape of every screen (`Layer`: its keys, taps, ticks and drawing), and what a
+//! screen answers after a key, a tap or a tick: how the stack of screens changes (`Next`),
+//! carrying the screen to open itself, and what a screen over play hands back to it when it
+//! closes (`Chosen`). The pattern is a mode stack whose modes answer with a control value.
 
+use crate::app::ctx::Ctx;
+use crate::app::goto::Goto;
 use crate::app::pick::Pick;
+use crate::app::replayer::Replayer;
+use crate::app::screens::play::mode::Play;
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::space::geom::Point;
+use crate::view::frame::Frame;
 
 /// Which screen is showing, as the page and the tests ask (`App::screen`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,22 +28,54 @@ pub enum Screen {
     Overview,
 }
 
-/// A screen to open, with what it starts from. A plain value, like `Next`: what is too
-/// big to copy (the replay's record and state) waits in the context.
-#[derive(Clone, Copy)]
-pub enum Open {
-    Start,
-    /// Play, in no sub-mode.
-    Play,
-    Help,
-    /// Your days: the daily runs kept, at a glance.
-    Days,
-    Ended,
-    /// The replay viewer, on the replayer the context holds for it (`Ctx::replayer`).
-    Replay,
-    Inventory(Pick),
-    /// The overview, on the level of this place and its cursor on it (the player).
-    Overview(Point),
+/// A screen in the stack, holding its own state. Every screen has this shape: it answers a
+/// key, or a tap on screen cell (`col`, `row`), with the change to the stack (`None` for what
+/// it ignores), may move on its own (`tick` while `animating`), and draws itself. What the
+/// app reads of the screens (play's state, the replay's, the overview's level) it asks every
+/// screen, and the others answer nothing.
+pub trait Layer {
+    /// Which screen this is.
+    fn screen(&self) -> Screen;
+    /// Handles a `KeyboardEvent.key`: `None` for keys the screen ignores.
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next>;
+    /// A tap or click at screen cell (`col`, `row`): `None` when it did nothing.
+    fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next>;
+    /// Advances what moves on its own by `ms` milliseconds; true when the screen changed.
+    fn tick(&mut self, _ctx: &mut Ctx, _ms: f64) -> (bool, Next) {
+        (false, Next::Stay)
+    }
+    /// True while something on this screen moves on its own.
+    fn animating(&self) -> bool {
+        false
+    }
+    /// Draws the screen.
+    fn draw(&self, f: &mut Frame, ctx: &Ctx);
+    /// The mouse is over screen cell (`col`, `row`); true when that changed the screen.
+    fn hover(&mut self, _ctx: &Ctx, _col: i32, _row: i32) -> bool {
+        false
+    }
+    /// The mouse is over map cell `at` (`None`: off the map); play aims a throw there.
+    fn pointed(&mut self, _ctx: &Ctx, _at: Option<Point>) {}
+    /// Look mode ends (the layout changed, or an action changed the screen).
+    fn stop_looking(&mut self) {}
+    /// Play's state, on play.
+    fn play(&self) -> Option<&Play> {
+        None
+    }
+    fn play_mut(&mut self) -> Option<&mut Play> {
+        None
+    }
+    /// The replay shown and the look cursor over it, on the replay viewer.
+    fn replay(&self) -> Option<(&Replayer, Option<Point>)> {
+        None
+    }
+    fn replayer_mut(&mut self) -> Option<&mut Replayer> {
+        None
+    }
+    /// The level shown, on the overview.
+    fn level(&self) -> Option<i32> {
+        None
+    }
 }
 
 /// What a screen over play chose, for play to carry out once it is back on top.
@@ -53,23 +89,29 @@ pub enum Chosen {
 
 /// How the stack of screens changes: every change goes through `App::go`, so each screen's
 /// code says what comes next instead of rearranging the stack itself.
-#[derive(Clone, Copy)]
 pub enum Next {
     /// Nothing changes.
     Stay,
-    /// Open a screen over this one (help, the inventory); `Pop` comes back.
-    Push(Open),
+    /// Open this screen over this one (help, the inventory); `Pop` comes back.
+    Push(Box<dyn Layer>),
     /// Close this screen, back to the one under it.
     Pop,
     /// Close this screen and hand what it chose to play under it.
     Back(Chosen),
-    /// Leave everything for this screen (a run begins, ends, or the start screen).
-    Reset(Open),
+    /// Leave everything for the screen a run's start, end or replay leads to, or the start
+    /// screen (`Goto`).
+    Go(Goto),
 }
 
 impl Next {
     /// True when the stack stays as it is.
     pub fn stays(&self) -> bool {
-        matches!(self, Next::Stay)
+        matches!(self, Next::Stay | Next::Go(Goto::Stay))
+    }
+}
+
+impl From<Goto> for Next {
+    fn from(goto: Goto) -> Next {
+        Next::Go(goto)
     }
 }

@@ -2,7 +2,7 @@
 //! replay viewer and the page ask for. Each answers with the screen that comes next.
 
 use crate::app::ctx::Ctx;
-use crate::app::next::{Next, Open};
+use crate::app::goto::Goto;
 use crate::app::replayer::Replayer;
 use crate::app::request::Request;
 use crate::app::run::Run;
@@ -12,26 +12,26 @@ use crate::rules::Outcome;
 
 impl Ctx {
     /// Plays `run`: a `new` one (written at once), or one resumed as it was saved.
-    pub fn begin_play(&mut self, run: Run, new: bool) -> Next {
+    pub fn begin_play(&mut self, run: Run, new: bool) -> Goto {
         let id = run.id;
         self.session.begin(run, new);
         self.hush();
         self.hint = None;
         self.notice = None;
         self.requests.push(Request::Lock(id));
-        Next::Reset(Open::Play)
+        Goto::Play
     }
 
     /// Leaves the run or replay shown for the start screen.
-    pub fn back_to_start(&mut self) -> Next {
+    pub fn back_to_start(&mut self) -> Goto {
         self.session.drop_ended();
         self.hint = None;
-        Next::Reset(Open::Start)
+        Goto::Start
     }
 
     /// Starts a new run: the page's seed (or the daily seed) the first time, the next seed
     /// after a run has ended.
-    pub fn new_run(&mut self, first: bool) -> Next {
+    pub fn new_run(&mut self, first: bool) -> Goto {
         let (seed, daily) = if first {
             (self.opts.seed, self.opts.daily.clone())
         } else {
@@ -64,14 +64,14 @@ impl Ctx {
     }
 
     /// Resumes saved run number `i` of the start menu.
-    pub fn resume(&mut self, i: usize) -> Next {
+    pub fn resume(&mut self, i: usize) -> Goto {
         let Some(saved) = self.session.found().runs.get(i).cloned() else {
-            return Next::Stay;
+            return Goto::Stay;
         };
         let seed = saved.record.header.seed;
         if self.session.ended_here(saved.id) {
             self.notice = Some(format!("The run of seed {seed} has ended."));
-            return Next::Stay;
+            return Goto::Stay;
         }
         // This page's own run goes on as it stands (the store may be behind it).
         if let Some(run) = self.session.take_own(saved.id) {
@@ -83,7 +83,7 @@ impl Ctx {
                 self.session.file(&run, &saved.date);
                 self.rescan();
                 self.notice = Some(format!("The run of seed {seed} has ended."));
-                Next::Stay
+                Goto::Stay
             }
             Ok(run) => self.begin_play(run, false),
             Err(e) => {
@@ -93,13 +93,13 @@ impl Ctx {
                 self.notice = Some(format!(
                     "The saved run of seed {seed} could not be resumed: {e}. It is kept; press D to download it."
                 ));
-                Next::Stay
+                Goto::Stay
             }
         }
     }
 
     /// Opens `record` in the replay viewer; stays, with a notice, when it cannot be watched.
-    pub fn watch(&mut self, record: Record) -> Next {
+    pub fn watch(&mut self, record: Record) -> Goto {
         match crate::record::replay::initial(&record) {
             Ok(state) => self.show(Replayer::new(record, state)),
             Err(e) => self.cannot_show(e),
@@ -108,21 +108,20 @@ impl Ctx {
 
     /// Opens a live run of the caves of `header` in the replay viewer, from its start; the
     /// rest of it arrives as it is played (`Replayer::arrive`).
-    pub fn watch_live(&mut self, header: Header) -> Next {
+    pub fn watch_live(&mut self, header: Header) -> Goto {
         match header.start() {
             Ok(state) => self.show(Replayer::live(Record::start(header, &state), state)),
             Err(e) => self.cannot_show(e),
         }
     }
 
-    fn show(&mut self, replayer: Replayer) -> Next {
+    fn show(&mut self, replayer: Replayer) -> Goto {
         self.hint = None;
-        self.replayer = Some(Box::new(replayer));
-        Next::Reset(Open::Replay)
+        Goto::Replay(Box::new(replayer))
     }
 
-    fn cannot_show(&mut self, why: impl std::fmt::Display) -> Next {
+    fn cannot_show(&mut self, why: impl std::fmt::Display) -> Goto {
         self.notice = Some(format!("That run cannot be shown: {why}."));
-        Next::Stay
+        Goto::Stay
     }
 }

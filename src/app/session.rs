@@ -436,10 +436,16 @@ impl Session {
         }
     }
 
+    /// True when `flush` has something to write: a turn played since the last write (or a
+    /// write refused), or the end of a run the store refused.
+    pub fn unsaved(&self) -> bool {
+        self.pending.is_some() || (self.playing() && self.run.as_ref().is_some_and(|r| r.unsaved))
+    }
+
     /// Writes the run if the store does not hold it as it stands (a turn was played since the
-    /// last write, or that write was refused): after every input, and when the page is hidden.
-    /// True when that changed what the sidebar says about saving. The end of a run the store
-    /// refused is asked again here too.
+    /// last write, or that write was refused): after every input that left it `unsaved`, and
+    /// when the page is hidden. True when that changed what the sidebar says about saving.
+    /// The end of a run the store refused is asked again here too.
     pub fn flush(&mut self) -> bool {
         let before = self.saving.clone();
         self.settle();

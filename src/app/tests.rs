@@ -96,6 +96,36 @@ fn any_key_but_a_modifier_starts_a_run_of_the_page_seed() {
 }
 
 #[test]
+fn each_input_leaves_one_output_that_says_what_the_page_does_next() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 4);
+    a.key("Enter");
+    let out = a.output();
+    assert!(
+        matches!(out.requests[..], [Request::Lock(_)]),
+        "the new run asks for its lock: {out:?}"
+    );
+    a.key("l");
+    let out = a.output();
+    assert!(out.unsaved, "the turn waits to be written after its frame");
+    assert!(out.requests.is_empty() && !out.animating, "{out:?}");
+    a.flush();
+    assert!(!a.output().unsaved, "written");
+    a.key("s");
+    let out = a.output();
+    assert_eq!(out.requests, [Request::Share]);
+    assert!(!out.unsaved, "sharing plays no turn");
+    assert_eq!(a.output(), Output::default(), "an output is taken once");
+    store.borrow_mut().full = true;
+    a.key(".");
+    a.flush();
+    assert!(
+        a.output().unsaved,
+        "a refused write is asked again after the next input"
+    );
+}
+
+#[test]
 fn a_reloaded_page_continues_the_same_game_with_enter() {
     let store = SharedStore::default();
     let mut a = app(&store, 4);
@@ -1007,6 +1037,30 @@ fn a_throw_is_aimed_by_keys_shown_in_flight_and_recorded_as_one_action() {
     assert_ne!(compose(&a).to_string(), before, "frame by frame");
     a.key("Escape");
     assert!(!a.animating(), "a key finishes the moment at once");
+}
+
+#[test]
+fn the_mouse_moves_the_aim_within_reach_and_a_new_layout_ends_looking() {
+    let mut a = hall_with_a_goblin();
+    press(&mut a, &["g", "t", "a"]);
+    let me = a.state().expect("run").player();
+    let near = me.offset(2, 0);
+    a.set_hover(Some(near));
+    assert_eq!(
+        a.aim().map(|aim| aim.at),
+        Some(near),
+        "the aim follows the mouse"
+    );
+    a.set_hover(Some(me.offset(30, 0)));
+    assert_eq!(
+        a.aim().map(|aim| aim.at),
+        Some(near),
+        "not beyond a throw's reach"
+    );
+    press(&mut a, &["Escape", "Escape", "x"]);
+    assert!(a.look_cursor().is_some(), "looking");
+    a.set_layout(Layout::for_window(390.0, 844.0, 3.0, false));
+    assert_eq!(a.look_cursor(), None, "a new layout ends look mode");
 }
 
 #[test]
@@ -2187,7 +2241,7 @@ fn a_killing_blow_past_zero_shows_zero_hit_points_and_the_rules_keep_the_number(
     let hp = a.state().map(State::hp).expect("a run");
     assert!(hp < 0, "the last blow took the player past 0: {hp}");
     // The last frame of play, as a replay's last frame shows it.
-    a.screens = vec![Stacked::Play(Default::default())];
+    a.screens = vec![Box::new(Play::default())];
     let screen = compose(&a).to_string();
     assert!(screen.contains("HP 0 of 30"), "{screen}");
     assert!(!screen.contains("HP -"), "{screen}");

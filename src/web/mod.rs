@@ -17,6 +17,7 @@ mod request;
 mod storage;
 
 use crate::app::draw::compose;
+use crate::app::keys;
 use crate::app::{App, Options};
 use crate::record::actions::{encode_actions, parse_actions};
 use crate::record::base64;
@@ -43,6 +44,8 @@ pub struct Game {
     app: App,
     painter: Painter,
     deflated: Deflated,
+    /// The shown record (seed, actions, ended) when `output` last looked.
+    shown: Option<(u64, usize, bool)>,
 }
 
 /// A plain YYYY-MM-DD date, or `None`.
@@ -105,9 +108,34 @@ impl Game {
             app,
             painter,
             deflated: Deflated::default(),
+            shown: None,
         };
         game.paint();
         Ok(game)
+    }
+
+    /// The keys the page offers (`app::keys`), asked once at start-up, one a line of
+    /// tab-separated fields: `pad`, key, label and spoken name of each touch pad button in
+    /// order; `gamepad`, standard-mapping button index and key of each gamepad button; `stick`
+    /// and the key of each of the left stick's directions, counter-clockwise from east.
+    pub fn bindings(&self) -> String {
+        let mut text = String::new();
+        for p in &keys::PAD {
+            for field in ["pad", p.key, p.label, p.name] {
+                text.push_str(field);
+                text.push('\t');
+            }
+            text.push('\n');
+        }
+        for b in &keys::GAMEPAD {
+            text.push_str(&format!("gamepad\t{}\t{}\n", b.button, b.key));
+        }
+        for k in keys::STICK {
+            text.push_str("stick\t");
+            text.push_str(k);
+            text.push('\n');
+        }
+        text
     }
 
     /// Handles a `KeyboardEvent.key`; returns true when the game used it (call
@@ -120,13 +148,39 @@ impl Game {
         used
     }
 
-    /// What the game asks the page to do since the last call, in order.
-    pub fn take_requests(&mut self) -> Vec<PageRequest> {
-        let mut requests = Vec::new();
-        for r in &self.app.take_requests() {
-            requests.push(PageRequest::from(r));
+    /// What the page does after an input (a key, a tap, a long press) or a frame of the
+    /// clock, taken in one call, as lines: first three flags (`1` or `0`): animating (tick
+    /// every frame), save (call `flush` once the frame is painted) and link (the shown record
+    /// changed since the last output: deflate its link once input pauses); then a line per
+    /// thing to do, its tab-separated fields led by `r` (a request: its kind and its argument,
+    /// `PageRequest`), `s` (words for screen readers) or `c` (a sound's name).
+    pub fn output(&mut self) -> String {
+        let out = self.app.output();
+        let shown = self
+            .app
+            .record()
+            .map(|r| (r.header.seed, r.actions.len(), r.ended));
+        let link = shown.is_some() && shown != self.shown;
+        self.shown = shown;
+        let mut text = String::new();
+        for on in [out.animating, out.unsaved, link] {
+            text.push(if on { '1' } else { '0' });
         }
-        requests
+        text.push('\n');
+        for r in &out.requests {
+            request::write(&PageRequest::from(r), &mut text);
+        }
+        for line in &out.said {
+            for part in ["s\t", line, "\n"] {
+                text.push_str(part);
+            }
+        }
+        for cue in &out.cues {
+            for part in ["c\t", cue.name(), "\n"] {
+                text.push_str(part);
+            }
+        }
+        text
     }
 
     /// The shown run's record as bytes (empty when there is none).
@@ -393,22 +447,6 @@ impl Game {
         }
     }
 
-    /// What a screen reader should announce since the last call, one line each.
-    pub fn announcements(&mut self) -> String {
-        self.app.take_announcements().join("\n")
-    }
-
-    /// The sounds to play since the last call, by name, separated by spaces (none while
-    /// sound is off).
-    pub fn sounds(&mut self) -> String {
-        let cues = self.app.take_cues();
-        // Strings, as the page's other joined lists are: one copy of `join` in the page.
-        cues.iter()
-            .map(|c| c.name().to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
     /// The display choices to remember (`palette=safe`, `larger`, `quiet`).
     pub fn prefs(&self) -> String {
         self.app.prefs()
@@ -495,5 +533,17 @@ impl Game {
 
     fn paint(&mut self) {
         self.painter.paint(&compose(&self.app));
+    }
+}
+
+/// For tests in the browser: what `output` carries, as typed values.
+impl Game {
+    /// What the game asks the page to do since the last call, in order.
+    pub fn take_requests(&mut self) -> Vec<PageRequest> {
+        self.app
+            .take_requests()
+            .iter()
+            .map(PageRequest::from)
+            .collect()
     }
 }

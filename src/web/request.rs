@@ -1,52 +1,65 @@
-//! What the game asks of the page, as typed values: `Game::take_requests` gives the page a
-//! list of `PageRequest`s, each a kind and the one argument that kind needs.
+//! What the game asks of the page, as typed values: a `PageRequest` is a kind and the one
+//! argument that kind needs. `Game::output` hands them to the page as lines of text.
 
 use crate::app::Request;
-use wasm_bindgen::prelude::*;
 
-/// The kinds of `PageRequest` (strings in JavaScript).
-#[wasm_bindgen]
+/// The kinds of `PageRequest` (their names in `Game::output`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RequestKind {
     /// Hold the Web Lock of run `run` while this page plays it.
-    Lock = "lock",
+    Lock,
     /// Take the lock of run `run` from the page that holds it.
-    TakeOver = "takeover",
+    TakeOver,
     /// Show the shown run's share link.
-    Share = "share",
+    Share,
     /// Offer the shown run's record as a file.
-    Export = "export",
+    Export,
     /// Ask for a record file to watch.
-    Import = "import",
+    Import,
     /// Offer kept (unreadable) saved text number `kept` as a file.
-    Kept = "kept",
+    Kept,
     /// Remember the display choices (`Game::prefs`) and fit the screen again.
-    Prefs = "prefs",
+    Prefs,
     /// Open the cave lab on seed `seed`.
-    Lab = "lab",
+    Lab,
     /// Show today's board of daily runs.
-    Board = "board",
+    Board,
     /// Post the shown run (a daily run that has ended) to its day's board.
-    Post = "post",
+    Post,
     /// Fetch the fallen of the board's day and hand them to `Game::set_fallen`.
-    Fallen = "fallen",
+    Fallen,
     /// Watch the board's run of grave number `run` (`Game::set_fallen`).
-    Watch = "watch",
+    Watch,
+}
+
+impl RequestKind {
+    /// The kind's name, as the page reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            RequestKind::Lock => "lock",
+            RequestKind::TakeOver => "takeover",
+            RequestKind::Share => "share",
+            RequestKind::Export => "export",
+            RequestKind::Import => "import",
+            RequestKind::Kept => "kept",
+            RequestKind::Prefs => "prefs",
+            RequestKind::Lab => "lab",
+            RequestKind::Board => "board",
+            RequestKind::Post => "post",
+            RequestKind::Fallen => "fallen",
+            RequestKind::Watch => "watch",
+        }
+    }
 }
 
 /// One thing the game asks the page to do.
-#[wasm_bindgen(getter_with_clone)]
 pub struct PageRequest {
-    #[wasm_bindgen(readonly)]
     pub kind: RequestKind,
     /// The run, for `lock` and `takeover`; the grave, for `watch`.
-    #[wasm_bindgen(readonly)]
     pub run: Option<u32>,
     /// The kept save's number, for `kept`.
-    #[wasm_bindgen(readonly)]
     pub kept: Option<u32>,
     /// The seed, for `lab`: decimal text, as a u64 does not fit a JavaScript number.
-    #[wasm_bindgen(readonly)]
     pub seed: Option<String>,
 }
 
@@ -87,5 +100,18 @@ impl From<&Request> for PageRequest {
                 ..ask(RequestKind::Watch)
             },
         }
+    }
+}
+
+/// Writes `r` as a line of `Game::output`: `r`, its kind and its argument (the run, the kept
+/// save's number or the seed; empty for none), separated by tabs.
+pub fn write(r: &PageRequest, out: &mut String) {
+    let arg = match (r.run, r.kept, &r.seed) {
+        (Some(n), _, _) | (_, Some(n), _) => format!("{n}"),
+        (_, _, Some(seed)) => seed.clone(),
+        _ => String::new(),
+    };
+    for part in ["r\t", r.kind.name(), "\t", &arg, "\n"] {
+        out.push_str(part);
     }
 }

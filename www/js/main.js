@@ -77,8 +77,15 @@ async function startGame(bindings) {
   showSound();
   listenSound();
   listenPointer(canvas);
-  listenPad();
-  listenGamepad();
+  const keys = { pad: [], gamepad: [], stick: [] };
+  for (const line of guard(() => game.bindings(), "").split("\n")) {
+    const [kind, a, b, c] = line.split("\t");
+    if (kind === "pad") keys.pad.push({ key: a, label: b, name: c });
+    else if (kind === "gamepad") keys.gamepad.push({ button: Number(a), key: b });
+    else if (kind === "stick") keys.stick.push(a);
+  }
+  listenPad(keys);
+  listenGamepad(keys);
   fit();
   canvas.focus();
   document.body.dataset.state = "ready";

@@ -1,13 +1,26 @@
 // The touch screens' toolbar (pad on or off, remembered; colours, larger glyphs, share,
-// help) and the pad, whose buttons are keys.
+// help) and the pad, whose buttons are the game's keys.
 
 import { game, guard } from "./handle.js";
 import { afterInput } from "./after-input.js";
 import { fit } from "./fit.js";
 import { remember } from "./storage.js";
 
-export function listenPad() {
+// The pad's buttons, in order, from the game's keys (Game.bindings).
+function buildPad(pad, keys) {
+  pad.replaceChildren(...keys.map((k) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.key = k.key;
+    b.setAttribute("aria-label", k.name);
+    b.textContent = k.label;
+    return b;
+  }));
+}
+
+export function listenPad(bindings) {
   const pad = document.getElementById("pad");
+  buildPad(pad, bindings.pad);
   const padButton = document.querySelector('[data-tool="pad"]');
   padButton.setAttribute("aria-pressed", String(!pad.hidden));
   document.getElementById("tools").addEventListener("click", (e) => {

@@ -4,7 +4,6 @@
 
 import { game, guard } from "./handle.js";
 import { afterInput } from "./after-input.js";
-import { announce } from "./announce.js";
 import { fit } from "./fit.js";
 import { recall } from "./storage.js";
 
@@ -31,7 +30,7 @@ export function listenPointer(canvas) {
     down.timer = setTimeout(() => {
       mine.looked = true;
       guard(() => game.press(...start));
-      announce();
+      afterInput();
     }, 500);
   });
   canvas.addEventListener("pointermove", (e) => {

@@ -1,23 +1,20 @@
 // The replay clock: while the game animates (a replay playing, a journey walking), it is
-// ticked once per animation frame with the time since the last.
+// ticked once per animation frame with the time since the last, and its output carried out.
 
 import { game, guard } from "./handle.js";
-import { announce } from "./announce.js";
-import { saveSoon } from "./save.js";
-import { playSounds } from "./sound.js";
+import { carryOut } from "./after-input.js";
 
 let clock = 0;
 
-export function startClock() {
-  if (clock || !guard(() => game.animating(), false)) return;
+/** Starts the clock if the game animates (`moving`, when the caller knows it). */
+export function startClock(moving = guard(() => game.animating(), false)) {
+  if (clock || !moving) return;
   let last = performance.now();
   const frame = (now) => {
     guard(() => game.tick(now - last));
     last = now;
-    announce();
-    playSounds();
-    saveSoon(); // a journey plays turns
-    clock = guard(() => game.animating(), false) ? requestAnimationFrame(frame) : 0;
+    // Sounds, words, the write of a journey's turns; and whether it still animates.
+    clock = carryOut() ? requestAnimationFrame(frame) : 0;
   };
   clock = requestAnimationFrame(frame);
 }

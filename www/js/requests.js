@@ -1,5 +1,5 @@
-// Carries out what the game asks of the page (typed `PageRequest`s from
-// Game.take_requests: a kind and its argument).
+// Carries out what the game asks of the page (the `requests` of Game.output: each a kind and
+// its argument).
 
 import { game, guard } from "./handle.js";
 import { download, importFile } from "./files.js";
@@ -31,9 +31,6 @@ const DO = {
   watch: (r) => watchGrave(r.run),
 };
 
-export function handleRequests() {
-  for (const r of guard(() => game.take_requests(), [])) {
-    DO[r.kind](r);
-    r.free();
-  }
+export function handleRequests(requests) {
+  for (const r of requests) DO[r.kind](r);
 }

@@ -78,12 +78,11 @@ function tone([wave, from, to, seconds, loud], at) {
   return seconds;
 }
 
-// Plays the cues of the turns since the last call, one after another.
-export function playSounds() {
-  const names = guard(() => game.sounds(), "");
-  if (!names || !ctx || ctx.state !== "running") return;
+// Plays the cues of the turns since the last output (their names), one after another.
+export function playSounds(names) {
+  if (!names.length || !ctx || ctx.state !== "running") return;
   let at = ctx.currentTime + 0.01;
-  for (const name of names.split(" ")) {
+  for (const name of names) {
     for (const t of CUES[name] || []) at += tone(t, at);
     at += 0.03;
   }

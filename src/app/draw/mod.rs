@@ -13,7 +13,7 @@ use crate::app::App;
 use crate::view::colour::{BLACK, TITLE};
 use crate::view::frame::Frame;
 
-pub use crate::app::screens::help::KEYS;
+pub use crate::app::keys::KEYS;
 
 /// The whole screen for the app's current state.
 pub fn compose(app: &App) -> Frame {

@@ -6,7 +6,7 @@ use crate::app::ctx::Ctx;
 use crate::app::days::streaks;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
-use crate::app::next::Next;
+use crate::app::next::{Layer, Next, Screen};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
 
@@ -16,14 +16,22 @@ const PLOTTED: usize = 30;
 /// The Your days screen.
 pub struct Days;
 
-impl Days {
+impl Layer for Days {
+    fn screen(&self) -> Screen {
+        Screen::Days
+    }
+
     /// A tap anywhere closes it.
-    pub fn tap(&mut self) -> Option<Next> {
+    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
         Some(Next::Pop)
     }
 
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        draw(f, ctx);
+    }
+
     /// Back (or Y again) closes it; any other command is used up.
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         if ctx.toggle_prefs(key) {
             return Some(Next::Stay);
         }
@@ -38,7 +46,7 @@ impl Days {
 }
 
 /// The screen: the figures, the plot and its words.
-pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
+fn draw(f: &mut Frame, ctx: &Ctx) {
     let layout = ctx.layout;
     let area = page(layout);
     f.boxed(area, "Your days", DIM, BLACK);

@@ -6,9 +6,10 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
-use crate::app::next::{Next, Open};
+use crate::app::next::{Layer, Next, Screen};
 use crate::app::post::Posting;
 use crate::app::request::Request;
+use crate::app::screens::help::Help;
 use crate::rules::{Outcome, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame};
@@ -24,15 +25,25 @@ pub struct Ended {
     bar: Cell<Range<i32>>,
 }
 
-impl Ended {
+impl Layer for Ended {
+    fn screen(&self) -> Screen {
+        Screen::Ended
+    }
+
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        if let Some(state) = ctx.state() {
+            draw(f, ctx, state, self);
+        }
+    }
+
     /// A tap on the replay's bar watches the run, as `r` does; a tap anywhere else starts a
     /// new run, as Enter does.
-    pub fn tap(&mut self, ctx: &mut Ctx, row: i32) -> Option<Next> {
+    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
         let on_bar = self.bar.get_mut().contains(&row);
         self.key(ctx, if on_bar { "r" } else { "Enter" })
     }
 
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         if ctx.toggle_prefs(key) {
             return Some(Next::Stay);
         }
@@ -42,17 +53,17 @@ impl Ended {
             Some(Next::Stay)
         };
         match (key, cmd) {
-            (_, Some(Command::Confirm)) => Some(ctx.new_run(false)),
+            (_, Some(Command::Confirm)) => Some(ctx.new_run(false).into()),
             ("r", _) => match ctx.session.run().map(|r| r.record.clone()) {
-                Some(record) => Some(ctx.watch(record)),
+                Some(record) => Some(ctx.watch(record).into()),
                 None => Some(Next::Stay),
             },
             ("p" | "P", _) if ctx.to_post(true).is_some() => request(ctx, Request::Post),
             ("B", _) => request(ctx, Request::Board),
             (_, Some(Command::Share)) => request(ctx, Request::Share),
             (_, Some(Command::Export)) => request(ctx, Request::Export),
-            (_, Some(Command::Back)) => Some(ctx.back_to_start()),
-            (_, Some(Command::Help)) => Some(Next::Push(Open::Help)),
+            (_, Some(Command::Back)) => Some(ctx.back_to_start().into()),
+            (_, Some(Command::Help)) => Some(Next::Push(Box::new(Help))),
             (_, c) => c.map(|_| Next::Stay),
         }
     }
@@ -96,7 +107,7 @@ fn kills_text(state: &State) -> String {
 }
 
 /// The win or lose screen: how the run ended and its summary, with the score.
-pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
+fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
     let layout = ctx.layout;
     let x = left(layout);
     // The box sits 8 rows down where the screen has room for it, higher on short screens.

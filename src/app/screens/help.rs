@@ -4,57 +4,12 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
-use crate::app::next::Next;
+use crate::app::keys::{gamepad_help, KEYS};
+use crate::app::next::{Layer, Next, Screen};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
 use crate::view::layout::Layout;
 use crate::view::wrap::wrap;
-
-/// Every key, as shown on the help screen.
-pub const KEYS: [(&str, &str); 33] = [
-    ("arrows, h j k l", "move west, south, north, east"),
-    ("y u b n", "move diagonally"),
-    ("numeric keypad", "move in 8 directions (NumLock on or off)"),
-    (". or keypad 5", "wait a turn"),
-    ("R", "rest by torchlight or a fire until healed"),
-    ("g or ,", "pick up what lies here"),
-    ("i", "inventory: a letter uses or equips"),
-    ("q r a, w, d", "quaff/read, wield/wear, drop an item"),
-    ("t", "throw an item: pick it, aim, Enter throws"),
-    ("T", "douse or relight your torch"),
-    ("f", "set fire with the torch: then a direction"),
-    (
-        "walk into, C",
-        "open a door; close the open doors beside you",
-    ),
-    (
-        "^ (seen)",
-        "a trap: step round it; . searches by torchlight",
-    ),
-    ("5 to 9, Y", "start screen: watch a best run; your days"),
-    ("> and <", "walk down or up stairs you stand on"),
-    ("walk into", "attack a creature"),
-    ("click or tap", "walk to a place you have seen"),
-    ("Shift+direction", "run until something happens"),
-    ("o", "explore: the nearest unknown place or item seen"),
-    ("] and [", "stairs to the unexplored; follow the way out"),
-    ("M", "map of every level seen: choose, travel"),
-    ("m", "sound off and on"),
-    ("x, or mouse", "look: name what is under the cursor"),
-    ("v", "describe the surroundings (screen readers)"),
-    ("s / e", "share a link / export a file of this run"),
-    ("c", "colour-blind-safe colours on or off"),
-    ("Z", "larger glyphs on or off"),
-    ("?", "show or close this help"),
-    ("Escape", "close a screen"),
-    ("Enter", "go on with a journey that stopped; new game"),
-    ("B, P", "today's board; post a finished daily run"),
-    (
-        "gamepad",
-        "stick moves, A wait, B back, X look (A there: burn), Y items, L3 torch, R3 throw",
-    ),
-    ("any key", "stops a journey"),
-];
 
 /// The key table from row `y`, each description wrapped beside its key (under it on narrow
 /// pages), as far as row `limit`. Returns the next row and how many keys did not fit.
@@ -62,12 +17,17 @@ fn key_table(f: &mut Frame, layout: Layout, y: i32, limit: i32) -> (i32, usize) 
     let x = left(layout);
     let narrow = layout.cols < 60;
     let mut y = y;
-    for (shown, (key, what)) in KEYS.iter().enumerate() {
+    let gamepad = gamepad_help();
+    let [rest @ .., last] = &KEYS;
+    let keys = rest.iter().copied();
+    let keys = keys.chain([("gamepad", gamepad.as_str()), *last]);
+    let all = KEYS.len() + 1;
+    for (shown, (key, what)) in keys.enumerate() {
         let dx = if narrow { 2 } else { 18 };
         let lines = wrap(what, (right(layout) - x - dx).max(8) as usize);
         let rows = lines.len() as i32 + i32::from(narrow);
         if y + rows > limit {
-            return (y + 1, KEYS.len() - shown);
+            return (y + 1, all - shown);
         }
         f.text(x, y, key, TITLE, BLACK);
         y += i32::from(narrow);
@@ -83,7 +43,7 @@ fn key_table(f: &mut Frame, layout: Layout, y: i32, limit: i32) -> (i32, usize) 
 pub struct Help;
 
 /// The help screen: every key, and how to play by touch.
-pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
+fn draw(f: &mut Frame, ctx: &Ctx) {
     let layout = ctx.layout;
     f.boxed(page(layout), "Help", DIM, BLACK);
     let y = paragraph(
@@ -144,14 +104,22 @@ pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
     line(f, layout, left(layout), (y + 1).min(last), back, ACCENT);
 }
 
-impl Help {
+impl Layer for Help {
+    fn screen(&self) -> Screen {
+        Screen::Help
+    }
+
     /// A tap anywhere on the help screen closes it.
-    pub fn tap(&mut self) -> Option<Next> {
+    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
         Some(Next::Pop)
     }
 
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        draw(f, ctx);
+    }
+
     /// Keys on the help screen: help or back closes it; any other command is used up.
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         if ctx.toggle_prefs(key) {
             return Some(Next::Stay);
         }

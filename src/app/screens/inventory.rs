@@ -6,8 +6,9 @@
 
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::clip;
+use crate::app::goto::Goto;
 use crate::app::input::{command, ignorable, Command};
-use crate::app::next::{Chosen, Next};
+use crate::app::next::{Chosen, Layer, Next, Screen};
 pub use crate::app::pick::Pick;
 use crate::rules::game::log::counted;
 use crate::rules::kinds::item::Item;
@@ -81,9 +82,15 @@ impl Inventory {
             throw_asked: None,
         }
     }
+}
+
+impl Layer for Inventory {
+    fn screen(&self) -> Screen {
+        Screen::Inventory(self.pick)
+    }
 
     /// A tap on a thing's row picks it; anywhere else closes the inventory.
-    pub fn tap(&mut self, ctx: &mut Ctx, row: i32) -> Option<Next> {
+    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
         let line = usize::try_from(row - top(ctx)).ok().and_then(|i| {
             let state = ctx.state()?;
             menu(state, self.pick).get(i).copied()
@@ -94,7 +101,7 @@ impl Inventory {
         )
     }
 
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         if ignorable(key) {
             return None;
         }
@@ -109,6 +116,14 @@ impl Inventory {
         Some(if closes { Next::Pop } else { Next::Stay })
     }
 
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        if let Some(state) = ctx.state() {
+            self.draw_over(f, ctx, state);
+        }
+    }
+}
+
+impl Inventory {
     /// Does what the pick asks with the thing carried in `slot`, closing the inventory;
     /// `None` (and nothing done) when no thing is carried there. A thing the menu does not
     /// list is refused with a word, and a wielded weapon is thrown only when chosen a second
@@ -138,14 +153,14 @@ impl Inventory {
             return Some(Next::Back(Chosen::Aim(slot)));
         }
         Some(match pick.action(slot, thing).map(|a| ctx.act(a)) {
-            Some(Next::Stay) | None => Next::Pop,
-            Some(next) => next,
+            Some(Goto::Stay) | None => Next::Pop,
+            Some(goto) => goto.into(),
         })
     }
 
     /// Draws the inventory box in the middle of the map view: its first item on the row
     /// `top` names.
-    pub fn draw(&self, f: &mut Frame, ctx: &Ctx, state: &State) {
+    fn draw_over(&self, f: &mut Frame, ctx: &Ctx, state: &State) {
         let pick = self.pick;
         let layout = ctx.layout;
         let carried = state.carried();

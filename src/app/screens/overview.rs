@@ -10,7 +10,7 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::first_chars;
 use crate::app::input::{command, direction, Command};
-use crate::app::next::{Chosen, Next};
+use crate::app::next::{Chosen, Layer, Next, Screen};
 use crate::rules::autopilot::routes::{areas, levels_seen, stair_link};
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::kinds::item::Item;
@@ -215,11 +215,43 @@ impl Overview {
         let state = ctx.state()?;
         Some(Sheet::of(state, ctx.layout, self.z))
     }
+}
+
+impl Layer for Overview {
+    fn screen(&self) -> Screen {
+        Screen::Overview
+    }
+
+    fn level(&self) -> Option<i32> {
+        Some(self.z)
+    }
+
+    /// The mouse over the overview's map moves its cursor there; true when it moved.
+    fn hover(&mut self, ctx: &Ctx, col: i32, row: i32) -> bool {
+        let Some(sheet) = self.sheet(ctx) else {
+            return false;
+        };
+        let k = sheet.scale;
+        let c = Point::new((col - sheet.ox) * k, (row - TOP) * k, sheet.z);
+        let inside = col >= sheet.ox && row >= TOP;
+        let moved =
+            inside && self.cursor != c && ctx.state().is_some_and(|s| s.world().contains(c));
+        if moved {
+            self.cursor = c;
+        }
+        moved
+    }
+
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+        if let Some(state) = ctx.state() {
+            draw(f, ctx, self, state);
+        }
+    }
 
     /// Keys on the overview: movement keys move the cursor a block, `<` and `>` (and Tab)
     /// show the level above or below, Enter (or `.`, a gamepad's A) travels to the cursor,
     /// Escape or `M` closes.
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         if ctx.toggle_prefs(key) {
             return Some(Next::Stay);
         }
@@ -249,24 +281,9 @@ impl Overview {
         })
     }
 
-    /// Shows the next level seen above (`step` -1) or below (+1).
-    fn level(&mut self, ctx: &mut Ctx, sheet: &Sheet, step: i32) -> Next {
-        let levels = &sheet.levels;
-        let Some(i) = levels.iter().position(|&z| z == sheet.z) else {
-            return Next::Stay;
-        };
-        let j = (i as i32 + step).rem_euclid(levels.len() as i32) as usize;
-        if let Some(&z) = levels.get(j) {
-            self.z = z;
-            self.cursor.z = z;
-            self.speak(ctx);
-        }
-        Next::Stay
-    }
-
     /// A tap or click on the overview: the title rows show the next level, a block of the
     /// map travels there, anywhere else closes it.
-    pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
+    fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
         let Some(sheet) = self.sheet(ctx) else {
             return Some(Next::Pop);
         };
@@ -286,21 +303,22 @@ impl Overview {
             Next::Pop
         })
     }
+}
 
-    /// The mouse over the overview's map moves its cursor there; true when it moved.
-    pub fn hover(&mut self, ctx: &Ctx, col: i32, row: i32) -> bool {
-        let Some(sheet) = self.sheet(ctx) else {
-            return false;
+impl Overview {
+    /// Shows the next level seen above (`step` -1) or below (+1).
+    fn level(&mut self, ctx: &mut Ctx, sheet: &Sheet, step: i32) -> Next {
+        let levels = &sheet.levels;
+        let Some(i) = levels.iter().position(|&z| z == sheet.z) else {
+            return Next::Stay;
         };
-        let k = sheet.scale;
-        let c = Point::new((col - sheet.ox) * k, (row - TOP) * k, sheet.z);
-        let inside = col >= sheet.ox && row >= TOP;
-        let moved =
-            inside && self.cursor != c && ctx.state().is_some_and(|s| s.world().contains(c));
-        if moved {
-            self.cursor = c;
+        let j = (i as i32 + step).rem_euclid(levels.len() as i32) as usize;
+        if let Some(&z) = levels.get(j) {
+            self.z = z;
+            self.cursor.z = z;
+            self.speak(ctx);
         }
-        moved
+        Next::Stay
     }
 }
 
@@ -326,7 +344,7 @@ const AREAS: [Rgb; 4] = [
     hex("#AE81FF"),
 ];
 
-pub(crate) fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State) {
+fn draw(f: &mut Frame, ctx: &Ctx, overview: &Overview, state: &State) {
     let Some(sheet) = overview.sheet(ctx) else {
         return;
     };

@@ -6,8 +6,10 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::ignorable;
-use crate::app::next::{Next, Open};
+use crate::app::next::{Layer, Next, Screen};
 use crate::app::request::Request;
+use crate::app::screens::days::Days;
+use crate::app::screens::help::Help;
 use crate::app::session::Saving;
 use crate::record::Header;
 use crate::rules::variants::{self, NORMAL};
@@ -78,8 +80,14 @@ impl Start {
             self.preview = header.start().ok().map(|state| Box::new((header, state)));
         }
     }
+}
 
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+impl Layer for Start {
+    fn screen(&self) -> Screen {
+        Screen::Start
+    }
+
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         // Here `m` chooses how to play, not sound.
         if key != "m" && ctx.toggle_prefs(key) {
             return Some(Next::Stay);
@@ -91,7 +99,7 @@ impl Start {
     }
 
     /// A tap on a menu row chooses it.
-    pub fn tap(&mut self, ctx: &mut Ctx, row: i32) -> Option<Next> {
+    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
         let choice = menu_at(ctx, row)?;
         let next = choose(ctx, choice);
         self.refresh(ctx);
@@ -99,7 +107,7 @@ impl Start {
     }
 
     /// The start screen: title, goal, recent runs, notices, and the menu at the bottom.
-    pub(crate) fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
         // Prose with a blank row between its lines when everything still fits that way (the
         // 8 x 8 glyphs have no spacing of their own); packed lines when it would not.
         let mut spaced = f.clone();
@@ -371,8 +379,8 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
         Next::Stay
     };
     match choice {
-        Choice::Help => Next::Push(Open::Help),
-        Choice::Days => Next::Push(Open::Days),
+        Choice::Help => Next::Push(Box::new(Help)),
+        Choice::Days => Next::Push(Box::new(Days)),
         Choice::Continue(i) => {
             // As the store holds it now: another tab may have played or ended it since
             // the menu was shown.
@@ -381,7 +389,7 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
             };
             ctx.rescan();
             match ctx.session.found().runs.iter().position(|r| r.id == id) {
-                Some(i) => ctx.resume(i),
+                Some(i) => ctx.resume(i).into(),
                 None => {
                     ctx.notice = Some("That run is not saved any more.".into());
                     Next::Stay
@@ -392,7 +400,7 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
             Some(id) => request(ctx, Request::TakeOver(id)),
             None => Next::Stay,
         },
-        Choice::NewRun => ctx.new_run(true),
+        Choice::NewRun => ctx.new_run(true).into(),
         Choice::Mode => {
             // The next of the game's variants, round to the first.
             let at = variants::ALL.iter().position(|&v| v == ctx.opts.variant);
@@ -406,7 +414,7 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
         Choice::Post => request(ctx, Request::Post),
         Choice::DownloadKept => request(ctx, Request::DownloadKept(0)),
         Choice::WatchLast => match ctx.session.found().history.first().and_then(|h| h.decode()) {
-            Some(record) => ctx.watch(record),
+            Some(record) => ctx.watch(record).into(),
             None => {
                 ctx.notice =
                     Some("The last run was played under other rules and cannot be shown.".into());
@@ -416,7 +424,7 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
         Choice::WatchBest(n) => {
             let best = crate::save::Saves::high_scores(&ctx.session.found().history);
             match best.get(n).and_then(|h| h.decode()) {
-                Some(record) => ctx.watch(record),
+                Some(record) => ctx.watch(record).into(),
                 None => {
                     ctx.notice =
                         Some("That run was played under other rules and cannot be shown.".into());

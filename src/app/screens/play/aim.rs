@@ -97,7 +97,7 @@ impl Play {
             Some(a) => {
                 self.mode = Mode::Normal;
                 ctx.hint = None;
-                ctx.act(a)
+                ctx.act(a).into()
             }
             None => {
                 ctx.tell("That is out of reach: a throw goes at most 7 cells.");

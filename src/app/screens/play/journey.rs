@@ -195,7 +195,7 @@ impl Play {
         if let Some(j) = self.mode.journey_mut() {
             j.under_way = true;
         }
-        let next = ctx.act(action);
+        let next = Next::from(ctx.act(action));
         let Some(run) = ctx.session.run() else {
             self.end_journey();
             return (true, next);
@@ -250,8 +250,8 @@ impl Play {
             return Next::Stay;
         };
         match state.world().tile(state.player()) {
-            Tile::StairsDown => ctx.act(Action::Descend),
-            Tile::StairsUp => ctx.act(Action::Ascend),
+            Tile::StairsDown => ctx.act(Action::Descend).into(),
+            Tile::StairsUp => ctx.act(Action::Ascend).into(),
             _ => Next::Stay,
         }
     }
@@ -316,7 +316,7 @@ impl Play {
     /// on the player leaves), moves the look cursor, throws where aimed, or else waits,
     /// takes the stairs, attacks a creature next to the player or travels to the cell. A tap
     /// on the log, where a stopped journey's hint is, goes on with that journey.
-    pub fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
+    pub fn tap_map(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
         let stopped = self.stop_journey();
         self.mode.end_if(|m| matches!(m, Mode::Offer(_)));
         if !stopped && self.resume.is_some() && Self::on_log(ctx, col, row) {
@@ -351,13 +351,13 @@ impl Play {
                 self.take_stairs(ctx)
             } else {
                 ctx.hint = None;
-                ctx.act(Action::Wait)
+                ctx.act(Action::Wait).into()
             });
         }
         ctx.hint = None;
         if creature && at.chebyshev(me) == 1 {
             return Some(match Dir::from_delta(at.x - me.x, at.y - me.y) {
-                Some(d) => ctx.act(Action::Move(d)),
+                Some(d) => ctx.act(Action::Move(d)).into(),
                 None => Next::Stay,
             });
         }

@@ -52,7 +52,7 @@ impl Play {
     pub(crate) fn kindle(&mut self, ctx: &mut Ctx, d: Dir) -> Next {
         self.mode = Mode::Normal;
         ctx.hint = None;
-        ctx.act(Action::Kindle(d))
+        ctx.act(Action::Kindle(d)).into()
     }
 }
 

@@ -13,15 +13,18 @@ use crate::app::describe::surroundings;
 use crate::app::draw::scene::Scene;
 use crate::app::draw::{map, panels};
 use crate::app::input::{command, ignorable, travel_key, Command};
-use crate::app::next::{Chosen, Next, Open};
+use crate::app::next::{Chosen, Layer, Next, Screen};
 use crate::app::request::Request;
+use crate::app::screens::help::Help;
+use crate::app::screens::inventory::Inventory;
+use crate::app::screens::overview::Overview;
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
 use crate::rules::{Action, State};
 use crate::view::frame::Frame;
 use kindle::beside;
-use mode::{Look, Mode, Play};
+use mode::{in_reach, Look, Mode, Play};
 
 /// The question a first `<` on the way out asks.
 const LEAVE_KEY: &str =
@@ -57,9 +60,49 @@ impl Play {
         ctx.layout
             .world_at(self.focus(state), (w.width(), w.height()), col, row)
     }
+}
+
+impl Layer for Play {
+    fn screen(&self) -> Screen {
+        Screen::Play
+    }
+
+    fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
+        self.tap_map(ctx, col, row)
+    }
+
+    fn tick(&mut self, ctx: &mut Ctx, ms: f64) -> (bool, Next) {
+        self.tick_travel(ctx, ms)
+    }
+
+    fn animating(&self) -> bool {
+        self.mode.journey().is_some()
+    }
+
+    fn play(&self) -> Option<&Play> {
+        Some(self)
+    }
+
+    /// A throw being aimed follows the mouse, within reach.
+    fn pointed(&mut self, ctx: &Ctx, at: Option<Point>) {
+        let me = ctx.state().map(State::player);
+        if let (Mode::Aim(aim), Some(p), Some(me)) = (&mut self.mode, at, me) {
+            if in_reach(me, p) {
+                aim.at = p;
+            }
+        }
+    }
+
+    fn stop_looking(&mut self) {
+        self.mode.end_if(|m| matches!(m, Mode::Look(_)));
+    }
+
+    fn play_mut(&mut self) -> Option<&mut Play> {
+        Some(self)
+    }
 
     /// Draws play over the run being played.
-    pub fn draw(&self, f: &mut Frame, ctx: &Ctx) {
+    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
         let Some(run) = ctx.session.run() else {
             return;
         };
@@ -76,7 +119,7 @@ impl Play {
 
     /// Handles a key; `None` for keys play ignores. Any key stops a journey; the key after
     /// the question to leave answers it.
-    pub fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
+    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
         let ignorable = ignorable(key);
         if self.stop_journey() && !ignorable {
             ctx.hint = Some(format!("Stopped. {}", Self::go_on_words(ctx)));
@@ -110,7 +153,9 @@ impl Play {
             _ => self.play_key(ctx, cmd),
         }
     }
+}
 
+impl Play {
     /// Carries out what a screen over play chose, now that play is back on top.
     pub fn chosen(&mut self, ctx: &mut Ctx, chosen: Chosen) -> Next {
         match chosen {
@@ -130,8 +175,8 @@ impl Play {
                 self.ask_leave(ctx, LEAVE_KEY);
                 Next::Stay
             }
-            Command::Act(a) => ctx.act(a),
-            Command::Help => Next::Push(Open::Help),
+            Command::Act(a) => ctx.act(a).into(),
+            Command::Help => Next::Push(Box::new(Help)),
             Command::Look => {
                 if let Some(at) = ctx.state().map(State::player) {
                     self.mode = Mode::Look(Look { at, view: None });
@@ -155,10 +200,13 @@ impl Play {
                 Next::Stay
             }
             Command::Overview => match ctx.state() {
-                Some(state) => Next::Push(Open::Overview(state.player())),
+                Some(state) => {
+                    let at = state.player();
+                    Next::Push(Box::new(Overview::open(ctx, at)))
+                }
                 None => Next::Stay,
             },
-            Command::Inventory(pick) => Next::Push(Open::Inventory(pick)),
+            Command::Inventory(pick) => Next::Push(Box::new(Inventory::new(pick))),
             Command::Kindle => self.start_kindle(ctx),
             Command::Confirm => self.go_on(ctx),
             Command::Back => Next::Stay,
@@ -177,7 +225,7 @@ impl Play {
         self.mode.end_if(|m| matches!(m, Mode::Leaving));
         if matches!(key, "<" | "y") {
             ctx.hint = None;
-            ctx.act(Action::Ascend)
+            ctx.act(Action::Ascend).into()
         } else {
             ctx.tell("You stay in the caves.");
             Next::Stay
