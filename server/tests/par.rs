@@ -14,9 +14,10 @@ use axum::body::Body;
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
 
+use caves_rules::record::Record;
 use caves_server::api::router;
 use caves_server::board::{run_id, Board};
-use caves_server::par::{make, PAR_BOTS};
+use caves_server::par::{make, MAX_NOTE_CHARS, MAX_PAR_NOTES, PAR_BOTS};
 use caves_server::runs::daily_run;
 use caves_server::service::{Service, Settings};
 use caves_server::verify::{verify, Day};
@@ -88,6 +89,35 @@ async fn made_once(db: &str) {
         let names: Vec<&str> = PAR_BOTS.iter().map(|b| b.name()).collect();
         assert_eq!(bots, names);
     }
+    // Notes damaged in the database are dropped, and too many or too long are cut, when
+    // served: the games stay whole.
+    sqlx::any::install_default_drivers();
+    let raw = sqlx::AnyPool::connect(db).await.expect("connects");
+    let long: Vec<(i64, String)> = (0..500).map(|i| (i, "x".repeat(1000))).collect();
+    for (bot, notes) in [
+        ("expert", "[[3, \"The expert".to_string()),
+        ("careful", serde_json::to_string(&long).expect("json")),
+    ] {
+        sqlx::query("UPDATE par SET notes = $1 WHERE day = $2 AND bot = $3")
+            .bind(notes)
+            .bind(DATE)
+            .bind(bot)
+            .execute(&raw)
+            .await
+            .expect("updates");
+    }
+    raw.close().await;
+    let par = a.board.par(DATE).await.expect("reads").expect("made");
+    assert!(
+        par[0].notes.is_empty() && par[0].run.is_some(),
+        "{:?}",
+        par[0]
+    );
+    assert_eq!(par[1].notes.len(), MAX_PAR_NOTES);
+    assert!(par[1]
+        .notes
+        .iter()
+        .all(|(_, t)| t.chars().count() == MAX_NOTE_CHARS));
     a.board.close().await;
     b.board.close().await;
 }
@@ -215,9 +245,13 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
     assert_eq!(names, expected);
     assert_eq!(service.metrics.par_games.get(), PAR_BOTS.len() as u64);
 
-    // Ada still has not ended hers.
+    // Ada still has not ended hers: no game, and no note, is hers to see.
     let (status, e) = get_json(addr, &path, Some(&ada)).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
+    assert!(
+        e.get("bots").is_none() && !e.to_string().contains("notes"),
+        "{e}"
+    );
 
     // Each bot's run file verifies as a posted run does, to what par says of it; none is on
     // the day's board, and none opens to Ada.
@@ -244,6 +278,31 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
         assert_eq!(bot["cause"], verified.end.cause.as_str(), "{bot}");
         let (status, _, _) = send(addr, "GET", &file, &[("x-caves-token", &ada)], vec![]).await;
         assert_eq!(status, 403, "{bot}");
+        // Its notes: on its run's actions, in order, said by it, within the bounds.
+        let actions = Record::decode(&bytes).expect("decodes").actions.len();
+        let notes = bot["notes"].as_array().map_or(&[][..], Vec::as_slice);
+        let name = bot["bot"].as_str().unwrap_or_default();
+        if name == "expert" || name == "careful" {
+            assert!(
+                !notes.is_empty(),
+                "the {name} bot's game has no notes: {bot}"
+            );
+        }
+        assert!(notes.len() <= MAX_PAR_NOTES);
+        let mut last = -1;
+        for note in notes {
+            let (at, text) = (
+                note[0].as_i64().unwrap_or(-1),
+                note[1].as_str().unwrap_or(""),
+            );
+            assert!(
+                at > last && (at as usize) < actions,
+                "{note} of {actions} actions"
+            );
+            assert!(text.starts_with(&format!("The {name} bot ")), "{note}");
+            assert!(text.chars().count() <= MAX_NOTE_CHARS, "{note}");
+            last = at;
+        }
     }
     assert!(runs >= 2, "fewer than two bots ended their games: {par}");
     let (status, board) = get_json(addr, &format!("/api/daily/{DATE}"), None).await;
@@ -253,6 +312,8 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
         Some(1),
         "{board}"
     );
+    // Notes are par's alone: the board's entries (players' runs) carry none.
+    assert!(!board.to_string().contains("notes"), "{board}");
 
     // Yesterday's board still takes runs: its par is Bob's only once his run of yesterday
     // has ended. A day long gone has no par.
