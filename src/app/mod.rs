@@ -594,6 +594,20 @@ impl App {
         }
     }
 
+    /// Opens a board bot's run of par in the replay viewer, as `open_replay`, with its
+    /// `notes` (`replayer::notes_of`), each joining the log as the replay reaches its action.
+    pub fn open_noted_replay(&mut self, bytes: &[u8], notes: &str) -> bool {
+        let shown = self.open_replay(bytes);
+        let replayer = self.screens.iter_mut().rev().find_map(|s| match s {
+            Stacked::Replay(r) => r.replayer.as_deref_mut(),
+            _ => None,
+        });
+        if let Some(r) = replayer {
+            r.set_notes(replayer::notes_of(notes));
+        }
+        shown
+    }
+
     /// The id and actions from `from` on of the run a board shows live for the daily caves
     /// on `seed`: the day's run on screen, or, once it has left the screen, the day's run
     /// that ended on this page until the board takes it (so its last actions, which end it,

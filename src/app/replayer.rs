@@ -5,6 +5,10 @@
 //! A live run is a record that grows as its actions arrive: they wait in `pending` and join
 //! the record as they are played (`Record::push`), so its fingerprints are always those of
 //! what is shown, and it can be shared, exported or played on like any other.
+//!
+//! A bot's run from the board's par comes with notes: why the bot took some of its actions.
+//! Each joins the log as the replay reaches its action (before the action's own lines),
+//! kept beside the state's log, never in it: the run's state stays the rules' alone.
 
 use crate::record::Record;
 use crate::rules::{Action, State};
@@ -35,6 +39,25 @@ pub struct Replayer {
     pending: Vec<Action>,
     /// True while more of a live run may arrive.
     pub live: bool,
+    /// Notes on the run's actions (a par bot's), by action index, in order.
+    notes: Vec<(usize, String)>,
+    /// The notes reached so far, each with the log's `said` count when it was reached.
+    pub noted: Vec<(u64, String)>,
+}
+
+/// The most notes a replay takes, and the most characters of each.
+const MAX_NOTES: usize = 200;
+const MAX_NOTE_CHARS: usize = 120;
+
+/// Notes as the page gives them: a line a note, its action's index, a space and its text;
+/// lines that do not read so are left out.
+pub fn notes_of(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .filter_map(|line| {
+            let (at, note) = line.split_once(' ')?;
+            Some((at.parse().ok()?, note.to_string()))
+        })
+        .collect()
 }
 
 impl Replayer {
@@ -49,6 +72,36 @@ impl Replayer {
             diverged: None,
             pending: Vec::new(),
             live: false,
+            notes: Vec::new(),
+            noted: Vec::new(),
+        }
+    }
+
+    /// Gives the run's notes (`(action index, text)`): kept in order of their actions, at
+    /// most `MAX_NOTES`, each cut to `MAX_NOTE_CHARS`; those of actions already played are
+    /// not shown.
+    pub fn set_notes(&mut self, notes: Vec<(usize, String)>) {
+        self.notes.clear();
+        for (at, text) in notes {
+            if self.notes.len() == MAX_NOTES || self.notes.last().is_some_and(|l| l.0 >= at) {
+                continue;
+            }
+            if at >= self.at {
+                self.notes
+                    .push((at, text.chars().take(MAX_NOTE_CHARS).collect()));
+            }
+        }
+        self.notes.reverse();
+    }
+
+    /// The notes of the action about to be played join the log.
+    fn reach_notes(&mut self) {
+        while self.notes.last().is_some_and(|n| n.0 <= self.at) {
+            if let Some((at, text)) = self.notes.pop() {
+                if at == self.at {
+                    self.noted.push((self.state.log().said(), text));
+                }
+            }
         }
     }
 
@@ -90,6 +143,7 @@ impl Replayer {
             self.playing &= self.live;
             return false;
         }
+        self.reach_notes();
         self.state.act(self.record.actions[self.at]);
         self.at += 1;
         if self.record.check(self.at, &self.state).is_err() {

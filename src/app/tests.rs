@@ -352,6 +352,31 @@ fn a_replay_plays_to_the_same_end_and_can_be_taken_over() {
 }
 
 #[test]
+fn a_par_replay_shows_each_note_in_the_log_as_it_reaches_its_action() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 12);
+    press(&mut a, &["Enter", ".", ".", ".", "."]);
+    let bytes = a.record().expect("record").encode();
+    let shows = |w: &App, note: &str| compose(w).to_string().contains(note);
+    let mut w = app(&store, 1);
+    let notes = "1 The expert bot rests.\nnot a note\n3 The expert bot waits here.\n";
+    assert!(w.open_noted_replay(&bytes, notes));
+    w.key(" ");
+    w.key("ArrowRight");
+    assert!(!shows(&w, "The expert bot rests."));
+    w.key("ArrowRight");
+    assert!(shows(&w, "The expert bot rests."));
+    assert!(!shows(&w, "The expert bot waits here."));
+    w.key("End");
+    assert!(shows(&w, "The expert bot waits here."));
+    // The same run opened as any run has no notes.
+    let mut w = app(&store, 1);
+    assert!(w.open_replay(&bytes));
+    w.key("End");
+    assert!(!shows(&w, "The expert bot"));
+}
+
+#[test]
 fn playback_speeds_run_from_1x_to_64x() {
     let store = SharedStore::default();
     let mut a = app(&store, 12);

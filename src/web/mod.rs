@@ -159,6 +159,14 @@ impl Game {
         ok
     }
 
+    /// Opens a board bot's run of par in the replay viewer with its notes, a line a note:
+    /// the index of its action, a space, its text. False when it cannot be shown.
+    pub fn open_par_replay(&mut self, bytes: &[u8], notes: &str) -> bool {
+        let ok = self.app.open_noted_replay(bytes, notes);
+        self.paint();
+        ok
+    }
+
     /// What Share gives for the shown run at `page` (the page's address without query or
     /// fragment): an ended daily run's card (`App::card`, with its rank on the board when
     /// `rank` is not 0, and par of its day from the board's words `par`), else the run's link;

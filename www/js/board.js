@@ -288,14 +288,27 @@ function button(row, data, label) {
   row.appendChild(td);
 }
 
-/** Watches the board's run `id` in the replay viewer (from the board, or a grave). */
+/** Notes of par's bots' runs by run id, as the game takes them: a line a note, its action's
+ * index, a space and its text. */
+const parNotes = new Map();
+
+/** A par bot's notes ([[index, "text"], ...]) as lines; whatever does not read so is left out. */
+const notesText = (notes) =>
+  (Array.isArray(notes) ? notes : [])
+    .filter((n) => Array.isArray(n) && Number.isInteger(n[0]) && n[0] >= 0 && typeof n[1] === "string")
+    .map(([i, t]) => `${i} ${t.replace(/\s+/g, " ")}`)
+    .join("\n");
+
+/** Watches the board's run `id` in the replay viewer (from the board, a grave, or par with
+ * its bot's notes in the log). */
 async function watch(id) {
   try {
     const r = await fetch(`api/runs/${encodeURIComponent(id)}`, { headers: { "X-Caves-Token": token() } });
     if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || `status ${r.status}`);
     const bytes = new Uint8Array(await r.arrayBuffer());
     if (dialog) dialog.close();
-    if (guard(() => game.open_replay(bytes), false)) startClock();
+    const notes = parNotes.get(id);
+    if (guard(() => (notes ? game.open_par_replay(bytes, notes) : game.open_replay(bytes)), false)) startClock();
   } catch (e) {
     say(`That run could not be fetched: ${String(e.message).replace(/\.$/, "")}.`);
   }
@@ -504,6 +517,7 @@ async function fillPar(date, own) {
     const li = document.createElement("li");
     li.textContent = `The ${b.bot} bot: ${b.outcome}, level ${b.depth}, ${number(b.turns)} turns, score ${number(b.score)} `;
     if (b.run) {
+      parNotes.set(b.run, notesText(b.notes));
       const w = document.createElement("button");
       w.type = "button";
       w.dataset.watch = b.run;
