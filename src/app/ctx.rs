@@ -47,6 +47,9 @@ pub struct Ctx {
     pub graves: Graves,
     /// The page has a board to post daily runs to (the page says so once it knows).
     pub board: bool,
+    /// Par of the days the board gave it, a line a day ("DATE BOT SCORE ...", as
+    /// `card::par_of` reads it), for Your days.
+    pub pars: String,
 }
 
 impl Ctx {

@@ -81,6 +81,7 @@ impl App {
                 replayer: None,
                 graves: daily::Graves::default(),
                 board: false,
+                pars: String::new(),
             },
         };
         app.ctx.rescan();
@@ -258,6 +259,12 @@ impl App {
     /// The page has a board (or, with false, none) to post daily runs to.
     pub fn set_board(&mut self, board: bool) {
         self.ctx.board = board;
+    }
+
+    /// Par of the days the page kept, a line a day (`Ctx::pars`), at most `days::PARS_CHARS`
+    /// characters of it.
+    pub fn set_pars(&mut self, text: &str) {
+        self.ctx.pars = text.chars().take(days::PARS_CHARS).collect();
     }
 
     /// The daily run posting gives the board now, and how the board dialog's button says it

@@ -207,6 +207,12 @@ impl Game {
         self.paint();
     }
 
+    /// Par of the days the page kept from the board, a line a day ("DATE BOT SCORE ..."),
+    /// for Your days.
+    pub fn set_pars(&mut self, text: &str) {
+        self.app.set_pars(text);
+    }
+
     /// The record of the daily run posting gives the board now (`App::to_post`): the ended
     /// daily run shown, or the day's run that has to go first, or one that ended and that the
     /// board has not taken; empty when there is none.

@@ -30,6 +30,8 @@ const REFUSED = "caves.board.refused";
 const MINE = "caves.board.mine";
 const RANKED = "caves.board.ranked"; // [the run posted last, as text, and its rank on its board]
 const PAR = "caves.board.par"; // par of the last day asked for, as the card reads it: "DATE BOT SCORE ..."
+const PARS = "caves.board.pars"; // par of each day asked for, a line a day as PAR, for Your days
+const PARS_KEPT = 60; // days of par kept for Your days
 const KEY = /^[A-Za-z0-9_-]{22,128}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -155,10 +157,26 @@ export function rankOf(bytes) {
  * bot first; the game uses it only for a run of that day). */
 export const parOf = () => recall(PAR) || "";
 
-/** Keeps par of `date` for the card: the expert's and the careful bot's scores. */
+/** Par of the days kept for Your days, a line a day ("DATE BOT SCORE ..."); lines that do
+ * not read so (damaged storage) are left out. */
+const parsKept = () =>
+  recall(PARS)
+    .split("\n")
+    .filter((l) => /^\d{4}-\d\d-\d\d( [a-z]+ \d+)+$/.test(l));
+
+/** Gives the game par of the days kept, for Your days. */
+export const showPars = () => guard(() => game.set_pars(parsKept().join("\n")));
+
+/** Keeps par of `date` for the card and Your days: the expert's and the careful bot's scores. */
 function keepPar(date, bots) {
   const shown = bots.filter((b) => b.bot === "expert" || b.bot === "careful");
-  if (shown.length) remember(PAR, `${date} ${shown.map((b) => `${b.bot} ${b.score >>> 0}`).join(" ")}`);
+  if (shown.length) {
+    const words = `${date} ${shown.map((b) => `${b.bot} ${b.score >>> 0}`).join(" ")}`;
+    remember(PAR, words);
+    const days = parsKept().filter((l) => !l.startsWith(`${date} `));
+    remember(PARS, [...days, words].sort().slice(-PARS_KEPT).join("\n"));
+    showPars();
+  }
   return shown;
 }
 

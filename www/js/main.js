@@ -10,7 +10,7 @@ import { listenKeys } from "./keys.js";
 import { locking, queryBusy } from "./lock.js";
 import { listenPad } from "./pad.js";
 import { listenGamepad } from "./gamepad.js";
-import { boardDaily, boardHere, fallen, player, sendQueued } from "./board.js";
+import { boardDaily, boardHere, fallen, player, sendQueued, showPars } from "./board.js";
 import { goLive } from "./live.js";
 import { listenPointer } from "./pointer.js";
 import { openLink, shareLink } from "./share.js";
@@ -88,6 +88,7 @@ async function startGame(bindings) {
   sendQueued(); // runs posted while the board could not be reached
   if (board) goLive(board, player); // the daily run goes to the board as it is played
   fallen(); // today's fallen, when the player's own daily run has ended
+  showPars(); // par of the days kept, for Your days
 }
 
 // The cave lab: its bundle and the code that runs it load only for ?lab.
