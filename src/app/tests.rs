@@ -1993,6 +1993,19 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
             && days.contains("In words, oldest first: 1"),
         "{days}"
     );
+    assert!(
+        !days.contains("expert"),
+        "no par, no plot against it: {days}"
+    );
+    // With the board's par of the day, the score against the expert's.
+    a.set_pars("2026-11-21 expert 900\n2026-11-22 careful 40 expert 3329");
+    press(&mut a, &["Escape", "Y"]);
+    let days = norm(&compose(&a).to_string());
+    assert!(
+        days.contains("Score against the expert bot (|):")
+            && days.contains("Against the expert, oldest first: 11-22 100 to 3329"),
+        "{days}"
+    );
     // Any other run has no card.
     let mut other = App::new(Box::new(SharedStore::default()), opts(77));
     press(&mut other, &["Enter", "<", "<"]);
