@@ -47,9 +47,8 @@ pub struct Ctx {
     pub graves: Graves,
     /// The page has a board to post daily runs to (the page says so once it knows).
     pub board: bool,
-    /// Par of the days the board gave it, a line a day ("DATE BOT SCORE ...", as
-    /// `card::par_of` reads it), for Your days.
-    pub pars: String,
+    /// The expert bot's score on the days the board gave par of, for Your days.
+    pub pars: Vec<(String, u32)>,
 }
 
 impl Ctx {

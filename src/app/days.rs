@@ -2,23 +2,19 @@
 //! date, the depth reached, won or not, the score), kept apart from the run history, which
 //! holds only the latest runs. Streaks count calendar days.
 
-use crate::app::card::par_of;
 use crate::save::HistoryEntry;
 
-/// The most characters of par the page keeps for Your days (about 60 days of it).
-pub const PARS_CHARS: usize = 4096;
+/// The most days of par the page keeps for Your days.
+pub const PARS_KEPT: usize = 60;
 
-/// The days of `days` whose par `pars` holds (a line a day, `card::par_of`), each with the
-/// expert bot's score that day: a day without par, or whose par does not read, is left out.
-pub fn against_expert<'a>(days: &'a [HistoryEntry], pars: &str) -> Vec<(&'a HistoryEntry, u32)> {
+/// The days of `days` with par in `pars` (each date with the expert bot's score), each with
+/// the expert's score: a day without par is left out.
+pub fn against_expert<'a>(
+    days: &'a [HistoryEntry],
+    pars: &[(String, u32)],
+) -> Vec<(&'a HistoryEntry, u32)> {
     days.iter()
-        .filter_map(|d| {
-            let expert = pars
-                .lines()
-                .flat_map(|line| par_of(line, &d.date))
-                .find(|(bot, _)| *bot == "expert")?;
-            Some((d, expert.1))
-        })
+        .filter_map(|d| Some((d, pars.iter().find(|(date, _)| *date == d.date)?.1)))
         .collect()
 }
 
@@ -91,16 +87,17 @@ mod tests {
     #[test]
     fn par_pairs_each_day_with_the_experts_score() {
         let days = [day("2026-11-24"), day("2026-11-25"), day("2026-11-26")];
-        let pars = "2026-11-26 expert 3329 careful 3223\n\
-                    garbage line\n\
-                    2026-11-24 careful 400 expert 5927\n\
-                    2026-11-25 expert lots";
-        let dates: Vec<(&str, u32)> = against_expert(&days, pars)
+        let pars = [
+            ("2026-11-26".to_string(), 3329),
+            ("garbage".to_string(), 1),
+            ("2026-11-24".to_string(), 5927),
+        ];
+        let dates: Vec<(&str, u32)> = against_expert(&days, &pars)
             .iter()
             .map(|(d, e)| (d.date.as_str(), *e))
             .collect();
         assert_eq!(dates, [("2026-11-24", 5927), ("2026-11-26", 3329)]);
-        assert!(against_expert(&days, "").is_empty());
+        assert!(against_expert(&days, &[]).is_empty());
     }
 
     #[test]

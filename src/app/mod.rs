@@ -81,7 +81,7 @@ impl App {
                 replayer: None,
                 graves: daily::Graves::default(),
                 board: false,
-                pars: String::new(),
+                pars: Vec::new(),
             },
         };
         app.ctx.rescan();
@@ -261,10 +261,15 @@ impl App {
         self.ctx.board = board;
     }
 
-    /// Par of the days the page kept, a line a day (`Ctx::pars`), at most `days::PARS_CHARS`
-    /// characters of it.
-    pub fn set_pars(&mut self, text: &str) {
-        self.ctx.pars = text.chars().take(days::PARS_CHARS).collect();
+    /// The expert bot's score on each of `dates` (a line each) the page kept par of
+    /// (`Ctx::pars`), at most `days::PARS_KEPT` of them.
+    pub fn set_pars(&mut self, dates: &str, experts: &[u32]) {
+        self.ctx.pars.clear();
+        for (date, &expert) in dates.split('\n').zip(experts) {
+            if self.ctx.pars.len() < days::PARS_KEPT {
+                self.ctx.pars.push((date.to_string(), expert));
+            }
+        }
     }
 
     /// The daily run posting gives the board now, and how the board dialog's button says it
@@ -601,16 +606,21 @@ impl App {
         }
     }
 
-    /// Opens a board bot's run of par in the replay viewer, as `open_replay`, with its
-    /// `notes` (`replayer::notes_of`), each joining the log as the replay reaches its action.
-    pub fn open_noted_replay(&mut self, bytes: &[u8], notes: &str) -> bool {
+    /// Opens a board bot's run of par in the replay viewer, as `open_replay`, with its notes
+    /// (`at` the index of each one's action, `notes` their texts a line each), each joining
+    /// the log as the replay reaches its action.
+    pub fn open_noted_replay(&mut self, bytes: &[u8], at: &[u32], notes: &str) -> bool {
         let shown = self.open_replay(bytes);
         let replayer = self.screens.iter_mut().rev().find_map(|s| match s {
             Stacked::Replay(r) => r.replayer.as_deref_mut(),
             _ => None,
         });
         if let Some(r) = replayer {
-            r.set_notes(replayer::notes_of(notes));
+            let mut kept = Vec::new();
+            for (&at, text) in at.iter().zip(notes.split('\n')) {
+                kept.push((at, text.to_string()));
+            }
+            r.set_notes(kept);
         }
         shown
     }

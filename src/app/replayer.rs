@@ -40,25 +40,15 @@ pub struct Replayer {
     /// True while more of a live run may arrive.
     pub live: bool,
     /// Notes on the run's actions (a par bot's), by action index, in order.
-    notes: Vec<(usize, String)>,
+    notes: Vec<(u32, String)>,
+    /// The first note not reached yet.
+    next_note: usize,
     /// The notes reached so far, each with the log's `said` count when it was reached.
     pub noted: Vec<(u64, String)>,
 }
 
-/// The most notes a replay takes, and the most characters of each.
+/// The most notes a replay takes.
 const MAX_NOTES: usize = 200;
-const MAX_NOTE_CHARS: usize = 120;
-
-/// Notes as the page gives them: a line a note, its action's index, a space and its text;
-/// lines that do not read so are left out.
-pub fn notes_of(text: &str) -> Vec<(usize, String)> {
-    text.lines()
-        .filter_map(|line| {
-            let (at, note) = line.split_once(' ')?;
-            Some((at.parse().ok()?, note.to_string()))
-        })
-        .collect()
-}
 
 impl Replayer {
     pub fn new(record: Record, state: State) -> Replayer {
@@ -73,35 +63,30 @@ impl Replayer {
             pending: Vec::new(),
             live: false,
             notes: Vec::new(),
+            next_note: 0,
             noted: Vec::new(),
         }
     }
 
-    /// Gives the run's notes (`(action index, text)`): kept in order of their actions, at
-    /// most `MAX_NOTES`, each cut to `MAX_NOTE_CHARS`; those of actions already played are
-    /// not shown.
-    pub fn set_notes(&mut self, notes: Vec<(usize, String)>) {
-        self.notes.clear();
-        for (at, text) in notes {
-            if self.notes.len() == MAX_NOTES || self.notes.last().is_some_and(|l| l.0 >= at) {
-                continue;
-            }
-            if at >= self.at {
-                self.notes
-                    .push((at, text.chars().take(MAX_NOTE_CHARS).collect()));
-            }
-        }
-        self.notes.reverse();
+    /// Gives the run's notes (`(action index, text)`, in the order of their actions; one out
+    /// of order is passed over), at most `MAX_NOTES`.
+    pub fn set_notes(&mut self, mut notes: Vec<(u32, String)>) {
+        notes.truncate(MAX_NOTES);
+        self.notes = notes;
+        self.next_note = 0;
     }
 
     /// The notes of the action about to be played join the log.
     fn reach_notes(&mut self) {
-        while self.notes.last().is_some_and(|n| n.0 <= self.at) {
-            if let Some((at, text)) = self.notes.pop() {
-                if at == self.at {
-                    self.noted.push((self.state.log().said(), text));
-                }
+        while let Some((at, text)) = self.notes.get(self.next_note) {
+            let at = *at as usize;
+            if at > self.at {
+                break;
             }
+            if at == self.at {
+                self.noted.push((self.state.log().said(), text.clone()));
+            }
+            self.next_note += 1;
         }
     }
 

@@ -359,8 +359,8 @@ fn a_par_replay_shows_each_note_in_the_log_as_it_reaches_its_action() {
     let bytes = a.record().expect("record").encode();
     let shows = |w: &App, note: &str| compose(w).to_string().contains(note);
     let mut w = app(&store, 1);
-    let notes = "1 The expert bot rests.\nnot a note\n3 The expert bot waits here.\n";
-    assert!(w.open_noted_replay(&bytes, notes));
+    let notes = "The expert bot rests.\nThe expert bot waits here.";
+    assert!(w.open_noted_replay(&bytes, &[1, 3], notes));
     w.key(" ");
     w.key("ArrowRight");
     assert!(!shows(&w, "The expert bot rests."));
@@ -1998,7 +1998,7 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
         "no par, no plot against it: {days}"
     );
     // With the board's par of the day, the score against the expert's.
-    a.set_pars("2026-11-21 expert 900\n2026-11-22 careful 40 expert 3329");
+    a.set_pars("2026-11-21\n2026-11-22", &[900, 3329]);
     press(&mut a, &["Escape", "Y"]);
     let days = norm(&compose(&a).to_string());
     assert!(

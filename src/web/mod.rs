@@ -151,18 +151,12 @@ impl Game {
             .map_or(String::new(), |k| k.text.clone())
     }
 
-    /// Opens a record (a shared link or an imported file) in the replay viewer. False when
-    /// it cannot be shown; the start screen then says why.
-    pub fn open_replay(&mut self, bytes: &[u8]) -> bool {
-        let ok = self.app.open_replay(bytes);
-        self.paint();
-        ok
-    }
-
-    /// Opens a board bot's run of par in the replay viewer with its notes, a line a note:
-    /// the index of its action, a space, its text. False when it cannot be shown.
-    pub fn open_par_replay(&mut self, bytes: &[u8], notes: &str) -> bool {
-        let ok = self.app.open_noted_replay(bytes, notes);
+    /// Opens a record (a shared link, an imported file, a board's run) in the replay viewer,
+    /// with the notes of a par bot's run: `at` the index of each note's action, `notes` their
+    /// texts a line each (none for any other run). False when it cannot be shown; the start
+    /// screen then says why.
+    pub fn open_replay(&mut self, bytes: &[u8], at: &[u32], notes: &str) -> bool {
+        let ok = self.app.open_noted_replay(bytes, at, notes);
         self.paint();
         ok
     }
@@ -201,16 +195,13 @@ impl Game {
         })
     }
 
-    /// The page has a board (`true`) or none: only then are daily runs offered to post.
-    pub fn set_board(&mut self, board: bool) {
+    /// The page has a board (`true`) or none: only then are daily runs offered to post. And
+    /// the expert bot's scores of the days the page kept par of (`dates` a line each), for
+    /// Your days.
+    pub fn set_board(&mut self, board: bool, dates: &str, experts: &[u32]) {
         self.app.set_board(board);
+        self.app.set_pars(dates, experts);
         self.paint();
-    }
-
-    /// Par of the days the page kept from the board, a line a day ("DATE BOT SCORE ..."),
-    /// for Your days.
-    pub fn set_pars(&mut self, text: &str) {
-        self.app.set_pars(text);
     }
 
     /// The record of the daily run posting gives the board now (`App::to_post`): the ended

@@ -164,8 +164,13 @@ const parsKept = () =>
     .split("\n")
     .filter((l) => /^\d{4}-\d\d-\d\d( [a-z]+ \d+)+$/.test(l));
 
-/** Gives the game par of the days kept, for Your days. */
-export const showPars = () => guard(() => game.set_pars(parsKept().join("\n")));
+/** Tells the game whether the page has a board (`board`), and the expert's score of each day
+ * kept, for Your days. */
+export function showPars(board) {
+  const days = parsKept().map((l) => l.split(" ")).filter((w) => w.includes("expert"));
+  const experts = Uint32Array.from(days, (w) => w[w.indexOf("expert") + 1] >>> 0);
+  guard(() => game.set_board(board, days.map((w) => w[0]).join("\n"), experts));
+}
 
 /** Keeps par of `date` for the card and Your days: the expert's and the careful bot's scores. */
 function keepPar(date, bots) {
@@ -175,7 +180,7 @@ function keepPar(date, bots) {
     remember(PAR, words);
     const days = parsKept().filter((l) => !l.startsWith(`${date} `));
     remember(PARS, [...days, words].sort().slice(-PARS_KEPT).join("\n"));
-    showPars();
+    showPars(true);
   }
   return shown;
 }
@@ -306,16 +311,20 @@ function button(row, data, label) {
   row.appendChild(td);
 }
 
-/** Notes of par's bots' runs by run id, as the game takes them: a line a note, its action's
- * index, a space and its text. */
+/** Notes of par's bots' runs by run id, as the game takes them: [the index of each note's
+ * action, their texts a line each]. */
 const parNotes = new Map();
+const NO_NOTES = [new Uint32Array(0), ""];
 
-/** A par bot's notes ([[index, "text"], ...]) as lines; whatever does not read so is left out. */
-const notesText = (notes) =>
-  (Array.isArray(notes) ? notes : [])
-    .filter((n) => Array.isArray(n) && Number.isInteger(n[0]) && n[0] >= 0 && typeof n[1] === "string")
-    .map(([i, t]) => `${i} ${t.replace(/\s+/g, " ")}`)
-    .join("\n");
+/** A par bot's notes ([[index, "text"], ...]) as the game takes them: in the order of their
+ * actions, at most 200 of 120 characters; whatever does not read so is left out. */
+function notesOf(notes) {
+  let last = -1;
+  const kept = (Array.isArray(notes) ? notes : [])
+    .filter((n) => Array.isArray(n) && Number.isInteger(n[0]) && n[0] > last && n[0] < 2 ** 32 && typeof n[1] === "string" && ((last = n[0]), true))
+    .slice(0, 200);
+  return [Uint32Array.from(kept, (n) => n[0]), kept.map((n) => n[1].replace(/\s+/g, " ").slice(0, 120)).join("\n")];
+}
 
 /** Watches the board's run `id` in the replay viewer (from the board, a grave, or par with
  * its bot's notes in the log). */
@@ -325,8 +334,8 @@ async function watch(id) {
     if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || `status ${r.status}`);
     const bytes = new Uint8Array(await r.arrayBuffer());
     if (dialog) dialog.close();
-    const notes = parNotes.get(id);
-    if (guard(() => (notes ? game.open_par_replay(bytes, notes) : game.open_replay(bytes)), false)) startClock();
+    const [at, notes] = parNotes.get(id) || NO_NOTES;
+    if (guard(() => game.open_replay(bytes, at, notes), false)) startClock();
   } catch (e) {
     say(`That run could not be fetched: ${String(e.message).replace(/\.$/, "")}.`);
   }
@@ -535,7 +544,7 @@ async function fillPar(date, own) {
     const li = document.createElement("li");
     li.textContent = `The ${b.bot} bot: ${b.outcome}, level ${b.depth}, ${number(b.turns)} turns, score ${number(b.score)} `;
     if (b.run) {
-      parNotes.set(b.run, notesText(b.notes));
+      parNotes.set(b.run, notesOf(b.notes));
       const w = document.createElement("button");
       w.type = "button";
       w.dataset.watch = b.run;

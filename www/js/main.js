@@ -84,11 +84,10 @@ async function startGame(bindings) {
   document.body.dataset.state = "ready";
   performance.mark("caves-ready"); // the first playable frame is painted (benchmarks read it)
   openLink();
-  boardHere().then((b) => guard(() => game.set_board(b))); // daily runs are offered to post on a board
+  boardHere().then(showPars); // daily runs are offered to post on a board; par kept for Your days
   sendQueued(); // runs posted while the board could not be reached
   if (board) goLive(board, player); // the daily run goes to the board as it is played
   fallen(); // today's fallen, when the player's own daily run has ended
-  showPars(); // par of the days kept, for Your days
 }
 
 // The cave lab: its bundle and the code that runs it load only for ?lab.

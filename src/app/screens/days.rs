@@ -71,6 +71,7 @@ fn against_par(f: &mut Frame, ctx: &Ctx, days: &[HistoryEntry], y: i32) -> i32 {
     line(f, layout, x, y, "Score against the expert bot (|):", DIM);
     let mut y = y;
     let mut words = String::from("Against the expert, oldest first:");
+    let mut sep = " ";
     for (d, expert) in shown {
         y += 1;
         let score = d.score.unwrap_or(0);
@@ -82,9 +83,9 @@ fn against_par(f: &mut Frame, ctx: &Ctx, days: &[HistoryEntry], y: i32) -> i32 {
         }
         f.text(x + 6 + cols(*expert), y, "|", ACCENT, BLACK);
         f.text(x + 8 + width, y, &format!("{score}/{expert}"), DIM, BLACK);
-        words += &format!(" {day} {score} to {expert},");
+        words += &format!("{sep}{day} {score} to {expert}");
+        sep = ", ";
     }
-    words.pop();
     paragraph(f, layout, y + 2, &words, TEXT)
 }
 
