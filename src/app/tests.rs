@@ -2002,7 +2002,7 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     press(&mut a, &["Escape", "Y"]);
     let days = norm(&compose(&a).to_string());
     assert!(
-        days.contains("Score against the expert bot (|):")
+        days.contains("Score against the expert (|):")
             && days.contains("Against the expert, oldest first: 11-22 100 to 3329"),
         "{days}"
     );

@@ -245,7 +245,7 @@ try {
     // Your days: the player's score against the expert's on the board's day.
     await yourDays(page);
     const days = norm(await page.evaluate(() => window.cavesGame.text()));
-    assert(days.includes('Score against the expert bot') && days.includes(`${DAY.slice(5)} ${own.score} to ${expert.score}`), `Your days: ${days.slice(0, 900)}`);
+    assert(days.includes('Score against the expert (|):') && days.includes(`${DAY.slice(5)} ${own.score} to ${expert.score}`), `Your days: ${days.slice(0, 900)}`);
     await page.screenshot({ path: path.join(SHOTS, 'days-par-1280x800.png') });
     await page.close();
   });

@@ -68,7 +68,7 @@ fn against_par(f: &mut Frame, ctx: &Ctx, days: &[HistoryEntry], y: i32) -> i32 {
         .unwrap_or(0)
         .max(1);
     let cols = |n: u32| (u64::from(n) * width as u64 / u64::from(top)) as i32;
-    line(f, layout, x, y, "Score against the expert bot (|):", DIM);
+    line(f, layout, x, y, "Score against the expert (|):", DIM);
     let mut y = y;
     let mut words = String::from("Against the expert, oldest first:");
     let mut sep = " ";
