@@ -193,27 +193,65 @@ pub fn charge(g: &Game) -> Option<Action> {
     next_step(&g.state, Goal::To(shooter.pos))
 }
 
-pub fn policy(g: &mut Game) -> Action {
+/// Why the bot uses what `save_life` chose: the effect it knows of it, else a guess.
+pub fn why_saved(g: &Game, a: Action) -> &'static str {
+    let kind = match a {
+        Action::Use(slot) => g.state.carried().get(usize::from(slot)).map(|t| t.kind),
+        _ => None,
+    };
+    match kind.and_then(|k| known(g, k)) {
+        Some(Effect::Heal(_)) => "drinks a potion of healing: its health is low",
+        Some(Effect::Teleport | Effect::Recall) => "reads its way out: cornered",
+        _ => "drinks a potion it does not know: near death, with no healing known",
+    }
+}
+
+/// Why the bot takes the way `Game::onward` chose: the way out with the idol, or back up
+/// from stairs that led nowhere (`dead`, how many such stairs it knew before choosing).
+pub fn why_onward(g: &Game, a: Action, dead: usize) -> Option<&'static str> {
+    if g.state.carrying_idol() {
+        return Some("goes back for the stairs up: it has the idol");
+    }
+    (g.dead.len() > dead && a == Action::Ascend)
+        .then_some("goes back up: these stairs led only to places it had searched")
+}
+
+/// The careful bot's next action, and why, where the reason is worth a watcher's note.
+fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
     let s = &g.state;
     let (hp, max) = (s.hp(), s.max_hp());
     let adjacent = g.adjacent().len();
-    let a = out_of_fire(g)
-        .or_else(|| gear(g))
-        .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
-        .or_else(|| tend_torch(g, 150))
-        // Fight what stands next to you (the weakest first): walking away from a creature
-        // as fast as you only gives it free blows. Slow ones can be outrun when hurt.
-        .or_else(|| g.hit(|m| hp * 2 >= max || !m.kind.behaviour().slow));
-    if let Some(a) = a {
-        return a;
+    if let Some(a) = out_of_fire(g) {
+        return (a, Some("steps out of the flames"));
+    }
+    if let Some(a) = gear(g) {
+        return (a, None);
+    }
+    if let Some(a) = save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max) {
+        return (a, Some(why_saved(g, a)));
+    }
+    if let Some(a) = tend_torch(g, 150) {
+        let fed = matches!(a, Action::Use(_));
+        return (a, fed.then_some("feeds its torch: the fuel runs low"));
+    }
+    // Fight what stands next to you (the weakest first): walking away from a creature
+    // as fast as you only gives it free blows. Slow ones can be outrun when hurt.
+    if let Some(a) = g.hit(|m| hp * 2 >= max || !m.kind.behaviour().slow) {
+        return (a, None);
     }
     // Wounds close only by torchlight.
     if hp < max && !s.creature_in_view() && s.torch_lit() && !s.fire_burns() {
-        return Action::Rest;
+        return (
+            Action::Rest,
+            Some("rests with nothing in view: wounds close by torchlight"),
+        );
     }
     // Stones and webs come from afar: close in rather than stand and take them.
     if let Some(a) = charge(g) {
-        return a;
+        return (
+            a,
+            Some("closes in on a shooter: standing off only takes its shots"),
+        );
     }
     // Step back from what hunts it while that helps, then let it come (wounds heal by
     // torchlight meanwhile). The turns spent so count until it is healed: one that will not
@@ -221,14 +259,36 @@ pub fn policy(g: &mut Game) -> Action {
     let hunted = hp * 2 < max && adjacent == 0 && g.hunted();
     if hunted && g.backed < FALL_BACK_TURNS {
         g.backed += 1;
-        return retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
+        let a = retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
+        return (
+            a,
+            Some("falls back, badly hurt, and lets the hunter come to it"),
+        );
     }
     if hp * 2 >= max {
         g.backed = 0;
     }
     let s_fuel = g.state.fuel();
-    learn(g)
-        .or_else(|| fetch(g))
-        .or_else(|| g.onward(s_fuel > 700))
-        .unwrap_or(Action::Wait)
+    if let Some(a) = learn(g) {
+        return (
+            a,
+            Some("tries an unknown item while it is safe, to learn what it does"),
+        );
+    }
+    if let Some(a) = fetch(g) {
+        return (a, None);
+    }
+    let dead = g.dead.len();
+    match g.onward(s_fuel > 700) {
+        Some(a) => (a, why_onward(g, a, dead)),
+        None => (Action::Wait, None),
+    }
+}
+
+pub fn policy(g: &mut Game) -> Action {
+    let (a, why) = choose(g);
+    if let Some(why) = why {
+        g.note(why);
+    }
+    a
 }

@@ -13,7 +13,7 @@
 
 use crate::careful::{
     bonus, charge, fetch, gear, known, learn, out_of_fire, retreat, save_life, slot_of, tend_torch,
-    FALL_BACK_TURNS,
+    why_onward, why_saved, FALL_BACK_TURNS,
 };
 use crate::game::Game;
 use caves_rules::autopilot::travel::{next_step, path, Goal};
@@ -363,6 +363,15 @@ fn throw(g: &Game) -> Option<Action> {
 }
 
 pub fn policy(g: &mut Game) -> Action {
+    let (a, why) = choose(g);
+    if let Some(why) = why {
+        g.note(why);
+    }
+    a
+}
+
+/// The expert's next action, and why, where the reason is worth a watcher's note.
+fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
     let s = &g.state;
     let (hp, max) = (s.hp(), s.max_hp());
     let adjacent = g.adjacent().len();
@@ -378,66 +387,134 @@ pub fn policy(g: &mut Game) -> Action {
     let shade = shade && !stalker;
     // A shade hunts only light: put it out and let the shade drift off.
     if shade && s.torch_lit() && adjacent == 0 {
-        return Action::Torch;
+        return (
+            Action::Torch,
+            Some("douses its torch: a shade hunts by light"),
+        );
     }
     let resting = hp < max && !s.creature_in_view();
-    if let Some(a) = out_of_fire(g)
-        .or_else(|| gear(g))
-        .or_else(|| save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max))
-        .or_else(|| (hp * 2 < max).then(|| throw(g)).flatten())
-    {
-        return a;
+    if let Some(a) = out_of_fire(g) {
+        return (a, Some("steps out of the flames"));
+    }
+    if let Some(a) = gear(g) {
+        return (a, None);
+    }
+    if let Some(a) = save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max) {
+        return (a, Some(why_saved(g, a)));
+    }
+    if let Some(a) = (hp * 2 < max).then(|| throw(g)).flatten() {
+        return (a, Some("throws at a hunter from afar: too hurt to meet it"));
     }
     if let Some(a) = rest_by_fire(g, resting && !stalker) {
-        return a;
+        return (
+            a,
+            Some("rests by a fire: its warmth closes wounds, and the torch's fuel is saved"),
+        );
     }
     // Away from a fire, wounds close only by torchlight: rest while it burns and no fire
     // does.
     if resting && s.torch_lit() && !s.fire_burns() {
-        return Action::Rest;
+        return (
+            Action::Rest,
+            Some("rests with nothing in view: wounds close by torchlight"),
+        );
     }
-    if let Some(a) = off_bloat(g).or_else(|| pop_in_the_dark(g, stalker)) {
-        return a;
+    if let Some(a) = off_bloat(g) {
+        return (
+            a,
+            Some("steps away from a bloat: its burst would befuddle it among the others"),
+        );
+    }
+    if let Some(a) = pop_in_the_dark(g, stalker) {
+        let doused = a == Action::Torch;
+        return (
+            a,
+            doused
+                .then_some("douses its torch before it strikes a bloat: the spores spoil lit fuel"),
+        );
     }
     if s.torch_doused() && s.fuel() > 0 && !shade {
-        return Action::Torch;
+        return (Action::Torch, None);
     }
-    if let Some(a) = tend_torch(g, 150)
-        .or_else(|| burn(g))
-        .or_else(|| g.hit(|m| (m.kind != Creature::Jelly && !spare(g, m)) || adjacent == 1))
-        .or_else(|| throw(g))
-    {
-        return a;
+    if let Some(a) = tend_torch(g, 150) {
+        let fed = matches!(a, Action::Use(_));
+        return (a, fed.then_some("feeds its torch: the fuel runs low"));
+    }
+    if let Some(a) = burn(g) {
+        let why = if matches!(a, Action::Kindle(_)) {
+            "sets the moss under the hunters alight"
+        } else {
+            "throws oil into a crowd of hunters"
+        };
+        return (a, Some(why));
+    }
+    if let Some(a) = g.hit(|m| (m.kind != Creature::Jelly && !spare(g, m)) || adjacent == 1) {
+        return (a, None);
+    }
+    if let Some(a) = throw(g) {
+        return (a, Some("throws at a hunter before it arrives"));
     }
     if adjacent > 0 {
-        return g.hit(|_| true).unwrap_or(Action::Wait);
+        return (g.hit(|_| true).unwrap_or(Action::Wait), None);
     }
     // A lure waits at most `LURE_TURNS` turns in a row for the hunter to come.
     let lured = lure(g);
     g.lured = if lured.is_some() { g.lured + 1 } else { 0 };
-    if let Some(a) = lured
-        .filter(|_| g.lured <= LURE_TURNS)
-        .or_else(|| shut_behind(g))
-        .or_else(|| charge(g))
-        .or_else(|| (hp * 2 >= max).then(|| chase_thief(g)).flatten())
-    {
-        return a;
+    if let Some(a) = lured.filter(|_| g.lured <= LURE_TURNS) {
+        return (
+            a,
+            Some("waits beyond a trap it found for the hunter to cross it"),
+        );
+    }
+    if let Some(a) = shut_behind(g) {
+        return (a, Some("shuts the door between itself and what hunts it"));
+    }
+    if let Some(a) = charge(g) {
+        return (
+            a,
+            Some("closes in on a shooter: standing off only takes its shots"),
+        );
+    }
+    if let Some(a) = (hp * 2 >= max).then(|| chase_thief(g)).flatten() {
+        return (
+            a,
+            Some("runs down the monkey that stole from it: killed, it drops what it took"),
+        );
     }
     let hunted = hp * 2 < max && g.hunted();
     if hunted && g.backed < FALL_BACK_TURNS {
         g.backed += 1;
-        return shut_behind(g)
+        let a = shut_behind(g)
             .or_else(|| retreat(g))
             .filter(|_| g.backed < 12)
             .unwrap_or(Action::Wait);
+        return (
+            a,
+            Some("falls back, badly hurt, and lets the hunter come to it"),
+        );
     }
     if hp * 2 >= max {
         g.backed = 0;
     }
-    let explore_first = s.fuel() > 600;
-    learn(g)
-        .or_else(|| choose_offering(g))
-        .or_else(|| fetch(g))
-        .or_else(|| g.onward(explore_first))
-        .unwrap_or(Action::Wait)
+    let explore_first = g.state.fuel() > 600;
+    if let Some(a) = learn(g) {
+        return (
+            a,
+            Some("tries an unknown item while it is safe, to learn what it does"),
+        );
+    }
+    if let Some(a) = choose_offering(g) {
+        return (
+            a,
+            Some("takes the offering worth most to it from the altar"),
+        );
+    }
+    if let Some(a) = fetch(g) {
+        return (a, None);
+    }
+    let dead = g.dead.len();
+    match g.onward(explore_first) {
+        Some(a) => (a, why_onward(g, a, dead)),
+        None => (Action::Wait, None),
+    }
 }

@@ -28,7 +28,20 @@ pub struct Game {
     pub dead: Vec<Point>,
     /// The expert's tactics for the new rules, each of which can be turned off.
     pub tactics: Tactics,
+    /// Why the bot took some of its actions, for a watcher to learn its tactics by: each
+    /// note the index of the action it explains (`Game::note`). Only written, never read by
+    /// a policy, so that noting cannot change a game.
+    pub notes: Vec<(usize, &'static str)>,
+    /// When each reason was last given (noted or not), so that a reason given turn after
+    /// turn (a rest, a retreat) is noted once a stretch.
+    given: Vec<(&'static str, usize)>,
 }
+
+/// The most notes a game keeps: the first ones, where a watcher learns most.
+pub const MAX_NOTES: usize = 200;
+
+/// A reason given again within this many actions of its last giving is not noted again.
+const QUIET: usize = 30;
 
 /// The expert's tactics for doors, plates, fire, the altar and the creatures with one rule
 /// each. Each can be turned off on its own, so the ablation table (`tests/ablation.rs`)
@@ -81,9 +94,27 @@ impl Game {
             lured: 0,
             dead: Vec::new(),
             tactics: Tactics::ALL,
+            notes: Vec::new(),
+            given: Vec::new(),
         };
         g.see();
         g
+    }
+
+    /// Notes `why` the bot takes its next action (the one at index `taken.len()`), unless
+    /// the same reason was given within the last `QUIET` actions or `MAX_NOTES` are kept.
+    pub fn note(&mut self, why: &'static str) {
+        let at = self.taken.len();
+        let last = match self.given.iter_mut().find(|(w, _)| *w == why) {
+            Some((_, when)) => Some(std::mem::replace(when, at)),
+            None => {
+                self.given.push((why, at));
+                None
+            }
+        };
+        if last.is_none_or(|l| at > l + QUIET) && self.notes.len() < MAX_NOTES {
+            self.notes.push((at, why));
+        }
     }
 
     pub fn act(&mut self, a: Action) {

@@ -33,5 +33,5 @@ pub mod game;
 pub mod play;
 pub mod reckless;
 
-pub use game::{Game, Tactics};
+pub use game::{Game, Tactics, MAX_NOTES};
 pub use play::{Bot, Run, MAX_ACTIONS};

@@ -28,6 +28,11 @@ pub struct Run {
     pub record: Record,
     pub outcome: Outcome,
     pub turns: u32,
+    /// Why the bot took some of its actions, for a watcher to learn its tactics by: the
+    /// index of the action each note explains, and the note ("The expert bot douses its
+    /// torch: a shade hunts by light."), in the order of the actions, at most
+    /// `game::MAX_NOTES`.
+    pub notes: Vec<(usize, String)>,
 }
 
 impl Bot {
@@ -92,10 +97,14 @@ impl Bot {
             g.act(a);
             record.push(a, &g.state);
         }
+        let name = self.name();
         Ok(Run {
             record,
             outcome: g.state.outcome(),
             turns: g.state.turn(),
+            notes: (g.notes.iter())
+                .map(|&(at, why)| (at, format!("The {name} bot {why}.")))
+                .collect(),
         })
     }
 }

@@ -9,6 +9,11 @@
 //! `MAX_ACTIONS` counts as lost, with no run. A claim that is not made within
 //! `PAR_CLAIM_LAPSE` (its copy stopped, its pool stayed busy) lapses, and a copy takes the day
 //! again.
+//!
+//! Beside each bot's game its notes are kept: why it took some of its actions ("The expert
+//! bot douses its torch: a shade hunts by light."), by the action's index, for the replay
+//! viewer to show in the log as the run reaches them. They come from the bots alone, never
+//! from a player, and are bounded (`MAX_PAR_NOTES`, `MAX_NOTE_CHARS`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -35,6 +40,12 @@ pub const PAR_BOTS: [Bot; 4] = [Bot::Expert, Bot::Careful, Bot::Reckless, Bot::A
 /// How long a copy's claim of a day's par holds before another copy may make it.
 pub const PAR_CLAIM_LAPSE: Duration = Duration::from_secs(600);
 
+/// The most notes a bot's game keeps (the first ones).
+pub const MAX_PAR_NOTES: usize = 200;
+
+/// The most characters of a note (a longer one is cut).
+pub const MAX_NOTE_CHARS: usize = 120;
+
 /// How often a copy looks whether today's par is made.
 const PAR_EVERY: Duration = Duration::from_secs(60);
 
@@ -50,6 +61,30 @@ pub struct Par {
     /// What ended it: the creature that killed the bot, else the rules' words of the end.
     pub cause: String,
     pub run: Option<String>,
+    /// Why the bot took some of its actions: `[index, "text"]`, the index of the action in
+    /// its run, in order. Absent for a game without a run, or kept before notes were.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<(i64, String)>,
+}
+
+/// `notes` bounded: at most `MAX_PAR_NOTES`, each within the run's `actions`, after the
+/// one before, and cut to `MAX_NOTE_CHARS`.
+pub fn bounded(
+    notes: impl IntoIterator<Item = (i64, String)>,
+    actions: usize,
+) -> Vec<(i64, String)> {
+    let mut kept: Vec<(i64, String)> = Vec::new();
+    for (at, text) in notes {
+        let fits = usize::try_from(at).is_ok_and(|a| a < actions);
+        if !fits || kept.last().is_some_and(|(last, _)| *last >= at) {
+            continue;
+        }
+        kept.push((at, text.chars().take(MAX_NOTE_CHARS).collect()));
+        if kept.len() == MAX_PAR_NOTES {
+            break;
+        }
+    }
+    kept
 }
 
 /// A bot's game and its run file (base64url; empty when it did not end).
@@ -81,6 +116,11 @@ pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, String> {
                 score: i64::from(verified.score),
                 cause: verified.end.cause,
                 run: Some(run_id(&bytes)),
+                notes: bounded(
+                    (run.notes.into_iter())
+                        .map(|(at, text)| (i64::try_from(at).unwrap_or(i64::MAX), text)),
+                    run.record.actions.len(),
+                ),
             },
             record: base64::encode(&bytes),
         });
@@ -96,12 +136,20 @@ pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, String> {
             score: 0,
             cause: format!("no end within {MAX_ACTIONS} actions"),
             run: None,
+            notes: Vec::new(),
         },
         record: String::new(),
     })
 }
 
-type ParRow = (String, String, i64, i64, i64, String, String);
+type ParRow = (String, String, i64, i64, i64, String, String, String);
+
+/// A par row's notes as kept (JSON, bounded by its run's actions when kept), bounded again:
+/// none when they do not read (a damaged row loses its notes, never its game).
+fn notes_of(text: &str) -> Vec<(i64, String)> {
+    serde_json::from_str::<Vec<(i64, String)>>(text)
+        .map_or(Vec::new(), |notes| bounded(notes, usize::MAX))
+}
 
 impl Board {
     /// Claims the making of `date`'s par at `now`: true for the one copy that gets it (a day
@@ -140,8 +188,8 @@ impl Board {
     ) -> Result<(), sqlx::Error> {
         let par = &game.par;
         sqlx::query(
-            "INSERT INTO par (day, bot, pos, outcome, depth, turns, score, cause, id, record) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING",
+            "INSERT INTO par (day, bot, pos, outcome, depth, turns, score, cause, id, record, \
+             notes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT DO NOTHING",
         )
         .bind(date)
         .bind(&par.bot)
@@ -153,6 +201,7 @@ impl Board {
         .bind(&par.cause)
         .bind(par.run.as_deref().unwrap_or(""))
         .bind(&game.record)
+        .bind(serde_json::to_string(&par.notes).unwrap_or_default())
         .execute(&self.pool)
         .await
         .map(|_| ())
@@ -177,7 +226,7 @@ impl Board {
             return Ok(None);
         }
         let rows: Vec<ParRow> = sqlx::query_as(
-            "SELECT bot, outcome, depth, turns, score, cause, id FROM par \
+            "SELECT bot, outcome, depth, turns, score, cause, id, notes FROM par \
              WHERE day = $1 ORDER BY pos",
         )
         .bind(date)
@@ -185,15 +234,18 @@ impl Board {
         .await?;
         Ok(Some(
             rows.into_iter()
-                .map(|(bot, outcome, depth, turns, score, cause, id)| Par {
-                    bot,
-                    outcome,
-                    depth,
-                    turns,
-                    score,
-                    cause,
-                    run: (!id.is_empty()).then_some(id),
-                })
+                .map(
+                    |(bot, outcome, depth, turns, score, cause, id, notes)| Par {
+                        bot,
+                        outcome,
+                        depth,
+                        turns,
+                        score,
+                        cause,
+                        run: (!id.is_empty()).then_some(id),
+                        notes: notes_of(&notes),
+                    },
+                )
                 .collect(),
         ))
     }
@@ -308,7 +360,7 @@ pub async fn check(service: &Service, headers: &HeaderMap, date: &str) -> Result
 }
 
 /// `GET /api/daily/YYYY-MM-DD/par`: `{"date","bots":[{"bot","outcome","depth","turns",
-/// "score","cause","run"}]}`; 503 with `Retry-After` while a day the board takes runs of has
+/// "score","cause","run","notes"}]}`; 503 with `Retry-After` while a day the board takes runs of has
 /// no par yet (its making starts then, if no copy has begun it), 404 for another day without
 /// par.
 pub async fn answer(

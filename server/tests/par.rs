@@ -5,24 +5,52 @@
 //! it is made it answers 503 and is made in the verifier pool, and each bot's run file, as
 //! `GET /api/runs/ID` serves it, verifies as a posted run does and stays off the day's board.
 
+use std::net::SocketAddr;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Body;
+use hyper_util::rt::TokioIo;
 use serde_json::Value;
 
-use caves_server::board::run_id;
-use caves_server::par::{make, PAR_BOTS};
+use caves_rules::record::Record;
+use caves_server::api::router;
+use caves_server::board::{run_id, Board};
+use caves_server::par::{make, MAX_NOTE_CHARS, MAX_PAR_NOTES, PAR_BOTS};
 use caves_server::runs::daily_run;
-use caves_server::service::Service;
+use caves_server::service::{Service, Settings};
 use caves_server::verify::{verify, Day};
 
-mod common;
-use common::{get, post_as, request, settings, token, Scratch, Server, DATE};
-
+const DATE: &str = "2026-11-24";
 const YESTERDAY: &str = "2026-11-23";
 
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("caves-par-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a scratch folder");
+        Scratch(dir)
+    }
+    fn db(&self) -> String {
+        format!("sqlite://{}", self.0.join("board.db").display())
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 async fn service(db: &str) -> Arc<Service> {
-    common::service(db, settings()).await
+    let board = Board::open(db).await.expect("opens");
+    Arc::new(Service::new(
+        board,
+        Settings::new(caves_server::dates::parse_date(DATE), false),
+    ))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -61,41 +89,149 @@ async fn made_once(db: &str) {
         let names: Vec<&str> = PAR_BOTS.iter().map(|b| b.name()).collect();
         assert_eq!(bots, names);
     }
+    // Notes damaged in the database are dropped, and too many or too long are cut, when
+    // served: the games stay whole.
+    sqlx::any::install_default_drivers();
+    let raw = sqlx::AnyPool::connect(db).await.expect("connects");
+    let long: Vec<(i64, String)> = (0..500).map(|i| (i, "x".repeat(1000))).collect();
+    for (bot, notes) in [
+        ("expert", "[[3, \"The expert".to_string()),
+        ("careful", serde_json::to_string(&long).expect("json")),
+    ] {
+        sqlx::query("UPDATE par SET notes = $1 WHERE day = $2 AND bot = $3")
+            .bind(notes)
+            .bind(DATE)
+            .bind(bot)
+            .execute(&raw)
+            .await
+            .expect("updates");
+    }
+    raw.close().await;
+    let par = a.board.par(DATE).await.expect("reads").expect("made");
+    assert!(
+        par[0].notes.is_empty() && par[0].run.is_some(),
+        "{:?}",
+        par[0]
+    );
+    assert_eq!(par[1].notes.len(), MAX_PAR_NOTES);
+    assert!(par[1]
+        .notes
+        .iter()
+        .all(|(_, t)| t.chars().count() == MAX_NOTE_CHARS));
     a.board.close().await;
     b.board.close().await;
+}
+
+async fn connect(addr: SocketAddr) -> hyper::client::conn::http1::SendRequest<Body> {
+    let stream = tokio::net::TcpStream::connect(addr)
+        .await
+        .expect("connects");
+    let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+        .await
+        .expect("handshake");
+    tokio::spawn(conn);
+    sender
+}
+
+/// One request: the status, the `Retry-After` header and the body's bytes.
+async fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Vec<u8>,
+) -> (u16, Option<String>, Vec<u8>) {
+    let mut sender = connect(addr).await;
+    let mut req = hyper::Request::builder()
+        .method(method)
+        .uri(path)
+        .header("host", "localhost");
+    for (k, v) in headers {
+        req = req.header(*k, *v);
+    }
+    let resp = sender
+        .send_request(req.body(Body::from(body)).expect("a request"))
+        .await
+        .expect("an answer");
+    let status = resp.status().as_u16();
+    let retry = resp
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string);
+    let bytes = axum::body::to_bytes(Body::new(resp.into_body()), 1 << 24)
+        .await
+        .expect("a body");
+    (status, retry, bytes.to_vec())
+}
+
+async fn get_json(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, Value) {
+    let headers: Vec<(&str, &str)> = token.map(|t| ("x-caves-token", t)).into_iter().collect();
+    let (status, _, bytes) = send(addr, "GET", path, &headers, vec![]).await;
+    (
+        status,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+fn token(label: &str) -> String {
+    format!("test-token-{label:0>24}")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
     let scratch = Scratch::new("gate");
     let service = service(&scratch.db()).await;
-    let mut server = Server::start(Arc::clone(&service)).await;
-    let addr = server.addr;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("binds");
+    let addr = listener.local_addr().expect("an address");
+    let app = router(Arc::clone(&service), None);
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    let refused = service.metrics.connections_refused.clone();
+    let done = tokio::spawn(caves_server::net::serve(
+        listener,
+        app,
+        refused,
+        false,
+        async move {
+            let _ = rx.await;
+        },
+    ));
     let path = format!("/api/daily/{DATE}/par");
     let (ada, bob) = (token("Ada"), token("Bob"));
 
     // Before a player's run of the day has ended: refused as the fallen are, and nothing is
     // played for the asking.
-    let (status, e) = get(addr, &path, None).await;
+    let (status, e) = get_json(addr, &path, None).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
-    let (status, e) = get(addr, &path, Some(&ada)).await;
+    let (status, e) = get_json(addr, &path, Some(&ada)).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
     assert_eq!(service.metrics.par_games.get(), 0);
 
     // Bob's run ends (posted): his first ask starts par and is told to come back.
     let seed = service.board.seed(DATE).await.expect("seed");
     let run = daily_run(DATE, seed, 1);
-    let (status, body) = post_as(addr, &run, "Bob", "Bob").await;
-    assert_eq!(status, 201, "{body}");
-    let (status, retry, body) =
-        request(addr, "GET", &path, &[("x-caves-token", &bob)], vec![]).await;
+    let (status, _, body) = send(
+        addr,
+        "POST",
+        "/api/daily/runs?name=Bob",
+        &[
+            ("content-type", "application/octet-stream"),
+            ("x-caves-token", &bob),
+        ],
+        run.encode(),
+    )
+    .await;
+    assert_eq!(status, 201, "{}", String::from_utf8_lossy(&body));
+    let (status, retry, body) = send(addr, "GET", &path, &[("x-caves-token", &bob)], vec![]).await;
     let e: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     assert!(status == 503 && e["error"].is_string(), "{status} {e}");
     assert!(retry.is_some(), "no Retry-After");
     let mut par = Value::Null;
     for _ in 0..600 {
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let (status, body) = get(addr, &path, Some(&bob)).await;
+        let (status, body) = get_json(addr, &path, Some(&bob)).await;
         if status == 200 {
             par = body;
             break;
@@ -109,9 +245,13 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
     assert_eq!(names, expected);
     assert_eq!(service.metrics.par_games.get(), PAR_BOTS.len() as u64);
 
-    // Ada still has not ended hers.
-    let (status, e) = get(addr, &path, Some(&ada)).await;
+    // Ada still has not ended hers: no game, and no note, is hers to see.
+    let (status, e) = get_json(addr, &path, Some(&ada)).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
+    assert!(
+        e.get("bots").is_none() && !e.to_string().contains("notes"),
+        "{e}"
+    );
 
     // Each bot's run file verifies as a posted run does, to what par says of it; none is on
     // the day's board, and none opens to Ada.
@@ -127,8 +267,7 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
         };
         runs += 1;
         let file = format!("/api/runs/{id}");
-        let (status, _, bytes) =
-            request(addr, "GET", &file, &[("x-caves-token", &bob)], vec![]).await;
+        let (status, _, bytes) = send(addr, "GET", &file, &[("x-caves-token", &bob)], vec![]).await;
         assert_eq!(status, 200, "{bot}");
         assert_eq!(run_id(&bytes), id);
         let verified = verify(&bytes, &days).expect("a par run verifies");
@@ -137,27 +276,55 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
         assert_eq!(bot["turns"], i64::from(verified.turns), "{bot}");
         assert_eq!(bot["depth"], i64::from(verified.depth), "{bot}");
         assert_eq!(bot["cause"], verified.end.cause.as_str(), "{bot}");
-        let (status, _, _) = request(addr, "GET", &file, &[("x-caves-token", &ada)], vec![]).await;
+        let (status, _, _) = send(addr, "GET", &file, &[("x-caves-token", &ada)], vec![]).await;
         assert_eq!(status, 403, "{bot}");
+        // Its notes: on its run's actions, in order, said by it, within the bounds.
+        let actions = Record::decode(&bytes).expect("decodes").actions.len();
+        let notes = bot["notes"].as_array().map_or(&[][..], Vec::as_slice);
+        let name = bot["bot"].as_str().unwrap_or_default();
+        if name == "expert" || name == "careful" {
+            assert!(
+                !notes.is_empty(),
+                "the {name} bot's game has no notes: {bot}"
+            );
+        }
+        assert!(notes.len() <= MAX_PAR_NOTES);
+        let mut last = -1;
+        for note in notes {
+            let (at, text) = (
+                note[0].as_i64().unwrap_or(-1),
+                note[1].as_str().unwrap_or(""),
+            );
+            assert!(
+                at > last && (at as usize) < actions,
+                "{note} of {actions} actions"
+            );
+            assert!(text.starts_with(&format!("The {name} bot ")), "{note}");
+            assert!(text.chars().count() <= MAX_NOTE_CHARS, "{note}");
+            last = at;
+        }
     }
     assert!(runs >= 2, "fewer than two bots ended their games: {par}");
-    let (status, board) = get(addr, &format!("/api/daily/{DATE}"), None).await;
+    let (status, board) = get_json(addr, &format!("/api/daily/{DATE}"), None).await;
     assert_eq!(status, 200);
     assert_eq!(
         board["entries"].as_array().map(Vec::len),
         Some(1),
         "{board}"
     );
+    // Notes are par's alone: the board's entries (players' runs) carry none.
+    assert!(!board.to_string().contains("notes"), "{board}");
 
     // Yesterday's board still takes runs: its par is Bob's only once his run of yesterday
     // has ended. A day long gone has no par.
-    let (status, e) = get(addr, &format!("/api/daily/{YESTERDAY}/par"), Some(&bob)).await;
+    let (status, e) = get_json(addr, &format!("/api/daily/{YESTERDAY}/par"), Some(&bob)).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
-    let (status, _) = get(addr, "/api/daily/2026-11-01/par", Some(&bob)).await;
+    let (status, _) = get_json(addr, "/api/daily/2026-11-01/par", Some(&bob)).await;
     assert_eq!(status, 404);
-    let (status, _) = get(addr, "/api/daily/2026-13-01/par", Some(&bob)).await;
+    let (status, _) = get_json(addr, "/api/daily/2026-13-01/par", Some(&bob)).await;
     assert_eq!(status, 400);
 
-    server.stop().await;
+    let _ = tx.send(());
+    let _ = done.await;
     service.board.close().await;
 }

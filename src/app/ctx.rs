@@ -44,6 +44,8 @@ pub struct Ctx {
     pub graves: Graves,
     /// The page has a board to post daily runs to (the page says so once it knows).
     pub board: bool,
+    /// The expert bot's score on the days the board gave par of, for Your days.
+    pub pars: Vec<(String, u32)>,
 }
 
 impl Ctx {

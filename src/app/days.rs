@@ -4,6 +4,20 @@
 
 use crate::save::HistoryEntry;
 
+/// The most days of par the page keeps for Your days.
+pub const PARS_KEPT: usize = 60;
+
+/// The days of `days` with par in `pars` (each date with the expert bot's score), each with
+/// the expert's score: a day without par is left out.
+pub fn against_expert<'a>(
+    days: &'a [HistoryEntry],
+    pars: &[(String, u32)],
+) -> Vec<(&'a HistoryEntry, u32)> {
+    days.iter()
+        .filter_map(|d| Some((d, pars.iter().find(|(date, _)| *date == d.date)?.1)))
+        .collect()
+}
+
 /// The days since 0000-03-01 of a date "YYYY-MM-DD" (the civil calendar's day count, with
 /// March as the year's first month so that the leap day comes last); None for anything else.
 pub fn day_number(date: &str) -> Option<i64> {
@@ -68,6 +82,22 @@ mod tests {
             score: Some(10),
             record: String::new(),
         }
+    }
+
+    #[test]
+    fn par_pairs_each_day_with_the_experts_score() {
+        let days = [day("2026-11-24"), day("2026-11-25"), day("2026-11-26")];
+        let pars = [
+            ("2026-11-26".to_string(), 3329),
+            ("garbage".to_string(), 1),
+            ("2026-11-24".to_string(), 5927),
+        ];
+        let dates: Vec<(&str, u32)> = against_expert(&days, &pars)
+            .iter()
+            .map(|(d, e)| (d.date.as_str(), *e))
+            .collect();
+        assert_eq!(dates, [("2026-11-24", 5927), ("2026-11-26", 3329)]);
+        assert!(against_expert(&days, &[]).is_empty());
     }
 
     #[test]

@@ -85,6 +85,7 @@ impl App {
                 cues: Vec::new(),
                 graves: daily::Graves::default(),
                 board: false,
+                pars: Vec::new(),
             },
         };
         app.ctx.rescan();
@@ -265,6 +266,17 @@ impl App {
     /// The page has a board (or, with false, none) to post daily runs to.
     pub fn set_board(&mut self, board: bool) {
         self.ctx.board = board;
+    }
+
+    /// The expert bot's score on each of `dates` (a line each) the page kept par of
+    /// (`Ctx::pars`), at most `days::PARS_KEPT` of them.
+    pub fn set_pars(&mut self, dates: &str, experts: &[u32]) {
+        self.ctx.pars.clear();
+        for (date, &expert) in dates.split('\n').zip(experts) {
+            if self.ctx.pars.len() < days::PARS_KEPT {
+                self.ctx.pars.push((date.to_string(), expert));
+            }
+        }
     }
 
     /// The daily run posting gives the board now, and how the board dialog's button says it
@@ -574,6 +586,22 @@ impl App {
                 false
             }
         }
+    }
+
+    /// Opens a board bot's run of par in the replay viewer, as `open_replay`, with its notes
+    /// (`at` the index of each one's action, `notes` their texts a line each), each joining
+    /// the log as the replay reaches its action.
+    pub fn open_noted_replay(&mut self, bytes: &[u8], at: &[u32], notes: &str) -> bool {
+        let shown = self.open_replay(bytes);
+        let replayer = self.screens.iter_mut().rev().find_map(|s| s.replayer_mut());
+        if let Some(r) = replayer {
+            let mut kept = Vec::new();
+            for (&at, text) in at.iter().zip(notes.split('\n')) {
+                kept.push((at, text.to_string()));
+            }
+            r.set_notes(kept);
+        }
+        shown
     }
 
     /// The id and actions from `from` on of the run a board shows live for the daily caves

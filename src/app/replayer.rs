@@ -5,6 +5,10 @@
 //! A live run is a record that grows as its actions arrive: they wait in `pending` and join
 //! the record as they are played (`Record::push`), so its fingerprints are always those of
 //! what is shown, and it can be shared, exported or played on like any other.
+//!
+//! A bot's run from the board's par comes with notes: why the bot took some of its actions.
+//! Each joins the log as the replay reaches its action (before the action's own lines),
+//! kept beside the state's log, never in it: the run's state stays the rules' alone.
 
 use crate::record::Record;
 use crate::rules::{Action, State};
@@ -35,7 +39,16 @@ pub struct Replayer {
     pending: Vec<Action>,
     /// True while more of a live run may arrive.
     pub live: bool,
+    /// Notes on the run's actions (a par bot's), by action index, in order.
+    notes: Vec<(u32, String)>,
+    /// The first note not reached yet.
+    next_note: usize,
+    /// The notes reached so far, each with the log's `said` count when it was reached.
+    pub noted: Vec<(u64, String)>,
 }
+
+/// The most notes a replay takes.
+const MAX_NOTES: usize = 200;
 
 impl Replayer {
     pub fn new(record: Record, state: State) -> Replayer {
@@ -49,6 +62,31 @@ impl Replayer {
             diverged: None,
             pending: Vec::new(),
             live: false,
+            notes: Vec::new(),
+            next_note: 0,
+            noted: Vec::new(),
+        }
+    }
+
+    /// Gives the run's notes (`(action index, text)`, in the order of their actions; one out
+    /// of order is passed over), at most `MAX_NOTES`.
+    pub fn set_notes(&mut self, mut notes: Vec<(u32, String)>) {
+        notes.truncate(MAX_NOTES);
+        self.notes = notes;
+        self.next_note = 0;
+    }
+
+    /// The notes of the action about to be played join the log.
+    fn reach_notes(&mut self) {
+        while let Some((at, text)) = self.notes.get(self.next_note) {
+            let at = *at as usize;
+            if at > self.at {
+                break;
+            }
+            if at == self.at {
+                self.noted.push((self.state.log().said(), text.clone()));
+            }
+            self.next_note += 1;
         }
     }
 
@@ -90,6 +128,7 @@ impl Replayer {
             self.playing &= self.live;
             return false;
         }
+        self.reach_notes();
         self.state.act(self.record.actions[self.at]);
         self.at += 1;
         if self.record.check(self.at, &self.state).is_err() {

@@ -382,6 +382,31 @@ fn a_replay_plays_to_the_same_end_and_can_be_taken_over() {
 }
 
 #[test]
+fn a_par_replay_shows_each_note_in_the_log_as_it_reaches_its_action() {
+    let store = SharedStore::default();
+    let mut a = app(&store, 12);
+    press(&mut a, &["Enter", ".", ".", ".", "."]);
+    let bytes = a.record().expect("record").encode();
+    let shows = |w: &App, note: &str| compose(w).to_string().contains(note);
+    let mut w = app(&store, 1);
+    let notes = "The expert bot rests.\nThe expert bot waits here.";
+    assert!(w.open_noted_replay(&bytes, &[1, 3], notes));
+    w.key(" ");
+    w.key("ArrowRight");
+    assert!(!shows(&w, "The expert bot rests."));
+    w.key("ArrowRight");
+    assert!(shows(&w, "The expert bot rests."));
+    assert!(!shows(&w, "The expert bot waits here."));
+    w.key("End");
+    assert!(shows(&w, "The expert bot waits here."));
+    // The same run opened as any run has no notes.
+    let mut w = app(&store, 1);
+    assert!(w.open_replay(&bytes));
+    w.key("End");
+    assert!(!shows(&w, "The expert bot"));
+}
+
+#[test]
 fn playback_speeds_run_from_1x_to_64x() {
     let store = SharedStore::default();
     let mut a = app(&store, 12);
@@ -1998,6 +2023,19 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     assert!(
         days.contains("Daily runs 1, won 0, best score 100. In a row: now 1, at most 1.")
             && days.contains("In words, oldest first: 1"),
+        "{days}"
+    );
+    assert!(
+        !days.contains("expert"),
+        "no par, no plot against it: {days}"
+    );
+    // With the board's par of the day, the score against the expert's.
+    a.set_pars("2026-11-21\n2026-11-22", &[900, 3329]);
+    press(&mut a, &["Escape", "Y"]);
+    let days = compose(&a).words();
+    assert!(
+        days.contains("Score against the expert (|):")
+            && days.contains("Against the expert, oldest first: 11-22 100 to 3329"),
         "{days}"
     );
     // Any other run has no card.

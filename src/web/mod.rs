@@ -205,10 +205,12 @@ impl Game {
             .map_or(String::new(), |k| k.text.clone())
     }
 
-    /// Opens a record (a shared link or an imported file) in the replay viewer. False when
-    /// it cannot be shown; the start screen then says why.
-    pub fn open_replay(&mut self, bytes: &[u8]) -> bool {
-        let ok = self.app.open_replay(bytes);
+    /// Opens a record (a shared link, an imported file, a board's run) in the replay viewer,
+    /// with the notes of a par bot's run: `at` the index of each note's action, `notes` their
+    /// texts a line each (none for any other run). False when it cannot be shown; the start
+    /// screen then says why.
+    pub fn open_replay(&mut self, bytes: &[u8], at: &[u32], notes: &str) -> bool {
+        let ok = self.app.open_noted_replay(bytes, at, notes);
         self.paint();
         ok
     }
@@ -247,9 +249,12 @@ impl Game {
         })
     }
 
-    /// The page has a board (`true`) or none: only then are daily runs offered to post.
-    pub fn set_board(&mut self, board: bool) {
+    /// The page has a board (`true`) or none: only then are daily runs offered to post. And
+    /// the expert bot's scores of the days the page kept par of (`dates` a line each), for
+    /// Your days.
+    pub fn set_board(&mut self, board: bool, dates: &str, experts: &[u32]) {
         self.app.set_board(board);
+        self.app.set_pars(dates, experts);
         self.paint();
     }
 

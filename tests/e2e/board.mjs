@@ -7,7 +7,10 @@
 // first's key in the board dialog and posts under its name, where a fresh key gets the 409.
 // A refused run's reason is shown (at once in the open dialog, else the next time it opens);
 // a run posted while the board cannot be reached, or is busy (503 with Retry-After), is kept
-// and sent later. Desktop keys and a 390x844 touch phone.
+// and sent later. Once the player's own daily has ended, par: the bots' games under the
+// entries, the card's line against them, the expert's score beside the player's in Your days,
+// and Watch plays the expert's run with its notes (why it acts) in the log. Desktop keys and
+// a 390x844 touch phone.
 //
 //   node tests/e2e/board.mjs              # after trunk build --release and cargo build --release -p caves-server
 //   node tests/e2e/board.mjs --postgres   # the same, the board on a throwaway PostgreSQL cluster
@@ -38,6 +41,7 @@ async function ready(page) {
 }
 const text = (page) => page.evaluate(() => norm0(window.cavesGame.text())).catch(() => '');
 const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
+const norm = (t) => t.replace(/[\u2500-\u257f\s]+/g, ' ');
 const listed = (page, key) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]'), key);
 const status = (page) => page.evaluate(() => (document.querySelector('dialog#board p[role=status]') || {}).textContent || '');
 const waitStatus = (page, re, timeout = 15000) =>
@@ -115,6 +119,13 @@ try {
       await page.keyboard.press('Escape');
     }
     throw new Error('the replay could not be caught at its start');
+  };
+  // Leaves what is on screen for the start screen, and opens Your days (Y).
+  const yourDays = async (page) => {
+    for (let i = 0; i < 5 && !/Your days/.test(await text(page)); i++) await page.keyboard.press('Escape');
+    await page.keyboard.press('Y');
+    await page.waitForFunction(() => /Daily runs \d+/.test(window.cavesGame.text()), null, { timeout: 5000 })
+      .catch(async () => { throw new Error(`no Your days: ${(await text(page)).slice(0, 400)}`); });
   };
   // Posts the ended run: P, and the name when the page asks for it.
   const postAs = async (page, name) => {
@@ -205,6 +216,11 @@ try {
     const table = await page.evaluate(() => document.querySelector('dialog#board table').getBoundingClientRect().bottom);
     assert(box >= table, 'par is not under the entries');
     await page.screenshot({ path: path.join(SHOTS, 'board-par-1280x800.png') });
+    // Par is kept for the card and Your days.
+    const kept = await stored(page, 'caves.board.pars');
+    assert(kept.includes(`${DAY} expert ${expert.score}`), `par kept for Your days: ${JSON.stringify(kept)}`);
+    const note = (expert.notes || [])[0];
+    assert(Array.isArray(note) && /^The expert bot /.test(note[1]), `the expert's game has no notes: ${JSON.stringify(expert).slice(0, 300)}`);
     const fetched = page.waitForResponse((r) => r.url().endsWith(`api/runs/${expert.run}`) && r.status() === 200, { timeout: 10000 });
     await page.click('dialog#board section.par button[data-watch]');
     await fetched;
@@ -214,11 +230,23 @@ try {
         await page.screenshot({ path: path.join(SHOTS, 'par-watch-failed-1280x800.png') });
         throw new Error(`no replay of the expert's run: ${(await text(page)).slice(0, 400)} | dialog: ${await page.evaluate(() => (document.querySelector('dialog#board p[role=status]') || {}).textContent)}`);
       });
+    // Its first note joins the log as the replay reaches its action (played at 64x).
+    for (let i = 0; i < 6; i++) await page.keyboard.press('+');
+    const head = note[1].split(' ').slice(0, 5).join(' ');
+    await page.waitForFunction((h) => window.cavesGame.text().replace(/[\u2500-\u257f\s]+/g, ' ').includes(h), head, { timeout: 60000 })
+      .catch(async () => { throw new Error(`the note "${note[1]}" (action ${note[0]}) never showed: ${(await text(page)).slice(0, 600)}`); });
+    await page.keyboard.press(' ');
+    await page.screenshot({ path: path.join(SHOTS, 'par-note-1280x800.png') });
     await page.keyboard.press('End');
     // At its end: the turn par gives for the expert's game.
     await page.waitForFunction((turns) => new RegExp(`Turn ${turns}\\b`).test(window.cavesGame.text()), expert.turns, { timeout: 10000 })
       .catch(async () => { throw new Error(`the expert's replay did not reach turn ${expert.turns}: ${(await text(page)).slice(0, 400)}`); });
     await page.screenshot({ path: path.join(SHOTS, 'par-replay-1280x800.png') });
+    // Your days: the player's score against the expert's on the board's day.
+    await yourDays(page);
+    const days = norm(await page.evaluate(() => window.cavesGame.text()));
+    assert(days.includes('Score against the expert (|):') && days.includes(`${DAY.slice(5)} ${own.score} to ${expert.score}`), `Your days: ${days.slice(0, 900)}`);
+    await page.screenshot({ path: path.join(SHOTS, 'days-par-1280x800.png') });
     await page.close();
   });
 
@@ -571,6 +599,9 @@ try {
     assert(wide <= 1, `the board with par scrolls sideways by ${wide} px`);
     await page.evaluate(() => document.querySelector('dialog#board section.par').scrollIntoView());
     await page.screenshot({ path: path.join(SHOTS, 'board-par-phone.png') });
+    // The card of the run just ended says how it did against par (as Share gives it).
+    const card = await page.evaluate(() => window.cavesGame.share_link());
+    assert(/^(Beat the expert bot|Beat the careful bot|Under par: the careful bot scored \d+)$/m.test(card), `the card has no par line: ${JSON.stringify(card)}`);
     await page.tap('dialog#board button[data-watch]');
     try {
       // The phone's status line says "Replay N/M" where the desktop sidebar says "Action N of M".
@@ -578,6 +609,10 @@ try {
     } catch {
       throw new Error(`no replay after the tap: ${(await text(page)).slice(0, 300)}; dialog open: ${await page.evaluate(() => !!document.querySelector('dialog[open]'))}`);
     }
+    await yourDays(page);
+    const days = norm(await page.evaluate(() => window.cavesGame.text()));
+    assert(/Against the expert, oldest first: \d\d-\d\d \d+ to \d+/.test(days), `Your days on the phone: ${days.slice(0, 900)}`);
+    await page.screenshot({ path: path.join(SHOTS, 'days-par-phone.png') });
     await phone.close();
   });
   await check('a 390x844 touch phone: the graves in the replay', async () => {

@@ -30,6 +30,8 @@ const REFUSED = "caves.board.refused";
 const MINE = "caves.board.mine";
 const RANKED = "caves.board.ranked"; // [the run posted last, as text, and its rank on its board]
 const PAR = "caves.board.par"; // par of the last day asked for, as the card reads it: "DATE BOT SCORE ..."
+const PARS = "caves.board.pars"; // par of each day asked for, a line a day as PAR, for Your days
+const PARS_KEPT = 60; // days of par kept for Your days
 const KEY = /^[A-Za-z0-9_-]{22,128}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -155,10 +157,31 @@ export function rankOf(bytes) {
  * bot first; the game uses it only for a run of that day). */
 export const parOf = () => recall(PAR) || "";
 
-/** Keeps par of `date` for the card: the expert's and the careful bot's scores. */
+/** Par of the days kept for Your days, a line a day ("DATE BOT SCORE ..."); lines that do
+ * not read so (damaged storage) are left out. */
+const parsKept = () =>
+  recall(PARS)
+    .split("\n")
+    .filter((l) => /^\d{4}-\d\d-\d\d( [a-z]+ \d+)+$/.test(l));
+
+/** Tells the game whether the page has a board (`board`), and the expert's score of each day
+ * kept, for Your days. */
+export function showPars(board) {
+  const days = parsKept().map((l) => l.split(" ")).filter((w) => w.includes("expert"));
+  const experts = Uint32Array.from(days, (w) => w[w.indexOf("expert") + 1] >>> 0);
+  guard(() => game.set_board(board, days.map((w) => w[0]).join("\n"), experts));
+}
+
+/** Keeps par of `date` for the card and Your days: the expert's and the careful bot's scores. */
 function keepPar(date, bots) {
   const shown = bots.filter((b) => b.bot === "expert" || b.bot === "careful");
-  if (shown.length) remember(PAR, `${date} ${shown.map((b) => `${b.bot} ${b.score >>> 0}`).join(" ")}`);
+  if (shown.length) {
+    const words = `${date} ${shown.map((b) => `${b.bot} ${b.score >>> 0}`).join(" ")}`;
+    remember(PAR, words);
+    const days = parsKept().filter((l) => !l.startsWith(`${date} `));
+    remember(PARS, [...days, words].sort().slice(-PARS_KEPT).join("\n"));
+    showPars(true);
+  }
   return shown;
 }
 
@@ -288,14 +311,31 @@ function button(row, data, label) {
   row.appendChild(td);
 }
 
-/** Watches the board's run `id` in the replay viewer (from the board, or a grave). */
+/** Notes of par's bots' runs by run id, as the game takes them: [the index of each note's
+ * action, their texts a line each]. */
+const parNotes = new Map();
+const NO_NOTES = [new Uint32Array(0), ""];
+
+/** A par bot's notes ([[index, "text"], ...]) as the game takes them: in the order of their
+ * actions, at most 200 of 120 characters; whatever does not read so is left out. */
+function notesOf(notes) {
+  let last = -1;
+  const kept = (Array.isArray(notes) ? notes : [])
+    .filter((n) => Array.isArray(n) && Number.isInteger(n[0]) && n[0] > last && n[0] < 2 ** 32 && typeof n[1] === "string" && ((last = n[0]), true))
+    .slice(0, 200);
+  return [Uint32Array.from(kept, (n) => n[0]), kept.map((n) => n[1].replace(/\s+/g, " ").slice(0, 120)).join("\n")];
+}
+
+/** Watches the board's run `id` in the replay viewer (from the board, a grave, or par with
+ * its bot's notes in the log). */
 async function watch(id) {
   try {
     const r = await fetch(`api/runs/${encodeURIComponent(id)}`, { headers: { "X-Caves-Token": token() } });
     if (!r.ok) throw new Error((await r.json().catch(() => ({}))).error || `status ${r.status}`);
     const bytes = new Uint8Array(await r.arrayBuffer());
     if (dialog) dialog.close();
-    if (guard(() => game.open_replay(bytes), false)) startClock();
+    const [at, notes] = parNotes.get(id) || NO_NOTES;
+    if (guard(() => game.open_replay(bytes, at, notes), false)) startClock();
   } catch (e) {
     say(`That run could not be fetched: ${String(e.message).replace(/\.$/, "")}.`);
   }
@@ -504,6 +544,7 @@ async function fillPar(date, own) {
     const li = document.createElement("li");
     li.textContent = `The ${b.bot} bot: ${b.outcome}, level ${b.depth}, ${number(b.turns)} turns, score ${number(b.score)} `;
     if (b.run) {
+      parNotes.set(b.run, notesOf(b.notes));
       const w = document.createElement("button");
       w.type = "button";
       w.dataset.watch = b.run;

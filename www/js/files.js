@@ -22,7 +22,7 @@ export function importFile() {
     const file = input.files && input.files[0];
     if (!file) return;
     file.arrayBuffer().then(
-      (buf) => { guard(() => game.open_replay(new Uint8Array(buf))); startClock(); },
+      (buf) => { guard(() => game.open_replay(new Uint8Array(buf), new Uint32Array(0), "")); startClock(); },
       () => guard(() => game.unreadable("the file could not be read")),
     );
   });

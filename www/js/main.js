@@ -10,7 +10,7 @@ import { listenKeys } from "./keys.js";
 import { locking, queryBusy } from "./lock.js";
 import { listenPad } from "./pad.js";
 import { listenGamepad } from "./gamepad.js";
-import { boardDaily, boardHere, fallen, player, sendQueued } from "./board.js";
+import { boardDaily, boardHere, fallen, player, sendQueued, showPars } from "./board.js";
 import { goLive } from "./live.js";
 import { listenPointer } from "./pointer.js";
 import { openLink, shareLink } from "./share.js";
@@ -91,7 +91,7 @@ async function startGame(bindings) {
   document.body.dataset.state = "ready";
   performance.mark("caves-ready"); // the first playable frame is painted (benchmarks read it)
   openLink();
-  boardHere().then((b) => guard(() => game.set_board(b))); // daily runs are offered to post on a board
+  boardHere().then(showPars); // daily runs are offered to post on a board; par kept for Your days
   sendQueued(); // runs posted while the board could not be reached
   if (board) goLive(board, player); // the daily run goes to the board as it is played
   fallen(); // today's fallen, when the player's own daily run has ended

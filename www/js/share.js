@@ -52,6 +52,6 @@ export async function openLink() {
       return;
     }
   }
-  guard(() => game.open_replay(bytes));
+  guard(() => game.open_replay(bytes, new Uint32Array(0), ""));
   startClock();
 }

@@ -368,8 +368,10 @@ fn look_lines(ctx: &Ctx, scene: &Scene, width: usize) -> Vec<(String, Rgb)> {
     lines
 }
 
-/// The "Log" box: newest line at the bottom, wrapped, repeats folded.
-pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State) {
+/// The "Log" box: newest line at the bottom, wrapped, repeats folded; a replay's `notes`
+/// (each with the log's `said` count when reached, `Replayer::noted`) among the lines, in
+/// the accent colour.
+pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State, notes: &[(u64, String)]) {
     let layout = ctx.layout;
     let (x, y, w, h) = (
         layout.sidebar,
@@ -385,9 +387,18 @@ pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State) {
     let room = room.saturating_sub(hint.len().min(room.saturating_sub(1)));
     // The newest lines that fit, gathered from the bottom up.
     let mut lines: Vec<(String, Rgb)> = Vec::new();
-    for (age, entry) in state.log().entries().iter().rev().enumerate() {
-        let colour = if age == 0 { TEXT } else { DIM };
-        for line in wrap(&entry.shown(), inner).into_iter().rev() {
+    let mut entries = state.log().entries().iter().rev().peekable();
+    let mut notes = notes.iter().rev().peekable();
+    for age in 0.. {
+        // A note reached before a line was said comes before it.
+        let (text, colour) = match (entries.peek(), notes.peek()) {
+            (Some(e), Some((at, _))) if e.stamp > *at => (entries.next().map(|e| e.shown()), None),
+            (_, Some(_)) => (notes.next().map(|n| n.1.clone()), Some(ACCENT)),
+            (Some(_), None) => (entries.next().map(|e| e.shown()), None),
+            (None, None) => break,
+        };
+        let colour = colour.unwrap_or(if age == 0 { TEXT } else { DIM });
+        for line in wrap(&text.unwrap_or_default(), inner).into_iter().rev() {
             lines.push((line, colour));
         }
         if lines.len() >= room {

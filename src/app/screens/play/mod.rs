@@ -40,7 +40,8 @@ pub(crate) fn draw_scene(f: &mut Frame, ctx: &Ctx, scene: &Scene) {
     } else {
         panels::sidebar(f, ctx, scene);
     }
-    panels::log(f, ctx, scene.state);
+    let notes = scene.replay.map_or(&[][..], |r| &r.noted[..]);
+    panels::log(f, ctx, scene.state, notes);
 }
 
 impl Play {
