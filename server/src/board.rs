@@ -358,7 +358,7 @@ impl Board {
         sqlx::query(
             "INSERT INTO settings (name, value) VALUES ('day-secret', $1) ON CONFLICT (name) DO NOTHING",
         )
-        .bind(hex_all(&fresh))
+        .bind(hex::encode(fresh))
         .execute(&pool)
         .await
         .map_err(OpenError::ReadOnly)?;
@@ -971,9 +971,4 @@ impl Board {
         .await?;
         Ok(rows)
     }
-}
-
-/// All of `bytes` in lowercase hex.
-fn hex_all(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -54,10 +54,7 @@ pub fn token(headers: &HeaderMap) -> Option<&str> {
 
 /// What the board keeps of a token: its SHA-256, in hex. The token itself is never stored.
 pub fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 #[cfg(test)]

@@ -220,10 +220,8 @@ impl Default for Live {
 
 impl Live {
     pub fn new() -> Live {
-        let mut bytes = [0u8; 16];
-        let _ = getrandom::fill(&mut bytes);
         Live {
-            instance: bytes.iter().map(|b| format!("{b:02x}")).collect(),
+            instance: crate::live_api::random_id(),
             channels: Mutex::new(HashMap::new()),
             clients: Mutex::new(HashMap::new()),
             next_read: Mutex::new(std::time::Instant::now()),
@@ -551,18 +549,30 @@ pub struct StoredPiece {
 const LIVE_COLUMNS: &str = "id, day, name, token, started, actions, turns, depth, ended, \
      outcome, updated, shown, settled, kept, ticket, minute, batches FROM live_runs";
 
-/// A notification's payload: `INSTANCE RUN FROM UPTO` (ids and counts only).
-pub fn payload(instance: &str, run: &str, from: i64, upto: i64) -> String {
-    format!("{instance} {run} {from} {upto}")
+/// A notification's payload, as JSON (ids and counts only): the copy that sent it, the run,
+/// and the actions `from..upto` its watchers may now see.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Notice {
+    pub instance: String,
+    pub run: String,
+    pub from: i64,
+    pub upto: i64,
 }
 
-/// A notification read back: (instance, run, from).
-pub fn parse_payload(text: &str) -> Option<(&str, &str, i64)> {
-    let mut parts = text.split(' ');
-    let instance = parts.next()?;
-    let run = parts.next()?;
-    let from = parts.next()?.parse().ok()?;
-    Some((instance, run, from))
+/// The payload of a notification of `run`'s actions `from..upto` from copy `instance`.
+pub fn payload(instance: &str, run: &str, from: i64, upto: i64) -> String {
+    let notice = Notice {
+        instance: instance.to_string(),
+        run: run.to_string(),
+        from,
+        upto,
+    };
+    serde_json::to_string(&notice).unwrap_or_default()
+}
+
+/// A notification read back; `None` for a payload that is not one.
+pub fn parse_payload(text: &str) -> Option<Notice> {
+    serde_json::from_str(text).ok()
 }
 
 impl Board {

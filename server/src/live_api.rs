@@ -103,12 +103,9 @@ fn live_id(text: &str) -> Option<&str> {
         .then_some(text)
 }
 
-/// 32 random hex digits.
-fn random_hex() -> Result<String, ApiError> {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| ApiError::Database(sqlx::Error::Protocol(format!("no randomness: {e}"))))?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+/// A random id: 32 hex digits (a version 4 UUID's).
+pub fn random_id() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
 }
 
 /// The spoiler gate: today's live runs, their streams, the fallen and runs answer only a
@@ -198,8 +195,8 @@ pub async fn open(
     }
     let date = show(service.today());
     let seed = service.board.seed(&date).await?;
-    let id = random_hex()?;
-    let ticket = random_hex()?;
+    let id = random_id();
+    let ticket = random_id();
     let live = &service.live;
     let opened = service
         .board
@@ -210,7 +207,7 @@ pub async fn open(
             &token,
             &client,
             &ticket,
-            service.settings.live_runs_per_hour,
+            service.settings.caps.live_runs_per_hour,
             service.names_per_day,
             now_micros(),
             &live.instance,
@@ -223,7 +220,7 @@ pub async fn open(
         Opened::TooMany => {
             return Err(ApiError::Quota(format!(
                 "At most {} live runs an hour from one address.",
-                service.settings.live_runs_per_hour
+                service.settings.caps.live_runs_per_hour
             ))
             .into())
         }
@@ -386,7 +383,7 @@ pub async fn actions(
         )));
     }
     let now = now_micros();
-    let per_run = service.settings.live_batches_per_run;
+    let per_run = service.settings.caps.live_batches_per_run;
     if run.minute == now / 60_000_000 && run.batches >= per_run {
         service.metrics.live_batch("limited");
         return Err(ApiError::Quota(format!(
@@ -762,7 +759,7 @@ pub async fn events(
             run.shown,
         ));
     }
-    if service.live.watchers(&id) >= service.settings.live_streams_per_run as i64 {
+    if service.live.watchers(&id) >= service.settings.caps.live_streams_per_run as i64 {
         return Err(ApiError::Busy.into());
     }
     // Subscribed before the stream reads what is stored (its first step): nothing falls
@@ -1013,9 +1010,11 @@ pub async fn listen(service: Arc<Service>) {
             match heard {
                 Ok(Some(n)) => {
                     service.metrics.live_notifications.inc();
-                    let Some((instance, run, from)) = parse_payload(n.payload()) else {
+                    let Some(notice) = parse_payload(n.payload()) else {
                         continue;
                     };
+                    let (instance, run, from) =
+                        (notice.instance.as_str(), notice.run.as_str(), notice.from);
                     if instance == service.live.instance {
                         continue;
                     }

@@ -98,7 +98,7 @@ async fn run(cli: Cli) -> ExitCode {
                     eprintln!("caves-server: exported {n} runs");
                     ExitCode::SUCCESS
                 }
-                Err(e) => fail(&e),
+                Err(e) => fail(&e.to_string()),
             }
         }
         Some(Sub::Import { file }) => {
@@ -123,7 +123,7 @@ async fn run(cli: Cli) -> ExitCode {
                         ExitCode::from(1)
                     }
                 }
-                Err(e) => fail(&e),
+                Err(e) => fail(&e.to_string()),
             }
         }
     }
@@ -150,7 +150,11 @@ async fn serve(cli: &Cli) -> ExitCode {
     let kind = board.kind;
     let service = Arc::new(Service::new(
         board,
-        Settings::new(cli.today, args.trust_proxy),
+        Settings {
+            today: cli.today,
+            trust_proxy: args.trust_proxy,
+            caps: args.caps.clone(),
+        },
     ));
     tracing::info!(
         version = VERSION,

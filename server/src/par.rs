@@ -59,19 +59,30 @@ pub struct ParGame {
     pub record: String,
 }
 
+/// Why a bot's game of par could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error("the daily caves cannot be set up: {0}")]
+    Setup(caves_rules::SetupError),
+    #[error("the {0} bot's run does not verify: {1}")]
+    Unverified(&'static str, crate::verify::Refusal),
+    #[error("the bot's run does not replay: {0}")]
+    Replay(caves_rules::record::ReplayError),
+}
+
 /// Plays `bot` on the daily caves of `date` and `seed` (the header a player's page starts
 /// with), and verifies its run as a posted run is verified. Blocking: for the verifier pool.
-pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, String> {
+pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, PlayError> {
     let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
-    let run = bot.play(header).map_err(|e| e.to_string())?;
+    let run = bot.play(header).map_err(PlayError::Setup)?;
     let days = [Day {
         date: date.to_string(),
         seed,
     }];
     if run.record.ended {
         let bytes = run.record.encode();
-        let verified = verify(&bytes, &days)
-            .map_err(|why| format!("the {} bot's run does not verify: {why}", bot.name()))?;
+        let verified =
+            verify(&bytes, &days).map_err(|why| PlayError::Unverified(bot.name(), why))?;
         return Ok(ParGame {
             par: Par {
                 bot: bot.name().to_string(),
@@ -86,7 +97,7 @@ pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, String> {
         });
     }
     // Not ended within the bound: lost, where it stood.
-    let state = replay(&run.record).map_err(|e| format!("{e:?}"))?;
+    let state = replay(&run.record).map_err(PlayError::Replay)?;
     Ok(ParGame {
         par: Par {
             bot: bot.name().to_string(),
@@ -214,8 +225,8 @@ impl Board {
 pub enum MakeError {
     #[error("the verifiers are busy")]
     Busy,
-    #[error("{0}")]
-    Play(String),
+    #[error(transparent)]
+    Play(PlayError),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }

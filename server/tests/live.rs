@@ -21,6 +21,7 @@ use caves_rules::record::{base64, replay, Record};
 use caves_rules::{Action, Cause, Ending};
 use caves_server::api::router;
 use caves_server::board::Board;
+use caves_server::cli::Caps;
 use caves_server::runs::{bumped_copy, daily_run, fallen_run, long_run, tail_copy};
 use caves_server::service::{Service, Settings};
 
@@ -60,7 +61,10 @@ impl Server {
         let service = Arc::new(Service::new(
             board,
             Settings {
-                live_streams_per_run: 3,
+                caps: Caps {
+                    live_streams_per_run: 3,
+                    ..Caps::default()
+                },
                 ..Settings::new(caves_server::dates::parse_date(DATE), false)
             },
         ));
