@@ -10,7 +10,7 @@
 //! - `GET /api/daily/YYYY-MM-DD/par`: `{"date","bots":[...]}`, the bots' games of the day
 //!   (`par`); 503 while they are being played;
 //! - `POST /api/live`, `POST /api/live/ID/actions`, `GET /api/live/YYYY-MM-DD`,
-//!   `GET /api/live/ID/events`: live runs (`live_api`);
+//!   `GET /api/live/ID/events`: live runs (`live::api`, `live::stream`);
 //! - `GET /api/runs/ID`: the run file's bytes;
 //! - `GET /api/health`: 200 when the database can be written, else 503;
 //! - `GET /metrics`: the Prometheus text format;
@@ -35,8 +35,8 @@ use crate::board::{now_micros, NewRun, Origin, TakeError};
 use crate::clients::{client_addr, client_key, token, token_hash};
 use crate::dates::{show, valid_date};
 use crate::error::{ApiError, Failure, Verdict};
+use crate::gate::gate;
 use crate::limits::{BODY_TIMEOUT, MAX_BYTES};
-use crate::live_api::gate;
 use crate::names::{clean_name, name_key};
 use crate::service::Service;
 use crate::verify::verify;
@@ -410,10 +410,10 @@ pub fn router(service: Arc<Service>, dist: Option<PathBuf>) -> Router {
         .route("/api/daily/{date}", get(day))
         .route("/api/daily/{date}/fallen", get(fallen))
         .route("/api/daily/{date}/par", get(crate::par::answer))
-        .route("/api/live", post(crate::live_api::open))
-        .route("/api/live/{key}", get(crate::live_api::list))
-        .route("/api/live/{key}/actions", post(crate::live_api::actions))
-        .route("/api/live/{key}/events", get(crate::live_api::events))
+        .route("/api/live", post(crate::live::api::open))
+        .route("/api/live/{key}", get(crate::live::api::list))
+        .route("/api/live/{key}/actions", post(crate::live::api::actions))
+        .route("/api/live/{key}/events", get(crate::live::stream::events))
         .route("/api/runs/{id}", get(run_file))
         .route("/api/health", get(health))
         .route("/metrics", get(metrics))

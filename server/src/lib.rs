@@ -11,7 +11,8 @@
 //! - `clients`, `names`, `claims`: who posts, and the names they claim; `dist`: the built
 //!   page, served safely; `graves`: where the day's lost runs ended;
 //! - `metrics`, `limits`, `dates`, `cli`, `transfer` (export and import);
-//! - `live`, `live_api`: runs watched while they are played (never on the board);
+//! - `live`: runs watched while they are played (never on the board); `gate`: what of
+//!   today answers only a player whose own run of today has ended;
 //! - `par`: the bots' games of each day's caves, kept beside the board;
 //! - `runs`: ended daily runs made by the rules, for tests and the load benchmark.
 
@@ -24,10 +25,10 @@ pub mod dates;
 pub mod dist;
 pub mod error;
 pub mod fallen;
+pub mod gate;
 pub mod graves;
 pub mod limits;
 pub mod live;
-pub mod live_api;
 pub mod metrics;
 pub mod names;
 pub mod net;

@@ -25,7 +25,7 @@ use serde_json::json;
 use crate::board::{now_micros, run_id, Board};
 use crate::dates::{show, valid_date};
 use crate::error::ApiError;
-use crate::live_api::ended_for;
+use crate::gate::ended_for;
 use crate::service::Service;
 use crate::verify::{end_of, verify, Day};
 
