@@ -156,8 +156,8 @@ pub struct Kept {
     pub record: String,
 }
 
-/// A run taken by the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A run taken by the board; as JSON, the API's answer to a post (`new` aside).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Taken {
     pub id: String,
     pub date: String,
@@ -167,6 +167,7 @@ pub struct Taken {
     /// A later run of a token that already has one counted that day.
     pub practice: bool,
     /// False when the same record was posted before (nothing new was stored).
+    #[serde(skip)]
     pub new: bool,
 }
 

@@ -18,6 +18,8 @@ use axum::{Json, Router};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
+use crate::error::ErrorBody;
+
 /// The endings of precompressed siblings ServeDir may answer with instead of a file.
 const PRECOMPRESSED: [&str; 2] = ["br", "gz"];
 
@@ -173,7 +175,7 @@ async fn serve(State(dist): State<Dist>, request: Request) -> Response {
 fn nothing_here() -> Response {
     (
         StatusCode::NOT_FOUND,
-        Json(serde_json::json!({ "error": "Nothing here." })),
+        Json(ErrorBody::words("Nothing here.")),
     )
         .into_response()
 }
@@ -182,7 +184,7 @@ fn nothing_here() -> Response {
 fn method_not_allowed() -> Response {
     let mut response = (
         StatusCode::METHOD_NOT_ALLOWED,
-        Json(serde_json::json!({ "error": "Only GET and HEAD are answered here." })),
+        Json(ErrorBody::words("Only GET and HEAD are answered here.")),
     )
         .into_response();
     response

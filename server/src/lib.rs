@@ -6,7 +6,7 @@
 //! - `board`: the runs kept, names, limits and seeds (one set of SQL queries for both
 //!   databases);
 //! - `api` and `error`: the HTTP interface (axum), thin over the two, and its refusals;
-//!   `service`: the state its handlers share;
+//!   `service`: the state its handlers share; `bodies`: the bodies they take;
 //! - `net`: connections, timeouts and the clean stop; `pool`: the verifiers;
 //! - `clients`, `names`, `claims`: who posts, and the names they claim; `dist`: the built
 //!   page, served safely; `graves`: where the day's lost runs ended;
@@ -18,6 +18,7 @@
 
 pub mod api;
 pub mod board;
+pub mod bodies;
 pub mod claims;
 pub mod cli;
 pub mod clients;

@@ -13,17 +13,16 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use caves_bots::{Bot, MAX_ACTIONS};
 use caves_rules::builder::WorldParams;
 use caves_rules::record::{base64, replay, Header};
-use serde_json::json;
 
 use crate::board::{now_micros, run_id, Board};
-use crate::dates::{show, valid_date};
+use crate::clients::PlayerKey;
+use crate::dates::{show, DayPath};
 use crate::error::ApiError;
 use crate::gate::ended_for;
 use crate::service::Service;
@@ -299,10 +298,10 @@ pub async fn keep_up(service: Arc<Service>) {
 /// Par of a day the board still takes runs of (today, and yesterday for a run begun before
 /// midnight) opens only to a player whose own run of that day has ended: a bot's run would
 /// otherwise show the caves, and could be posted as a player's own.
-async fn gate(service: &Service, headers: &HeaderMap, date: &str) -> Result<(), ApiError> {
+async fn gate(service: &Service, key: &PlayerKey, date: &str) -> Result<(), ApiError> {
     let why = "Par opens once your own run of that day's caves has ended (played to its end \
                on a board's page, or posted), so that it spoils nothing";
-    ended_for(service, headers, date, why, date).await
+    ended_for(service, key, date, why, date).await
 }
 
 /// Whether the board still takes runs of `date`, so that its par is gated.
@@ -310,12 +309,19 @@ pub async fn open_day(service: &Service, date: &str) -> Result<bool, ApiError> {
     Ok(service.days().await?.iter().any(|d| d.date == date))
 }
 
-/// Checks that `headers` may see par (or a par run) of `date`.
-pub async fn check(service: &Service, headers: &HeaderMap, date: &str) -> Result<(), ApiError> {
+/// Checks that the player of `key` may see par (or a par run) of `date`.
+pub async fn check(service: &Service, key: &PlayerKey, date: &str) -> Result<(), ApiError> {
     if open_day(service, date).await? {
-        gate(service, headers, date).await?;
+        gate(service, key, date).await?;
     }
     Ok(())
+}
+
+/// The answer of `GET /api/daily/YYYY-MM-DD/par`.
+#[derive(serde::Serialize)]
+struct ParAnswer {
+    date: String,
+    bots: Vec<Par>,
 }
 
 /// `GET /api/daily/YYYY-MM-DD/par`: `{"date","bots":[{"bot","outcome","depth","turns",
@@ -324,20 +330,15 @@ pub async fn check(service: &Service, headers: &HeaderMap, date: &str) -> Result
 /// par.
 pub async fn answer(
     State(service): State<Arc<Service>>,
-    Path(date): Path<String>,
-    headers: HeaderMap,
+    DayPath(date): DayPath,
+    key: PlayerKey,
 ) -> Result<Response, ApiError> {
-    if !valid_date(&date) {
-        return Err(ApiError::BadRequest(format!(
-            "{date:?} is not a date like 2026-11-24."
-        )));
-    }
     let open = open_day(&service, &date).await?;
     if open {
-        gate(&service, &headers, &date).await?;
+        gate(&service, &key, &date).await?;
     }
     match service.board.par(&date).await? {
-        Some(bots) => Ok(Json(json!({ "date": date, "bots": bots })).into_response()),
+        Some(bots) => Ok(Json(ParAnswer { date, bots }).into_response()),
         None if open => {
             start(&service, &date);
             Err(ApiError::ParPending)

@@ -3,19 +3,18 @@
 
 use std::collections::VecDeque;
 use std::convert::Infallible;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 
-use crate::clients::{client_addr, client_key};
+use crate::clients::Client;
 use crate::dates::show;
 use crate::error::ApiError;
 use crate::limits::{
@@ -39,18 +38,13 @@ pub struct EventsQuery {
 /// today needs the `ticket` today's list gives.
 pub async fn events(
     State(service): Shared,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Client { key: client, .. }: Client,
     Path(id): Path<String>,
-    query: Result<Query<EventsQuery>, axum::extract::rejection::QueryRejection>,
+    query: Result<Query<EventsQuery>, QueryRejection>,
     headers: HeaderMap,
 ) -> Result<Response, LiveError> {
     let query = query.ok().map(|q| q.0);
     let id = live_id(&id).ok_or(ApiError::NotFound)?.to_string();
-    let client = client_key(client_addr(
-        peer.ip(),
-        &headers,
-        service.settings.trust_proxy,
-    ));
     let last = headers
         .get("last-event-id")
         .and_then(|v| v.to_str().ok())
@@ -280,11 +274,22 @@ impl Watch {
     }
 }
 
+/// An `actions` event's data: the actions after the first `from`, base64url.
+#[derive(serde::Serialize)]
+struct Actions<'a> {
+    from: i64,
+    actions: &'a str,
+}
+
 fn actions_event(from: i64, upto: i64, text: &str) -> Event {
+    let data = Actions {
+        from,
+        actions: text,
+    };
     Event::default()
         .event("actions")
         .id(upto.to_string())
-        .data(json!({ "from": from, "actions": text }).to_string())
+        .data(serde_json::to_string(&data).unwrap_or_default())
 }
 
 fn end_event(end: &Ending) -> Event {

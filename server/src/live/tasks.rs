@@ -5,9 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
-
-use crate::board::{now_micros, NewRun, TakeError};
+use crate::board::{now_micros, NewRun, TakeError, Taken};
 use crate::limits::{LIVE_IDLE, LIVE_WATCHERS_EVERY};
 use crate::live::hub::{piece_between, Note, Piece, CHANNEL};
 use crate::live::play::record_of;
@@ -33,10 +31,10 @@ pub(crate) fn end_here(service: &Service, run: &LiveRow) {
 
 /// Keeps live run `run`, which its replay ended (won or lost), as its player's run of the
 /// day, as a post of it would be (the counted run if it is the token's first), then shows
-/// its watchers the rest and its end: the kept entry (null when it was refused: a copy, a
+/// its watchers the rest and its end: the kept entry (`None` when it was refused: a copy, a
 /// day full of practice runs). Nothing is settled when the verifiers are busy or the
 /// database fails: the sweep tries again.
-pub(crate) async fn settle(service: &Service, run: &LiveRow) -> Option<serde_json::Value> {
+pub(crate) async fn settle(service: &Service, run: &LiveRow) -> Option<Option<Taken>> {
     let actions = service.board.live_actions(&run.id).await.ok()?;
     let seed = service.board.seed(&run.day).await.ok()?;
     let days = service.days().await.ok()?;
@@ -68,9 +66,8 @@ pub(crate) async fn settle(service: &Service, run: &LiveRow) -> Option<serde_jso
                     if t.new {
                         service.metrics.runs_kept.inc();
                     }
-                    let entry = json!({ "id": t.id, "date": t.date, "score": t.score,
-                                        "rank": t.rank, "practice": t.practice });
-                    (entry, t.id)
+                    let id = t.id.clone();
+                    (Some(t), id)
                 }
                 Err(TakeError::Database(e)) => {
                     tracing::warn!(error = %e, run = %run.id, "cannot keep an ended live run");
@@ -78,13 +75,13 @@ pub(crate) async fn settle(service: &Service, run: &LiveRow) -> Option<serde_jso
                 }
                 Err(e) => {
                     tracing::info!(run = %run.id, why = %e, "an ended live run is not kept");
-                    (serde_json::Value::Null, String::new())
+                    (None, String::new())
                 }
             }
         }
         (Err(why), _) => {
             tracing::info!(run = %run.id, why = %why, "an ended live run is not kept");
-            (serde_json::Value::Null, String::new())
+            (None, String::new())
         }
     };
     if let Err(e) = service
