@@ -22,6 +22,7 @@ use caves_rules::{Action, Cause, Ending};
 use caves_server::api::router;
 use caves_server::board::Board;
 use caves_server::cli::Caps;
+use caves_server::limits::{LIVE_BATCH_BYTES, MAX_BYTES};
 use caves_server::runs::{bumped_copy, daily_run, fallen_run, long_run, tail_copy};
 use caves_server::service::{Service, Settings};
 
@@ -122,6 +123,17 @@ async fn send(
     headers: &[(&str, &str)],
     body: Vec<u8>,
 ) -> (u16, Value) {
+    send_body(addr, method, path, headers, Body::from(body)).await
+}
+
+/// One request with `body` as it is given (a stream is sent in chunks, with no length).
+async fn send_body(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Body,
+) -> (u16, Value) {
     let mut sender = connect(addr).await;
     let mut req = hyper::Request::builder()
         .method(method)
@@ -131,7 +143,7 @@ async fn send(
         req = req.header(*k, *v);
     }
     let resp = sender
-        .send_request(req.body(Body::from(body)).expect("a request"))
+        .send_request(req.body(body).expect("a request"))
         .await
         .expect("an answer");
     let status = resp.status().as_u16();
@@ -857,5 +869,51 @@ async fn a_live_run_is_its_players_claim_against_thieves_and_poisoners() {
     }
     let (s, b) = post_as(addr, &run, "Ada", "ada").await;
     assert!(s == 200 && b["id"] == kept.as_str(), "{s} {b}");
+    server.stop().await;
+}
+
+/// `bytes` as a body sent in chunks, with no length declared.
+fn chunked(bytes: Vec<u8>) -> Body {
+    let chunks: Vec<Result<Vec<u8>, std::io::Error>> =
+        bytes.chunks(16 * 1024).map(|c| Ok(c.to_vec())).collect();
+    Body::from_stream(futures_util::stream::iter(chunks))
+}
+
+/// A body over its route's limit is refused with 413 in words when no length is declared
+/// (sent in chunks, so only the limit while it is read can catch it): a run file over
+/// 256 KB, a batch of live actions over 64 KB. Nothing of them is kept.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bodies_over_their_limit_sent_in_chunks_are_413_in_words() {
+    let scratch = Scratch::new("limits");
+    let mut server = Server::start(&scratch.db()).await;
+    let addr = server.addr;
+    let t = token("ada");
+    let (s, b) = send_body(
+        addr,
+        "POST",
+        "/api/daily/runs?name=Ada",
+        &[
+            ("content-type", "application/octet-stream"),
+            ("x-caves-token", &t),
+        ],
+        chunked(vec![7; MAX_BYTES + 1]),
+    )
+    .await;
+    assert!(s == 413 && b["error"].is_string(), "{s} {b}");
+    let id = open_live(addr, "Ada", "ada").await;
+    let actions = "A".repeat(LIVE_BATCH_BYTES);
+    let big = serde_json::json!({ "from": 0, "actions": actions }).to_string();
+    let (s, b) = send_body(
+        addr,
+        "POST",
+        &format!("/api/live/{id}/actions"),
+        &[("content-type", "application/json"), ("x-caves-token", &t)],
+        chunked(big.into_bytes()),
+    )
+    .await;
+    assert!(s == 413 && b["error"].is_string(), "{s} {b}");
+    assert_eq!(server.service.board.count().await.expect("counts"), 0);
+    let run = server.service.board.live_run(&id).await.expect("reads");
+    assert_eq!(run.map(|r| r.actions), Some(0));
     server.stop().await;
 }
