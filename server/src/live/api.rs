@@ -273,7 +273,7 @@ pub async fn actions(
     };
     let now = now_micros();
     within_caps(&service, &run, new.len(), now)?;
-    let (mut play, marks, shown_before, released) = replay(&service, &run, new.clone()).await?;
+    let (play, marks, shown_before, released) = replay(&service, &run, new.clone()).await?;
     let at = standing(&play.state);
     let ended = at.outcome.or(batch.end.then_some("abandoned"));
     let upto = run.actions + new.len() as i64;
@@ -292,17 +292,15 @@ pub async fn actions(
     service.metrics.live_batch("stored");
     service.metrics.live_actions.inc_by(new.len() as u64);
     if play.shown > shown_before {
-        service.live.publish(
-            &id,
-            Note::Piece(Arc::new(Piece {
-                from: shown_before,
-                upto: play.shown,
-                actions: released,
-                end: None,
-            })),
-        );
+        let piece = Piece {
+            from: shown_before,
+            upto: play.shown,
+            actions: released,
+            end: None,
+        };
+        service.live.publish(&id, Note::Piece(Arc::new(piece)));
     }
-    let mut row = LiveRow {
+    let row = LiveRow {
         actions: upto,
         turns: at.turns,
         depth: at.depth,
@@ -311,25 +309,38 @@ pub async fn actions(
         shown: play.shown,
         ..run
     };
+    let (row, kept) = after_batch(&service, row, play, ended).await;
+    Ok(Took::of(&row, &at, ended, watchers, kept))
+}
+
+/// After a batch is stored: a run its replay ended is kept as its player's run (its entry,
+/// and all of it shown), one given up is over for its watchers here, and one that goes on
+/// keeps its replay in this copy for the next batch.
+async fn after_batch(
+    service: &Service,
+    mut row: LiveRow,
+    mut play: Play,
+    ended: Option<&str>,
+) -> (LiveRow, Option<KeptRun>) {
     let mut kept = None;
     match ended {
         Some("won" | "lost") => {
-            service.live.forget(&id);
-            if let Some(taken) = settle(&service, &row).await {
+            service.live.forget(&row.id);
+            if let Some(taken) = settle(service, &row).await {
                 kept = taken.map(KeptRun::Entry);
-                row.shown = upto;
+                row.shown = row.actions;
             }
         }
         Some(_) => {
-            service.live.forget(&id);
-            end_here(&service, &row);
+            service.live.forget(&row.id);
+            end_here(service, &row);
         }
         None => {
             play.held.shrink_to_fit();
-            service.live.keep(&id, upto, play);
+            service.live.keep(&row.id, row.actions, play);
         }
     }
-    Ok(Took::of(&row, &at, ended, watchers, kept))
+    (row, kept)
 }
 
 /// The actions a batch sends, decoded; 400 in words when they are not action codes or

@@ -22,7 +22,7 @@ use crate::limits::{
 };
 use crate::live::api::{live_id, LiveError};
 use crate::live::hub::{piece_between, Ending, Note, Piece, Watcher};
-use crate::live::store::LIVE_PAGE;
+use crate::live::store::{LiveRow, LIVE_PAGE};
 use crate::service::Service;
 
 type Shared = State<Arc<Service>>;
@@ -56,23 +56,7 @@ pub async fn events(
         .live_run(&id)
         .await?
         .ok_or(ApiError::NotFound)?;
-    if run.day == show(service.today()) && ticket.as_deref() != Some(run.ticket.as_str()) {
-        return Err(ApiError::Gated(
-            "Today's live runs can be watched once your own run of today's caves has ended: \
-             the list of them (sent with your player key) gives each its ticket."
-                .into(),
-        )
-        .into());
-    }
-    if from > run.shown {
-        return Err(LiveError::Behind(
-            format!("Watchers see {} actions of this run.", run.shown),
-            run.shown,
-        ));
-    }
-    if service.live.watchers(&id) >= service.settings.caps.live_streams_per_run as i64 {
-        return Err(ApiError::Busy.into());
-    }
+    may_watch(&service, &run, ticket.as_deref(), from)?;
     // Subscribed before the stream reads what is stored (its first step): nothing falls
     // between.
     let Some((rx, watcher)) = service.live.watch(
@@ -117,6 +101,35 @@ pub async fn events(
         Sse::new(stream).keep_alive(KeepAlive::new().interval(LIVE_KEEP_ALIVE)),
     )
         .into_response())
+}
+
+/// Whether a stream of `run` from action `from` may open: a run of today only with its
+/// ticket (403), never past what its watchers may see (409), and within the streams one run
+/// may have open on this copy (503).
+fn may_watch(
+    service: &Service,
+    run: &LiveRow,
+    ticket: Option<&str>,
+    from: i64,
+) -> Result<(), LiveError> {
+    if run.day == show(service.today()) && ticket != Some(run.ticket.as_str()) {
+        return Err(ApiError::Gated(
+            "Today's live runs can be watched once your own run of today's caves has ended: \
+             the list of them (sent with your player key) gives each its ticket."
+                .into(),
+        )
+        .into());
+    }
+    if from > run.shown {
+        return Err(LiveError::Behind(
+            format!("Watchers see {} actions of this run.", run.shown),
+            run.shown,
+        ));
+    }
+    if service.live.watchers(&run.id) >= service.settings.caps.live_streams_per_run as i64 {
+        return Err(ApiError::Busy.into());
+    }
+    Ok(())
 }
 
 /// A stream reading stored pieces, a page at a time: how far (`limit`, the actions watchers
