@@ -14,7 +14,8 @@
 //! - `live`: runs watched while they are played (never on the board); `gate`: what of
 //!   today answers only a player whose own run of today has ended;
 //! - `par`: the bots' games of each day's caves, kept beside the board;
-//! - `runs`: ended daily runs made by the rules, for tests and the load benchmark.
+//! - `runs` (the `fixtures` feature, on for the tests and examples only): ended daily runs
+//!   made by the rules, for tests and the load benchmark.
 
 pub mod api;
 pub mod board;
@@ -35,6 +36,7 @@ pub mod names;
 pub mod net;
 pub mod par;
 pub mod pool;
+#[cfg(any(test, feature = "fixtures"))]
 pub mod runs;
 pub mod service;
 pub mod transfer;
