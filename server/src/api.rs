@@ -10,7 +10,7 @@
 //! - `GET /api/daily/YYYY-MM-DD/par`: `{"date","bots":[...]}`, the bots' games of the day
 //!   (`par`); 503 while they are being played;
 //! - `POST /api/live`, `POST /api/live/ID/actions`, `GET /api/live/YYYY-MM-DD`,
-//!   `GET /api/live/ID/events`: live runs (`live_api`);
+//!   `GET /api/live/ID/events`: live runs (`live::api`, `live::stream`);
 //! - `GET /api/runs/ID`: the run file's bytes;
 //! - `GET /api/health`: 200 when the database can be written, else 503;
 //! - `GET /metrics`: the Prometheus text format;
@@ -22,140 +22,84 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use axum::body::{to_bytes, Body, Bytes};
-use axum::extract::{ConnectInfo, Path, Query, Request, State};
-use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::body::Bytes;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use serde_json::json;
 
-use crate::board::{now_micros, NewRun, Origin, TakeError};
-use crate::clients::{client_addr, client_key, token, token_hash};
-use crate::dates::{show, valid_date};
+use crate::board::{now_micros, Entry, NewRun, Origin, TakeError, Taken};
+use crate::bodies::RunFile;
+use crate::clients::{client_addr, Client, PlayerKey};
+use crate::dates::{show, DayPath};
 use crate::error::{ApiError, Failure, Verdict};
-use crate::limits::{BODY_TIMEOUT, MAX_BYTES};
-use crate::live_api::gate;
+use crate::fallen::Fallen;
+use crate::gate::gate;
+use crate::limits::{LIVE_BATCH_BYTES, MAX_BYTES};
 use crate::names::{clean_name, name_key};
 use crate::service::Service;
-use crate::verify::verify;
+use crate::verify::{verify, Verified};
 
 type Shared = State<Arc<Service>>;
 
 #[derive(serde::Deserialize)]
-struct NameQuery {
+pub struct NameQuery {
     name: Option<String>,
 }
 
-/// Reads a submission's body within the upload memory, the size limit and the body timeout.
-async fn read_body(service: &Service, headers: &HeaderMap, body: Body) -> Result<Bytes, ApiError> {
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > MAX_BYTES) {
-        return Err(ApiError::Refused(crate::verify::Refusal::TooLarge));
-    }
-    let kb = declared.unwrap_or(MAX_BYTES).div_ceil(1024).max(1);
-    let Ok(_memory) =
-        Arc::clone(&service.uploads).try_acquire_many_owned(u32::try_from(kb).unwrap_or(u32::MAX))
-    else {
-        return Err(ApiError::Busy);
-    };
-    match tokio::time::timeout(BODY_TIMEOUT, to_bytes(body, MAX_BYTES)).await {
-        Err(_) => Err(ApiError::SlowBody),
-        Ok(Err(_)) => Err(ApiError::Refused(crate::verify::Refusal::TooLarge)),
-        Ok(Ok(bytes)) => Ok(bytes),
-    }
+/// The name of `?name=`, cleaned; 400 in words when there is none or it is refused.
+pub(crate) fn name_of(query: Result<Query<NameQuery>, QueryRejection>) -> Result<String, ApiError> {
+    let name = query
+        .ok()
+        .and_then(|q| q.0.name)
+        .ok_or_else(|| ApiError::BadRequest("A name is needed (?name=...).".into()))?;
+    clean_name(&name).map_err(|e| ApiError::BadRequest(e.to_string()))
 }
 
+/// `POST /api/daily/runs`: a run file, verified and kept (or refused); the verdict goes to
+/// the request's log line and the metrics.
 async fn submit(
     State(service): Shared,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    query: Result<Query<NameQuery>, axum::extract::rejection::QueryRejection>,
-    headers: HeaderMap,
-    body: Body,
+    client: Client,
+    key: PlayerKey,
+    query: Result<Query<NameQuery>, QueryRejection>,
+    body: Result<RunFile, ApiError>,
 ) -> Response {
-    let answer = take_submission(&service, peer, query.ok().map(|q| q.0), &headers, body).await;
+    let answer = take_submission(&service, &client, name_of(query), key, body).await;
     let (verdict, mut response) = match answer {
-        Ok((code, taken)) => (
-            if code == StatusCode::OK {
-                "same"
-            } else if taken["practice"] == json!(true) {
-                "practice"
-            } else {
-                "counted"
-            },
-            (code, Json(taken)).into_response(),
-        ),
+        Ok(taken) => {
+            let (verdict, code) = match (taken.new, taken.practice) {
+                (false, _) => ("same", StatusCode::OK),
+                (true, true) => ("practice", StatusCode::CREATED),
+                (true, false) => ("counted", StatusCode::CREATED),
+            };
+            (verdict, (code, Json(taken)).into_response())
+        }
         Err(e) => (e.verdict(), e.into_response()),
     };
     response.extensions_mut().insert(Verdict(verdict));
     response
 }
 
+/// A post's steps, in the order its refusals come: the content type, the count of the
+/// address's posts, the name and the player's key, the body, the replay, the keeping.
 async fn take_submission(
     service: &Service,
-    peer: SocketAddr,
-    query: Option<NameQuery>,
-    headers: &HeaderMap,
-    body: Body,
-) -> Result<(StatusCode, serde_json::Value), ApiError> {
-    let octets = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/octet-stream"));
-    if !octets {
-        return Err(ApiError::ContentType);
-    }
-    let client = client_key(client_addr(
-        peer.ip(),
-        headers,
-        service.settings.trust_proxy,
-    ));
-    let name = query
-        .and_then(|q| q.name)
-        .ok_or_else(|| ApiError::BadRequest("A name is needed (?name=...).".into()))
-        .and_then(|name| clean_name(&name).map_err(|e| ApiError::BadRequest(e.to_string())));
-    let key = name.as_deref().map(name_key).unwrap_or_default();
-    // A database that cannot be written answers 503 before anything is counted (SQLite's
-    // disk and files; a PostgreSQL that cannot write fails the count itself).
-    service.board.can_write()?;
-    // The submission is counted (refused ones too) and the name's owner read at once.
-    let (count, owner) = service
-        .board
-        .count_submission(&client, now_micros(), &key)
-        .await?;
-    if count > i64::from(service.per_minute()) {
-        return Err(ApiError::TooMany(service.per_minute()));
-    }
-    let name = name?;
-    let token = token(headers).map(token_hash);
-    match (owner, &token) {
-        (Some(owner), Some(t)) if owner == *t => {}
-        (Some(_), _) => return Err(ApiError::NameTaken),
-        (None, None) => return Err(ApiError::NoToken),
-        (None, Some(_)) => {}
-    }
-    let token = token.ok_or(ApiError::NoToken)?;
-    let bytes = read_body(service, headers, body).await?;
-    let days = service.days().await?;
-    let checked = {
-        let bytes = bytes.clone();
-        let seconds = service.metrics.verify_seconds.clone();
-        service
-            .pool
-            .run(&service.metrics, move || {
-                let start = Instant::now();
-                let out = verify(&bytes, &days);
-                seconds.observe(start.elapsed().as_secs_f64());
-                out
-            })
-            .await
-            .map_err(|_| ApiError::Busy)?
+    client: &Client,
+    name: Result<String, ApiError>,
+    key: PlayerKey,
+    body: Result<RunFile, ApiError>,
+) -> Result<Taken, ApiError> {
+    let body = match body {
+        Err(ApiError::ContentType) => return Err(ApiError::ContentType),
+        other => other,
     };
-    let run = checked.map_err(ApiError::Refused)?;
+    let (name, token) = admit(service, client, name, key).await?;
+    let RunFile(bytes) = body?;
+    let run = verify_on_pool(service, bytes.clone()).await?;
     let new = NewRun {
         bytes: &bytes,
         run: &run,
@@ -163,12 +107,72 @@ async fn take_submission(
         token: &token,
         submitted: now_micros(),
         origin: Some(Origin {
-            client: &client,
+            client: &client.key,
             names_per_day: service.names_per_day,
             bytes_per_day: service.run_bytes_per_day,
         }),
     };
-    let taken = service.board.take(&new).await.map_err(|e| match e {
+    let taken = service
+        .board
+        .take(&new)
+        .await
+        .map_err(|e| refusal_of(service, e))?;
+    if taken.new {
+        service.metrics.runs_kept.inc();
+    }
+    Ok(taken)
+}
+
+/// Counts the post against its address (refused ones too), then checks its name and the
+/// player's key against the name's owner: the name and the key's digest.
+async fn admit(
+    service: &Service,
+    client: &Client,
+    name: Result<String, ApiError>,
+    key: PlayerKey,
+) -> Result<(String, String), ApiError> {
+    let name_key = name.as_deref().map(name_key).unwrap_or_default();
+    // A database that cannot be written answers 503 before anything is counted (SQLite's
+    // disk and files; a PostgreSQL that cannot write fails the count itself).
+    service.board.can_write()?;
+    // The submission is counted (refused ones too) and the name's owner read at once.
+    let (count, owner) = service
+        .board
+        .count_submission(&client.key, now_micros(), &name_key)
+        .await?;
+    if count > i64::from(service.per_minute()) {
+        return Err(ApiError::TooMany(service.per_minute()));
+    }
+    let name = name?;
+    match (owner, key.0) {
+        (Some(owner), Some(token)) if owner == token => Ok((name, token)),
+        (Some(_), _) => Err(ApiError::NameTaken),
+        (None, None) => Err(ApiError::NoToken),
+        (None, Some(token)) => Ok((name, token)),
+    }
+}
+
+/// Replays a run file on the verifier pool: the verified run, or its refusal (503 when the
+/// verifiers are busy).
+async fn verify_on_pool(service: &Service, bytes: Bytes) -> Result<Verified, ApiError> {
+    let days = service.days().await?;
+    let seconds = service.metrics.verify_seconds.clone();
+    let checked = service
+        .pool
+        .run(&service.metrics, move || {
+            let start = Instant::now();
+            let out = verify(&bytes, &days);
+            seconds.observe(start.elapsed().as_secs_f64());
+            out
+        })
+        .await
+        .map_err(|_| ApiError::Busy)?;
+    checked.map_err(ApiError::Refused)
+}
+
+/// The API's refusal of a run the board did not keep.
+fn refusal_of(service: &Service, e: TakeError) -> ApiError {
+    match e {
         TakeError::NameTaken => ApiError::NameTaken,
         TakeError::Copy(original) => ApiError::Copy(original),
         TakeError::LiveCopy(original) => ApiError::LiveCopy(original),
@@ -176,50 +180,43 @@ async fn take_submission(
         TakeError::TooManyNames => ApiError::TooManyNames(service.names_per_day),
         TakeError::TooManyBytes => ApiError::TooManyBytes(service.run_bytes_per_day),
         TakeError::Database(e) => ApiError::Database(e),
-    })?;
-    if taken.new {
-        service.metrics.runs_kept.inc();
     }
-    let code = if taken.new {
-        StatusCode::CREATED
-    } else {
-        StatusCode::OK
-    };
-    Ok((
-        code,
-        json!({
-            "id": taken.id,
-            "date": taken.date,
-            "score": taken.score,
-            "rank": taken.rank,
-            "practice": taken.practice,
-        }),
-    ))
+}
+
+/// `GET /api/daily/today`.
+#[derive(serde::Serialize)]
+struct Today {
+    date: String,
+    /// In decimal: a u64 is more than JSON's numbers hold.
+    seed: String,
 }
 
 async fn today(State(service): Shared) -> Result<Response, ApiError> {
     let date = show(service.today());
-    let seed = service.board.seed(&date).await?;
+    let seed = service.board.seed(&date).await?.to_string();
     Ok((
         [(header::CACHE_CONTROL, "no-store")],
-        Json(json!({ "date": date, "seed": seed.to_string() })),
+        Json(Today { date, seed }),
     )
         .into_response())
 }
 
-async fn day(State(service): Shared, Path(date): Path<String>) -> Result<Response, ApiError> {
-    if !valid_date(&date) {
-        return Err(ApiError::BadRequest(format!(
-            "{date:?} is not a date like 2026-11-24."
-        )));
-    }
+/// `GET /api/daily/YYYY-MM-DD`.
+#[derive(serde::Serialize)]
+struct DayBoard {
+    date: String,
+    ruleset: u32,
+    entries: Vec<Entry>,
+}
+
+async fn day(State(service): Shared, DayPath(date): DayPath) -> Result<Response, ApiError> {
     service.metrics.board_reads.inc();
     let entries = service.board.day(&date).await?;
-    Ok(Json(json!({
-        "date": date,
-        "ruleset": caves_rules::RULESET,
-        "entries": entries,
-    }))
+    Ok(Json(DayBoard {
+        date,
+        ruleset: caves_rules::RULESET,
+        entries,
+    })
     .into_response())
 }
 
@@ -229,19 +226,15 @@ async fn day(State(service): Shared, Path(date): Path<String>) -> Result<Respons
 /// whose own run of today has ended.
 async fn fallen(
     State(service): Shared,
-    Path(date): Path<String>,
-    headers: HeaderMap,
+    DayPath(date): DayPath,
+    key: PlayerKey,
 ) -> Result<Response, ApiError> {
-    if !valid_date(&date) {
-        return Err(ApiError::BadRequest(format!(
-            "{date:?} is not a date like 2026-11-24."
-        )));
-    }
-    gate(&service, &headers, &date).await?;
+    gate(&service, &key, &date).await?;
     let body = match service.fallen.get(&date) {
         Some(body) => body,
         None => {
-            let body = Bytes::from(fallen_body(&service, &date).await?.to_string());
+            let answer = fallen_of(&service, &date).await?;
+            let body = Bytes::from(serde_json::to_vec(&answer).unwrap_or_default());
             service.fallen.put(&date, body.clone());
             body
         }
@@ -249,8 +242,15 @@ async fn fallen(
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
+/// `GET /api/daily/YYYY-MM-DD/fallen`'s answer.
+#[derive(serde::Serialize)]
+struct DayFallen {
+    date: String,
+    fallen: Vec<Fallen>,
+}
+
 /// The answer of `fallen` for `date`, read from the database.
-async fn fallen_body(service: &Service, date: &str) -> Result<serde_json::Value, ApiError> {
+async fn fallen_of(service: &Service, date: &str) -> Result<DayFallen, ApiError> {
     let unknown = service.board.fallen_unknown(date).await?;
     if !unknown.is_empty() {
         let ends = service
@@ -268,7 +268,10 @@ async fn fallen_body(service: &Service, date: &str) -> Result<serde_json::Value,
         }
     }
     let fallen = service.board.fallen(date).await?;
-    Ok(json!({ "date": date, "fallen": fallen }))
+    Ok(DayFallen {
+        date: date.to_string(),
+        fallen,
+    })
 }
 
 /// `GET /api/runs/ID`: a kept run's file, or a par game's; one of today only for a player
@@ -276,14 +279,14 @@ async fn fallen_body(service: &Service, date: &str) -> Result<serde_json::Value,
 async fn run_file(
     State(service): Shared,
     Path(id): Path<String>,
-    headers: HeaderMap,
+    key: PlayerKey,
 ) -> Result<Response, ApiError> {
     if id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(ApiError::NotFound);
     }
     let bytes = match service.board.run_file(&id).await? {
         Some((day, bytes)) => {
-            gate(&service, &headers, &day).await?;
+            gate(&service, &key, &day).await?;
             bytes
         }
         None => {
@@ -292,7 +295,7 @@ async fn run_file(
                 .par_file(&id)
                 .await?
                 .ok_or(ApiError::NotFound)?;
-            crate::par::check(&service, &headers, &day).await?;
+            crate::par::check(&service, &key, &day).await?;
             bytes
         }
     };
@@ -309,6 +312,14 @@ async fn run_file(
         .into_response())
 }
 
+/// `GET /api/health`.
+#[derive(serde::Serialize)]
+struct Health {
+    ok: bool,
+    today: String,
+    runs: i64,
+}
+
 /// 200 with the server's date and how many runs it keeps (the kept count), once a write went
 /// through (within the last second); 503 when the database cannot be written (read-only,
 /// full, gone).
@@ -318,7 +329,12 @@ async fn health(State(service): Shared) -> Result<Response, ApiError> {
         .await
         .map_err(|e| ApiError::Database(sqlx::Error::Protocol(e)))?;
     let runs = service.board.count().await?;
-    Ok(Json(json!({ "ok": true, "today": show(service.today()), "runs": runs })).into_response())
+    Ok(Json(Health {
+        ok: true,
+        today: show(service.today()),
+        runs,
+    })
+    .into_response())
 }
 
 async fn metrics(State(service): Shared) -> Response {
@@ -349,11 +365,21 @@ async fn metrics(State(service): Shared) -> Response {
         .into_response()
 }
 
+/// `GET /board.json`.
+#[derive(serde::Serialize)]
+struct BoardHere {
+    board: bool,
+    today: String,
+}
+
 /// What the page reads to know it has a board, and the board's date.
 async fn board_here(State(service): Shared) -> Response {
     (
         [(header::CACHE_CONTROL, "no-store")],
-        Json(json!({ "board": true, "today": show(service.today()) })),
+        Json(BoardHere {
+            board: true,
+            today: show(service.today()),
+        }),
     )
         .into_response()
 }
@@ -405,15 +431,21 @@ async fn log_request(State(service): Shared, request: Request, next: Next) -> Re
 /// The server's routes over `service`; with `dist` (a checked folder), the built page too.
 pub fn router(service: Arc<Service>, dist: Option<PathBuf>) -> Router {
     let api = Router::new()
-        .route("/api/daily/runs", post(submit))
+        .route(
+            "/api/daily/runs",
+            post(submit).layer(DefaultBodyLimit::max(MAX_BYTES)),
+        )
         .route("/api/daily/today", get(today))
         .route("/api/daily/{date}", get(day))
         .route("/api/daily/{date}/fallen", get(fallen))
         .route("/api/daily/{date}/par", get(crate::par::answer))
-        .route("/api/live", post(crate::live_api::open))
-        .route("/api/live/{key}", get(crate::live_api::list))
-        .route("/api/live/{key}/actions", post(crate::live_api::actions))
-        .route("/api/live/{key}/events", get(crate::live_api::events))
+        .route("/api/live", post(crate::live::api::open))
+        .route("/api/live/{key}", get(crate::live::api::list))
+        .route(
+            "/api/live/{key}/actions",
+            post(crate::live::api::actions).layer(DefaultBodyLimit::max(LIVE_BATCH_BYTES)),
+        )
+        .route("/api/live/{key}/events", get(crate::live::stream::events))
         .route("/api/runs/{id}", get(run_file))
         .route("/api/health", get(health))
         .route("/metrics", get(metrics))

@@ -156,8 +156,8 @@ pub struct Kept {
     pub record: String,
 }
 
-/// A run taken by the board.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A run taken by the board; as JSON, the API's answer to a post (`new` aside).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Taken {
     pub id: String,
     pub date: String,
@@ -167,6 +167,7 @@ pub struct Taken {
     /// A later run of a token that already has one counted that day.
     pub practice: bool,
     /// False when the same record was posted before (nothing new was stored).
+    #[serde(skip)]
     pub new: bool,
 }
 
@@ -358,7 +359,7 @@ impl Board {
         sqlx::query(
             "INSERT INTO settings (name, value) VALUES ('day-secret', $1) ON CONFLICT (name) DO NOTHING",
         )
-        .bind(hex_all(&fresh))
+        .bind(hex::encode(fresh))
         .execute(&pool)
         .await
         .map_err(OpenError::ReadOnly)?;
@@ -690,127 +691,23 @@ impl Board {
         Ok(Outcome::Renamed)
     }
 
-    /// The checks and writes of `take` inside its transaction.
+    /// The checks and writes of `take` inside its transaction: what the board has of the
+    /// run, its name and its address ([`look`]); a run kept already, a name taken or a copy;
+    /// the day's caps; the name claimed; the run written ([`write_run`]) and noted
+    /// ([`note_run`]).
     async fn keep(
         &self,
         tx: &mut Transaction<'static, Any>,
         new: &NewRun<'_>,
         id: &str,
     ) -> Result<Outcome, TakeError> {
-        let run = new.run;
-        let score = i64::from(run.score);
-        let long = run.game.turns >= COPY_MIN_TURNS;
-        let keys = name_keys(new.name);
-        let key = keys[0].as_str();
-        let second = keys.last().map_or(key, String::as_str);
-        let cutoff = lapse_cutoff(new.submitted);
-        let client = new.origin.as_ref().map_or("", |o| o.client);
-        let looked: Looked = if long {
-            // The same end (its whole fingerprint), or the same state at a mark of at least
-            // half of its own turns, preferring the whole game, then the largest mark.
-            let marks: Vec<&(u32, String)> = run
-                .game
-                .marks
-                .iter()
-                .rev()
-                .take_while(|(turn, _)| turn * 2 >= run.game.turns)
-                .collect();
-            // A kept run that shares a mark with this one does not count against it when
-            // the token's own live run, begun before that run was kept, has the same state
-            // there: the earlier claim wins (a watcher who posts the start of a live run with
-            // an ending of its own cannot make the player's run a copy of it). A live run of
-            // another token, begun before this post, with the same state at a mark is the
-            // player's claim: this run is its copy.
-            // The run named is the whole game's, else the earliest claim (a kept run by when
-            // it was kept, a live run by when it began).
-            let mut copy = String::from(
-                "(SELECT kind || ' ' || original FROM (SELECT id AS original, 0 AS pick, \
-                 submitted AS claimed, \
-                 CASE WHEN token = $4 THEN 'own' ELSE 'kept' END AS kind FROM runs \
-                 WHERE day = $3 AND game = $10",
-            );
-            for (i, _) in marks.iter().enumerate() {
-                let (m, k) = (11 + 2 * i, 12 + 2 * i);
-                copy.push_str(&format!(
-                    " UNION ALL SELECT s.run, 1, r.submitted, 'kept' FROM state_marks s \
-                     JOIN runs r ON r.id = s.run \
-                     WHERE s.day = $3 AND s.turn = ${m} AND s.mark = ${k} AND NOT EXISTS \
-                     (SELECT 1 FROM live_marks l WHERE l.day = $3 AND l.turn = ${m} \
-                     AND l.mark = ${k} AND l.token = $4 AND l.started < r.submitted) \
-                     UNION ALL SELECT run, 1, started, 'live' FROM live_marks \
-                     WHERE day = $3 AND turn = ${m} AND mark = ${k} AND token <> $4 \
-                     AND started < $6"
-                ));
-            }
-            copy.push_str(") AS found ORDER BY pick, claimed, original LIMIT 1)");
-            let mut query = sqlx::query_as(AssertSqlSafe(format!(
-                "{LOOK} {copy} AS original {LOOK_FROM}"
-            )))
-            .bind(key)
-            .bind(id)
-            .bind(&run.date)
-            .bind(new.token)
-            .bind(score)
-            .bind(new.submitted)
-            .bind(second)
-            .bind(cutoff)
-            .bind(client)
-            .bind(run.game.whole.as_str());
-            for (turn, mark) in marks {
-                query = query.bind(i64::from(*turn)).bind(mark.as_str());
-            }
-            query.fetch_one(&mut **tx).await?
-        } else {
-            sqlx::query_as(AssertSqlSafe(format!(
-                "{LOOK} CAST(NULL AS TEXT) AS original {LOOK_FROM}"
-            )))
-            .bind(key)
-            .bind(id)
-            .bind(&run.date)
-            .bind(new.token)
-            .bind(score)
-            .bind(new.submitted)
-            .bind(second)
-            .bind(cutoff)
-            .bind(client)
-            .fetch_one(&mut **tx)
-            .await?
-        };
-        match looked.same {
-            // Kept already: this token's entry, or another's run (a copy of its bytes).
-            // A post from the player's page may name it anew; the server's own keeping of an
-            // ended live run (no origin) never renames what its player posted first.
-            Some(holder) if holder == new.token => {
-                return match new.origin {
-                    Some(_) => self.rename(tx, new, id).await,
-                    None => Ok(Outcome::Same),
-                };
-            }
-            Some(_) => return Err(TakeError::Copy(id.to_string())),
-            None => {}
-        }
-        if looked.owner.as_deref().is_some_and(|o| o != new.token) {
-            return Err(TakeError::NameTaken);
-        }
-        if let Some(found) = looked.original {
-            let (kind, original) = found.split_once(' ').unwrap_or(("kept", &found));
-            return match kind {
-                "own" => Ok(Outcome::Own(original.to_string())),
-                "live" => Err(TakeError::LiveCopy(original.to_string())),
-                _ => Err(TakeError::Copy(original.to_string())),
-            };
+        let long = new.run.game.turns >= COPY_MIN_TURNS;
+        let looked = look(tx, new, id, long).await?;
+        if let Some(known) = self.known(tx, new, id, &looked).await? {
+            return Ok(known);
         }
         let practice = looked.counted > 0;
-        if practice && looked.practice >= PRACTICE_PER_DAY {
-            return Err(TakeError::PracticeFull);
-        }
-        if let Some(origin) = &new.origin {
-            let stored = looked.stored.unwrap_or(0);
-            let bytes = i64::try_from(new.bytes.len()).unwrap_or(i64::MAX);
-            if stored.saturating_add(bytes) > origin.bytes_per_day {
-                return Err(TakeError::TooManyBytes);
-            }
-        }
+        within_day(new, &looked, practice)?;
         // A practice run under the token's own name changes nothing of the name; a counted
         // run keeps its claim alive, and a new name is claimed.
         if looked.owner.is_none() || !practice {
@@ -823,85 +720,51 @@ impl Board {
             };
             claim_name(tx, &claim).await?;
         }
-        let game = if long { run.game.whole.as_str() } else { "" };
-        let done = sqlx::query(
-            "INSERT INTO runs (id, day, name, device, token, game, score, outcome, depth, turns, \
-             practice, submitted, ruleset, record, end_depth, end_x, end_y, cause) \
-             VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
-             ON CONFLICT DO NOTHING",
-        )
-        .bind(id)
-        .bind(&run.date)
-        .bind(new.name)
-        .bind(new.token)
-        .bind(game)
-        .bind(score)
-        .bind(run.outcome)
-        .bind(i64::from(run.depth))
-        .bind(i64::from(run.turns))
-        .bind(i64::from(practice))
-        .bind(new.submitted)
-        .bind(i64::from(caves_rules::RULESET))
-        .bind(caves_rules::record::base64::encode(new.bytes))
-        .bind(i64::from(run.end.depth))
-        .bind(i64::from(run.end.x))
-        .bind(i64::from(run.end.y))
-        .bind(run.end.cause.as_str())
-        .execute(&mut **tx)
-        .await?;
-        if done.rows_affected() != 1 {
+        if !write_run(tx, new, id, practice, long).await? {
             return Ok(Outcome::InTheWay);
         }
-        if !practice {
-            sqlx::query(
-                "INSERT INTO day_scores (day, score, runs) VALUES ($1, $2, 1) \
-                 ON CONFLICT (day, score) DO UPDATE SET runs = day_scores.runs + 1",
-            )
-            .bind(&run.date)
-            .bind(score)
-            .execute(&mut **tx)
-            .await?;
-        }
-        if !practice && run.outcome == "lost" {
-            let grave = Grave {
-                day: &run.date,
-                id,
-                name: new.name,
-                end: &run.end,
-                turns: i64::from(run.turns),
-                submitted: new.submitted,
-            };
-            lay(tx, &grave).await?;
-        }
-        if long && !run.game.marks.is_empty() {
-            // Every mark in one statement.
-            let rows: Vec<String> = (0..run.game.marks.len())
-                .map(|i| format!("($1, ${}, ${}, $2)", 3 + 2 * i, 4 + 2 * i))
-                .collect();
-            let mut insert = sqlx::query(AssertSqlSafe(format!(
-                "INSERT INTO state_marks (day, turn, mark, run) VALUES {} ON CONFLICT DO NOTHING",
-                rows.join(", ")
-            )))
-            .bind(&run.date)
-            .bind(id);
-            for (turn, mark) in &run.game.marks {
-                insert = insert.bind(i64::from(*turn)).bind(mark.as_str());
-            }
-            insert.execute(&mut **tx).await?;
-        }
-        // The kept count, last: its shard's row is locked only until the commit.
-        let shard = i64::from_str_radix(id.get(..2).unwrap_or("0"), 16).unwrap_or(0);
-        sqlx::query(
-            "INSERT INTO run_counts (shard, runs) VALUES ($1, 1) \
-             ON CONFLICT (shard) DO UPDATE SET runs = run_counts.runs + 1",
-        )
-        .bind(shard)
-        .execute(&mut **tx)
-        .await?;
+        note_run(tx, new, id, practice, long).await?;
         Ok(Outcome::Kept {
             practice,
             rank: looked.at_least - looked.later + 1,
         })
+    }
+
+    /// What `looked` settles before anything is written: the run kept already (the token's
+    /// own, perhaps under a new name; or another's, a copy of its bytes), a name that is
+    /// another's, or a copy of an earlier claim (the token's own run: `Outcome::Own`).
+    async fn known(
+        &self,
+        tx: &mut Transaction<'static, Any>,
+        new: &NewRun<'_>,
+        id: &str,
+        looked: &Looked,
+    ) -> Result<Option<Outcome>, TakeError> {
+        match &looked.same {
+            // Kept already: this token's entry, or another's run (a copy of its bytes).
+            // A post from the player's page may name it anew; the server's own keeping of an
+            // ended live run (no origin) never renames what its player posted first.
+            Some(holder) if holder == new.token => {
+                return match new.origin {
+                    Some(_) => self.rename(tx, new, id).await.map(Some),
+                    None => Ok(Some(Outcome::Same)),
+                };
+            }
+            Some(_) => return Err(TakeError::Copy(id.to_string())),
+            None => {}
+        }
+        if looked.owner.as_deref().is_some_and(|o| o != new.token) {
+            return Err(TakeError::NameTaken);
+        }
+        if let Some(found) = &looked.original {
+            let (kind, original) = found.split_once(' ').unwrap_or(("kept", found));
+            return match kind {
+                "own" => Ok(Some(Outcome::Own(original.to_string()))),
+                "live" => Err(TakeError::LiveCopy(original.to_string())),
+                _ => Err(TakeError::Copy(original.to_string())),
+            };
+        }
+        Ok(None)
     }
 
     /// The day's counted runs, best first (ties to the earlier submission), at most
@@ -973,7 +836,205 @@ impl Board {
     }
 }
 
-/// All of `bytes` in lowercase hex.
-fn hex_all(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// Reads what the board has that decides a run's keeping (`Looked`): its name's owner, the
+/// address's bytes of the day, the same record kept, the token's runs of the day, the
+/// run's rank, and for a long run the earliest claim on its game.
+async fn look(
+    tx: &mut Transaction<'static, Any>,
+    new: &NewRun<'_>,
+    id: &str,
+    long: bool,
+) -> Result<Looked, sqlx::Error> {
+    let run = new.run;
+    let score = i64::from(run.score);
+    let keys = name_keys(new.name);
+    let key = keys[0].as_str();
+    let second = keys.last().map_or(key, String::as_str);
+    let cutoff = lapse_cutoff(new.submitted);
+    let client = new.origin.as_ref().map_or("", |o| o.client);
+    Ok(if long {
+        // The same end (its whole fingerprint), or the same state at a mark of at least
+        // half of its own turns, preferring the whole game, then the largest mark.
+        let marks: Vec<&(u32, String)> = run
+            .game
+            .marks
+            .iter()
+            .rev()
+            .take_while(|(turn, _)| turn * 2 >= run.game.turns)
+            .collect();
+        // A kept run that shares a mark with this one does not count against it when
+        // the token's own live run, begun before that run was kept, has the same state
+        // there: the earlier claim wins (a watcher who posts the start of a live run with
+        // an ending of its own cannot make the player's run a copy of it). A live run of
+        // another token, begun before this post, with the same state at a mark is the
+        // player's claim: this run is its copy.
+        // The run named is the whole game's, else the earliest claim (a kept run by when
+        // it was kept, a live run by when it began).
+        let mut copy = String::from(
+            "(SELECT kind || ' ' || original FROM (SELECT id AS original, 0 AS pick, \
+             submitted AS claimed, \
+             CASE WHEN token = $4 THEN 'own' ELSE 'kept' END AS kind FROM runs \
+             WHERE day = $3 AND game = $10",
+        );
+        for (i, _) in marks.iter().enumerate() {
+            let (m, k) = (11 + 2 * i, 12 + 2 * i);
+            copy.push_str(&format!(
+                " UNION ALL SELECT s.run, 1, r.submitted, 'kept' FROM state_marks s \
+                 JOIN runs r ON r.id = s.run \
+                 WHERE s.day = $3 AND s.turn = ${m} AND s.mark = ${k} AND NOT EXISTS \
+                 (SELECT 1 FROM live_marks l WHERE l.day = $3 AND l.turn = ${m} \
+                 AND l.mark = ${k} AND l.token = $4 AND l.started < r.submitted) \
+                 UNION ALL SELECT run, 1, started, 'live' FROM live_marks \
+                 WHERE day = $3 AND turn = ${m} AND mark = ${k} AND token <> $4 \
+                 AND started < $6"
+            ));
+        }
+        copy.push_str(") AS found ORDER BY pick, claimed, original LIMIT 1)");
+        let mut query = sqlx::query_as(AssertSqlSafe(format!(
+            "{LOOK} {copy} AS original {LOOK_FROM}"
+        )))
+        .bind(key)
+        .bind(id)
+        .bind(&run.date)
+        .bind(new.token)
+        .bind(score)
+        .bind(new.submitted)
+        .bind(second)
+        .bind(cutoff)
+        .bind(client)
+        .bind(run.game.whole.as_str());
+        for (turn, mark) in marks {
+            query = query.bind(i64::from(*turn)).bind(mark.as_str());
+        }
+        query.fetch_one(&mut **tx).await?
+    } else {
+        sqlx::query_as(AssertSqlSafe(format!(
+            "{LOOK} CAST(NULL AS TEXT) AS original {LOOK_FROM}"
+        )))
+        .bind(key)
+        .bind(id)
+        .bind(&run.date)
+        .bind(new.token)
+        .bind(score)
+        .bind(new.submitted)
+        .bind(second)
+        .bind(cutoff)
+        .bind(client)
+        .fetch_one(&mut **tx)
+        .await?
+    })
+}
+
+/// The day's caps of a run not kept yet: its token's practice runs, its address's bytes.
+fn within_day(new: &NewRun<'_>, looked: &Looked, practice: bool) -> Result<(), TakeError> {
+    if practice && looked.practice >= PRACTICE_PER_DAY {
+        return Err(TakeError::PracticeFull);
+    }
+    if let Some(origin) = &new.origin {
+        let stored = looked.stored.unwrap_or(0);
+        let bytes = i64::try_from(new.bytes.len()).unwrap_or(i64::MAX);
+        if stored.saturating_add(bytes) > origin.bytes_per_day {
+            return Err(TakeError::TooManyBytes);
+        }
+    }
+    Ok(())
+}
+
+/// Writes the run's row; false when another took its id first.
+async fn write_run(
+    tx: &mut Transaction<'static, Any>,
+    new: &NewRun<'_>,
+    id: &str,
+    practice: bool,
+    long: bool,
+) -> Result<bool, sqlx::Error> {
+    let run = new.run;
+    let score = i64::from(run.score);
+    let game = if long { run.game.whole.as_str() } else { "" };
+    let done = sqlx::query(
+        "INSERT INTO runs (id, day, name, device, token, game, score, outcome, depth, turns, \
+         practice, submitted, ruleset, record, end_depth, end_x, end_y, cause) \
+         VALUES ($1, $2, $3, '', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+         ON CONFLICT DO NOTHING",
+    )
+    .bind(id)
+    .bind(&run.date)
+    .bind(new.name)
+    .bind(new.token)
+    .bind(game)
+    .bind(score)
+    .bind(run.outcome)
+    .bind(i64::from(run.depth))
+    .bind(i64::from(run.turns))
+    .bind(i64::from(practice))
+    .bind(new.submitted)
+    .bind(i64::from(caves_rules::RULESET))
+    .bind(caves_rules::record::base64::encode(new.bytes))
+    .bind(i64::from(run.end.depth))
+    .bind(i64::from(run.end.x))
+    .bind(i64::from(run.end.y))
+    .bind(run.end.cause.as_str())
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Notes a written run: its score among the day's (counted), its grave (counted and lost),
+/// its marks (long), and the kept count.
+async fn note_run(
+    tx: &mut Transaction<'static, Any>,
+    new: &NewRun<'_>,
+    id: &str,
+    practice: bool,
+    long: bool,
+) -> Result<(), sqlx::Error> {
+    let run = new.run;
+    let score = i64::from(run.score);
+    if !practice {
+        sqlx::query(
+            "INSERT INTO day_scores (day, score, runs) VALUES ($1, $2, 1) \
+             ON CONFLICT (day, score) DO UPDATE SET runs = day_scores.runs + 1",
+        )
+        .bind(&run.date)
+        .bind(score)
+        .execute(&mut **tx)
+        .await?;
+    }
+    if !practice && run.outcome == "lost" {
+        let grave = Grave {
+            day: &run.date,
+            id,
+            name: new.name,
+            end: &run.end,
+            turns: i64::from(run.turns),
+            submitted: new.submitted,
+        };
+        lay(tx, &grave).await?;
+    }
+    if long && !run.game.marks.is_empty() {
+        // Every mark in one statement.
+        let rows: Vec<String> = (0..run.game.marks.len())
+            .map(|i| format!("($1, ${}, ${}, $2)", 3 + 2 * i, 4 + 2 * i))
+            .collect();
+        let mut insert = sqlx::query(AssertSqlSafe(format!(
+            "INSERT INTO state_marks (day, turn, mark, run) VALUES {} ON CONFLICT DO NOTHING",
+            rows.join(", ")
+        )))
+        .bind(&run.date)
+        .bind(id);
+        for (turn, mark) in &run.game.marks {
+            insert = insert.bind(i64::from(*turn)).bind(mark.as_str());
+        }
+        insert.execute(&mut **tx).await?;
+    }
+    // The kept count, last: its shard's row is locked only until the commit.
+    let shard = i64::from_str_radix(id.get(..2).unwrap_or("0"), 16).unwrap_or(0);
+    sqlx::query(
+        "INSERT INTO run_counts (shard, runs) VALUES ($1, 1) \
+         ON CONFLICT (shard) DO UPDATE SET runs = run_counts.runs + 1",
+    )
+    .bind(shard)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }

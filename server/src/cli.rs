@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! caves-server [--listen ADDR] [--db URL] [--dist DIR] [--today YYYY-MM-DD]
-//!              [--trust-proxy] [--log-format text|json]
+//!              [--trust-proxy] [--log-format text|json] [CAPS]
 //! caves-server health [--url URL]
 //! caves-server export [--date YYYY-MM-DD] > runs.ndjson
 //! caves-server import FILE
@@ -11,7 +11,9 @@
 //! ```
 //!
 //! `--db` defaults to the environment's `DATABASE_URL`, else `sqlite://caves-board.db`
-//! (created if missing). Errors are one line for a person, and exit 2.
+//! (created if missing). The caps (`--submissions-per-minute N`, `--names-per-day N`, ...,
+//! see `Caps`) default to `limits`' numbers; each is also read from its environment variable
+//! (`CAVES_BOARD_SUBMISSIONS_PER_MINUTE`, ...). Errors are one line for a person, and exit 2.
 
 use std::ffi::OsString;
 use std::net::SocketAddr;
@@ -21,6 +23,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use jiff::civil::Date;
 
 use crate::dates::parse_date;
+use crate::limits;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -63,6 +66,50 @@ pub struct Serve {
     /// The log lines' format.
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    #[command(flatten)]
+    pub caps: Caps,
+}
+
+/// The caps an operator (or a load test) may set apart from `limits`' numbers, each by a flag
+/// or its environment variable.
+#[derive(Clone, Debug, Args)]
+pub struct Caps {
+    /// Submissions (and live runs opened) one address may make per minute.
+    #[arg(long, env = "CAVES_BOARD_SUBMISSIONS_PER_MINUTE", default_value_t = limits::SUBMISSIONS_PER_MINUTE)]
+    pub submissions_per_minute: u32,
+    /// Batches of live actions one address may send per minute.
+    #[arg(long, env = "CAVES_BOARD_LIVE_BATCHES_PER_MINUTE", default_value_t = limits::LIVE_BATCHES_PER_MINUTE)]
+    pub live_batches_per_minute: u32,
+    /// New names one address may claim in 24 hours.
+    #[arg(long, env = "CAVES_BOARD_NAMES_PER_DAY", default_value_t = limits::NAMES_PER_DAY)]
+    pub names_per_day: i64,
+    /// Bytes of runs one address may have kept for a day.
+    #[arg(long, env = "CAVES_BOARD_RUN_BYTES_PER_DAY", default_value_t = limits::RUN_BYTES_PER_DAY)]
+    pub run_bytes_per_day: i64,
+    /// Streams one live run may have open on this copy (503 with Retry-After above).
+    #[arg(long, env = "CAVES_BOARD_LIVE_STREAMS_PER_RUN", default_value_t = limits::LIVE_STREAMS_PER_RUN)]
+    pub live_streams_per_run: usize,
+    /// Batches stored per live run and minute (429 above).
+    #[arg(long, env = "CAVES_BOARD_LIVE_BATCHES_PER_RUN", default_value_t = limits::LIVE_BATCHES_PER_RUN)]
+    pub live_batches_per_run: i64,
+    /// Live runs one address may open in an hour (429 above).
+    #[arg(long, env = "CAVES_BOARD_LIVE_RUNS_PER_HOUR", default_value_t = limits::LIVE_RUNS_PER_HOUR)]
+    pub live_runs_per_hour: i64,
+}
+
+impl Default for Caps {
+    /// `limits`' numbers.
+    fn default() -> Caps {
+        Caps {
+            submissions_per_minute: limits::SUBMISSIONS_PER_MINUTE,
+            live_batches_per_minute: limits::LIVE_BATCHES_PER_MINUTE,
+            names_per_day: limits::NAMES_PER_DAY,
+            run_bytes_per_day: limits::RUN_BYTES_PER_DAY,
+            live_streams_per_run: limits::LIVE_STREAMS_PER_RUN,
+            live_batches_per_run: limits::LIVE_BATCHES_PER_RUN,
+            live_runs_per_hour: limits::LIVE_RUNS_PER_HOUR,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -1,11 +1,66 @@
 //! Who a request comes from: the client's address (with `--trust-proxy`, the one the
 //! balancer put last in `X-Forwarded-For`), the key limits count it by (an IPv6 address by
-//! its /64, which one subscriber usually holds whole), and the player's token.
+//! its /64, which one subscriber usually holds whole), and the player's token. `Client` and
+//! `PlayerKey` are the extractors the handlers take them by.
 
-use std::net::IpAddr;
+use std::convert::Infallible;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
 
+use axum::extract::rejection::ExtensionRejection;
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
+
+use crate::error::ApiError;
+use crate::service::Service;
+
+/// The client of a request: its address ([`client_addr`]) and the key limits count it by
+/// ([`client_key`]).
+#[derive(Clone, Debug)]
+pub struct Client {
+    pub addr: IpAddr,
+    pub key: String,
+}
+
+impl FromRequestParts<Arc<Service>> for Client {
+    type Rejection = ExtensionRejection;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        service: &Arc<Service>,
+    ) -> Result<Client, ExtensionRejection> {
+        let ConnectInfo(peer) =
+            ConnectInfo::<SocketAddr>::from_request_parts(parts, service).await?;
+        let addr = client_addr(peer.ip(), &parts.headers, service.settings.trust_proxy);
+        Ok(Client {
+            addr,
+            key: client_key(addr),
+        })
+    }
+}
+
+/// The player's token as the board keeps it (its digest, [`token_hash`]), when the request
+/// carries one that is a token ([`token`]). Never a refusal by itself: each handler says
+/// what a missing key means to it, after what it checks first.
+#[derive(Clone, Debug)]
+pub struct PlayerKey(pub Option<String>);
+
+impl PlayerKey {
+    /// The digest, or 401 ([`ApiError::NoToken`]).
+    pub fn required(self) -> Result<String, ApiError> {
+        self.0.ok_or(ApiError::NoToken)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for PlayerKey {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<PlayerKey, Infallible> {
+        Ok(PlayerKey(token(&parts.headers).map(token_hash)))
+    }
+}
 
 /// The header carrying the player's secret token.
 pub const TOKEN_HEADER: &str = "x-caves-token";
@@ -54,10 +109,7 @@ pub fn token(headers: &HeaderMap) -> Option<&str> {
 
 /// What the board keeps of a token: its SHA-256, in hex. The token itself is never stored.
 pub fn token_hash(token: &str) -> String {
-    Sha256::digest(token.as_bytes())
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 #[cfg(test)]

@@ -26,6 +26,31 @@ pub fn valid_date(text: &str) -> bool {
     parse_date(text).is_some()
 }
 
+/// The day a path names (`/api/daily/{date}`, `/api/live/{date}`): a date that exists,
+/// else 400 in words.
+pub struct DayPath(pub String);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for DayPath {
+    type Rejection = crate::error::ApiError;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        state: &S,
+    ) -> Result<DayPath, Self::Rejection> {
+        let axum::extract::Path(date) =
+            axum::extract::Path::<String>::from_request_parts(parts, state)
+                .await
+                .map_err(|_| crate::error::ApiError::NotFound)?;
+        if valid_date(&date) {
+            Ok(DayPath(date))
+        } else {
+            Err(crate::error::ApiError::BadRequest(format!(
+                "{date:?} is not a date like 2026-11-24."
+            )))
+        }
+    }
+}
+
 /// Today's UTC date.
 pub fn utc_today() -> Date {
     Timestamp::now().to_zoned(TimeZone::UTC).date()

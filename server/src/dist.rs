@@ -18,6 +18,8 @@ use axum::{Json, Router};
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
+use crate::error::ErrorBody;
+
 /// The endings of precompressed siblings ServeDir may answer with instead of a file.
 const PRECOMPRESSED: [&str; 2] = ["br", "gz"];
 
@@ -29,46 +31,53 @@ const PRECOMPRESSED: [&str; 2] = ["br", "gz"];
 /// - it holds, at its top level, a file named like a database ([`is_database_name`]);
 /// - the board's own database file lies inside it (`database_file`, canonicalised when it
 ///   exists, else its parent canonicalised when that exists).
-pub fn check_dist(dir: &Path, database_file: Option<&Path>) -> Result<PathBuf, String> {
-    let root = dir
-        .canonicalize()
-        .map_err(|error| format!("cannot open the folder: {error}"))?;
+pub fn check_dist(dir: &Path, database_file: Option<&Path>) -> Result<PathBuf, DistError> {
+    let root = dir.canonicalize().map_err(DistError::Open)?;
     if !root.is_dir() {
-        return Err("not a folder".to_owned());
+        return Err(DistError::NotAFolder);
     }
     let index_inside = root
         .join("index.html")
         .canonicalize()
         .is_ok_and(|index| index.is_file() && index.starts_with(&root));
     if !index_inside {
-        return Err("the folder holds no index.html (build the page first)".to_owned());
+        return Err(DistError::NoIndex);
     }
     if std::fs::symlink_metadata(root.join(".git")).is_ok() {
-        return Err(
-            "the folder holds a .git entry; serve the built page's folder, not a checkout"
-                .to_owned(),
-        );
+        return Err(DistError::Checkout);
     }
-    let entries =
-        std::fs::read_dir(&root).map_err(|error| format!("cannot list the folder: {error}"))?;
+    let entries = std::fs::read_dir(&root).map_err(DistError::List)?;
     for entry in entries.flatten() {
-        let name = entry.file_name();
-        if is_database_name(&name.to_string_lossy()) {
-            return Err(format!(
-                "the folder holds a database file ({})",
-                name.to_string_lossy()
-            ));
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if is_database_name(&name) {
+            return Err(DistError::DatabaseFile(name));
         }
     }
     if let Some(database) = database_file.and_then(canonical_database) {
         if database.starts_with(&root) {
-            return Err(format!(
-                "the board's database ({}) lies inside the folder",
-                database.display()
-            ));
+            return Err(DistError::DatabaseInside(database));
         }
     }
     Ok(root)
+}
+
+/// Why a folder is not served as the built page.
+#[derive(Debug, thiserror::Error)]
+pub enum DistError {
+    #[error("cannot open the folder: {0}")]
+    Open(std::io::Error),
+    #[error("not a folder")]
+    NotAFolder,
+    #[error("the folder holds no index.html (build the page first)")]
+    NoIndex,
+    #[error("the folder holds a .git entry; serve the built page's folder, not a checkout")]
+    Checkout,
+    #[error("cannot list the folder: {0}")]
+    List(std::io::Error),
+    #[error("the folder holds a database file ({0})")]
+    DatabaseFile(String),
+    #[error("the board's database ({}) lies inside the folder", .0.display())]
+    DatabaseInside(PathBuf),
 }
 
 /// Where a database file is (or would be created): its canonical path when it exists, else
@@ -166,7 +175,7 @@ async fn serve(State(dist): State<Dist>, request: Request) -> Response {
 fn nothing_here() -> Response {
     (
         StatusCode::NOT_FOUND,
-        Json(serde_json::json!({ "error": "Nothing here." })),
+        Json(ErrorBody::words("Nothing here.")),
     )
         .into_response()
 }
@@ -175,7 +184,7 @@ fn nothing_here() -> Response {
 fn method_not_allowed() -> Response {
     let mut response = (
         StatusCode::METHOD_NOT_ALLOWED,
-        Json(serde_json::json!({ "error": "Only GET and HEAD are answered here." })),
+        Json(ErrorBody::words("Only GET and HEAD are answered here.")),
     )
         .into_response();
     response
@@ -185,13 +194,16 @@ fn method_not_allowed() -> Response {
 }
 
 /// The decoded segments of a request path, or `None` when the path is refused: a segment
-/// that is not valid percent-encoding or UTF-8, or that decodes to something refused by
+/// that does not decode to UTF-8 (a malformed escape stays as it is written), or that decodes to something refused by
 /// [`segment_allowed`] (a leading dot, so `.`, `..`, `.env`, `.git`; a slash, a backslash
 /// or NUL; a database file name). Empty segments (`//`) are skipped, as ServeDir skips them.
 fn request_segments(path: &str) -> Option<Vec<String>> {
     let mut segments = Vec::new();
     for raw in path.split('/').filter(|raw| !raw.is_empty()) {
-        let segment = percent_decode(raw)?;
+        let segment = percent_encoding::percent_decode_str(raw)
+            .decode_utf8()
+            .ok()?
+            .into_owned();
         if !segment_allowed(&segment) {
             return None;
         }
@@ -204,30 +216,6 @@ fn request_segments(path: &str) -> Option<Vec<String>> {
 /// a dot, holds no slash, backslash or NUL, and is not a database file name.
 fn segment_allowed(segment: &str) -> bool {
     !segment.starts_with('.') && !segment.contains(['/', '\\', '\0']) && !is_database_name(segment)
-}
-
-/// Decodes `%XX` escapes; `None` for a malformed escape or bytes that are not UTF-8.
-fn percent_decode(raw: &str) -> Option<String> {
-    let mut bytes = Vec::with_capacity(raw.len());
-    let mut rest = raw.as_bytes();
-    while let Some((&byte, tail)) = rest.split_first() {
-        if byte == b'%' {
-            let (&high, &low) = (tail.first()?, tail.get(1)?);
-            bytes.push((hex_value(high)? << 4) | hex_value(low)?);
-            rest = tail.get(2..)?;
-        } else {
-            bytes.push(byte);
-            rest = tail;
-        }
-    }
-    String::from_utf8(bytes).ok()
-}
-
-/// The value of one hexadecimal digit.
-fn hex_value(digit: u8) -> Option<u8> {
-    char::from(digit)
-        .to_digit(16)
-        .and_then(|value| u8::try_from(value).ok())
 }
 
 /// The file ServeDir would answer for these segments: the path under `root`, or for a folder
@@ -583,14 +571,17 @@ mod tests {
         let missing = temp.0.join("missing");
         assert!(check_dist(&missing, None).is_err());
         let refused = check_dist(&dist, None).expect_err("no index.html");
-        assert!(refused.contains("index.html"), "{refused}");
+        assert!(refused.to_string().contains("index.html"), "{refused}");
 
         fs::write(dist.join("index.html"), "page").expect("index");
         let outside_db = temp.0.join("caves-board.db");
-        assert_eq!(check_dist(&dist, Some(&outside_db)), Ok(dist.clone()));
         assert_eq!(
-            check_dist(&dist.join("../dist"), None),
-            Ok(dist.clone()),
+            check_dist(&dist, Some(&outside_db)).expect("served"),
+            dist.clone()
+        );
+        assert_eq!(
+            check_dist(&dist.join("../dist"), None).expect("served"),
+            dist.clone(),
             "canonical"
         );
 
@@ -614,13 +605,13 @@ mod tests {
             "backup.sqlite.bak",
         ] {
             fs::write(dist.join(name), "SQLite").expect("db file");
-            let refused = check_dist(&dist, None).expect_err(name);
+            let refused = check_dist(&dist, None).expect_err(name).to_string();
             assert!(refused.contains(name), "{refused}");
             fs::remove_file(dist.join(name)).expect("remove");
         }
 
         fs::create_dir_all(dist.join(".git")).expect(".git");
         let refused = check_dist(&dist, None).expect_err(".git");
-        assert!(refused.contains(".git"), "{refused}");
+        assert!(refused.to_string().contains(".git"), "{refused}");
     }
 }

@@ -5,7 +5,6 @@
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde_json::json;
 
 use crate::limits::{BODY_TIMEOUT, PAR_RETRY_AFTER, PRACTICE_PER_DAY, RETRY_AFTER_BUSY};
 use crate::verify::Refusal;
@@ -124,15 +123,37 @@ impl ApiError {
     }
 }
 
+/// A refusal's body: its words; for a copy, the run it copies (and whether that was a live
+/// run).
+#[derive(serde::Serialize)]
+pub struct ErrorBody {
+    pub error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub original: Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub live: bool,
+}
+
+impl ErrorBody {
+    /// A refusal in these words alone.
+    pub fn words(error: impl Into<String>) -> ErrorBody {
+        ErrorBody {
+            error: error.into(),
+            original: None,
+            live: false,
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let mut body = json!({ "error": self.to_string() });
+        let mut body = ErrorBody::words(self.to_string());
         match &self {
-            ApiError::Copy(original) => body["original"] = json!(original),
+            ApiError::Copy(original) => body.original = Some(original.clone()),
             ApiError::LiveCopy(original) => {
-                body["original"] = json!(original);
-                body["live"] = json!(true);
+                body.original = Some(original.clone());
+                body.live = true;
             }
             _ => {}
         }

@@ -15,8 +15,9 @@ use caves_server::api::router;
 use caves_server::board::{now_micros, redact, sqlite_file, Board};
 use caves_server::cli::{parse, Cli, LogFormat, Sub};
 use caves_server::dates::{show, utc_today};
+use caves_server::live::tasks;
 use caves_server::service::{Service, Settings};
-use caves_server::{dist, live_api, net, transfer};
+use caves_server::{dist, net, transfer};
 
 fn fail(why: &str) -> ExitCode {
     eprintln!("caves-server: {why}");
@@ -98,7 +99,7 @@ async fn run(cli: Cli) -> ExitCode {
                     eprintln!("caves-server: exported {n} runs");
                     ExitCode::SUCCESS
                 }
-                Err(e) => fail(&e),
+                Err(e) => fail(&e.to_string()),
             }
         }
         Some(Sub::Import { file }) => {
@@ -123,7 +124,7 @@ async fn run(cli: Cli) -> ExitCode {
                         ExitCode::from(1)
                     }
                 }
-                Err(e) => fail(&e),
+                Err(e) => fail(&e.to_string()),
             }
         }
     }
@@ -150,7 +151,11 @@ async fn serve(cli: &Cli) -> ExitCode {
     let kind = board.kind;
     let service = Arc::new(Service::new(
         board,
-        Settings::new(cli.today, args.trust_proxy),
+        Settings {
+            today: cli.today,
+            trust_proxy: args.trust_proxy,
+            caps: args.caps.clone(),
+        },
     ));
     tracing::info!(
         version = VERSION,
@@ -173,8 +178,8 @@ async fn serve(cli: &Cli) -> ExitCode {
         })
     };
 
-    let listening = tokio::spawn(live_api::listen(Arc::clone(&service)));
-    let keeping = tokio::spawn(live_api::keep_up(Arc::clone(&service)));
+    let listening = tokio::spawn(tasks::listen(Arc::clone(&service)));
+    let keeping = tokio::spawn(tasks::keep_up(Arc::clone(&service)));
     let par = tokio::spawn(caves_server::par::keep_up(Arc::clone(&service)));
     let app = router(Arc::clone(&service), dist);
     let refused = service.metrics.connections_refused.clone();

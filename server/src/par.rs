@@ -18,19 +18,18 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::{Path, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use caves_bots::{Bot, MAX_ACTIONS};
 use caves_rules::builder::WorldParams;
 use caves_rules::record::{base64, replay, Header};
-use serde_json::json;
 
 use crate::board::{now_micros, run_id, Board};
-use crate::dates::{show, valid_date};
+use crate::clients::PlayerKey;
+use crate::dates::{show, DayPath};
 use crate::error::ApiError;
-use crate::live_api::ended_for;
+use crate::gate::ended_for;
 use crate::service::Service;
 use crate::verify::{end_of, verify, Day};
 
@@ -94,19 +93,30 @@ pub struct ParGame {
     pub record: String,
 }
 
+/// Why a bot's game of par could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error("the daily caves cannot be set up: {0}")]
+    Setup(caves_rules::SetupError),
+    #[error("the {0} bot's run does not verify: {1}")]
+    Unverified(&'static str, crate::verify::Refusal),
+    #[error("the bot's run does not replay: {0}")]
+    Replay(caves_rules::record::ReplayError),
+}
+
 /// Plays `bot` on the daily caves of `date` and `seed` (the header a player's page starts
 /// with), and verifies its run as a posted run is verified. Blocking: for the verifier pool.
-pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, String> {
+pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, PlayError> {
     let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
-    let run = bot.play(header).map_err(|e| e.to_string())?;
+    let run = bot.play(header).map_err(PlayError::Setup)?;
     let days = [Day {
         date: date.to_string(),
         seed,
     }];
     if run.record.ended {
         let bytes = run.record.encode();
-        let verified = verify(&bytes, &days)
-            .map_err(|why| format!("the {} bot's run does not verify: {why}", bot.name()))?;
+        let verified =
+            verify(&bytes, &days).map_err(|why| PlayError::Unverified(bot.name(), why))?;
         return Ok(ParGame {
             par: Par {
                 bot: bot.name().to_string(),
@@ -126,7 +136,7 @@ pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, String> {
         });
     }
     // Not ended within the bound: lost, where it stood.
-    let state = replay(&run.record).map_err(|e| format!("{e:?}"))?;
+    let state = replay(&run.record).map_err(PlayError::Replay)?;
     Ok(ParGame {
         par: Par {
             bot: bot.name().to_string(),
@@ -266,8 +276,8 @@ impl Board {
 pub enum MakeError {
     #[error("the verifiers are busy")]
     Busy,
-    #[error("{0}")]
-    Play(String),
+    #[error(transparent)]
+    Play(PlayError),
     #[error(transparent)]
     Database(#[from] sqlx::Error),
 }
@@ -340,10 +350,10 @@ pub async fn keep_up(service: Arc<Service>) {
 /// Par of a day the board still takes runs of (today, and yesterday for a run begun before
 /// midnight) opens only to a player whose own run of that day has ended: a bot's run would
 /// otherwise show the caves, and could be posted as a player's own.
-async fn gate(service: &Service, headers: &HeaderMap, date: &str) -> Result<(), ApiError> {
+async fn gate(service: &Service, key: &PlayerKey, date: &str) -> Result<(), ApiError> {
     let why = "Par opens once your own run of that day's caves has ended (played to its end \
                on a board's page, or posted), so that it spoils nothing";
-    ended_for(service, headers, date, why, date).await
+    ended_for(service, key, date, why, date).await
 }
 
 /// Whether the board still takes runs of `date`, so that its par is gated.
@@ -351,12 +361,19 @@ pub async fn open_day(service: &Service, date: &str) -> Result<bool, ApiError> {
     Ok(service.days().await?.iter().any(|d| d.date == date))
 }
 
-/// Checks that `headers` may see par (or a par run) of `date`.
-pub async fn check(service: &Service, headers: &HeaderMap, date: &str) -> Result<(), ApiError> {
+/// Checks that the player of `key` may see par (or a par run) of `date`.
+pub async fn check(service: &Service, key: &PlayerKey, date: &str) -> Result<(), ApiError> {
     if open_day(service, date).await? {
-        gate(service, headers, date).await?;
+        gate(service, key, date).await?;
     }
     Ok(())
+}
+
+/// The answer of `GET /api/daily/YYYY-MM-DD/par`.
+#[derive(serde::Serialize)]
+struct ParAnswer {
+    date: String,
+    bots: Vec<Par>,
 }
 
 /// `GET /api/daily/YYYY-MM-DD/par`: `{"date","bots":[{"bot","outcome","depth","turns",
@@ -365,20 +382,15 @@ pub async fn check(service: &Service, headers: &HeaderMap, date: &str) -> Result
 /// par.
 pub async fn answer(
     State(service): State<Arc<Service>>,
-    Path(date): Path<String>,
-    headers: HeaderMap,
+    DayPath(date): DayPath,
+    key: PlayerKey,
 ) -> Result<Response, ApiError> {
-    if !valid_date(&date) {
-        return Err(ApiError::BadRequest(format!(
-            "{date:?} is not a date like 2026-11-24."
-        )));
-    }
     let open = open_day(&service, &date).await?;
     if open {
-        gate(&service, &headers, &date).await?;
+        gate(&service, &key, &date).await?;
     }
     match service.board.par(&date).await? {
-        Some(bots) => Ok(Json(json!({ "date": date, "bots": bots })).into_response()),
+        Some(bots) => Ok(Json(ParAnswer { date, bots }).into_response()),
         None if open => {
             start(&service, &date);
             Err(ApiError::ParPending)

@@ -8,12 +8,10 @@ use jiff::civil::Date;
 use tokio::sync::Semaphore;
 
 use crate::board::Board;
+use crate::cli::Caps;
 use crate::dates::{day_before, show, utc_today};
 use crate::fallen::FallenCache;
-use crate::limits::{
-    HEALTH_EVERY, NAMES_PER_DAY, RUN_BYTES_PER_DAY, SUBMISSIONS_PER_MINUTE, UPLOAD_MEMORY,
-    VERIFY_QUEUE, VERIFY_WAIT,
-};
+use crate::limits::{HEALTH_EVERY, UPLOAD_MEMORY, VERIFY_QUEUE, VERIFY_WAIT};
 use crate::metrics::Metrics;
 use crate::pool::Pool;
 use crate::verify::Day;
@@ -24,36 +22,18 @@ pub struct Settings {
     pub today: Option<Date>,
     /// Take the client's address from `X-Forwarded-For` (behind a balancer).
     pub trust_proxy: bool,
-    /// Streams one live run may have open on this copy (`LIVE_STREAMS_PER_RUN`;
-    /// `CAVES_BOARD_LIVE_STREAMS_PER_RUN` sets another): 503 with `Retry-After` above.
-    pub live_streams_per_run: usize,
-    /// Batches stored per live run and minute (`LIVE_BATCHES_PER_RUN`;
-    /// `CAVES_BOARD_LIVE_BATCHES_PER_RUN` sets another): 429 above.
-    pub live_batches_per_run: i64,
-    /// Live runs one address may open in an hour (`LIVE_RUNS_PER_HOUR`;
-    /// `CAVES_BOARD_LIVE_RUNS_PER_HOUR` sets another): 429 above.
-    pub live_runs_per_hour: i64,
+    /// What one address, one run or one copy may do (`limits`' numbers unless set).
+    pub caps: Caps,
 }
 
 impl Settings {
-    /// The settings of a server whose date is `today` (the UTC date when `None`), with the
-    /// limits the environment sets.
+    /// The settings of a server whose date is `today` (the UTC date when `None`), with
+    /// `limits`' caps.
     pub fn new(today: Option<Date>, trust_proxy: bool) -> Settings {
         Settings {
             today,
             trust_proxy,
-            live_streams_per_run: std::env::var("CAVES_BOARD_LIVE_STREAMS_PER_RUN")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(crate::limits::LIVE_STREAMS_PER_RUN),
-            live_batches_per_run: std::env::var("CAVES_BOARD_LIVE_BATCHES_PER_RUN")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(crate::limits::LIVE_BATCHES_PER_RUN),
-            live_runs_per_hour: std::env::var("CAVES_BOARD_LIVE_RUNS_PER_HOUR")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(crate::limits::LIVE_RUNS_PER_HOUR),
+            caps: Caps::default(),
         }
     }
 }
@@ -69,11 +49,9 @@ pub struct Service {
     pub live: Arc<crate::live::Live>,
     /// Memory for unfinished uploads, in KB.
     pub(crate) uploads: Arc<Semaphore>,
-    /// New names one address may claim in 24 hours (`NAMES_PER_DAY`;
-    /// `CAVES_BOARD_NAMES_PER_DAY` sets another).
+    /// New names one address may claim in 24 hours.
     pub names_per_day: i64,
-    /// Bytes of runs one address may have kept for a day (`RUN_BYTES_PER_DAY`;
-    /// `CAVES_BOARD_RUN_BYTES_PER_DAY` sets another).
+    /// Bytes of runs one address may have kept for a day.
     pub run_bytes_per_day: i64,
     /// Days' fallen, answered from memory for a few seconds.
     pub(crate) fallen: FallenCache,
@@ -83,37 +61,21 @@ pub struct Service {
     health: tokio::sync::Mutex<Option<(Instant, Result<(), String>)>>,
 }
 
-/// A number from the environment variable `name`, else `default`.
-fn setting<T: std::str::FromStr>(name: &str, default: T) -> T {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
 impl Service {
     pub fn new(board: Board, settings: Settings) -> Service {
-        let per_minute = std::env::var("CAVES_BOARD_SUBMISSIONS_PER_MINUTE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(SUBMISSIONS_PER_MINUTE);
-        let live_per_minute = std::env::var("CAVES_BOARD_LIVE_BATCHES_PER_MINUTE")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(crate::limits::LIVE_BATCHES_PER_MINUTE);
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Service {
             board,
-            settings,
             metrics: Metrics::new(),
-            per_minute,
-            live_per_minute,
+            per_minute: settings.caps.submissions_per_minute,
+            live_per_minute: settings.caps.live_batches_per_minute,
             live: Arc::new(crate::live::Live::new()),
             pool: Pool::new(cores, VERIFY_QUEUE, VERIFY_WAIT),
             uploads: Arc::new(Semaphore::new(UPLOAD_MEMORY / 1024)),
-            names_per_day: setting("CAVES_BOARD_NAMES_PER_DAY", NAMES_PER_DAY),
-            run_bytes_per_day: setting("CAVES_BOARD_RUN_BYTES_PER_DAY", RUN_BYTES_PER_DAY),
+            names_per_day: settings.caps.names_per_day,
+            run_bytes_per_day: settings.caps.run_bytes_per_day,
             fallen: FallenCache::default(),
+            settings,
             par_making: std::sync::Mutex::default(),
             health: tokio::sync::Mutex::new(None),
         }

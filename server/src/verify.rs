@@ -270,7 +270,7 @@ fn replay(record: &Record, date: String) -> Result<Verified, Refusal> {
 
 /// The first 16 bytes of a digest, in lowercase hex.
 pub fn hex(digest: &[u8]) -> String {
-    digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+    hex::encode(digest.get(..16).unwrap_or(digest))
 }
 
 #[cfg(test)]

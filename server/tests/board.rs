@@ -291,7 +291,7 @@ async fn export_then_import_gives_the_same_board_and_seed() {
     .await
     .expect("kept");
     let mut lines = Vec::new();
-    assert_eq!(export(&from, None, &mut lines).await, Ok(5));
+    assert_eq!(export(&from, None, &mut lines).await.expect("exports"), 5);
     let file = scratch.0.join("runs.ndjson");
     std::fs::write(&file, &lines).expect("written");
 
@@ -711,7 +711,7 @@ async fn import_checks_a_line_whole_before_it_adopts_anything() {
         .expect("kept");
     }
     let mut out = Vec::new();
-    assert_eq!(export(&from, None, &mut out).await, Ok(7));
+    assert_eq!(export(&from, None, &mut out).await.expect("exports"), 7);
     let lines: Vec<serde_json::Value> = String::from_utf8(out)
         .expect("utf-8")
         .lines()

@@ -1,470 +1,21 @@
-//! Runs watched while they are played. The page sends a daily run's actions in batches as it
-//! plays; the server replays them (never trusting the page's word for where the player is),
-//! stores them in pieces and passes each piece to the run's watchers, whose streams
-//! (server-sent events) carry the actions. Nothing here reaches the board: only a posted,
-//! verified run counts.
-//!
-//! A live run is its player's claim on the game: the replay notes the play fingerprints of its
-//! states at marks (`live_marks`), so a post of the same game by anyone else is a copy of it;
-//! and a run the replay ends (won or lost) is kept as its player's run of the day, as a post
-//! would be. Watchers see it `LIVE_HOLD_TURNS` turns behind the player, and its end only once
-//! it is kept.
-//!
-//! One copy of the server passes pieces to its own watchers through a `broadcast` channel per
-//! run. Copies over one PostgreSQL database tell each other with `NOTIFY caves_live` (ids and
-//! action counts only: the rows carry the actions); each copy's listener reads a piece once
-//! from the database for all its watchers. A watcher that falls behind its channel, or
-//! reconnects with `Last-Event-ID`, reads what it missed from the stored pieces.
+//! The live runs as stored (one set of SQL queries for SQLite and PostgreSQL): runs, their
+//! pieces of actions and marks, the copies' counts of watchers, and the notifications
+//! copies over one PostgreSQL database tell each other with.
 
-use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::collections::HashMap;
 
 use sqlx::FromRow;
-use tokio::sync::{broadcast, watch};
 
-use caves_rules::builder::WorldParams;
-use caves_rules::record::actions::{encode_actions, parse_actions};
+use caves_rules::record::actions::parse_actions;
 use caves_rules::record::base64;
-use caves_rules::record::Header;
-use caves_rules::{Action, Outcome, State};
+use caves_rules::Action;
 
 use crate::board::Board;
 use crate::claims::{claim_name, Claim, ClaimError};
-use crate::limits::{
-    LIVE_BACKLOG, LIVE_HOLD_ACTIONS, LIVE_HOLD_TURNS, LIVE_PIECE_ACTIONS, LIVE_STATES,
-};
-use crate::verify::Marker;
+use crate::limits::LIVE_PIECE_ACTIONS;
 
-/// The PostgreSQL channel copies tell each other of live pieces on.
-pub const CHANNEL: &str = "caves_live";
-
-/// A piece of a live run for its watchers: actions `from..upto` (the record's action bytes,
-/// base64url), and how the run ended if this piece ended it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Piece {
-    pub from: i64,
-    pub upto: i64,
-    pub actions: String,
-    pub end: Option<Ending>,
-}
-
-/// How a live run ended: `won` or `lost` (by its replay), `abandoned` (the page said so, or
-/// its player opened another live run) or `idle` (no batch for `LIVE_IDLE`).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Ending {
-    pub actions: i64,
-    pub outcome: String,
-    pub turns: i64,
-    pub depth: i64,
-}
-
-/// What a run's channel carries.
-#[derive(Clone, Debug)]
-pub enum Note {
-    Piece(Arc<Piece>),
-    /// Something may have been missed (the database listener reconnected): read it.
-    Resync,
-}
-
-struct Channel {
-    tx: broadcast::Sender<Note>,
-    watchers: usize,
-    /// Watchers by address.
-    clients: HashMap<String, usize>,
-}
-
-/// A live run's replay after `count` actions, kept between batches: its state, its marks and
-/// what watchers do not see yet.
-struct Kept {
-    count: i64,
-    used: u64,
-    play: Play,
-}
-
-/// A live run as replayed: the state after its actions, the marker of its marks, and the
-/// actions held back from watchers (from `shown` on) with the turn after each.
-#[derive(Clone)]
-pub struct Play {
-    pub state: State,
-    pub marker: Marker,
-    /// Actions watchers may see.
-    pub shown: i64,
-    /// The actions after `shown`.
-    pub held: Vec<Action>,
-    /// (actions after it, the turn it reached) for the last action of each turn held.
-    turns: VecDeque<(i64, u32)>,
-    /// Actions shown since `take_shown` was last called.
-    fresh: Vec<Action>,
-}
-
-impl Play {
-    /// The replay of a run at its start (`state`, after no action).
-    pub fn new(state: State) -> Play {
-        Play {
-            marker: Marker::at(&state),
-            state,
-            shown: 0,
-            held: Vec::new(),
-            turns: VecDeque::new(),
-            fresh: Vec::new(),
-        }
-    }
-
-    /// Plays `actions`, the ones after the first `count`: the index of the first that came
-    /// after the end, if one did. Watchers may then see every action up to the last one
-    /// `LIVE_HOLD_TURNS` turns or more behind the player (and all but the last
-    /// `LIVE_HOLD_ACTIONS`).
-    pub fn play(&mut self, count: i64, actions: &[Action]) -> Result<(), usize> {
-        for (i, &a) in actions.iter().enumerate() {
-            if self.state.outcome() != Outcome::Playing || !self.state.act(a) {
-                return Err(i);
-            }
-            self.marker.after(&self.state);
-            self.held.push(a);
-            let after = count + i as i64 + 1;
-            let turn = self.state.turn();
-            match self.turns.back_mut() {
-                Some(last) if last.1 == turn => last.0 = after,
-                _ => self.turns.push_back((after, turn)),
-            }
-        }
-        let now = self.state.turn();
-        let upto = count + actions.len() as i64;
-        let mut shown = self.shown.max(upto - LIVE_HOLD_ACTIONS);
-        while let Some(&(after, turn)) = self.turns.front() {
-            if turn + LIVE_HOLD_TURNS > now && after > shown {
-                break;
-            }
-            shown = shown.max(after);
-            self.turns.pop_front();
-        }
-        self.release(shown);
-        Ok(())
-    }
-
-    /// Shows watchers every action up to `upto`.
-    pub fn release(&mut self, upto: i64) {
-        let n = usize::try_from(upto - self.shown)
-            .unwrap_or(0)
-            .min(self.held.len());
-        self.shown += n as i64;
-        self.fresh.extend(self.held.drain(..n));
-    }
-
-    /// The actions shown since this was last asked.
-    pub fn take_shown(&mut self) -> Vec<Action> {
-        std::mem::take(&mut self.fresh)
-    }
-}
-
-/// The live runs' side of a server copy: channels and watchers by run, replayed states, and
-/// the stop of every stream.
-pub struct Live {
-    /// This copy, in notifications (it skips its own).
-    pub instance: String,
-    channels: Mutex<HashMap<String, Channel>>,
-    /// Streams open on this copy by address.
-    clients: Mutex<HashMap<String, usize>>,
-    /// When the next read of stored pieces by a stream may start (the catch-ups' pace).
-    next_read: Mutex<std::time::Instant>,
-    /// Runs whose count of watchers here changed since it was last written.
-    changed: Mutex<HashSet<String>>,
-    states: Mutex<(u64, HashMap<String, Kept>)>,
-    stop: watch::Sender<bool>,
-}
-
-/// One open stream on a run, counted until it is dropped.
-pub struct Watcher {
-    live: Arc<Live>,
-    run: String,
-    client: String,
-    gauge: prometheus_client::metrics::gauge::Gauge,
-}
-
-impl Drop for Watcher {
-    fn drop(&mut self) {
-        self.gauge.dec();
-        if let Ok(mut channels) = self.live.channels.lock() {
-            if let Some(c) = channels.get_mut(&self.run) {
-                c.watchers = c.watchers.saturating_sub(1);
-                if let Some(n) = c.clients.get_mut(&self.client) {
-                    *n -= 1;
-                    if *n == 0 {
-                        c.clients.remove(&self.client);
-                    }
-                }
-                if c.watchers == 0 {
-                    channels.remove(&self.run);
-                }
-            }
-        }
-        if let Ok(mut clients) = self.live.clients.lock() {
-            if let Some(n) = clients.get_mut(&self.client) {
-                *n -= 1;
-                if *n == 0 {
-                    clients.remove(&self.client);
-                }
-            }
-        }
-        if let Ok(mut changed) = self.live.changed.lock() {
-            changed.insert(self.run.clone());
-        }
-    }
-}
-
-impl Default for Live {
-    fn default() -> Live {
-        Live::new()
-    }
-}
-
-impl Live {
-    pub fn new() -> Live {
-        let mut bytes = [0u8; 16];
-        let _ = getrandom::fill(&mut bytes);
-        Live {
-            instance: bytes.iter().map(|b| format!("{b:02x}")).collect(),
-            channels: Mutex::new(HashMap::new()),
-            clients: Mutex::new(HashMap::new()),
-            next_read: Mutex::new(std::time::Instant::now()),
-            changed: Mutex::new(HashSet::new()),
-            states: Mutex::new((0, HashMap::new())),
-            stop: watch::channel(false).0,
-        }
-    }
-
-    /// Ends every open stream (the server is stopping).
-    pub fn stop(&self) {
-        self.stop.send_replace(true);
-    }
-
-    /// Resolves once `stop` was called.
-    pub fn stopped(&self) -> watch::Receiver<bool> {
-        self.stop.subscribe()
-    }
-
-    /// A new watcher of `run` from address `client`: its channel (subscribed before anything
-    /// is read, so nothing falls between what it reads and what it is sent) and its count;
-    /// `None` when `client` has `per_client` streams open on this copy already.
-    pub fn watch(
-        self: &Arc<Live>,
-        run: &str,
-        client: &str,
-        per_client: usize,
-        gauge: prometheus_client::metrics::gauge::Gauge,
-    ) -> Option<(broadcast::Receiver<Note>, Watcher)> {
-        {
-            let mut clients = self.clients.lock().unwrap_or_else(|e| e.into_inner());
-            let n = clients.entry(client.to_string()).or_insert(0);
-            if *n >= per_client {
-                return None;
-            }
-            *n += 1;
-        }
-        let rx = {
-            let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-            let c = channels.entry(run.to_string()).or_insert_with(|| Channel {
-                tx: broadcast::channel(LIVE_BACKLOG).0,
-                watchers: 0,
-                clients: HashMap::new(),
-            });
-            c.watchers += 1;
-            *c.clients.entry(client.to_string()).or_insert(0) += 1;
-            c.tx.subscribe()
-        };
-        if let Ok(mut changed) = self.changed.lock() {
-            changed.insert(run.to_string());
-        }
-        gauge.inc();
-        Some((
-            rx,
-            Watcher {
-                live: Arc::clone(self),
-                run: run.to_string(),
-                client: client.to_string(),
-                gauge,
-            },
-        ))
-    }
-
-    /// Waits for this copy's turn to read stored pieces for a stream: at most `per_second`
-    /// reads a second on this copy, however many streams ask, so readers wait and the
-    /// board does not. False (without waiting) when the turn is further off than `patience`.
-    pub async fn read_turn(&self, per_second: u32, patience: std::time::Duration) -> bool {
-        let at = {
-            let mut next = self.next_read.lock().unwrap_or_else(|e| e.into_inner());
-            let now = std::time::Instant::now();
-            let at = (*next).max(now);
-            if at.duration_since(now) > patience {
-                return false;
-            }
-            *next = at + std::time::Duration::from_secs(1) / per_second.max(1);
-            at
-        };
-        tokio::time::sleep_until(at.into()).await;
-        true
-    }
-
-    /// True when `run` has watchers on this copy.
-    pub fn watched(&self, run: &str) -> bool {
-        self.channels
-            .lock()
-            .map(|c| c.contains_key(run))
-            .unwrap_or(false)
-    }
-
-    /// Streams open on `run` on this copy.
-    pub fn watchers(&self, run: &str) -> i64 {
-        self.channels
-            .lock()
-            .ok()
-            .and_then(|c| c.get(run).map(|c| c.watchers as i64))
-            .unwrap_or(0)
-    }
-
-    /// Addresses with a stream open on `run` on this copy.
-    pub fn addresses(&self, run: &str) -> i64 {
-        self.channels
-            .lock()
-            .ok()
-            .and_then(|c| c.get(run).map(|c| c.clients.len() as i64))
-            .unwrap_or(0)
-    }
-
-    /// Sends `note` to the watchers of `run` on this copy.
-    pub fn publish(&self, run: &str, note: Note) {
-        if let Ok(channels) = self.channels.lock() {
-            if let Some(c) = channels.get(run) {
-                let _ = c.tx.send(note);
-            }
-        }
-    }
-
-    /// Tells every watcher here to read what it may have missed.
-    pub fn resync_all(&self) {
-        if let Ok(channels) = self.channels.lock() {
-            for c in channels.values() {
-                let _ = c.tx.send(Note::Resync);
-            }
-        }
-    }
-
-    /// The counts of watchers and of their addresses to write: every run watched here, and
-    /// runs no longer watched whose count changed (as 0).
-    pub fn counts_to_write(&self) -> Vec<(String, i64, i64)> {
-        let changed: HashSet<String> = self
-            .changed
-            .lock()
-            .map(|mut c| std::mem::take(&mut *c))
-            .unwrap_or_default();
-        let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
-        let mut out: Vec<(String, i64, i64)> = channels
-            .iter()
-            .map(|(run, c)| (run.clone(), c.watchers as i64, c.clients.len() as i64))
-            .collect();
-        out.extend(
-            changed
-                .into_iter()
-                .filter(|run| !channels.contains_key(run))
-                .map(|run| (run, 0, 0)),
-        );
-        out
-    }
-
-    /// The replay of `run` after `count` actions, if this copy keeps it (taken out: `keep`
-    /// puts it back).
-    pub fn take_state(&self, run: &str, count: i64) -> Option<Play> {
-        let mut states = self.states.lock().ok()?;
-        let kept = states.1.remove(run)?;
-        (kept.count == count).then_some(kept.play)
-    }
-
-    /// Keeps `play`, the replay of `run` after `count` actions; the least recently used goes
-    /// when there are `LIVE_STATES`.
-    pub fn keep(&self, run: &str, count: i64, play: Play) {
-        let Ok(mut states) = self.states.lock() else {
-            return;
-        };
-        states.0 += 1;
-        let used = states.0;
-        if states.1.len() >= LIVE_STATES && !states.1.contains_key(run) {
-            if let Some(oldest) = states
-                .1
-                .iter()
-                .min_by_key(|(_, k)| k.used)
-                .map(|(r, _)| r.clone())
-            {
-                states.1.remove(&oldest);
-            }
-        }
-        states.1.insert(run.to_string(), Kept { count, used, play });
-    }
-
-    /// Forgets the state of `run` (it ended).
-    pub fn forget(&self, run: &str) {
-        if let Ok(mut states) = self.states.lock() {
-            states.1.remove(run);
-        }
-    }
-}
-
-/// The base64url action text of actions `at..upto` of a piece holding actions from `from` on
-/// (`at` at or after `from`); `None` when it does not parse.
-pub fn piece_between(text: &str, from: i64, at: i64, upto: i64) -> Option<String> {
-    let actions = parse_actions(&base64::decode(text)?)?;
-    let skip = usize::try_from(at - from).unwrap_or(0).min(actions.len());
-    let end = usize::try_from(upto - from)
-        .unwrap_or(0)
-        .clamp(skip, actions.len());
-    if skip == 0 && end == actions.len() {
-        return Some(text.to_string());
-    }
-    Some(base64::encode(&encode_actions(&actions[skip..end])))
-}
-
-/// The record of the daily run of `date` on the board's `seed` that took `actions`, as the
-/// page records it; `None` when the caves cannot be built or an action comes after the end.
-pub fn record_of(date: &str, seed: u64, actions: &[Action]) -> Option<caves_rules::record::Record> {
-    let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
-    let mut state = header.start().ok()?;
-    let mut record = caves_rules::record::Record::start(header, &state);
-    for &a in actions {
-        if !state.act(a) {
-            return None;
-        }
-        record.push(a, &state);
-    }
-    Some(record)
-}
-
-/// The start of the daily run of `date` on the board's `seed`, as the page plays it.
-pub fn start_of(date: &str, seed: u64) -> Result<State, String> {
-    Header::new(seed, WorldParams::default(), Some(date.to_string()))
-        .start()
-        .map_err(|e| e.to_string())
-}
-
-/// Where a replayed live run stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
-    pub turns: i64,
-    /// The level the player stands on, from 1.
-    pub depth: i64,
-    /// `won` or `lost` once the run ended.
-    pub outcome: Option<&'static str>,
-}
-
-pub fn standing(state: &State) -> Standing {
-    Standing {
-        turns: i64::from(state.turn()),
-        depth: i64::from(state.player().z + 1),
-        outcome: match state.outcome() {
-            Outcome::Playing => None,
-            Outcome::Won => Some("won"),
-            Outcome::Lost => Some("lost"),
-        },
-    }
-}
+use super::hub::{Ending, CHANNEL};
+use super::play::Standing;
 
 /// A live run as stored.
 #[derive(Clone, Debug, FromRow)]
@@ -551,18 +102,30 @@ pub struct StoredPiece {
 const LIVE_COLUMNS: &str = "id, day, name, token, started, actions, turns, depth, ended, \
      outcome, updated, shown, settled, kept, ticket, minute, batches FROM live_runs";
 
-/// A notification's payload: `INSTANCE RUN FROM UPTO` (ids and counts only).
-pub fn payload(instance: &str, run: &str, from: i64, upto: i64) -> String {
-    format!("{instance} {run} {from} {upto}")
+/// A notification's payload, as JSON (ids and counts only): the copy that sent it, the run,
+/// and the actions `from..upto` its watchers may now see.
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Notice {
+    pub instance: String,
+    pub run: String,
+    pub from: i64,
+    pub upto: i64,
 }
 
-/// A notification read back: (instance, run, from).
-pub fn parse_payload(text: &str) -> Option<(&str, &str, i64)> {
-    let mut parts = text.split(' ');
-    let instance = parts.next()?;
-    let run = parts.next()?;
-    let from = parts.next()?.parse().ok()?;
-    Some((instance, run, from))
+/// The payload of a notification of `run`'s actions `from..upto` from copy `instance`.
+pub fn payload(instance: &str, run: &str, from: i64, upto: i64) -> String {
+    let notice = Notice {
+        instance: instance.to_string(),
+        run: run.to_string(),
+        from,
+        upto,
+    };
+    serde_json::to_string(&notice).unwrap_or_default()
+}
+
+/// A notification read back; `None` for a payload that is not one.
+pub fn parse_payload(text: &str) -> Option<Notice> {
+    serde_json::from_str(text).ok()
 }
 
 impl Board {
