@@ -7,172 +7,38 @@
 //! token refused, and today's list, streams and fallen only for players whose run has ended.
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::body::Body;
 use futures_util::StreamExt;
-use hyper_util::rt::TokioIo;
 use serde_json::Value;
 
 use caves_rules::record::actions::encode_actions;
 use caves_rules::record::{base64, replay, Record};
 use caves_rules::{Action, Cause, Ending};
-use caves_server::api::router;
-use caves_server::board::Board;
 use caves_server::cli::Caps;
 use caves_server::limits::{LIVE_BATCH_BYTES, MAX_BYTES};
 use caves_server::runs::{bumped_copy, daily_run, fallen_run, long_run, tail_copy};
-use caves_server::service::{Service, Settings};
+use caves_server::service::Settings;
 
-const DATE: &str = "2026-11-24";
+mod common;
+use common::{connect, get, post_as, send, service, settings, token, Scratch, Server, DATE};
 
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("caves-live-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
-    }
-    fn db(&self) -> String {
-        format!("sqlite://{}", self.0.join("board.db").display())
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// A server on a loopback port; `stop` stops it as SIGTERM does and says how long it took.
-struct Server {
-    addr: SocketAddr,
-    service: Arc<Service>,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    done: Option<tokio::task::JoinHandle<()>>,
-}
-
-impl Server {
-    async fn start(db: &str) -> Server {
-        let board = Board::open(db).await.expect("opens");
-        let service = Arc::new(Service::new(
-            board,
-            Settings {
-                caps: Caps {
-                    live_streams_per_run: 3,
-                    ..Caps::default()
-                },
-                ..Settings::new(caves_server::dates::parse_date(DATE), false)
-            },
-        ));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-            .await
-            .expect("binds");
-        let addr = listener.local_addr().expect("an address");
-        let app = router(Arc::clone(&service), None);
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let stopping = Arc::clone(&service);
-        let stop = async move {
-            let _ = rx.await;
-            stopping.live.stop();
-        };
-        let refused = service.metrics.connections_refused.clone();
-        let done = tokio::spawn(caves_server::net::serve(
-            listener, app, refused, false, stop,
-        ));
-        Server {
-            addr,
-            service,
-            stop: Some(tx),
-            done: Some(done),
-        }
-    }
-
-    async fn stop(&mut self) -> Duration {
-        let t = Instant::now();
-        if let Some(tx) = self.stop.take() {
-            let _ = tx.send(());
-        }
-        if let Some(done) = self.done.take() {
-            let _ = done.await;
-        }
-        t.elapsed()
-    }
-}
-
-async fn connect(addr: SocketAddr) -> hyper::client::conn::http1::SendRequest<Body> {
-    let stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connects");
-    let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
-        .await
-        .expect("handshake");
-    tokio::spawn(conn);
-    sender
-}
-
-/// One request; the status and the body as JSON (Null when it is not).
-async fn send(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: Vec<u8>,
-) -> (u16, Value) {
-    send_body(addr, method, path, headers, Body::from(body)).await
-}
-
-/// One request with `body` as it is given (a stream is sent in chunks, with no length).
-async fn send_body(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: Body,
-) -> (u16, Value) {
-    let mut sender = connect(addr).await;
-    let mut req = hyper::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("host", "localhost");
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    let resp = sender
-        .send_request(req.body(body).expect("a request"))
-        .await
-        .expect("an answer");
-    let status = resp.status().as_u16();
-    let bytes = axum::body::to_bytes(Body::new(resp.into_body()), 1 << 24)
-        .await
-        .expect("a body");
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
-
-fn token(label: &str) -> String {
-    format!("test-token-{label:0>24}")
+/// A server on the board at `db` that lets three watchers stream a run.
+async fn start(db: &str) -> Server {
+    let base = settings();
+    let live = Settings {
+        caps: Caps {
+            live_streams_per_run: 3,
+            ..base.caps
+        },
+        ..base
+    };
+    Server::start(service(db, live).await).await
 }
 
 async fn post_run(addr: SocketAddr, record: &Record, name: &str, who: &str) -> Value {
-    let t = token(who);
-    let (status, body) = send(
-        addr,
-        "POST",
-        &format!("/api/daily/runs?name={name}"),
-        &[
-            ("content-type", "application/octet-stream"),
-            ("x-caves-token", &t),
-        ],
-        record.encode(),
-    )
-    .await;
+    let (status, body) = post_as(addr, record, name, who).await;
     assert!(status == 201, "{name}: {status} {body}");
     body
 }
@@ -192,7 +58,7 @@ fn replayed_end(record: &Record) -> (i64, i64, i64, Ending) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
     let scratch = Scratch::new("fallen");
-    let mut server = Server::start(&scratch.db()).await;
+    let mut server = start(&scratch.db()).await;
     let seed = server.service.board.seed(DATE).await.expect("seed");
     // Two runs that leave empty-handed, one killed by a creature, and a practice run.
     let killed = (0..40)
@@ -244,32 +110,12 @@ async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
         );
     };
     // Today's fallen answer only a player whose own run of today has ended.
-    let (status, e) = send(
-        server.addr,
-        "GET",
-        &format!("/api/daily/{DATE}/fallen"),
-        &[],
-        vec![],
-    )
-    .await;
+    let graves = format!("/api/daily/{DATE}/fallen");
+    let (status, e) = get(server.addr, &graves, None).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
-    let (status, e) = send(
-        server.addr,
-        "GET",
-        &format!("/api/daily/{DATE}/fallen"),
-        &[("x-caves-token", &token("Dee"))],
-        vec![],
-    )
-    .await;
+    let (status, e) = get(server.addr, &graves, Some(&token("Dee"))).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
-    let (status, body) = send(
-        server.addr,
-        "GET",
-        &format!("/api/daily/{DATE}/fallen"),
-        &[("x-caves-token", &token("Ada"))],
-        vec![],
-    )
-    .await;
+    let (status, body) = get(server.addr, &graves, Some(&token("Ada"))).await;
     assert_eq!(status, 200);
     check(&body);
 
@@ -298,42 +144,21 @@ async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
                 .expect("a board from before its graves");
         }
     }
-    let mut server = Server::start(&scratch.db()).await;
-    let (status, again) = send(
-        server.addr,
-        "GET",
-        &format!("/api/daily/{DATE}/fallen"),
-        &[("x-caves-token", &token("Cy"))],
-        vec![],
-    )
-    .await;
+    let mut server = start(&scratch.db()).await;
+    let (status, again) = get(server.addr, &graves, Some(&token("Cy"))).await;
     assert_eq!(status, 200);
     check(&again);
     assert_eq!(again, body);
 
     // Bad dates are 400 with words; a day without runs (tomorrow too) is an empty list.
     for bad in ["2026-13-01", "yesterday", "2026-1-01"] {
-        let (status, e) = send(
-            server.addr,
-            "GET",
-            &format!("/api/daily/{bad}/fallen"),
-            &[],
-            vec![],
-        )
-        .await;
+        let (status, e) = get(server.addr, &format!("/api/daily/{bad}/fallen"), None).await;
         assert!(
             status == 400 && e["error"].is_string(),
             "{bad}: {status} {e}"
         );
     }
-    let (status, e) = send(
-        server.addr,
-        "GET",
-        "/api/daily/2026-11-25/fallen",
-        &[],
-        vec![],
-    )
-    .await;
+    let (status, e) = get(server.addr, "/api/daily/2026-11-25/fallen", None).await;
     assert!(
         status == 200 && e["fallen"].as_array().is_some_and(|f| f.is_empty()),
         "{e}"
@@ -412,7 +237,7 @@ fn at(record: &Record, n: usize) -> (i64, i64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
     let scratch = Scratch::new("batches");
-    let mut server = Server::start(&scratch.db()).await;
+    let mut server = start(&scratch.db()).await;
     let addr = server.addr;
     let seed = server.service.board.seed(DATE).await.expect("seed");
     let run = long_run(DATE, seed, 0, 300);
@@ -485,7 +310,7 @@ async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
     );
     // A new server copy (no replay kept) continues from the stored actions.
     server.stop().await;
-    let mut server = Server::start(&scratch.db()).await;
+    let mut server = start(&scratch.db()).await;
     let addr = server.addr;
     // The rest: the run ends by its own last action (climbing out), and is kept as Ada's
     // run of the day, the bytes her page would post.
@@ -513,31 +338,9 @@ async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
     let (_, list) = list_of(addr, Some("ada")).await;
     assert_eq!(list["runs"].as_array().map(Vec::len), Some(0), "{list}");
     // Ada's page posts it as well (P): her own entry, 200. Anyone else posting it: a copy.
-    let t = token("ada");
-    let (s, b) = send(
-        addr,
-        "POST",
-        "/api/daily/runs?name=Ada",
-        &[
-            ("content-type", "application/octet-stream"),
-            ("x-caves-token", &t),
-        ],
-        run.encode(),
-    )
-    .await;
+    let (s, b) = post_as(addr, &run, "Ada", "ada").await;
     assert!(s == 200 && b["id"] == kept.as_str(), "{s} {b}");
-    let t = token("eve");
-    let (s, b) = send(
-        addr,
-        "POST",
-        "/api/daily/runs?name=Eve",
-        &[
-            ("content-type", "application/octet-stream"),
-            ("x-caves-token", &t),
-        ],
-        run.encode(),
-    )
-    .await;
+    let (s, b) = post_as(addr, &run, "Eve", "eve").await;
     assert!(s == 409 && b["original"] == kept.as_str(), "{s} {b}");
     // Actions after the run's end, in a new live run: 422.
     let id2 = open_live(addr, "Ada", "ada").await;
@@ -546,7 +349,7 @@ async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
     let (s, b) = batch(addr, &id2, "ada", 0, &more, false).await;
     assert!(s == 422 && b["error"].is_string(), "{s} {b}");
     // The board holds Cy's posted run and Ada's played one.
-    let (_, board) = send(addr, "GET", &format!("/api/daily/{DATE}"), &[], vec![]).await;
+    let (_, board) = get(addr, &format!("/api/daily/{DATE}"), None).await;
     let names: Vec<&str> = board["entries"]
         .as_array()
         .expect("entries")
@@ -682,7 +485,7 @@ async fn until(got: &mut Vec<Action>, watch: &mut Stream, n: usize) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
     let scratch = Scratch::new("stream");
-    let mut server = Server::start(&scratch.db()).await;
+    let mut server = start(&scratch.db()).await;
     let addr = server.addr;
     let seed = server.service.board.seed(DATE).await.expect("seed");
     let run = long_run(DATE, seed, 1, 200);
@@ -794,26 +597,10 @@ async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
     assert!(open.next().await.is_none(), "the stream ended");
 }
 
-/// POSTs `record` as `who` under `name`: the status and the answer.
-async fn post_as(addr: SocketAddr, record: &Record, name: &str, who: &str) -> (u16, Value) {
-    let t = token(who);
-    send(
-        addr,
-        "POST",
-        &format!("/api/daily/runs?name={name}"),
-        &[
-            ("content-type", "application/octet-stream"),
-            ("x-caves-token", &t),
-        ],
-        record.encode(),
-    )
-    .await
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_live_run_is_its_players_claim_against_thieves_and_poisoners() {
     let scratch = Scratch::new("claim");
-    let mut server = Server::start(&scratch.db()).await;
+    let mut server = start(&scratch.db()).await;
     let addr = server.addr;
     let seed = server.service.board.seed(DATE).await.expect("seed");
     let run = long_run(DATE, seed, 0, 300);
@@ -885,10 +672,10 @@ fn chunked(bytes: Vec<u8>) -> Body {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bodies_over_their_limit_sent_in_chunks_are_413_in_words() {
     let scratch = Scratch::new("limits");
-    let mut server = Server::start(&scratch.db()).await;
+    let mut server = start(&scratch.db()).await;
     let addr = server.addr;
     let t = token("ada");
-    let (s, b) = send_body(
+    let (s, b) = send(
         addr,
         "POST",
         "/api/daily/runs?name=Ada",
@@ -903,7 +690,7 @@ async fn bodies_over_their_limit_sent_in_chunks_are_413_in_words() {
     let id = open_live(addr, "Ada", "ada").await;
     let actions = "A".repeat(LIVE_BATCH_BYTES);
     let big = serde_json::json!({ "from": 0, "actions": actions }).to_string();
-    let (s, b) = send_body(
+    let (s, b) = send(
         addr,
         "POST",
         &format!("/api/live/{id}/actions"),

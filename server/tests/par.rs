@@ -5,52 +5,26 @@
 //! it is made it answers 503 and is made in the verifier pool, and each bot's run file, as
 //! `GET /api/runs/ID` serves it, verifies as a posted run does and stays off the day's board.
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::body::Body;
-use hyper_util::rt::TokioIo;
 use serde_json::Value;
 
 use caves_rules::record::Record;
 use caves_server::api::router;
-use caves_server::board::{run_id, Board};
+use caves_server::board::run_id;
 use caves_server::par::{make, MAX_NOTE_CHARS, MAX_PAR_NOTES, PAR_BOTS};
 use caves_server::runs::daily_run;
-use caves_server::service::{Service, Settings};
+use caves_server::service::Service;
 use caves_server::verify::{verify, Day};
 
-const DATE: &str = "2026-11-24";
+mod common;
+use common::{get, request, settings, token, Scratch, DATE};
+
 const YESTERDAY: &str = "2026-11-23";
 
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Scratch {
-        let dir = std::env::temp_dir().join(format!("caves-par-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a scratch folder");
-        Scratch(dir)
-    }
-    fn db(&self) -> String {
-        format!("sqlite://{}", self.0.join("board.db").display())
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 async fn service(db: &str) -> Arc<Service> {
-    let board = Board::open(db).await.expect("opens");
-    Arc::new(Service::new(
-        board,
-        Settings::new(caves_server::dates::parse_date(DATE), false),
-    ))
+    common::service(db, settings()).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -122,62 +96,6 @@ async fn made_once(db: &str) {
     b.board.close().await;
 }
 
-async fn connect(addr: SocketAddr) -> hyper::client::conn::http1::SendRequest<Body> {
-    let stream = tokio::net::TcpStream::connect(addr)
-        .await
-        .expect("connects");
-    let (sender, conn) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
-        .await
-        .expect("handshake");
-    tokio::spawn(conn);
-    sender
-}
-
-/// One request: the status, the `Retry-After` header and the body's bytes.
-async fn send(
-    addr: SocketAddr,
-    method: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: Vec<u8>,
-) -> (u16, Option<String>, Vec<u8>) {
-    let mut sender = connect(addr).await;
-    let mut req = hyper::Request::builder()
-        .method(method)
-        .uri(path)
-        .header("host", "localhost");
-    for (k, v) in headers {
-        req = req.header(*k, *v);
-    }
-    let resp = sender
-        .send_request(req.body(Body::from(body)).expect("a request"))
-        .await
-        .expect("an answer");
-    let status = resp.status().as_u16();
-    let retry = resp
-        .headers()
-        .get("retry-after")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    let bytes = axum::body::to_bytes(Body::new(resp.into_body()), 1 << 24)
-        .await
-        .expect("a body");
-    (status, retry, bytes.to_vec())
-}
-
-async fn get_json(addr: SocketAddr, path: &str, token: Option<&str>) -> (u16, Value) {
-    let headers: Vec<(&str, &str)> = token.map(|t| ("x-caves-token", t)).into_iter().collect();
-    let (status, _, bytes) = send(addr, "GET", path, &headers, vec![]).await;
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
-
-fn token(label: &str) -> String {
-    format!("test-token-{label:0>24}")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
     let scratch = Scratch::new("gate");
@@ -203,16 +121,16 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
 
     // Before a player's run of the day has ended: refused as the fallen are, and nothing is
     // played for the asking.
-    let (status, e) = get_json(addr, &path, None).await;
+    let (status, e) = get(addr, &path, None).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
-    let (status, e) = get_json(addr, &path, Some(&ada)).await;
+    let (status, e) = get(addr, &path, Some(&ada)).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
     assert_eq!(service.metrics.par_games.get(), 0);
 
     // Bob's run ends (posted): his first ask starts par and is told to come back.
     let seed = service.board.seed(DATE).await.expect("seed");
     let run = daily_run(DATE, seed, 1);
-    let (status, _, body) = send(
+    let (status, _, body) = request(
         addr,
         "POST",
         "/api/daily/runs?name=Bob",
@@ -224,14 +142,15 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
     )
     .await;
     assert_eq!(status, 201, "{}", String::from_utf8_lossy(&body));
-    let (status, retry, body) = send(addr, "GET", &path, &[("x-caves-token", &bob)], vec![]).await;
+    let (status, retry, body) =
+        request(addr, "GET", &path, &[("x-caves-token", &bob)], vec![]).await;
     let e: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
     assert!(status == 503 && e["error"].is_string(), "{status} {e}");
     assert!(retry.is_some(), "no Retry-After");
     let mut par = Value::Null;
     for _ in 0..600 {
         tokio::time::sleep(Duration::from_millis(500)).await;
-        let (status, body) = get_json(addr, &path, Some(&bob)).await;
+        let (status, body) = get(addr, &path, Some(&bob)).await;
         if status == 200 {
             par = body;
             break;
@@ -246,7 +165,7 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
     assert_eq!(service.metrics.par_games.get(), PAR_BOTS.len() as u64);
 
     // Ada still has not ended hers: no game, and no note, is hers to see.
-    let (status, e) = get_json(addr, &path, Some(&ada)).await;
+    let (status, e) = get(addr, &path, Some(&ada)).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
     assert!(
         e.get("bots").is_none() && !e.to_string().contains("notes"),
@@ -267,7 +186,8 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
         };
         runs += 1;
         let file = format!("/api/runs/{id}");
-        let (status, _, bytes) = send(addr, "GET", &file, &[("x-caves-token", &bob)], vec![]).await;
+        let (status, _, bytes) =
+            request(addr, "GET", &file, &[("x-caves-token", &bob)], vec![]).await;
         assert_eq!(status, 200, "{bot}");
         assert_eq!(run_id(&bytes), id);
         let verified = verify(&bytes, &days).expect("a par run verifies");
@@ -276,7 +196,7 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
         assert_eq!(bot["turns"], i64::from(verified.turns), "{bot}");
         assert_eq!(bot["depth"], i64::from(verified.depth), "{bot}");
         assert_eq!(bot["cause"], verified.end.cause.as_str(), "{bot}");
-        let (status, _, _) = send(addr, "GET", &file, &[("x-caves-token", &ada)], vec![]).await;
+        let (status, _, _) = request(addr, "GET", &file, &[("x-caves-token", &ada)], vec![]).await;
         assert_eq!(status, 403, "{bot}");
         // Its notes: on its run's actions, in order, said by it, within the bounds.
         let actions = Record::decode(&bytes).expect("decodes").actions.len();
@@ -305,7 +225,7 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
         }
     }
     assert!(runs >= 2, "fewer than two bots ended their games: {par}");
-    let (status, board) = get_json(addr, &format!("/api/daily/{DATE}"), None).await;
+    let (status, board) = get(addr, &format!("/api/daily/{DATE}"), None).await;
     assert_eq!(status, 200);
     assert_eq!(
         board["entries"].as_array().map(Vec::len),
@@ -317,11 +237,11 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
 
     // Yesterday's board still takes runs: its par is Bob's only once his run of yesterday
     // has ended. A day long gone has no par.
-    let (status, e) = get_json(addr, &format!("/api/daily/{YESTERDAY}/par"), Some(&bob)).await;
+    let (status, e) = get(addr, &format!("/api/daily/{YESTERDAY}/par"), Some(&bob)).await;
     assert!(status == 403 && e["error"].is_string(), "{status} {e}");
-    let (status, _) = get_json(addr, "/api/daily/2026-11-01/par", Some(&bob)).await;
+    let (status, _) = get(addr, "/api/daily/2026-11-01/par", Some(&bob)).await;
     assert_eq!(status, 404);
-    let (status, _) = get_json(addr, "/api/daily/2026-13-01/par", Some(&bob)).await;
+    let (status, _) = get(addr, "/api/daily/2026-13-01/par", Some(&bob)).await;
     assert_eq!(status, 400);
 
     let _ = tx.send(());

@@ -124,13 +124,13 @@ pub async fn connect(addr: SocketAddr) -> hyper::client::conn::http1::SendReques
 }
 
 /// One request on a connection of its own: the status, the `Retry-After` header and the
-/// body's bytes.
+/// body's bytes. A body given as a stream is sent in chunks, with no length declared.
 pub async fn request(
     addr: SocketAddr,
     method: &str,
     path: &str,
     headers: &[(&str, &str)],
-    body: Vec<u8>,
+    body: impl Into<Body>,
 ) -> (u16, Option<String>, Vec<u8>) {
     let mut sender = connect(addr).await;
     let mut req = hyper::Request::builder()
@@ -141,7 +141,7 @@ pub async fn request(
         req = req.header(*k, *v);
     }
     let resp = sender
-        .send_request(req.body(Body::from(body)).expect("a request"))
+        .send_request(req.body(body.into()).expect("a request"))
         .await
         .expect("an answer");
     let status = resp.status().as_u16();
@@ -162,7 +162,7 @@ pub async fn send(
     method: &str,
     path: &str,
     headers: &[(&str, &str)],
-    body: Vec<u8>,
+    body: impl Into<Body>,
 ) -> (u16, Value) {
     let (status, _, bytes) = request(addr, method, path, headers, body).await;
     (
