@@ -11,7 +11,6 @@ use std::time::Duration;
 use serde_json::Value;
 
 use caves_rules::record::Record;
-use caves_server::api::router;
 use caves_server::board::run_id;
 use caves_server::par::{make, MAX_NOTE_CHARS, MAX_PAR_NOTES, PAR_BOTS};
 use caves_server::runs::daily_run;
@@ -19,7 +18,7 @@ use caves_server::service::Service;
 use caves_server::verify::{verify, Day};
 
 mod common;
-use common::{get, request, settings, token, Scratch, DATE};
+use common::{get, request, settings, token, Scratch, Server, DATE};
 
 const YESTERDAY: &str = "2026-11-23";
 
@@ -100,22 +99,8 @@ async fn made_once(db: &str) {
 async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
     let scratch = Scratch::new("gate");
     let service = service(&scratch.db()).await;
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("binds");
-    let addr = listener.local_addr().expect("an address");
-    let app = router(Arc::clone(&service), None);
-    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-    let refused = service.metrics.connections_refused.clone();
-    let done = tokio::spawn(caves_server::net::serve(
-        listener,
-        app,
-        refused,
-        false,
-        async move {
-            let _ = rx.await;
-        },
-    ));
+    let mut server = Server::start(Arc::clone(&service)).await;
+    let addr = server.addr;
     let path = format!("/api/daily/{DATE}/par");
     let (ada, bob) = (token("Ada"), token("Bob"));
 
@@ -244,7 +229,6 @@ async fn par_opens_once_the_players_run_has_ended_and_its_runs_verify() {
     let (status, _) = get(addr, "/api/daily/2026-13-01/par", Some(&bob)).await;
     assert_eq!(status, 400);
 
-    let _ = tx.send(());
-    let _ = done.await;
+    server.stop().await;
     service.board.close().await;
 }
