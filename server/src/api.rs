@@ -33,31 +33,17 @@ use axum::{Json, Router};
 
 use crate::board::{now_micros, Entry, NewRun, Origin, TakeError, Taken};
 use crate::bodies::RunFile;
-use crate::clients::{client_addr, Client, PlayerKey};
+use crate::clients::{client_addr, name_of, Client, NameQuery, PlayerKey};
 use crate::dates::{show, DayPath};
 use crate::error::{ApiError, Failure, Verdict};
 use crate::fallen::Fallen;
 use crate::gate::gate;
 use crate::limits::{LIVE_BATCH_BYTES, MAX_BYTES};
-use crate::names::{clean_name, name_key};
+use crate::names::name_key;
 use crate::service::Service;
 use crate::verify::{verify, Verified};
 
 type Shared = State<Arc<Service>>;
-
-#[derive(serde::Deserialize)]
-pub struct NameQuery {
-    name: Option<String>,
-}
-
-/// The name of `?name=`, cleaned; 400 in words when there is none or it is refused.
-pub(crate) fn name_of(query: Result<Query<NameQuery>, QueryRejection>) -> Result<String, ApiError> {
-    let name = query
-        .ok()
-        .and_then(|q| q.0.name)
-        .ok_or_else(|| ApiError::BadRequest("A name is needed (?name=...).".into()))?;
-    clean_name(&name).map_err(|e| ApiError::BadRequest(e.to_string()))
-}
 
 /// `POST /api/daily/runs`: a run file, verified and kept (or refused); the verdict goes to
 /// the request's log line and the metrics.

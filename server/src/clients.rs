@@ -8,12 +8,14 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::rejection::ExtensionRejection;
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{ConnectInfo, FromRequestParts, Query};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
+use crate::names::clean_name;
 use crate::service::Service;
 
 /// The client of a request: its address ([`client_addr`]) and the key limits count it by
@@ -166,4 +168,19 @@ mod tests {
             token_hash("AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abce")
         );
     }
+}
+
+/// The query of a request that names its player (`?name=`).
+#[derive(serde::Deserialize)]
+pub struct NameQuery {
+    name: Option<String>,
+}
+
+/// The name of `?name=`, cleaned; 400 in words when there is none or it is refused.
+pub(crate) fn name_of(query: Result<Query<NameQuery>, QueryRejection>) -> Result<String, ApiError> {
+    let name = query
+        .ok()
+        .and_then(|q| q.0.name)
+        .ok_or_else(|| ApiError::BadRequest("A name is needed (?name=...).".into()))?;
+    clean_name(&name).map_err(|e| ApiError::BadRequest(e.to_string()))
 }

@@ -22,10 +22,9 @@ use caves_rules::record::actions::{encode_actions, parse_actions};
 use caves_rules::record::base64;
 use caves_rules::Action;
 
-use crate::api::{name_of, NameQuery};
 use crate::board::{now_micros, Taken};
 use crate::bodies::Batch;
-use crate::clients::{Client, PlayerKey};
+use crate::clients::{name_of, Client, NameQuery, PlayerKey};
 use crate::dates::{show, DayPath};
 use crate::error::ApiError;
 use crate::gate::gate;
@@ -33,7 +32,7 @@ use crate::limits::{
     LIVE_BYTES_PER_DAY, LIVE_IDLE, LIVE_LIST_SIZE, LIVE_LIST_TURNS, LIVE_MAX_ACTIONS,
     LIVE_WATCHERS_EVERY,
 };
-use crate::live::hub::{Note, Piece};
+use crate::live::hub::{random_id, Note, Piece};
 use crate::live::play::{standing, start_of, Play, Standing};
 use crate::live::store::{LiveRow, Opened, Stored};
 use crate::live::tasks::{end_here, settle};
@@ -97,11 +96,6 @@ impl IntoResponse for LiveError {
 pub(crate) fn live_id(text: &str) -> Option<&str> {
     (text.len() == 32 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
         .then_some(text)
-}
-
-/// A random id: 32 hex digits (a version 4 UUID's).
-pub fn random_id() -> String {
-    uuid::Uuid::new_v4().simple().to_string()
 }
 
 /// Counts a request of `client` against a per-minute limit kept in the database under

@@ -124,7 +124,7 @@ impl Default for Live {
 impl Live {
     pub fn new() -> Live {
         Live {
-            instance: super::api::random_id(),
+            instance: random_id(),
             channels: Mutex::new(HashMap::new()),
             clients: Mutex::new(HashMap::new()),
             next_read: Mutex::new(std::time::Instant::now()),
@@ -321,4 +321,10 @@ pub fn piece_between(text: &str, from: i64, at: i64, upto: i64) -> Option<String
         return Some(text.to_string());
     }
     Some(base64::encode(&encode_actions(&actions[skip..end])))
+}
+
+/// A random id: 32 hex digits (a version 4 UUID's), for live runs, their tickets and each
+/// copy of the server.
+pub fn random_id() -> String {
+    uuid::Uuid::new_v4().simple().to_string()
 }
