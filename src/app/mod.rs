@@ -439,7 +439,14 @@ impl App {
             (_, Some(r), None) => Some(r.state.log()),
             _ => None,
         };
-        self.ctx.announcer.take(log)
+        let mut said = self.ctx.announcer.take(log);
+        // A par replay's notes are said after the log's lines they join.
+        if top_replay {
+            if let Some(r) = self.screens.iter_mut().rev().find_map(|s| s.replayer_mut()) {
+                said.extend(r.unspoken_notes());
+            }
+        }
+        said
     }
 
     /// Draws the screen on top into `f`.

@@ -45,6 +45,8 @@ pub struct Replayer {
     next_note: usize,
     /// The notes reached so far, each with the log's `said` count when it was reached.
     pub noted: Vec<(u64, String)>,
+    /// How many of `noted` screen readers were given.
+    spoken: usize,
 }
 
 /// The most notes a replay takes.
@@ -65,7 +67,16 @@ impl Replayer {
             notes: Vec::new(),
             next_note: 0,
             noted: Vec::new(),
+            spoken: 0,
         }
+    }
+
+    /// The notes reached since the last call, for screen readers (the log's own lines are
+    /// the announcer's).
+    pub fn unspoken_notes(&mut self) -> Vec<String> {
+        let from = self.spoken.min(self.noted.len());
+        self.spoken = self.noted.len();
+        self.noted[from..].iter().map(|(_, t)| t.clone()).collect()
     }
 
     /// Gives the run's notes (`(action index, text)`, in the order of their actions; one out

@@ -394,11 +394,29 @@ fn a_par_replay_shows_each_note_in_the_log_as_it_reaches_its_action() {
     w.key(" ");
     w.key("ArrowRight");
     assert!(!shows(&w, "The expert bot rests."));
+    w.take_announcements();
     w.key("ArrowRight");
     assert!(shows(&w, "The expert bot rests."));
     assert!(!shows(&w, "The expert bot waits here."));
+    // Screen readers are told each note once, as it joins the log.
+    let said = w.take_announcements();
+    assert!(
+        said.iter().any(|l| l == "The expert bot rests."),
+        "{said:?}"
+    );
+    assert!(!w
+        .take_announcements()
+        .iter()
+        .any(|l| l.starts_with("The expert bot")));
     w.key("End");
     assert!(shows(&w, "The expert bot waits here."));
+    let said = w.take_announcements();
+    assert_eq!(
+        said.iter()
+            .filter(|l| l.starts_with("The expert bot"))
+            .collect::<Vec<_>>(),
+        ["The expert bot waits here."]
+    );
     // The same run opened as any run has no notes.
     let mut w = app(&store, 1);
     assert!(w.open_replay(&bytes));
