@@ -852,7 +852,9 @@ async fn look(
     let second = keys.last().map_or(key, String::as_str);
     let cutoff = lapse_cutoff(new.submitted);
     let client = new.origin.as_ref().map_or("", |o| o.client);
-    Ok(if long {
+    // A long run is looked for as a copy (`original`, the earliest claim on its game); a short
+    // one names no original.
+    let (original, marks) = if long {
         // The same end (its whole fingerprint), or the same state at a mark of at least
         // half of its own turns, preferring the whole game, then the largest mark.
         let marks: Vec<&(u32, String)> = run
@@ -890,39 +892,29 @@ async fn look(
             ));
         }
         copy.push_str(") AS found ORDER BY pick, claimed, original LIMIT 1)");
-        let mut query = sqlx::query_as(AssertSqlSafe(format!(
-            "{LOOK} {copy} AS original {LOOK_FROM}"
-        )))
-        .bind(key)
-        .bind(id)
-        .bind(&run.date)
-        .bind(new.token)
-        .bind(score)
-        .bind(new.submitted)
-        .bind(second)
-        .bind(cutoff)
-        .bind(client)
-        .bind(run.game.whole.as_str());
+        (copy, marks)
+    } else {
+        ("CAST(NULL AS TEXT)".to_string(), Vec::new())
+    };
+    let mut query = sqlx::query_as(AssertSqlSafe(format!(
+        "{LOOK} {original} AS original {LOOK_FROM}"
+    )))
+    .bind(key)
+    .bind(id)
+    .bind(&run.date)
+    .bind(new.token)
+    .bind(score)
+    .bind(new.submitted)
+    .bind(second)
+    .bind(cutoff)
+    .bind(client);
+    if long {
+        query = query.bind(run.game.whole.as_str());
         for (turn, mark) in marks {
             query = query.bind(i64::from(*turn)).bind(mark.as_str());
         }
-        query.fetch_one(&mut **tx).await?
-    } else {
-        sqlx::query_as(AssertSqlSafe(format!(
-            "{LOOK} CAST(NULL AS TEXT) AS original {LOOK_FROM}"
-        )))
-        .bind(key)
-        .bind(id)
-        .bind(&run.date)
-        .bind(new.token)
-        .bind(score)
-        .bind(new.submitted)
-        .bind(second)
-        .bind(cutoff)
-        .bind(client)
-        .fetch_one(&mut **tx)
-        .await?
-    })
+    }
+    query.fetch_one(&mut **tx).await
 }
 
 /// The day's caps of a run not kept yet: its token's practice runs, its address's bytes.
