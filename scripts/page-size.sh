@@ -65,6 +65,14 @@ else
 fi
 
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
+
+# The whole site, for the record (not checked): the game page above, the lab's bundle (loaded
+# only for ?lab) and the app icons, each file gzipped on its own, the build's .br/.gz aside.
+site=0
+while IFS= read -r -d '' f; do
+    site=$((site + $(gzip -9 -c <"$f" | wc -c)))
+done < <(find "$dir" -type f ! -name '*.br' ! -name '*.gz' -print0)
+echo "page-size: the whole site in $dir is $site bytes gzipped file by file ($(kb "$site")): the game page, the lab's bundle (only for ?lab) and the app icons" >&2
 if [ "$gztotal" -gt "$BUDGET" ]; then
     echo "page-size: FAIL: the game page is $gztotal bytes gzipped ($(kb "$gztotal")), over its ceiling of $BUDGET bytes ($(kb "$BUDGET"))" >&2
     exit 1
