@@ -6,7 +6,8 @@
 //! seed every run, and prints one line per number for the script to collect:
 //! `@ gen.<case>.native.<median|min> <ms>`. The world's checksum is computed inside the
 //! timed part (as the wasm `bench_generate` does) and goes through `black_box`, so no
-//! work can be optimised away. `BENCH_RUNS` overrides the number of timed runs.
+//! work can be optimised away. `BENCH_RUNS` overrides the number of timed runs. Naming
+//! cases (`-- default full1024`) runs only those generation cases, for profiling one.
 
 use caves::record::replay::replay;
 use caves::record::{Header, Record, MAX_CELLS};
@@ -51,7 +52,11 @@ fn main() {
         .and_then(|s| s.parse::<u32>().ok())
         .filter(|&n| n > 0)
         .unwrap_or(RUNS);
+    let chosen: Vec<String> = std::env::args().skip(1).collect();
     for case in ["default", "fill1024", "full1024"] {
+        if !chosen.is_empty() && !chosen.iter().any(|c| c == case) {
+            continue;
+        }
         let mut seed = 1u64;
         for _ in 0..WARMUP {
             black_box(generate(black_box(case), black_box(seed)));
@@ -70,8 +75,10 @@ fn main() {
         println!("@ gen.{case}.native.min {:.3}", ms[0]);
         println!("@ gen.{case}.native.runs {runs}");
     }
-    replay_survivor(runs);
-    start_largest_link();
+    if chosen.is_empty() {
+        replay_survivor(runs);
+        start_largest_link();
+    }
 }
 
 /// Opening the largest world a link or run file may carry (`record::MAX_CELLS` cells:

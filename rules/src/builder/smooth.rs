@@ -58,48 +58,46 @@ fn row_sums(g: &BitGrid, y: isize, out: &mut [Count]) {
     }
 }
 
-/// Bits where the three 0..=3 counts add up to 5 or more (a full 3x3 block count).
-fn at_least_five(t: Count, m: Count, b: Count) -> u64 {
+/// A bit-sliced count from 0 to 9 of a 3x3 block: four bit planes, the lowest first.
+type BlockCount = [u64; 4];
+
+/// The sums of three 0..=3 counts (the rows above, here and below).
+fn block_count(t: Count, m: Count, b: Count) -> BlockCount {
     // t + m, a 3-bit count (s0, s1, s2).
     let s0 = t[0] ^ m[0];
     let c0 = t[0] & m[0];
     let s1 = t[1] ^ m[1] ^ c0;
     let s2 = (t[1] & m[1]) | (c0 & (t[1] ^ m[1]));
-    // + b, a 4-bit count (r0, r1, r2, r3).
-    let r0 = s0 ^ b[0];
+    // + b, a 4-bit count.
     let k0 = s0 & b[0];
-    let r1 = s1 ^ b[1] ^ k0;
     let k1 = (s1 & b[1]) | (k0 & (s1 ^ b[1]));
-    let r2 = s2 ^ k1;
-    let r3 = s2 & k1;
-    r3 | (r2 & (r1 | r0))
+    [s0 ^ b[0], s1 ^ b[1] ^ k0, s2 ^ k1, s2 & k1]
 }
 
-/// Bits where two 0..=3 counts add up to 3 or more (the top or bottom row's 2x3 block).
-fn at_least_three(a: Count, b: Count) -> u64 {
-    let s0 = a[0] ^ b[0];
-    let c0 = a[0] & b[0];
-    let s1 = a[1] ^ b[1] ^ c0;
-    let s2 = (a[1] & b[1]) | (c0 & (a[1] ^ b[1]));
-    s2 | (s1 & s0)
-}
-
-/// The floor cells and all cells of the 3x3 block around (x, y) that lie inside `g`.
-fn block(g: &BitGrid, x: usize, y: usize) -> (usize, usize) {
-    let (mut floors, mut cells) = (0, 0);
-    for ny in y.saturating_sub(1)..(y + 2).min(g.height()) {
-        for nx in x.saturating_sub(1)..(x + 2).min(g.width()) {
-            cells += 1;
-            floors += usize::from(g.get(nx as isize, ny as isize));
-        }
+/// Bits where a block count is at least `n` (1 to 5; more counts as 5).
+fn at_least(count: BlockCount, n: u32) -> u64 {
+    let [r0, r1, r2, r3] = count;
+    match n {
+        0 | 1 => r0 | r1 | r2 | r3,
+        2 => r1 | r2 | r3,
+        3 => r3 | r2 | (r1 & r0),
+        4 => r3 | r2,
+        _ => r3 | (r2 & (r1 | r0)),
     }
-    (floors, cells)
+}
+
+/// The floors a cell needs among `cells` cells of its block inside the grid to be floor by
+/// the majority rule (at least half of them).
+fn half_of(cells: u32) -> u32 {
+    cells.div_ceil(2)
 }
 
 /// One smoothing step: reads `src`, writes `dst` (same size). Majority: floor where at least
 /// half the cells of the 3x3 block that lie inside the grid are floor. Five of nine: floor
 /// where at least 5 of the 9 are, cells outside counting as wall. On whole words: 64 cells at
-/// a time by bit-sliced adders.
+/// a time by bit-sliced adders, cells outside counting 0; the majority rule then needs fewer
+/// floors on the border rows (blocks of 6 cells, or of 3 on a grid one cell wide) and in the
+/// first and last columns.
 pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
     let (w, h) = (src.width(), src.height());
     if h == 0 || w == 0 {
@@ -110,46 +108,30 @@ pub fn smooth_step(src: &BitGrid, dst: &mut BitGrid, rule: SmoothRule) {
     let mut above = vec![[0; 2]; words];
     let mut here = vec![[0; 2]; words];
     let mut below = vec![[0; 2]; words];
+    // Cells of a block inside the grid across, in the first and last columns.
+    let edge_cols = w.min(2) as u32;
+    let ends = [(0, 1u64), ((w - 1) / 64, 1 << ((w - 1) % 64))];
     row_sums(src, 0, &mut here);
     for y in 0..h {
         row_sums(src, y as isize + 1, &mut below);
+        let rows = 1 + u32::from(y > 0) + u32::from(y + 1 < h);
+        let (inner, edge) = match rule {
+            SmoothRule::Majority => (half_of(3 * rows), half_of(edge_cols * rows)),
+            SmoothRule::FiveOfNine => (5, 5),
+        };
         let out = dst.row_mut(y);
-        let edge_row = rule == SmoothRule::Majority && (y == 0 || y + 1 == h) && h >= 2;
         for i in 0..words {
-            out[i] = if !edge_row {
-                at_least_five(above[i], here[i], below[i])
-            } else if y == 0 {
-                at_least_three(here[i], below[i])
-            } else {
-                at_least_three(above[i], here[i])
-            };
+            out[i] = at_least(block_count(above[i], here[i], below[i]), inner);
+        }
+        if edge != inner {
+            for (i, bit) in ends {
+                let count = block_count(above[i], here[i], below[i]);
+                out[i] = out[i] & !bit | at_least(count, edge) & bit;
+            }
         }
         out[words - 1] &= mask;
         std::mem::swap(&mut above, &mut here);
         std::mem::swap(&mut here, &mut below);
-    }
-    if rule == SmoothRule::Majority {
-        fix_border_majority(src, dst);
-    }
-}
-
-/// On the border fewer than 9 cells lie inside: floor when 2 * floors >= cells counted.
-/// The top and bottom rows (6 cells inside) were done bit-parallel; this fixes the left and
-/// right columns (corners included) and, for grids under 2 rows, every cell.
-fn fix_border_majority(src: &BitGrid, dst: &mut BitGrid) {
-    let (w, h) = (src.width(), src.height());
-    let mut fix = |x: usize, y: usize| {
-        let (floors, cells) = block(src, x, y);
-        dst.set(x, y, 2 * floors >= cells);
-    };
-    if h < 2 {
-        for x in 0..w {
-            fix(x, 0);
-        }
-    }
-    for y in 0..h {
-        fix(0, y);
-        fix(w - 1, y);
     }
 }
 
@@ -193,6 +175,59 @@ mod tests {
         let mut dst = BitGrid::new(src.width(), src.height());
         smooth_step(&src, &mut dst, rule);
         dst.to_text()
+    }
+
+    /// One step of `rule` cell by cell: the floors of each cell's 3x3 block that lie inside
+    /// the grid, against half the cells inside (majority) or 5 (five of nine).
+    fn plain_step(src: &BitGrid, rule: SmoothRule) -> BitGrid {
+        let (w, h) = (src.width() as isize, src.height() as isize);
+        let mut out = BitGrid::new(src.width(), src.height());
+        for y in 0..h {
+            for x in 0..w {
+                let (mut floors, mut cells) = (0, 0);
+                for ny in y - 1..=y + 1 {
+                    for nx in x - 1..=x + 1 {
+                        if (0..w).contains(&nx) && (0..h).contains(&ny) {
+                            cells += 1;
+                            floors += u32::from(src.get(nx, ny));
+                        }
+                    }
+                }
+                let floor = match rule {
+                    SmoothRule::Majority => 2 * floors >= cells,
+                    SmoothRule::FiveOfNine => floors >= 5,
+                };
+                out.set(x as usize, y as usize, floor);
+            }
+        }
+        out
+    }
+
+    /// Over random grids of every shape from one cell up (one wide, one high, a word wide
+    /// and just over), both rules give what a look at each cell gives.
+    #[test]
+    fn a_step_is_the_cell_by_cell_rule_on_grids_of_every_shape() {
+        use rand::Rng;
+        let mut rng = crate::rng::seeded(5);
+        let sides = [1, 2, 3, 4, 7, 63, 64, 65, 100, 130];
+        for rule in SmoothRule::ALL {
+            for &w in &sides {
+                for &h in &sides[..7] {
+                    for _ in 0..3 {
+                        let chance = rng.random_range(0.2..0.8);
+                        let src = BitGrid::random(w, h, chance, &mut rng);
+                        let mut dst = BitGrid::new(w, h);
+                        smooth_step(&src, &mut dst, rule);
+                        assert!(
+                            dst == plain_step(&src, rule),
+                            "{rule:?} {w}x{h}:\n{}\nbecame\n{}",
+                            src.to_text(),
+                            dst.to_text()
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// Lone walls and floors, on the edges and off them.
