@@ -614,7 +614,7 @@ async fn a_slow_read_does_not_hold_up_a_post_on_sqlite() {
              INSERT INTO runs (id, day, name, device, token, game, score, outcome, depth, turns, \
              practice, submitted, ruleset, record) \
              SELECT printf('%032x', i), '2026-11-01', 'p' || i, '', printf('%064x', i), '', i % 500, \
-             'lost', 1, 10, 0, i, 1, hex(randomblob(64)) FROM n",
+             'lost', 1, 10, 0, i, 1, randomblob(128) FROM n",
         )
         .execute(&mut conn)
         .await
