@@ -8,6 +8,7 @@
 // - slowloris: a thousand connections trickling headers from one address do not lock anyone
 //   else out, and the server closes them (header timeout);
 // - stalled uploads: 400 uploads that stop sending do not swell the server, and are dropped;
+//   100 trickled a byte every 2 s are cut off by the request timeout;
 // - the flood: clients posting long runs without end do not get an honest run refused;
 // - the stolen device: one counted run per token, names claimed by a token;
 // - cross-site posts: content type, no CORS preflight, a token needed;
@@ -611,7 +612,29 @@ const suite = {
         note(`stalled: RSS ${base.toFixed(1)} MB before, ${during.toFixed(1)} during, peak ${peak.toFixed(1)}, ${after.toFixed(1)} after; all dropped ${((Date.now() - t0) / 1000).toFixed(1)} s in (the last ${(dropped / 1000).toFixed(1)} s after it opened); answers ${JSON.stringify(codes)}; the honest post after ${honest.retries} retries, ${honest.waited} ms`);
         assert(peak < 150, `RSS peaked at ${peak.toFixed(1)} MB`);
         assert(after <= base + 40, `RSS did not fall back: ${after.toFixed(1)} MB after, ${base.toFixed(1)} before`);
-        assert(dropped <= 20000, `a stalled upload was held ${dropped} ms (body timeout 15 s)`);
+        assert(dropped <= 20000, `a stalled upload was held ${dropped} ms (body idle timeout 15 s)`);
+      });
+      await check('trickled uploads: 100 POSTs sending a byte every 2 s (never idle for the body timeout) are answered 408 and closed by the request timeout (40 s), and an honest post still gets in', async () => {
+        const trickled = [];
+        for (let n = 0; n < 100; n++) {
+          const head = `POST /api/daily/runs?name=Trickle${n} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n`
+            + `X-Caves-Token: ${makeToken(`trickle ${n}`)}\r\nContent-Length: 200000\r\n\r\nC`;
+          trickled.push(await openRaw(board.base, `127.0.0.${40 + (n % 10)}`, head));
+        }
+        conns.push(...trickled);
+        const timer = setInterval(() => { for (const c of trickled) if (!c.closedAt) c.sock.write('A'); }, 2000);
+        try {
+          const honest = await postRetrying(board.base, runs.valid[1].bytes, { name: 'Honest Too', token: makeToken('trickled honest'), localAddress: '127.0.0.5', timeout: 20000 }, { within: 30000 });
+          assert(honest.status === 201, `an honest post from 127.0.0.5: ${honest.status} ${honest.text}`);
+          await waitFor('the trickled uploads are closed', () => trickled.every((c) => c.closedAt), { within: 60000 });
+        } finally {
+          clearInterval(timer);
+        }
+        const held = Math.max(...trickled.map((c) => c.closedAt - c.openedAt));
+        const codes = trickled.map((c) => (/^HTTP\/1\.1 (\d+)/.exec(c.data) || [, 'none'])[1]).reduce((m, s) => ({ ...m, [s]: (m[s] || 0) + 1 }), {});
+        note(`trickled: answers ${JSON.stringify(codes)}; the last closed ${(held / 1000).toFixed(1)} s after it opened`);
+        assert(codes['408'] === trickled.length, `answers ${JSON.stringify(codes)}`);
+        assert(held <= 50000, `a trickled upload was held ${held} ms (request timeout 40 s)`);
       });
     } finally {
       sampling = false;
