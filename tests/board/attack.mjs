@@ -231,11 +231,21 @@ async function sse(base, id, ticket, { until, localAddress = null, timeout = 150
   return s;
 }
 
+/** A fresh board of its own (`fresh(name, opts)`) served for `fn({ board, db, seed, runs })`,
+ * and stopped after, however `fn` ends. */
+async function onFresh(name, opts, fn) {
+  const made = fresh(name, opts);
+  const board = await serve(made.db);
+  try {
+    await fn({ ...made, board });
+  } finally {
+    await board.stop();
+  }
+}
+
 const suite = {
   async unfit() {
-    const { db, runs } = fresh('unfit');
-    const board = await serve(db);
-    try {
+    await onFresh('unfit', {}, async ({ board, runs }) => {
       const b = board.base;
       const kind = (k) => runs.forged.find((f) => f.kind === k).bytes;
       await check('unfit: an Explorer mode run (played by the rules, every fingerprint right) is refused 422', async () => {
@@ -257,9 +267,7 @@ const suite = {
         const h = await getJson(b, 'api/health');
         assert(h.body.runs === 1, `${h.body.runs} runs kept, only the original expected`);
       });
-    } finally {
-      await board.stop();
-    }
+    });
   },
 
   async claims() {
@@ -310,17 +318,11 @@ const suite = {
       const mine = await post(away, runs.long.bytes, { name: `Victim ${label}`, token: makeToken(`victim ${tag}`) });
       assert(mine.status === 200 && mine.body.id === runs.long.id && mine.body.practice === false, `the victim's own post: ${mine.status} ${mine.text}`);
     };
-    {
-      const { db, runs } = fresh('claims');
-      const board = await serve(db);
-      try {
-        await check('claims (SQLite): a live run watched and stolen (while live and after its end, in disguise too) is refused 409 as the player\'s; a poison posted from its start does not make the player\'s run a copy; the player\'s run is kept at its end', async () => {
-          await theft('sqlite', [board.base, board.base], runs);
-        });
-      } finally {
-        await board.stop();
-      }
-    }
+    await onFresh('claims', {}, async ({ board, runs }) => {
+      await check('claims (SQLite): a live run watched and stolen (while live and after its end, in disguise too) is refused 409 as the player\'s; a poison posted from its start does not make the player\'s run a copy; the player\'s run is kept at its end', async () => {
+        await theft('sqlite', [board.base, board.base], runs);
+      });
+    });
     const p = await postgres();
     const url = p.createDb('claims');
     const runs = runsForDb(url, 4);
@@ -359,9 +361,7 @@ const suite = {
   },
 
   async gate() {
-    const { db, runs } = fresh('gate', { count: 4 });
-    const board = await serve(db);
-    try {
+    await onFresh('gate', { count: 4 }, async ({ board, runs }) => {
       await check('gate: today\'s live list, streams, fallen and runs answer 403 (with the reason) until the asker\'s own run of today has ended; past days open to all', async () => {
         const b = board.base;
         const kept = await post(b, runs.valid[0].bytes, { name: 'Early', token: makeToken('gate early') });
@@ -392,9 +392,7 @@ const suite = {
           assert(y.status === 200, `${p} without a key: ${y.status}`);
         }
       });
-    } finally {
-      await board.stop();
-    }
+    });
   },
 
   async liveflood() {
@@ -718,9 +716,7 @@ const suite = {
   },
 
   async stolen() {
-    const { db, runs } = fresh('stolen');
-    const board = await serve(db);
-    try {
+    await onFresh('stolen', {}, async ({ board, runs }) => {
       await check('the stolen device: another token under a claimed name gets 409; the victim\'s run counts though a thief posted first', async () => {
         const b = board.base;
         const victim = randomToken();
@@ -740,15 +736,11 @@ const suite = {
         assert(mine.length === 1 && mine[0].id === v1.body.id, `the board's Victim entries: ${JSON.stringify(mine)}`);
         assert(!e.some((x) => x.id === runs.valid[2].id), 'the thief\'s run is on the board');
       });
-    } finally {
-      await board.stop();
-    }
+    });
   },
 
   async crosssite() {
-    const { db, runs } = fresh('crosssite', { count: 4 });
-    const board = await serve(db);
-    try {
+    await onFresh('crosssite', { count: 4 }, async ({ board, runs }) => {
       const b = board.base;
       await check('cross-site: a POST with Content-Type text/plain (or a form\'s) gets 415; nothing is kept', async () => {
         for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', null]) {
@@ -772,9 +764,7 @@ const suite = {
         const ok = await post(b, runs.valid[0].bytes, { name: 'Site', token: makeToken('site'), headers: { Origin: 'https://evil.example' } });
         assert(ok.status === 201 && !('access-control-allow-origin' in ok.headers), `${ok.status} ${JSON.stringify(ok.headers)}`);
       });
-    } finally {
-      await board.stop();
-    }
+    });
   },
 
   async slash64() {
