@@ -73,15 +73,14 @@ async fn main() {
     let pool = sqlx::AnyPool::connect(db)
         .await
         .unwrap_or_else(|e| fail(&e.to_string()));
-    let record = caves_rules::record::base64::encode(&[7u8; 240]);
     let mut i = real;
     while i < runs {
         let n = BATCH.min(runs - i);
         let rows: Vec<String> = (0..n)
             .map(|k| {
-                let p = 2 + 3 * k;
+                let p = 3 + 3 * k;
                 format!(
-                    "(${p}, $1, ${}, '', ${}, '', 40, 'lost', 1, 100, 0, {}, {}, '{record}', 1, 10, 10, 'giant rat')",
+                    "(${p}, $1, ${}, '', ${}, '', 40, 'lost', 1, 100, 0, {}, {}, $2, 1, 10, 10, 'giant rat')",
                     p + 1,
                     p + 2,
                     start + (i + k) as i64,
@@ -94,7 +93,9 @@ async fn main() {
              practice, submitted, ruleset, record, end_depth, end_x, end_y, cause) VALUES {}",
             rows.join(", ")
         );
-        let mut q = sqlx::query(AssertSqlSafe(sql)).bind(date.as_str());
+        let mut q = sqlx::query(AssertSqlSafe(sql))
+            .bind(date.as_str())
+            .bind([7u8; 240].as_slice());
         for k in 0..n {
             let at = i + k + 1;
             q = q

@@ -28,8 +28,10 @@ use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{header, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, MethodRouter};
 use axum::{Json, Router};
+use tower::ServiceBuilder;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 use crate::board::{now_micros, Entry, NewRun, Origin, TakeError, Taken};
 use crate::bodies::RunFile;
@@ -38,7 +40,7 @@ use crate::dates::{show, DayPath};
 use crate::error::{ApiError, Failure, Verdict};
 use crate::fallen::Fallen;
 use crate::gate::gate;
-use crate::limits::{LIVE_BATCH_BYTES, MAX_BYTES};
+use crate::limits::{BODY_IDLE, LIVE_BATCH_BYTES, MAX_BYTES, READ_TIMEOUT, UPLOAD_TIMEOUT};
 use crate::names::name_key;
 use crate::service::Service;
 use crate::verify::{verify, Verified};
@@ -414,28 +416,54 @@ async fn log_request(State(service): Shared, request: Request, next: Next) -> Re
     response
 }
 
+/// An upload's route: its body at most `limit` bytes, each piece of it within `BODY_IDLE` of
+/// the last (408 with the API's words, from the body's extractor), and the whole request,
+/// body, verification and keeping, within `UPLOAD_TIMEOUT` (408): the idle bound alone would
+/// let a body trickled a byte at a time run for ever.
+fn upload<S: Clone + Send + Sync + 'static>(
+    route: MethodRouter<S>,
+    limit: usize,
+) -> MethodRouter<S> {
+    route.layer(
+        ServiceBuilder::new()
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                UPLOAD_TIMEOUT,
+            ))
+            .layer(RequestBodyTimeoutLayer::new(BODY_IDLE))
+            .layer(DefaultBodyLimit::max(limit)),
+    )
+}
+
+/// Any other route but a stream: answered within `READ_TIMEOUT`, else 503. A stream
+/// (`/api/live/KEY/events`) has none: it is meant to stay open, and ends with its run, its
+/// reader falling behind, or the server's stop.
+fn timed<S: Clone + Send + Sync + 'static>(route: MethodRouter<S>) -> MethodRouter<S> {
+    route.layer(TimeoutLayer::with_status_code(
+        StatusCode::SERVICE_UNAVAILABLE,
+        READ_TIMEOUT,
+    ))
+}
+
 /// The server's routes over `service`; with `dist` (a checked folder), the built page too.
 pub fn router(service: Arc<Service>, dist: Option<PathBuf>) -> Router {
     let api = Router::new()
-        .route(
-            "/api/daily/runs",
-            post(submit).layer(DefaultBodyLimit::max(MAX_BYTES)),
-        )
-        .route("/api/daily/today", get(today))
-        .route("/api/daily/{date}", get(day))
-        .route("/api/daily/{date}/fallen", get(fallen))
-        .route("/api/daily/{date}/par", get(crate::par::answer))
-        .route("/api/live", post(crate::live::api::open))
-        .route("/api/live/{key}", get(crate::live::api::list))
+        .route("/api/daily/runs", upload(post(submit), MAX_BYTES))
+        .route("/api/daily/today", timed(get(today)))
+        .route("/api/daily/{date}", timed(get(day)))
+        .route("/api/daily/{date}/fallen", timed(get(fallen)))
+        .route("/api/daily/{date}/par", timed(get(crate::par::answer)))
+        .route("/api/live", timed(post(crate::live::api::open)))
+        .route("/api/live/{key}", timed(get(crate::live::api::list)))
         .route(
             "/api/live/{key}/actions",
-            post(crate::live::api::actions).layer(DefaultBodyLimit::max(LIVE_BATCH_BYTES)),
+            upload(post(crate::live::api::actions), LIVE_BATCH_BYTES),
         )
         .route("/api/live/{key}/events", get(crate::live::stream::events))
-        .route("/api/runs/{id}", get(run_file))
-        .route("/api/health", get(health))
-        .route("/metrics", get(metrics))
-        .route("/board.json", get(board_here))
+        .route("/api/runs/{id}", timed(get(run_file)))
+        .route("/api/health", timed(get(health)))
+        .route("/metrics", timed(get(metrics)))
+        .route("/board.json", timed(get(board_here)))
         .method_not_allowed_fallback(wrong_method);
     let api = match dist {
         Some(dir) => api.fallback_service(crate::dist::serve_dist(dir)),

@@ -17,6 +17,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use sha2::{Digest, Sha256};
 use sqlx::any::{install_default_drivers, AnyPoolOptions};
+use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, AssertSqlSafe, FromRow, Transaction};
 
 use crate::claims::{claim_name, lapse_cutoff, Claim, ClaimError};
@@ -141,8 +142,8 @@ enum Outcome {
     InTheWay,
 }
 
-/// A kept run as `export` writes it and `import` reads it back.
-#[derive(Clone, Debug, PartialEq, Eq, FromRow, serde::Serialize, serde::Deserialize)]
+/// A kept run as `export` reads it (and writes it out, its record in base64url).
+#[derive(Clone, Debug, PartialEq, Eq, FromRow)]
 pub struct Kept {
     pub id: String,
     #[sqlx(rename = "day")]
@@ -152,8 +153,8 @@ pub struct Kept {
     pub token: String,
     pub practice: i64,
     pub submitted: i64,
-    /// The run file, base64url.
-    pub record: String,
+    /// The run file.
+    pub record: Vec<u8>,
 }
 
 /// A run taken by the board; as JSON, the API's answer to a post (`new` aside).
@@ -280,6 +281,20 @@ pub fn redact(url: &str) -> String {
     }
 }
 
+/// The migrations of a board on SQLite (`sqlite`) or PostgreSQL: those of `migrations/`,
+/// one SQL for both, and the database's own of `migrations/sqlite/` or
+/// `migrations/postgres/`, where the two need different SQL (a type, a function), under one
+/// version in both folders.
+pub fn migrator(sqlite: bool) -> Migrator {
+    let own = if sqlite {
+        sqlx::migrate!("./migrations/sqlite")
+    } else {
+        sqlx::migrate!("./migrations/postgres")
+    };
+    let shared = sqlx::migrate!("./migrations");
+    Migrator::with_migrations(shared.iter().chain(own.iter()).cloned().collect())
+}
+
 impl Board {
     /// Opens (creating a SQLite file if missing) and migrates the database at `url`, makes
     /// the board's secret on first start, and checks that the database can be written.
@@ -315,7 +330,7 @@ impl Board {
             .connect(&url)
             .await
             .map_err(|e| OpenError::Connect(redact(&url), e))?;
-        sqlx::migrate!("./migrations")
+        migrator(sqlite)
             .run(&pool)
             .await
             .map_err(OpenError::Migrate)?;
@@ -795,12 +810,10 @@ impl Board {
 
     /// The day and run file of entry `id`, as it was posted.
     pub async fn run_file(&self, id: &str) -> Result<Option<(String, Vec<u8>)>, sqlx::Error> {
-        let row: Option<(String, String)> =
-            sqlx::query_as("SELECT day, record FROM runs WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&self.reads)
-                .await?;
-        Ok(row.and_then(|(day, text)| Some((day, caves_rules::record::base64::decode(&text)?))))
+        sqlx::query_as("SELECT day, record FROM runs WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.reads)
+            .await
     }
 
     /// How many runs are kept in all (counted and practice): the kept count, a sum of 256
@@ -961,7 +974,7 @@ async fn write_run(
     .bind(i64::from(practice))
     .bind(new.submitted)
     .bind(i64::from(caves_rules::RULESET))
-    .bind(caves_rules::record::base64::encode(new.bytes))
+    .bind(new.bytes)
     .bind(i64::from(run.end.depth))
     .bind(i64::from(run.end.x))
     .bind(i64::from(run.end.y))

@@ -1,12 +1,8 @@
 //! The bodies the API takes, each read by an extractor within its route's `DefaultBodyLimit`
-//! (`MAX_BYTES` for a run file, `LIVE_BATCH_BYTES` for a batch of live actions) and within
-//! `BODY_TIMEOUT` from its first byte, and refused as the API refuses: 415 for another
-//! content type, 413 over the limit (a declared length over it before a byte is read), 408
-//! when it does not arrive in time, 503 when the memory for uploads is taken.
-//!
-//! The body's whole deadline is kept around the extraction: tower-http's `TimeoutLayer`
-//! would bound the verification and the database too, and its body timeout waits per frame
-//! (a body trickled a byte at a time would never end).
+//! (`MAX_BYTES` for a run file, `LIVE_BATCH_BYTES` for a batch of live actions), and refused
+//! as the API refuses: 415 for another content type, 413 over the limit (a declared length
+//! over it before a byte is read), 408 when it stalls (the route's `RequestBodyTimeoutLayer`
+//! gave up on it: `api::upload`), 503 when the memory for uploads is taken.
 
 use std::sync::Arc;
 
@@ -15,9 +11,10 @@ use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
+use tower_http::timeout::TimeoutError;
 
 use crate::error::ApiError;
-use crate::limits::{BODY_TIMEOUT, LIVE_BATCH_BYTES, MAX_BYTES};
+use crate::limits::{LIVE_BATCH_BYTES, MAX_BYTES};
 use crate::service::Service;
 use crate::verify::Refusal;
 
@@ -41,11 +38,11 @@ impl FromRequest<Arc<Service>> for RunFile {
         else {
             return Err(ApiError::Busy);
         };
-        match tokio::time::timeout(BODY_TIMEOUT, Bytes::from_request(request, service)).await {
-            Err(_) => Err(ApiError::SlowBody),
+        match Bytes::from_request(request, service).await {
+            Ok(bytes) => Ok(RunFile(bytes)),
+            Err(e) if stalled(&e) => Err(ApiError::SlowBody),
             // Over the route's limit, or a body that broke off.
-            Ok(Err(_)) => Err(ApiError::Refused(Refusal::TooLarge)),
-            Ok(Ok(bytes)) => Ok(RunFile(bytes)),
+            Err(_) => Err(ApiError::Refused(Refusal::TooLarge)),
         }
     }
 }
@@ -69,24 +66,28 @@ impl FromRequest<Arc<Service>> for Batch {
         if declared_length(request.headers()).is_some_and(|n| n > LIVE_BATCH_BYTES) {
             return Err(ApiError::BatchTooLarge(LIVE_BATCH_BYTES / 1024));
         }
-        let read =
-            tokio::time::timeout(BODY_TIMEOUT, Json::<Batch>::from_request(request, service));
-        match read.await {
-            Err(_) => Err(ApiError::SlowBody),
-            Ok(Ok(Json(batch))) => Ok(batch),
-            Ok(Err(JsonRejection::MissingJsonContentType(_))) => Err(ApiError::JsonOnly),
-            Ok(Err(JsonRejection::BytesRejection(_))) => {
+        match Json::<Batch>::from_request(request, service).await {
+            Ok(Json(batch)) => Ok(batch),
+            Err(e) if stalled(&e) => Err(ApiError::SlowBody),
+            Err(JsonRejection::MissingJsonContentType(_)) => Err(ApiError::JsonOnly),
+            Err(JsonRejection::BytesRejection(_)) => {
                 Err(ApiError::BatchTooLarge(LIVE_BATCH_BYTES / 1024))
             }
-            Ok(Err(e)) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(ApiError::BatchTooLarge(LIVE_BATCH_BYTES / 1024))
             }
-            Ok(Err(e)) => Err(ApiError::BadRequest(format!(
+            Err(e) => Err(ApiError::BadRequest(format!(
                 "A batch is {{\"from\": N, \"actions\": \"base64url\"}}: {}",
                 e.body_text()
             ))),
         }
     }
+}
+
+/// Whether a body was refused because it stalled: the route's `RequestBodyTimeoutLayer`
+/// ended it, somewhere down the rejection's causes.
+fn stalled(rejection: &(dyn std::error::Error + 'static)) -> bool {
+    std::iter::successors(Some(rejection), |e| e.source()).any(|e| e.is::<TimeoutError>())
 }
 
 /// Whether the body is declared as `mime` (parameters such as `charset` aside).

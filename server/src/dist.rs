@@ -277,7 +277,7 @@ fn canonical_inside(root: &Path, path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::Request;
+    use axum::http::{HeaderName, Request};
     use std::fs;
 
     /// A fresh folder under the system's temp dir, removed when dropped.
@@ -336,15 +336,30 @@ mod tests {
         root
     }
 
-    /// Sends one request to the page server; the status and body.
+    /// Sends one request to the page server, taking no compressed copy; the status, body
+    /// and answer.
     async fn get(root: &Path, method: Method, uri: &str) -> (StatusCode, String, Response) {
-        let request = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header(header::ACCEPT_ENCODING, "identity")
-            .body(Body::empty())
-            .expect("request");
-        send(root, request).await
+        ask(root, method, uri, &[(header::ACCEPT_ENCODING, "identity")]).await
+    }
+
+    /// Sends one request with `headers` to the page server; the status, body and answer.
+    async fn ask(
+        root: &Path,
+        method: Method,
+        uri: &str,
+        headers: &[(HeaderName, &str)],
+    ) -> (StatusCode, String, Response) {
+        let mut request = Request::builder().method(method).uri(uri);
+        for (name, value) in headers {
+            request = request.header(name, *value);
+        }
+        send(root, request.body(Body::empty()).expect("request")).await
+    }
+
+    /// Header `name` of an answer, as text.
+    fn header_of(response: &Response, name: HeaderName) -> Option<String> {
+        let value = response.headers().get(name)?;
+        Some(value.to_str().expect("ascii").to_owned())
     }
 
     async fn send(root: &Path, request: Request<Body>) -> (StatusCode, String, Response) {
@@ -389,26 +404,20 @@ mod tests {
     async fn keeps_ranges_and_precompressed_files() {
         let temp = TempDir::new("ranges");
         let root = page(&temp);
-        let request = Request::builder()
-            .uri("/app.js")
-            .header(header::RANGE, "bytes=0-6")
-            .header(header::ACCEPT_ENCODING, "identity")
-            .body(Body::empty())
-            .expect("request");
-        let (status, body, _) = send(&root, request).await;
+        let range = [
+            (header::RANGE, "bytes=0-6"),
+            (header::ACCEPT_ENCODING, "identity"),
+        ];
+        let (status, body, _) = ask(&root, Method::GET, "/app.js", &range).await;
         assert_eq!(
             (status, body.as_str()),
             (StatusCode::PARTIAL_CONTENT, "console")
         );
-        let request = Request::builder()
-            .uri("/app.js")
-            .header(header::ACCEPT_ENCODING, "gzip")
-            .body(Body::empty())
-            .expect("request");
-        let (status, _, response) = send(&root, request).await;
+        let gzip = [(header::ACCEPT_ENCODING, "gzip")];
+        let (status, _, response) = ask(&root, Method::GET, "/app.js", &gzip).await;
         assert_eq!(status, StatusCode::OK);
-        let encoding = response.headers().get(header::CONTENT_ENCODING);
-        assert_eq!(encoding.map(HeaderValue::as_bytes), Some(&b"gzip"[..]));
+        let encoding = header_of(&response, header::CONTENT_ENCODING);
+        assert_eq!(encoding.as_deref(), Some("gzip"));
     }
 
     /// The build's brotli and gzip copies go to the browsers that accept them, as the file's
@@ -418,43 +427,34 @@ mod tests {
         let temp = TempDir::new("encodings");
         let root = page(&temp);
         fs::write(root.join("app.js.br"), b"brotli bytes").expect("app.js.br");
-        let ask = |accept: &'static str, uri: &'static str| {
+        let accepting = |accept: &'static str, uri: &'static str| {
             let root = root.clone();
             async move {
-                let request = Request::builder()
-                    .uri(uri)
-                    .header(header::ACCEPT_ENCODING, accept)
-                    .body(Body::empty())
-                    .expect("request");
-                let (status, body, response) = send(&root, request).await;
-                let header = |name| {
-                    response
-                        .headers()
-                        .get(name)
-                        .map(|v: &HeaderValue| v.to_str().expect("ascii").to_owned())
-                };
+                let headers = [(header::ACCEPT_ENCODING, accept)];
+                let (status, body, response) = ask(&root, Method::GET, uri, &headers).await;
                 (
                     status,
                     body,
-                    header(header::CONTENT_ENCODING),
-                    header(header::VARY),
-                    header(header::CONTENT_TYPE).unwrap_or_default(),
+                    header_of(&response, header::CONTENT_ENCODING),
+                    header_of(&response, header::VARY),
+                    header_of(&response, header::CONTENT_TYPE).unwrap_or_default(),
                 )
             }
         };
         let vary = Some("accept-encoding".to_owned());
-        let (status, body, encoding, varies, kind) = ask("gzip, deflate, br", "/app.js").await;
+        let (status, body, encoding, varies, kind) =
+            accepting("gzip, deflate, br", "/app.js").await;
         assert_eq!((status, body.as_str()), (StatusCode::OK, "brotli bytes"));
         assert_eq!((encoding.as_deref(), &varies), (Some("br"), &vary));
         assert!(kind.ends_with("javascript"), "{kind}");
-        let (_, body, encoding, varies, _) = ask("gzip", "/app.js").await;
+        let (_, body, encoding, varies, _) = accepting("gzip", "/app.js").await;
         assert!(body.ends_with("gzipped"), "{body}");
         assert_eq!((encoding.as_deref(), &varies), (Some("gzip"), &vary));
-        let (_, body, encoding, varies, _) = ask("identity", "/app.js").await;
+        let (_, body, encoding, varies, _) = accepting("identity", "/app.js").await;
         assert_eq!(body, "console.log(1);");
         assert_eq!((encoding, &varies), (None, &vary));
         // A file without copies does not vary.
-        let (status, _, encoding, varies, _) = ask("gzip, br", "/index.html").await;
+        let (status, _, encoding, varies, _) = accepting("gzip, br", "/index.html").await;
         assert_eq!((status, encoding, varies), (StatusCode::OK, None, None));
     }
 
@@ -504,8 +504,8 @@ mod tests {
         for method in [Method::POST, Method::PUT, Method::DELETE, Method::OPTIONS] {
             let (status, _, response) = get(&root, method.clone(), "/").await;
             assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method}");
-            let allow = response.headers().get(header::ALLOW);
-            assert_eq!(allow.map(HeaderValue::as_bytes), Some(&b"GET, HEAD"[..]));
+            let allow = header_of(&response, header::ALLOW);
+            assert_eq!(allow.as_deref(), Some("GET, HEAD"), "{method}");
         }
     }
 

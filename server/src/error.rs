@@ -6,7 +6,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::limits::{BODY_TIMEOUT, PAR_RETRY_AFTER, PRACTICE_PER_DAY, RETRY_AFTER_BUSY};
+use crate::limits::{BODY_IDLE, PAR_RETRY_AFTER, PRACTICE_PER_DAY, RETRY_AFTER_BUSY};
 use crate::verify::Refusal;
 
 /// A submission's verdict, for the request's log line and the metrics.
@@ -50,7 +50,7 @@ pub enum ApiError {
     JsonOnly,
     #[error("A batch of live actions is at most {0} KB: send fewer at a time.")]
     BatchTooLarge(usize),
-    #[error("The run did not arrive within {} s.", BODY_TIMEOUT.as_secs())]
+    #[error("The upload stalled: nothing of it came for {} s.", BODY_IDLE.as_secs())]
     SlowBody,
     #[error("Too many runs from one address: at most {0} a minute. Try again in a minute.")]
     TooMany(u32),

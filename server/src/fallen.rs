@@ -42,17 +42,13 @@ impl Board {
     /// The day's graves of runs kept before the board noted where runs end (laid at depth 0),
     /// with their run files: `fill_end` notes their ends once they are replayed.
     pub async fn fallen_unknown(&self, date: &str) -> Result<Vec<(String, Vec<u8>)>, sqlx::Error> {
-        let rows: Vec<(String, String)> = sqlx::query_as(
+        sqlx::query_as(
             "SELECT g.id, r.record FROM graves g JOIN runs r ON r.id = g.id \
              WHERE g.day = $1 AND g.depth = 0 ORDER BY g.slot",
         )
         .bind(date)
         .fetch_all(&self.reads)
-        .await?;
-        Ok(rows
-            .into_iter()
-            .filter_map(|(id, text)| Some((id, caves_rules::record::base64::decode(&text)?)))
-            .collect())
+        .await
     }
 
     /// Notes where run `id` ended, and moves its grave to its level (if that has room).

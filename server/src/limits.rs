@@ -111,8 +111,17 @@ pub const LIVE_WATCHERS_EVERY: Duration = Duration::from_secs(2);
 
 /// A request's head must arrive within this; it also closes idle kept-alive connections.
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
-/// A submission's body must arrive within this, from its first byte.
-pub const BODY_TIMEOUT: Duration = Duration::from_secs(15);
+/// A body that stops arriving: each piece of an upload must come within this of the one
+/// before (the upload routes' `RequestBodyTimeoutLayer`), else 408.
+pub const BODY_IDLE: Duration = Duration::from_secs(15);
+/// The longest an upload (a run file, a batch of live actions) may take in all, its body, the
+/// wait for a verifier (`VERIFY_WAIT`), the replay and the database's wait (`DATABASE_WAIT`)
+/// together: a body trickled a byte at a time, each within `BODY_IDLE`, still ends here
+/// (the upload routes' `TimeoutLayer`, 408).
+pub const UPLOAD_TIMEOUT: Duration = Duration::from_secs(40);
+/// The longest any other request but a stream may take before it is answered 503 (each such
+/// route's `TimeoutLayer`): a read the database or the verifiers hold up too long.
+pub const READ_TIMEOUT: Duration = Duration::from_secs(30);
 /// Open connections per client address (an IPv6 /64); more are closed at once. Not applied
 /// with `--trust-proxy`, where every connection comes from the balancer.
 pub const CONNECTIONS_PER_ADDRESS: usize = 64;

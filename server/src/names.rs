@@ -213,12 +213,12 @@ mod tests {
     }
 
     #[test]
-    fn refuses_zero_width_and_blank_looking_characters() {
-        assert_eq!(clean_name("Ada\u{200b}"), Err(NameError::Invisible));
-        assert_eq!(clean_name("\u{200b}\u{200b}"), Err(NameError::Invisible));
-        assert_eq!(clean_name("\u{3164}"), Err(NameError::Invisible));
-        assert_eq!(clean_name("\u{2800}"), Err(NameError::Invisible));
-        for c in [
+    fn refuses_zero_width_blank_looking_and_direction_changing_characters() {
+        for name in ["\u{200b}\u{200b}", "\u{3164}", "\u{2800}", "\u{202e}adA"] {
+            assert_eq!(clean_name(name), Err(NameError::Invisible), "{name:?}");
+        }
+        let zero_width_or_blank = [
+            '\u{200b}',
             '\u{200c}',
             '\u{200d}',
             '\u{2060}',
@@ -229,80 +229,63 @@ mod tests {
             '\u{fe0f}',
             '\u{ad}',
             '\u{e0041}',
-        ] {
-            assert_eq!(
-                clean_name(&format!("Ada{c}")),
-                Err(NameError::Invisible),
-                "{c:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn refuses_direction_changing_characters() {
-        assert_eq!(clean_name("\u{202e}adA"), Err(NameError::Invisible));
-        for c in [
+        ];
+        let direction = [
             '\u{202a}', '\u{2066}', '\u{2069}', '\u{200e}', '\u{200f}', '\u{061c}',
-        ] {
-            assert_eq!(
-                clean_name(&format!("Ada{c}x")),
-                Err(NameError::Invisible),
-                "{c:?}"
-            );
+        ];
+        // Each at the end of a name, and inside one.
+        for c in zero_width_or_blank.into_iter().chain(direction) {
+            for name in [format!("Ada{c}"), format!("Ada{c}x")] {
+                assert_eq!(clean_name(&name), Err(NameError::Invisible), "{name:?}");
+            }
         }
     }
 
     #[test]
-    fn refuses_control_characters_and_other_spacing() {
-        assert_eq!(clean_name("bell\u{7}"), Err(NameError::Control));
-        assert_eq!(clean_name("new\nline"), Err(NameError::Control));
-        assert_eq!(clean_name("tab\there"), Err(NameError::Control));
-        assert_eq!(clean_name("Ada\u{85}x"), Err(NameError::Control));
-        assert_eq!(clean_name("Ada\u{a0}L"), Err(NameError::Spacing));
-        assert_eq!(clean_name("Ada\u{3000}L"), Err(NameError::Spacing));
-        assert_eq!(clean_name("Ada\u{2028}L"), Err(NameError::Spacing));
-    }
-
-    #[test]
-    fn refuses_private_use_and_unassigned_characters() {
-        assert_eq!(clean_name("Ada\u{e000}"), Err(NameError::Unassigned));
-        assert_eq!(clean_name("Ada\u{f0000}"), Err(NameError::Unassigned));
-        assert_eq!(clean_name("Ada\u{378}"), Err(NameError::Unassigned));
-        assert_eq!(clean_name("Ada\u{fdd0}"), Err(NameError::Unassigned));
-    }
-
-    #[test]
-    fn refuses_names_without_a_letter_or_digit() {
-        assert_eq!(clean_name("!!!"), Err(NameError::NoLetterOrDigit));
-        assert_eq!(clean_name("- _ -"), Err(NameError::NoLetterOrDigit));
-    }
-
-    #[test]
-    fn refuses_mixed_scripts() {
-        // Cyrillic capital A, then Latin "da".
-        assert_eq!(clean_name("\u{0410}da"), Err(NameError::MixedScripts));
-        assert_eq!(clean_name("Ada Ивана"), Err(NameError::MixedScripts));
-        assert_eq!(clean_name("Adaα"), Err(NameError::MixedScripts));
+    fn refuses_control_spacing_unassigned_letterless_and_mixed_names() {
+        for (name, why) in [
+            ("bell\u{7}", NameError::Control),
+            ("new\nline", NameError::Control),
+            ("tab\there", NameError::Control),
+            ("Ada\u{85}x", NameError::Control),
+            ("Ada\u{a0}L", NameError::Spacing),
+            ("Ada\u{3000}L", NameError::Spacing),
+            ("Ada\u{2028}L", NameError::Spacing),
+            // Private use, and characters not assigned (or never to be).
+            ("Ada\u{e000}", NameError::Unassigned),
+            ("Ada\u{f0000}", NameError::Unassigned),
+            ("Ada\u{378}", NameError::Unassigned),
+            ("Ada\u{fdd0}", NameError::Unassigned),
+            ("!!!", NameError::NoLetterOrDigit),
+            ("- _ -", NameError::NoLetterOrDigit),
+            // Cyrillic capital A, then Latin "da".
+            ("\u{0410}da", NameError::MixedScripts),
+            ("Ada Ивана", NameError::MixedScripts),
+            ("Adaα", NameError::MixedScripts),
+        ] {
+            assert_eq!(clean_name(name), Err(why), "{name:?}");
+        }
     }
 
     #[test]
     fn errors_read_as_sentences() {
-        assert_eq!(
-            NameError::Length.to_string(),
-            "A name needs 1 to 24 characters."
-        );
-        assert_eq!(
-            NameError::Invisible.to_string(),
-            "A name cannot hold invisible or direction-changing characters."
-        );
-        assert_eq!(
-            NameError::NoLetterOrDigit.to_string(),
-            "A name needs at least one visible letter or digit."
-        );
-        assert_eq!(
-            NameError::MixedScripts.to_string(),
-            "A name cannot mix alphabets (such as Latin and Cyrillic letters), as lookalike names do."
-        );
+        for (error, words) in [
+            (NameError::Length, "A name needs 1 to 24 characters."),
+            (
+                NameError::Invisible,
+                "A name cannot hold invisible or direction-changing characters.",
+            ),
+            (
+                NameError::NoLetterOrDigit,
+                "A name needs at least one visible letter or digit.",
+            ),
+            (
+                NameError::MixedScripts,
+                "A name cannot mix alphabets (such as Latin and Cyrillic letters), as lookalike names do.",
+            ),
+        ] {
+            assert_eq!(error.to_string(), words);
+        }
     }
 
     #[test]

@@ -23,7 +23,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use caves_bots::{Bot, MAX_ACTIONS};
 use caves_rules::builder::WorldParams;
-use caves_rules::record::{base64, replay, Header};
+use caves_rules::record::{replay, Header};
 
 use crate::board::{now_micros, run_id, Board};
 use crate::clients::PlayerKey;
@@ -86,11 +86,11 @@ pub fn bounded(
     kept
 }
 
-/// A bot's game and its run file (base64url; empty when it did not end).
+/// A bot's game and its run file (empty when it did not end).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParGame {
     pub par: Par,
-    pub record: String,
+    pub record: Vec<u8>,
 }
 
 /// Why a bot's game of par could not be made.
@@ -132,7 +132,7 @@ pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, PlayError> {
                     run.record.actions.len(),
                 ),
             },
-            record: base64::encode(&bytes),
+            record: bytes,
         });
     }
     // Not ended within the bound: lost, where it stood.
@@ -148,7 +148,7 @@ pub fn play(bot: Bot, date: &str, seed: u64) -> Result<ParGame, PlayError> {
             run: None,
             notes: Vec::new(),
         },
-        record: String::new(),
+        record: Vec::new(),
     })
 }
 
@@ -262,12 +262,11 @@ impl Board {
 
     /// The day and run file of a par game, by its run's id.
     pub async fn par_file(&self, id: &str) -> Result<Option<(String, Vec<u8>)>, sqlx::Error> {
-        let row: Option<(String, String)> =
-            sqlx::query_as("SELECT day, record FROM par WHERE id = $1 AND record <> '' LIMIT 1")
-                .bind(id)
-                .fetch_optional(&self.reads)
-                .await?;
-        Ok(row.and_then(|(day, text)| Some((day, base64::decode(&text)?))))
+        // A game that did not end has no id (and an empty record).
+        sqlx::query_as("SELECT day, record FROM par WHERE id = $1 AND id <> '' LIMIT 1")
+            .bind(id)
+            .fetch_optional(&self.reads)
+            .await
     }
 }
 

@@ -117,7 +117,7 @@ pub async fn export(
                 name: kept.name,
                 token: kept.token,
                 submitted: kept.submitted,
-                record: kept.record,
+                record: caves_rules::record::base64::encode(&kept.record),
             };
             let text = serde_json::to_string(&line).map_err(std::io::Error::other);
             text.and_then(|text| writeln!(out, "{text}"))

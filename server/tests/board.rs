@@ -258,14 +258,20 @@ async fn ranks_of_ties_follow_the_time_a_run_came_even_when_it_is_earlier() {
     assert_eq!(found.rank, practice.rank);
 }
 
-#[tokio::test]
-async fn export_then_import_gives_the_same_board_and_seed() {
-    let scratch = Scratch::new("transfer");
+/// The board an export is taken from (`from.db` in `scratch`), its seed of `DATE` and the
+/// day's start.
+async fn from_board(scratch: &Scratch) -> (Board, u64, i64) {
     let from = Board::open(&scratch.db_named("from.db"))
         .await
         .expect("opens");
     let seed = from.seed(DATE).await.expect("seed");
-    let start = day_start(DATE);
+    (from, seed, day_start(DATE))
+}
+
+#[tokio::test]
+async fn export_then_import_gives_the_same_board_and_seed() {
+    let scratch = Scratch::new("transfer");
+    let (from, seed, start) = from_board(&scratch).await;
     for (v, (name, token)) in [("Ada", "ada"), ("Bob", "bob"), ("Ada", "ada"), ("Cy", "cy")]
         .into_iter()
         .enumerate()
@@ -614,7 +620,7 @@ async fn a_slow_read_does_not_hold_up_a_post_on_sqlite() {
              INSERT INTO runs (id, day, name, device, token, game, score, outcome, depth, turns, \
              practice, submitted, ruleset, record) \
              SELECT printf('%032x', i), '2026-11-01', 'p' || i, '', printf('%064x', i), '', i % 500, \
-             'lost', 1, 10, 0, i, 1, hex(randomblob(64)) FROM n",
+             'lost', 1, 10, 0, i, 1, randomblob(128) FROM n",
         )
         .execute(&mut conn)
         .await
@@ -694,11 +700,7 @@ async fn health_writes_its_row_at_most_once_a_second() {
 #[tokio::test]
 async fn import_checks_a_line_whole_before_it_adopts_anything() {
     let scratch = Scratch::new("crafted");
-    let from = Board::open(&scratch.db_named("from.db"))
-        .await
-        .expect("opens");
-    let seed = from.seed(DATE).await.expect("seed");
-    let start = day_start(DATE);
+    let (from, seed, start) = from_board(&scratch).await;
     for v in 0..7u32 {
         post_at(
             &from,

@@ -37,6 +37,14 @@ async fn start(db: &str) -> Server {
     Server::start(service(db, live).await).await
 }
 
+/// A board of its own (`name`), served as `start` serves it, and its seed of today.
+async fn live_board(name: &str) -> (Scratch, Server, u64) {
+    let scratch = Scratch::new(name);
+    let server = start(&scratch.db()).await;
+    let seed = server.service.board.seed(DATE).await.expect("seed");
+    (scratch, server, seed)
+}
+
 async fn post_run(addr: SocketAddr, record: &Record, name: &str, who: &str) -> Value {
     let (status, body) = post_as(addr, record, name, who).await;
     assert!(status == 201, "{name}: {status} {body}");
@@ -57,9 +65,7 @@ fn replayed_end(record: &Record) -> (i64, i64, i64, Ending) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fallen_are_where_the_replays_of_lost_counted_runs_ended() {
-    let scratch = Scratch::new("fallen");
-    let mut server = start(&scratch.db()).await;
-    let seed = server.service.board.seed(DATE).await.expect("seed");
+    let (scratch, mut server, seed) = live_board("fallen").await;
     // Two runs that leave empty-handed, one killed by a creature, and a practice run.
     let killed = (0..40)
         .find_map(|v| fallen_run(DATE, seed, v, 3000))
@@ -236,10 +242,8 @@ fn at(record: &Record, n: usize) -> (i64, i64) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn batches_overlapping_are_taken_once_and_a_gap_is_refused() {
-    let scratch = Scratch::new("batches");
-    let mut server = start(&scratch.db()).await;
+    let (scratch, mut server, seed) = live_board("batches").await;
     let addr = server.addr;
-    let seed = server.service.board.seed(DATE).await.expect("seed");
     let run = long_run(DATE, seed, 0, 300);
     let all = &run.actions;
     let id = open_live(addr, "Ada", "ada").await;
@@ -484,10 +488,8 @@ async fn until(got: &mut Vec<Action>, watch: &mut Stream, n: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
-    let scratch = Scratch::new("stream");
-    let mut server = start(&scratch.db()).await;
+    let (_scratch, mut server, seed) = live_board("stream").await;
     let addr = server.addr;
-    let seed = server.service.board.seed(DATE).await.expect("seed");
     let run = long_run(DATE, seed, 1, 200);
     let all = &run.actions;
     // Cy watches: her own run of today has ended.
@@ -599,10 +601,8 @@ async fn a_stream_resumes_from_last_event_id_with_no_gap_nor_repeat_and_ends() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_live_run_is_its_players_claim_against_thieves_and_poisoners() {
-    let scratch = Scratch::new("claim");
-    let mut server = start(&scratch.db()).await;
+    let (_scratch, mut server, seed) = live_board("claim").await;
     let addr = server.addr;
-    let seed = server.service.board.seed(DATE).await.expect("seed");
     let run = long_run(DATE, seed, 0, 300);
     let all = &run.actions;
     let half = all.len() * 2 / 3;

@@ -8,6 +8,7 @@
 // - slowloris: a thousand connections trickling headers from one address do not lock anyone
 //   else out, and the server closes them (header timeout);
 // - stalled uploads: 400 uploads that stop sending do not swell the server, and are dropped;
+//   100 trickled a byte every 2 s are cut off by the request timeout;
 // - the flood: clients posting long runs without end do not get an honest run refused;
 // - the stolen device: one counted run per token, names claimed by a token;
 // - cross-site posts: content type, no CORS preflight, a token needed;
@@ -230,11 +231,21 @@ async function sse(base, id, ticket, { until, localAddress = null, timeout = 150
   return s;
 }
 
+/** A fresh board of its own (`fresh(name, opts)`) served for `fn({ board, db, seed, runs })`,
+ * and stopped after, however `fn` ends. */
+async function onFresh(name, opts, fn) {
+  const made = fresh(name, opts);
+  const board = await serve(made.db);
+  try {
+    await fn({ ...made, board });
+  } finally {
+    await board.stop();
+  }
+}
+
 const suite = {
   async unfit() {
-    const { db, runs } = fresh('unfit');
-    const board = await serve(db);
-    try {
+    await onFresh('unfit', {}, async ({ board, runs }) => {
       const b = board.base;
       const kind = (k) => runs.forged.find((f) => f.kind === k).bytes;
       await check('unfit: an Explorer mode run (played by the rules, every fingerprint right) is refused 422', async () => {
@@ -256,9 +267,7 @@ const suite = {
         const h = await getJson(b, 'api/health');
         assert(h.body.runs === 1, `${h.body.runs} runs kept, only the original expected`);
       });
-    } finally {
-      await board.stop();
-    }
+    });
   },
 
   async claims() {
@@ -309,17 +318,11 @@ const suite = {
       const mine = await post(away, runs.long.bytes, { name: `Victim ${label}`, token: makeToken(`victim ${tag}`) });
       assert(mine.status === 200 && mine.body.id === runs.long.id && mine.body.practice === false, `the victim's own post: ${mine.status} ${mine.text}`);
     };
-    {
-      const { db, runs } = fresh('claims');
-      const board = await serve(db);
-      try {
-        await check('claims (SQLite): a live run watched and stolen (while live and after its end, in disguise too) is refused 409 as the player\'s; a poison posted from its start does not make the player\'s run a copy; the player\'s run is kept at its end', async () => {
-          await theft('sqlite', [board.base, board.base], runs);
-        });
-      } finally {
-        await board.stop();
-      }
-    }
+    await onFresh('claims', {}, async ({ board, runs }) => {
+      await check('claims (SQLite): a live run watched and stolen (while live and after its end, in disguise too) is refused 409 as the player\'s; a poison posted from its start does not make the player\'s run a copy; the player\'s run is kept at its end', async () => {
+        await theft('sqlite', [board.base, board.base], runs);
+      });
+    });
     const p = await postgres();
     const url = p.createDb('claims');
     const runs = runsForDb(url, 4);
@@ -358,9 +361,7 @@ const suite = {
   },
 
   async gate() {
-    const { db, runs } = fresh('gate', { count: 4 });
-    const board = await serve(db);
-    try {
+    await onFresh('gate', { count: 4 }, async ({ board, runs }) => {
       await check('gate: today\'s live list, streams, fallen and runs answer 403 (with the reason) until the asker\'s own run of today has ended; past days open to all', async () => {
         const b = board.base;
         const kept = await post(b, runs.valid[0].bytes, { name: 'Early', token: makeToken('gate early') });
@@ -391,9 +392,7 @@ const suite = {
           assert(y.status === 200, `${p} without a key: ${y.status}`);
         }
       });
-    } finally {
-      await board.stop();
-    }
+    });
   },
 
   async liveflood() {
@@ -611,7 +610,29 @@ const suite = {
         note(`stalled: RSS ${base.toFixed(1)} MB before, ${during.toFixed(1)} during, peak ${peak.toFixed(1)}, ${after.toFixed(1)} after; all dropped ${((Date.now() - t0) / 1000).toFixed(1)} s in (the last ${(dropped / 1000).toFixed(1)} s after it opened); answers ${JSON.stringify(codes)}; the honest post after ${honest.retries} retries, ${honest.waited} ms`);
         assert(peak < 150, `RSS peaked at ${peak.toFixed(1)} MB`);
         assert(after <= base + 40, `RSS did not fall back: ${after.toFixed(1)} MB after, ${base.toFixed(1)} before`);
-        assert(dropped <= 20000, `a stalled upload was held ${dropped} ms (body timeout 15 s)`);
+        assert(dropped <= 20000, `a stalled upload was held ${dropped} ms (body idle timeout 15 s)`);
+      });
+      await check('trickled uploads: 100 POSTs sending a byte every 2 s (never idle for the body timeout) are answered 408 and closed by the request timeout (40 s), and an honest post still gets in', async () => {
+        const trickled = [];
+        for (let n = 0; n < 100; n++) {
+          const head = `POST /api/daily/runs?name=Trickle${n} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/octet-stream\r\n`
+            + `X-Caves-Token: ${makeToken(`trickle ${n}`)}\r\nContent-Length: 200000\r\n\r\nC`;
+          trickled.push(await openRaw(board.base, `127.0.0.${40 + (n % 10)}`, head));
+        }
+        conns.push(...trickled);
+        const timer = setInterval(() => { for (const c of trickled) if (!c.closedAt) c.sock.write('A'); }, 2000);
+        try {
+          const honest = await postRetrying(board.base, runs.valid[1].bytes, { name: 'Honest Too', token: makeToken('trickled honest'), localAddress: '127.0.0.5', timeout: 20000 }, { within: 30000 });
+          assert(honest.status === 201, `an honest post from 127.0.0.5: ${honest.status} ${honest.text}`);
+          await waitFor('the trickled uploads are closed', () => trickled.every((c) => c.closedAt), { within: 60000 });
+        } finally {
+          clearInterval(timer);
+        }
+        const held = Math.max(...trickled.map((c) => c.closedAt - c.openedAt));
+        const codes = trickled.map((c) => (/^HTTP\/1\.1 (\d+)/.exec(c.data) || [, 'none'])[1]).reduce((m, s) => ({ ...m, [s]: (m[s] || 0) + 1 }), {});
+        note(`trickled: answers ${JSON.stringify(codes)}; the last closed ${(held / 1000).toFixed(1)} s after it opened`);
+        assert(codes['408'] === trickled.length, `answers ${JSON.stringify(codes)}`);
+        assert(held <= 50000, `a trickled upload was held ${held} ms (request timeout 40 s)`);
       });
     } finally {
       sampling = false;
@@ -695,9 +716,7 @@ const suite = {
   },
 
   async stolen() {
-    const { db, runs } = fresh('stolen');
-    const board = await serve(db);
-    try {
+    await onFresh('stolen', {}, async ({ board, runs }) => {
       await check('the stolen device: another token under a claimed name gets 409; the victim\'s run counts though a thief posted first', async () => {
         const b = board.base;
         const victim = randomToken();
@@ -717,15 +736,11 @@ const suite = {
         assert(mine.length === 1 && mine[0].id === v1.body.id, `the board's Victim entries: ${JSON.stringify(mine)}`);
         assert(!e.some((x) => x.id === runs.valid[2].id), 'the thief\'s run is on the board');
       });
-    } finally {
-      await board.stop();
-    }
+    });
   },
 
   async crosssite() {
-    const { db, runs } = fresh('crosssite', { count: 4 });
-    const board = await serve(db);
-    try {
+    await onFresh('crosssite', { count: 4 }, async ({ board, runs }) => {
       const b = board.base;
       await check('cross-site: a POST with Content-Type text/plain (or a form\'s) gets 415; nothing is kept', async () => {
         for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', null]) {
@@ -749,9 +764,7 @@ const suite = {
         const ok = await post(b, runs.valid[0].bytes, { name: 'Site', token: makeToken('site'), headers: { Origin: 'https://evil.example' } });
         assert(ok.status === 201 && !('access-control-allow-origin' in ok.headers), `${ok.status} ${JSON.stringify(ok.headers)}`);
       });
-    } finally {
-      await board.stop();
-    }
+    });
   },
 
   async slash64() {

@@ -4,7 +4,9 @@
 
 use std::collections::HashMap;
 
-use sqlx::FromRow;
+use sqlx::any::AnyArguments;
+use sqlx::query::QueryAs;
+use sqlx::{Any, AssertSqlSafe, Encode, FromRow, Type};
 
 use caves_rules::record::actions::parse_actions;
 use caves_rules::record::base64;
@@ -100,7 +102,14 @@ pub struct StoredPiece {
 }
 
 const LIVE_COLUMNS: &str = "id, day, name, token, started, actions, turns, depth, ended, \
-     outcome, updated, shown, settled, kept, ticket, minute, batches FROM live_runs";
+     outcome, updated, shown, settled, kept, ticket, minute, batches";
+
+/// The live runs `condition` picks (its parameters bound by the caller).
+fn live_rows(condition: &str) -> QueryAs<'_, Any, LiveRow, AnyArguments> {
+    sqlx::query_as(AssertSqlSafe(format!(
+        "SELECT {LIVE_COLUMNS} FROM live_runs WHERE {condition}"
+    )))
+}
 
 /// A notification's payload, as JSON (ids and counts only): the copy that sent it, the run,
 /// and the actions `from..upto` its watchers may now see.
@@ -144,6 +153,32 @@ impl Board {
                 .await?;
         }
         Ok(())
+    }
+
+    /// Ends the live runs not ended yet that `condition` picks (`$1`, `param`), as `outcome`
+    /// at `now`, and tells their watchers: the runs it ended.
+    async fn end_live_runs<'q>(
+        &self,
+        tx: &mut sqlx::AnyConnection,
+        condition: &str,
+        param: impl Encode<'q, Any> + Type<Any> + Send + 'q,
+        outcome: &str,
+        now: i64,
+        instance: &str,
+    ) -> Result<Vec<LiveRow>, sqlx::Error> {
+        let ended: Vec<LiveRow> = sqlx::query_as(AssertSqlSafe(format!(
+            "UPDATE live_runs SET ended = 1, outcome = '{outcome}', updated = $2 \
+             WHERE {condition} AND ended = 0 RETURNING {LIVE_COLUMNS}"
+        )))
+        .bind(param)
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await?;
+        for run in &ended {
+            self.notify_on(tx, &payload(instance, &run.id, run.shown, run.shown))
+                .await?;
+        }
+        Ok(ended)
     }
 
     /// Opens live run `id` of `day` for `token` under `name`, opened from address `client`
@@ -196,19 +231,9 @@ impl Board {
                 });
             }
         }
-        let ended: Vec<LiveRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "UPDATE live_runs SET ended = 1, outcome = 'abandoned', updated = $2 \
-             WHERE token = $1 AND ended = 0 RETURNING {}",
-            LIVE_COLUMNS.trim_end_matches(" FROM live_runs")
-        )))
-        .bind(token)
-        .bind(now)
-        .fetch_all(&mut *tx)
-        .await?;
-        for run in &ended {
-            self.notify_on(&mut tx, &payload(instance, &run.id, run.shown, run.shown))
-                .await?;
-        }
+        let ended = self
+            .end_live_runs(&mut tx, "token = $1", token, "abandoned", now, instance)
+            .await?;
         sqlx::query(
             "INSERT INTO live_runs (id, day, name, token, started, updated, actions, turns, depth, \
              ended, outcome, client, ticket) \
@@ -229,12 +254,10 @@ impl Board {
 
     /// Live run `id`, if there is one.
     pub async fn live_run(&self, id: &str) -> Result<Option<LiveRow>, sqlx::Error> {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {LIVE_COLUMNS} WHERE id = $1"
-        )))
-        .bind(id)
-        .fetch_optional(&self.pool)
-        .await
+        live_rows("id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
     }
 
     /// Stores batch `batch` of live run `run` (which had `batch.from` actions, not ended) and
@@ -317,7 +340,7 @@ impl Board {
             let rows: Vec<String> = (0..batch.marks.len())
                 .map(|i| format!("($1, ${}, ${}, $2, $3, $4)", 5 + 2 * i, 6 + 2 * i))
                 .collect();
-            let mut insert = sqlx::query(sqlx::AssertSqlSafe(format!(
+            let mut insert = sqlx::query(AssertSqlSafe(format!(
                 "INSERT INTO live_marks (day, turn, mark, run, token, started) VALUES {} \
                  ON CONFLICT DO NOTHING",
                 rows.join(", ")
@@ -362,10 +385,9 @@ impl Board {
     /// The live runs its replay ended that are not settled yet (a copy stopped, or its
     /// database failed, before it kept them), ended before `before`.
     pub async fn live_unsettled(&self, before: i64) -> Result<Vec<LiveRow>, sqlx::Error> {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {LIVE_COLUMNS} WHERE ended = 1 AND settled = 0 \
-             AND outcome IN ('won', 'lost') AND updated < $1 LIMIT 100"
-        )))
+        live_rows(
+            "ended = 1 AND settled = 0 AND outcome IN ('won', 'lost') AND updated < $1 LIMIT 100",
+        )
         .bind(before)
         .fetch_all(&self.pool)
         .await
@@ -425,10 +447,9 @@ impl Board {
         turns: i64,
         limit: i64,
     ) -> Result<Vec<LiveRow>, sqlx::Error> {
-        sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "SELECT {LIVE_COLUMNS} WHERE day = $1 AND ended = 0 AND updated >= $2 AND turns >= $3 \
-             ORDER BY started, id LIMIT $4"
-        )))
+        live_rows(
+            "day = $1 AND ended = 0 AND updated >= $2 AND turns >= $3 ORDER BY started, id LIMIT $4",
+        )
         .bind(day)
         .bind(since)
         .bind(turns)
@@ -457,19 +478,9 @@ impl Board {
         instance: &str,
     ) -> Result<Vec<LiveRow>, sqlx::Error> {
         let mut tx = self.pool.begin().await?;
-        let ended: Vec<LiveRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "UPDATE live_runs SET ended = 1, outcome = 'idle', updated = $2 \
-             WHERE ended = 0 AND updated < $1 RETURNING {}",
-            LIVE_COLUMNS.trim_end_matches(" FROM live_runs")
-        )))
-        .bind(idle)
-        .bind(now)
-        .fetch_all(&mut *tx)
-        .await?;
-        for run in &ended {
-            self.notify_on(&mut tx, &payload(instance, &run.id, run.shown, run.shown))
-                .await?;
-        }
+        let ended = self
+            .end_live_runs(&mut tx, "updated < $1", idle, "idle", now, instance)
+            .await?;
         sqlx::query(
             "DELETE FROM live_chunks WHERE run IN \
              (SELECT id FROM live_runs WHERE ended = 1 AND updated < $1)",
@@ -508,7 +519,7 @@ impl Board {
             let values: Vec<String> = (0..rows.len())
                 .map(|i| format!("(${}, $1, ${}, ${}, $2)", 3 + 3 * i, 4 + 3 * i, 5 + 3 * i))
                 .collect();
-            let mut q = sqlx::query(sqlx::AssertSqlSafe(format!(
+            let mut q = sqlx::query(AssertSqlSafe(format!(
                 "INSERT INTO live_watchers (run, instance, watchers, addresses, seen) VALUES {} \
                  ON CONFLICT (run, instance) DO UPDATE SET watchers = excluded.watchers, \
                  addresses = excluded.addresses, seen = excluded.seen",
