@@ -416,6 +416,20 @@ async fn log_request(State(service): Shared, request: Request, next: Next) -> Re
     response
 }
 
+/// A timeout layer answers with a status alone; this gives that answer the API's words (and,
+/// for 503, when to try again), as every other refusal has. An answer with a body of its own
+/// (a handler's refusal, which always has a content type) passes unchanged.
+async fn explain_timeout(response: Response) -> Response {
+    if response.headers().contains_key(header::CONTENT_TYPE) {
+        return response;
+    }
+    match response.status() {
+        StatusCode::REQUEST_TIMEOUT => ApiError::UploadTooSlow.into_response(),
+        StatusCode::SERVICE_UNAVAILABLE => ApiError::AnswerTooSlow.into_response(),
+        _ => response,
+    }
+}
+
 /// An upload's route: its body at most `limit` bytes, each piece of it within `BODY_IDLE` of
 /// the last (408 with the API's words, from the body's extractor), and the whole request,
 /// body, verification and keeping, within `UPLOAD_TIMEOUT` (408): the idle bound alone would
@@ -426,6 +440,7 @@ fn upload<S: Clone + Send + Sync + 'static>(
 ) -> MethodRouter<S> {
     route.layer(
         ServiceBuilder::new()
+            .layer(middleware::map_response(explain_timeout))
             .layer(TimeoutLayer::with_status_code(
                 StatusCode::REQUEST_TIMEOUT,
                 UPLOAD_TIMEOUT,
@@ -439,10 +454,14 @@ fn upload<S: Clone + Send + Sync + 'static>(
 /// (`/api/live/KEY/events`) has none: it is meant to stay open, and ends with its run, its
 /// reader falling behind, or the server's stop.
 fn timed<S: Clone + Send + Sync + 'static>(route: MethodRouter<S>) -> MethodRouter<S> {
-    route.layer(TimeoutLayer::with_status_code(
-        StatusCode::SERVICE_UNAVAILABLE,
-        READ_TIMEOUT,
-    ))
+    route.layer(
+        ServiceBuilder::new()
+            .layer(middleware::map_response(explain_timeout))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::SERVICE_UNAVAILABLE,
+                READ_TIMEOUT,
+            )),
+    )
 }
 
 /// The server's routes over `service`; with `dist` (a checked folder), the built page too.

@@ -6,7 +6,9 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::limits::{BODY_IDLE, PAR_RETRY_AFTER, PRACTICE_PER_DAY, RETRY_AFTER_BUSY};
+use crate::limits::{
+    BODY_IDLE, PAR_RETRY_AFTER, PRACTICE_PER_DAY, RETRY_AFTER_BUSY, UPLOAD_TIMEOUT,
+};
 use crate::verify::Refusal;
 
 /// A submission's verdict, for the request's log line and the metrics.
@@ -52,6 +54,10 @@ pub enum ApiError {
     BatchTooLarge(usize),
     #[error("The upload stalled: nothing of it came for {} s.", BODY_IDLE.as_secs())]
     SlowBody,
+    #[error("The upload took longer than {} s: send it again on a steadier connection.", UPLOAD_TIMEOUT.as_secs())]
+    UploadTooSlow,
+    #[error("The board took too long to answer; try again soon.")]
+    AnswerTooSlow,
     #[error("Too many runs from one address: at most {0} a minute. Try again in a minute.")]
     TooMany(u32),
     #[error("This player key has {PRACTICE_PER_DAY} practice runs on this day's board already.")]
@@ -83,15 +89,16 @@ impl ApiError {
             }
             ApiError::ContentType | ApiError::JsonOnly => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::BatchTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::SlowBody => StatusCode::REQUEST_TIMEOUT,
+            ApiError::SlowBody | ApiError::UploadTooSlow => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooMany(_)
             | ApiError::PracticeFull
             | ApiError::Quota(_)
             | ApiError::TooManyNames(_)
             | ApiError::TooManyBytes(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Busy | ApiError::ParPending | ApiError::Database(_) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ApiError::Busy
+            | ApiError::ParPending
+            | ApiError::AnswerTooSlow
+            | ApiError::Database(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Method(_) => StatusCode::METHOD_NOT_ALLOWED,
         }
     }
@@ -110,7 +117,8 @@ impl ApiError {
             ApiError::Refused(Refusal::Unfit(_)) => "unfit",
             ApiError::ContentType | ApiError::JsonOnly => "content_type",
             ApiError::BatchTooLarge(_) => "too_large",
-            ApiError::SlowBody => "slow_body",
+            ApiError::SlowBody | ApiError::UploadTooSlow => "slow_body",
+            ApiError::AnswerTooSlow => "timeout",
             ApiError::TooMany(_) | ApiError::Quota(_) => "rate_limited",
             ApiError::PracticeFull => "practice_full",
             ApiError::TooManyNames(_) => "names_full",
@@ -159,7 +167,9 @@ impl IntoResponse for ApiError {
         }
         let mut response = (status, Json(body)).into_response();
         let retry = match self {
-            ApiError::Busy | ApiError::Database(_) => Some(RETRY_AFTER_BUSY),
+            ApiError::Busy | ApiError::AnswerTooSlow | ApiError::Database(_) => {
+                Some(RETRY_AFTER_BUSY)
+            }
             ApiError::TooMany(_) | ApiError::Quota(_) => Some(60),
             ApiError::ParPending => Some(PAR_RETRY_AFTER),
             ApiError::PracticeFull | ApiError::TooManyNames(_) | ApiError::TooManyBytes(_) => {
