@@ -264,6 +264,60 @@ fn no_line_of_any_screen_crosses_a_border_at_any_layout() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
 }
 
+/// What a tap region stands for, as its screen draws it: a start menu line's label, an
+/// item's letter, the end screen's replay bar; `None` for the rest (the whole screen, the
+/// rows above the start menu).
+fn drawn_as(app: &App, region: &crate::app::Region) -> Option<String> {
+    let key = region.key.as_str();
+    let whole = region.area.w == app.layout().cols && region.area.h == app.layout().rows;
+    match app.screen() {
+        _ if whole => None,
+        crate::app::Screen::Start if region.area.y == 0 => None,
+        crate::app::Screen::Start => {
+            let choice = app.start_choice(key);
+            let menu = app.start_menu();
+            let item = menu.iter().find(|m| Some(m.choice) == choice);
+            Some(item.map_or(format!("no line for {key}"), |m| {
+                m.label.chars().take(8).collect()
+            }))
+        }
+        crate::app::Screen::Inventory(_) => Some(format!("{key})")),
+        crate::app::Screen::Ended if key == "r" => Some("Watch the replay".into()),
+        _ => Some(format!("an unexpected region for {key}")),
+    }
+}
+
+#[test]
+fn every_tap_region_lies_over_what_its_key_is_drawn_as() {
+    let mut bad = Vec::new();
+    for (where_, layout) in layouts() {
+        for touch in [false, true] {
+            for (name, app) in screens(layout, touch) {
+                let frame = compose(&app);
+                let regions = app.regions();
+                if name.starts_with("start") && regions.len() != app.start_menu().len() + 1 {
+                    bad.push(format!("{name} on the {where_}: {regions:?}"));
+                }
+                for region in &regions {
+                    let Some(want) = drawn_as(&app, region) else {
+                        continue;
+                    };
+                    let a = region.area;
+                    let shown: String = (a.y..a.y + a.h)
+                        .map(|r| frame.row_text(r.max(0) as usize))
+                        .collect();
+                    if !shown.contains(&want) {
+                        bad.push(format!(
+                            "{name} on the {where_} (touch {touch}): {want:?} not under {region:?}\n{frame}"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
 #[test]
 fn dailies_are_listed_by_their_date_not_their_seed() {
     let store = busy_store();

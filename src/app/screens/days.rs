@@ -7,8 +7,8 @@
 use crate::app::ctx::Ctx;
 use crate::app::days::{against_expert, streaks};
 use crate::app::draw::page::*;
-use crate::app::input::{command, Command};
-use crate::app::next::{Layer, Next, Screen};
+use crate::app::next::{Layer, Next, Region, Screen};
+use crate::app::screens::help::page_key;
 use crate::save::HistoryEntry;
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
@@ -26,26 +26,20 @@ impl Layer for Days {
     }
 
     /// A tap anywhere closes it.
-    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
-        Some(Next::Pop)
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        vec![Region::whole(ctx.layout, "Escape")]
     }
 
     fn draw(&self, f: &mut Frame, ctx: &Ctx) {
         draw(f, ctx);
     }
 
-    /// Back (or Y again) closes it; any other command is used up.
+    /// Y again closes it, as back and help do.
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
-        if ctx.toggle_prefs(key) {
-            return Some(Next::Stay);
-        }
         if key == "Y" {
             return Some(Next::Pop);
         }
-        Some(match command(key)? {
-            Command::Back | Command::Help => Next::Pop,
-            _ => Next::Stay,
-        })
+        page_key(ctx, key)
     }
 }
 

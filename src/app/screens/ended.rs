@@ -6,7 +6,7 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
-use crate::app::next::{Layer, Next, Screen};
+use crate::app::next::{Layer, Next, Region, Screen};
 use crate::app::post::Posting;
 use crate::app::request::Request;
 use crate::app::screens::help::Help;
@@ -15,14 +15,13 @@ use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame};
 use crate::view::wrap::wrap;
 use std::cell::Cell;
-use std::ops::Range;
 
 /// The end screen. The ended run stays the session's; the screen keeps only where it last
 /// drew the bar a tap watches the replay by (touch screens have no `r` to press).
 #[derive(Default)]
 pub struct Ended {
     /// The rows of the replay's bar, as last drawn (below the page's text, which wraps).
-    bar: Cell<Range<i32>>,
+    bar: Cell<Option<Area>>,
 }
 
 impl Layer for Ended {
@@ -38,9 +37,14 @@ impl Layer for Ended {
 
     /// A tap on the replay's bar watches the run, as `r` does; a tap anywhere else starts a
     /// new run, as Enter does.
-    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
-        let on_bar = self.bar.get_mut().contains(&row);
-        self.key(ctx, if on_bar { "r" } else { "Enter" })
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        let bar = self.bar.get().map(|area| Region {
+            area,
+            key: "r".into(),
+        });
+        bar.into_iter()
+            .chain([Region::whole(ctx.layout, "Enter")])
+            .collect()
     }
 
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
@@ -247,7 +251,13 @@ fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
             "Watch the replay",
             TEXT,
         );
-        screen.bar.set(y..y + rows);
+        let area = Area {
+            x: 0,
+            y,
+            w: layout.cols,
+            h: rows,
+        };
+        screen.bar.set(Some(area));
         y += rows;
         "Tap for a new game"
     } else {

@@ -5,7 +5,7 @@ use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
 use crate::app::keys::{gamepad_help, KEYS};
-use crate::app::next::{Layer, Next, Screen};
+use crate::app::next::{Layer, Next, Region, Screen};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
 use crate::view::layout::Layout;
@@ -110,24 +110,27 @@ impl Layer for Help {
     }
 
     /// A tap anywhere on the help screen closes it.
-    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
-        Some(Next::Pop)
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        vec![Region::whole(ctx.layout, "Escape")]
     }
 
     fn draw(&self, f: &mut Frame, ctx: &Ctx) {
         draw(f, ctx);
     }
 
-    /// Keys on the help screen: help or back closes it; any other command is used up.
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
-        if ctx.toggle_prefs(key) {
-            return Some(Next::Stay);
-        }
-        let cmd = command(key)?;
-        Some(if matches!(cmd, Command::Help | Command::Back) {
-            Next::Pop
-        } else {
-            Next::Stay
-        })
+        page_key(ctx, key)
     }
+}
+
+/// Keys on a page over the others (help, your days): help or back closes it; any other
+/// command is used up.
+pub(crate) fn page_key(ctx: &mut Ctx, key: &str) -> Option<Next> {
+    if ctx.toggle_prefs(key) {
+        return Some(Next::Stay);
+    }
+    Some(match command(key)? {
+        Command::Help | Command::Back => Next::Pop,
+        _ => Next::Stay,
+    })
 }

@@ -8,7 +8,7 @@ use crate::app::ctx::Ctx;
 use crate::app::draw::page::clip;
 use crate::app::goto::Goto;
 use crate::app::input::{command, ignorable, Command};
-use crate::app::next::{Chosen, Layer, Next, Screen};
+use crate::app::next::{Chosen, Layer, Next, Region, Screen};
 pub use crate::app::pick::Pick;
 use crate::rules::game::log::counted;
 use crate::rules::kinds::item::Item;
@@ -89,16 +89,18 @@ impl Layer for Inventory {
         Screen::Inventory(self.pick)
     }
 
-    /// A tap on a thing's row picks it; anywhere else closes the inventory.
-    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
-        let line = usize::try_from(row - top(ctx)).ok().and_then(|i| {
-            let state = ctx.state()?;
-            menu(state, self.pick).get(i).copied()
-        });
-        Some(
-            line.and_then(|l| self.pick_slot(ctx, l.slot))
-                .unwrap_or(Next::Pop),
-        )
+    /// A tap on a thing's row picks it, as its letter does; anywhere else closes the
+    /// inventory.
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        let lines = ctx.state().map_or_else(Vec::new, |s| menu(s, self.pick));
+        let (top, cols) = (top(ctx), ctx.layout.cols);
+        let mut regions = Vec::new();
+        for (row, line) in (top..).zip(lines) {
+            let letter = line.letter.to_string();
+            regions.push(Region::new(0, row, cols, 1, &letter));
+        }
+        regions.push(Region::whole(ctx.layout, "Escape"));
+        regions
     }
 
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {

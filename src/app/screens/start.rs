@@ -6,7 +6,7 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::ignorable;
-use crate::app::next::{Layer, Next, Screen};
+use crate::app::next::{Layer, Next, Region, Screen};
 use crate::app::request::Request;
 use crate::app::screens::days::Days;
 use crate::app::screens::help::Help;
@@ -98,12 +98,8 @@ impl Layer for Start {
         Some(next)
     }
 
-    /// A tap on a menu row chooses it.
-    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
-        let choice = menu_at(ctx, row)?;
-        let next = choose(ctx, choice);
-        self.refresh(ctx);
-        Some(next)
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        regions(ctx)
     }
 
     /// The start screen: title, goal, recent runs, notices, and the menu at the bottom.
@@ -355,21 +351,32 @@ pub fn top(ctx: &Ctx, lines: usize) -> i32 {
     (page.y + page.h - 2 - lines as i32 * pitch(ctx)).max(0)
 }
 
-/// What a tap on screen row `row` of the start screen chooses: the menu line there, or
-/// the first line for a tap above the menu; nothing between the lines.
-pub fn menu_at(ctx: &Ctx, row: i32) -> Option<Choice> {
+/// The rows a tap chooses each menu line by, as its key does: the line's bar (on a portrait
+/// phone with the gap rows below it, and every row of the menu's pitch where lines are one
+/// row or close), and the first line for a tap above the menu; nothing between the lines.
+pub fn regions(ctx: &Ctx) -> Vec<Region> {
     let menu = menu(ctx);
-    let (top, pitch) = (top(ctx, menu.len()), pitch(ctx));
-    if row < top - 2 {
-        return menu.first().map(|m| m.choice);
-    }
-    let i = (row - top).div_euclid(pitch);
-    // A portrait phone's gap rows belong to the bar above them.
-    let within =
-        (row - top).rem_euclid(pitch) < menu_bar(ctx).0 || pitch == 1 || ctx.layout.is_portrait();
-    (row >= top && within)
-        .then(|| menu.get(i as usize).map(|m| m.choice))
-        .flatten()
+    let (top, pitch, cols) = (top(ctx, menu.len()), pitch(ctx), ctx.layout.cols);
+    let rows = if pitch == 1 || ctx.layout.is_portrait() {
+        pitch
+    } else {
+        menu_bar(ctx).0.min(pitch)
+    };
+    // "any key" starts a new run, as N does.
+    let key = |m: &MenuItem| {
+        if m.choice == Choice::NewRun {
+            "N"
+        } else {
+            &m.key
+        }
+        .to_string()
+    };
+    let above = menu
+        .first()
+        .map(|m| Region::new(0, 0, cols, top - 2, &key(m)));
+    let lines = (top..).step_by(pitch.max(1) as usize).zip(&menu);
+    let lines = lines.map(|(y, m)| Region::new(0, y, cols, rows, &key(m)));
+    above.into_iter().chain(lines).collect()
 }
 
 /// Does what a start-menu line says.
