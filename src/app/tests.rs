@@ -1715,6 +1715,15 @@ fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
     a.tap(col, row);
     settle(&mut a, 50.0, 500);
     assert_eq!((a.screen(), me(&a)), (Screen::Play, Point::new(2, 1, 0)));
+
+    // A tap on the title's right half shows the next level, on its left half the one before.
+    press(&mut a, &["M"]);
+    let z = |a: &App| a.overview_sheet().map(|s| s.z);
+    assert_eq!(z(&a), Some(0));
+    assert!(a.tap(a.layout().cols - 1, 0));
+    assert_eq!(z(&a), Some(1));
+    assert!(a.tap(0, 0));
+    assert_eq!(z(&a), Some(0));
 }
 
 /// Aiming while a journey walks: a travel key pressed with the aim cursor up set out on a

@@ -265,7 +265,7 @@ fn no_line_of_any_screen_crosses_a_border_at_any_layout() {
 }
 
 /// What a tap region stands for, as its screen draws it: a start menu line's label, an
-/// item's letter, the end screen's replay bar; `None` for the rest (the whole screen, the
+/// item's letter, the end screen's replay bar, the overview's level in its title; `None` for the rest (the whole screen, the
 /// rows above the start menu).
 fn drawn_as(app: &App, region: &crate::app::Region) -> Option<String> {
     let key = region.key.as_str();
@@ -283,6 +283,7 @@ fn drawn_as(app: &App, region: &crate::app::Region) -> Option<String> {
         }
         crate::app::Screen::Inventory(_) => Some(format!("{key})")),
         crate::app::Screen::Ended if key == "r" => Some("Watch the replay".into()),
+        crate::app::Screen::Overview => Some("level".into()),
         _ => Some(format!("an unexpected region for {key}")),
     }
 }
