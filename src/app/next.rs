@@ -31,23 +31,20 @@ pub enum Screen {
 
 /// A rectangle of screen cells that stands for a key: a tap there presses it (a menu line,
 /// a bar, a row of the inventory, a whole page that closes).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Region {
     pub area: Area,
-    pub key: String,
+    pub key: &'static str,
 }
 
 impl Region {
-    pub fn new(x: i32, y: i32, w: i32, h: i32, key: &str) -> Region {
+    pub fn new(x: i32, y: i32, w: i32, h: i32, key: &'static str) -> Region {
         let area = Area { x, y, w, h };
-        Region {
-            area,
-            key: key.to_string(),
-        }
+        Region { area, key }
     }
 
     /// Every cell of the screen.
-    pub fn whole(layout: Layout, key: &str) -> Region {
+    pub fn whole(layout: Layout, key: &'static str) -> Region {
         Region::new(0, 0, layout.cols, layout.rows, key)
     }
 
@@ -58,9 +55,8 @@ impl Region {
 }
 
 /// The key of the first of `regions` over screen cell (`col`, `row`).
-pub fn key_at(regions: &[Region], col: i32, row: i32) -> Option<&str> {
-    let region = regions.iter().find(|r| r.contains(col, row))?;
-    Some(&region.key)
+pub fn key_at(regions: &[Region], col: i32, row: i32) -> Option<&'static str> {
+    Some(regions.iter().find(|r| r.contains(col, row))?.key)
 }
 
 /// A screen in the stack, holding its own state. Every screen has this shape: it answers a

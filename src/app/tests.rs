@@ -3,6 +3,7 @@ use super::screens::{inventory, overview};
 use super::*;
 use crate::app::draw::compose;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::testing::state_on;
 use crate::rules::Outcome;
 use crate::save::{Saves, SharedStore};
 
@@ -520,9 +521,7 @@ fn corridor() -> App {
         #......................#<#
         ##########################
     ";
-    let world =
-        crate::rules::space::world::World::from_text(&[level1, level2]).expect("valid fixture");
-    let mut state = State::in_world(world, 1).expect("floor");
+    let mut state = state_on(&[level1, level2], 1);
     state.clear_monsters();
     App::scene(state)
 }
@@ -677,10 +676,7 @@ fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
 /// (daggers do not stack).
 fn ten_daggers_and_the_idol() -> App {
     use crate::rules::kinds::item::Item;
-    let world =
-        crate::rules::space::world::World::from_text(&["##########\n#<.......#\n##########"])
-            .expect("valid fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#<.......#\n##########"], 3);
     state.clear_monsters();
     for _ in 0..=crate::rules::PACK_LIMIT {
         state.put_item(Item::Dagger, state.player());
@@ -1038,10 +1034,7 @@ fn the_variant_is_chosen_on_the_start_screen_and_kept_in_the_record() {
 /// A straight hall with a goblin five cells east of the player and a dart at the player's
 /// feet.
 fn hall_with_a_goblin() -> App {
-    let world =
-        crate::rules::space::world::World::from_text(&["##########\n#<.......#\n##########"])
-            .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#<.......#\n##########"], 3);
     state.clear_monsters();
     let me = state.player();
     state.put_item(crate::rules::kinds::item::Item::Dart, me);
@@ -1130,9 +1123,7 @@ fn a_tap_throws_where_it_lands_and_escape_puts_the_thing_away() {
 #[test]
 fn the_inventory_lists_what_using_has_identified() {
     use crate::rules::kinds::item::Item;
-    let world = crate::rules::space::world::World::from_text(&["#######\n#<....#\n#######"])
-        .expect("fixture");
-    let mut state = State::in_world(world, 4).expect("floor");
+    let mut state = state_on(&["#######\n#<....#\n#######"], 4);
     state.clear_monsters();
     let me = state.player();
     state.put_item(Item::StrengthPotion, me);
@@ -1158,11 +1149,7 @@ fn the_inventory_lists_what_using_has_identified() {
 /// A hall on one level with nothing in it but `items` at the player's feet, on top in the
 /// order given: picked up with `g`, they take the letters a, b, c...
 fn hall_with(items: &[crate::rules::kinds::item::Item]) -> App {
-    let world = crate::rules::space::world::World::from_text(&[
-        "##########\n#<.......#\n#........#\n##########",
-    ])
-    .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#<.......#\n#........#\n##########"], 3);
     state.clear_monsters();
     state.clear_items();
     let me = state.player();
@@ -1211,8 +1198,7 @@ fn the_description_speaks_of_the_idol_only_on_its_own_level() {
         #.<......#
         ##########
     ";
-    let world = crate::rules::space::world::World::from_text(&[level1, level2]).expect("fixture");
-    let mut state = State::in_world(world, 1).expect("floor");
+    let mut state = state_on(&[level1, level2], 1);
     state.clear_monsters();
     state.clear_items();
     state.put_item(crate::rules::kinds::item::Item::Idol, Point::new(6, 1, 1));
@@ -1409,8 +1395,7 @@ fn the_sidebar_title_has_a_row_of_room_above_it() {
 fn levels(maps: &[&str], actions: &[Action]) -> App {
     let maps: Vec<String> = maps.iter().map(|m| m.replace('.', "r")).collect();
     let maps: Vec<&str> = maps.iter().map(String::as_str).collect();
-    let world = crate::rules::space::world::World::from_text(&maps).expect("fixture");
-    let mut state = State::in_world(world, 1).expect("floor");
+    let mut state = state_on(&maps, 1);
     state.clear_monsters();
     for &a in actions {
         state.act(a);
@@ -1731,11 +1716,9 @@ fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
 /// from a place the player had left. While aiming, the player stays put.
 #[test]
 fn no_journey_walks_the_player_while_a_throw_is_aimed() {
-    let world = crate::rules::space::world::World::from_text(&[
+    let mut state = state_on(&[
         "######################\n#<...................#\n#....................#\n######################",
-    ])
-    .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    ], 3);
     state.clear_monsters();
     state.clear_items();
     let me = state.player();
@@ -1985,10 +1968,7 @@ fn graves_of_the_fallen_show_where_they_ended_in_their_caves_are_named_and_watch
 
 /// A hall with dry moss on the two cells east of the player and bare floor to its west.
 fn hall_with_moss() -> App {
-    let world =
-        crate::rules::space::world::World::from_text(&["##########\n#.<qq....#\n##########"])
-            .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#.<qq....#\n##########"], 3);
     state.clear_monsters();
     App::scene(state)
 }
@@ -2069,6 +2049,18 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     let mut other = App::new(Box::new(SharedStore::default()), opts(77));
     press(&mut other, &["Enter", "<", "<"]);
     assert_eq!(other.card("https://caves.test/", None, ""), "");
+}
+
+#[test]
+fn every_toolbar_button_presses_a_key_the_end_screen_uses() {
+    // The end screen answers every one of them: colours, glyphs, sound, share, board, help.
+    for (key, label) in crate::app::keys::TOOLBAR {
+        let store = SharedStore::default();
+        let mut a = app(&store, 77);
+        press(&mut a, &["Enter", "<", "<"]);
+        assert_eq!(a.screen(), Screen::Ended);
+        assert!(a.key(key), "{label} ({key}) does nothing");
+    }
 }
 
 #[test]
@@ -2282,10 +2274,7 @@ fn a_practice_run_goes_to_the_board_only_after_the_days_run() {
 /// A small room with the player on the way out in its middle and a bugbear on every cell
 /// around: they kill the player within a few turns.
 fn ringed_by_bugbears() -> App {
-    let world =
-        crate::rules::space::world::World::from_text(&["#####\n#...#\n#.<.#\n#...#\n#####"])
-            .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["#####\n#...#\n#.<.#\n#...#\n#####"], 3);
     state.clear_monsters();
     let me = state.player();
     for p in me.neighbours8() {
@@ -2371,9 +2360,7 @@ fn look_mode_the_sidebar_and_the_description_tell_a_creatures_health() {
 
 #[test]
 fn the_sidebar_says_a_net_holds_the_player_not_a_web() {
-    let world = crate::rules::space::world::World::from_text(&["#######\n#<.n..#\n#######"])
-        .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["#######\n#<.n..#\n#######"], 3);
     state.clear_monsters();
     let mut a = App::scene(state);
     press(&mut a, &["l", "l"]);

@@ -7,8 +7,7 @@ use crate::record::{daily_seed, Header, Record};
 use crate::rules::kinds::creature::Creature;
 use crate::rules::kinds::item::Item;
 use crate::rules::space::geom::Point;
-use crate::rules::space::world::World;
-use crate::rules::State;
+use crate::rules::testing::state_on;
 use crate::save::{SharedStore, Store};
 use crate::view::layout::Layout;
 
@@ -97,9 +96,7 @@ fn start_app(store: &SharedStore, layout: Layout, touch: bool) -> App {
 
 /// A hall with an ochre jelly (a long name with its state) under the mouse, and items.
 fn hall(layout: Layout, touch: bool) -> App {
-    let world =
-        World::from_text(&["##########\n#<.......#\n#........#\n##########"]).expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#<.......#\n#........#\n##########"], 3);
     state.clear_monsters();
     state.clear_items();
     let me = state.player();
@@ -119,8 +116,7 @@ fn hall(layout: Layout, touch: bool) -> App {
 fn caves_map(layout: Layout, touch: bool) -> App {
     let level1 = "###########\n#<..>...>.#\n#..>......#\n###########";
     let level2 = "###########\n#...<...<.#\n#..<......#\n###########";
-    let world = World::from_text(&[level1, level2]).expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&[level1, level2], 3);
     state.clear_monsters();
     state.clear_items();
     let mut a = App::scene(state);
@@ -268,7 +264,7 @@ fn no_line_of_any_screen_crosses_a_border_at_any_layout() {
 /// item's letter, the end screen's replay bar, the overview's level in its title; `None` for the rest (the whole screen, the
 /// rows above the start menu).
 fn drawn_as(app: &App, region: &crate::app::Region) -> Option<String> {
-    let key = region.key.as_str();
+    let key = region.key;
     let whole = region.area.w == app.layout().cols && region.area.h == app.layout().rows;
     match app.screen() {
         _ if whole => None,

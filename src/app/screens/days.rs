@@ -2,13 +2,11 @@
 //! the best score, the current and longest streak, and the depth of the last 30 as a plot of
 //! columns, said again in words for screen readers; and, on the days the board gave par, the
 //! score against the expert bot's as a bar a day with the expert's mark, said in words too.
-//! Its keys close it; a tap anywhere does too.
+//! A page over the others (`page::Page::DAYS`).
 
 use crate::app::ctx::Ctx;
 use crate::app::days::{against_expert, streaks};
 use crate::app::draw::page::*;
-use crate::app::next::{Layer, Next, Region, Screen};
-use crate::app::screens::help::page_key;
 use crate::save::HistoryEntry;
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
@@ -16,32 +14,6 @@ use crate::view::layout::Layout;
 
 /// The runs the plot shows, where the page is wide enough.
 const PLOTTED: usize = 30;
-
-/// The Your days screen.
-pub struct Days;
-
-impl Layer for Days {
-    fn screen(&self) -> Screen {
-        Screen::Days
-    }
-
-    /// A tap anywhere closes it.
-    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
-        vec![Region::whole(ctx.layout, "Escape")]
-    }
-
-    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
-        draw(f, ctx);
-    }
-
-    /// Y again closes it, as back and help do.
-    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
-        if key == "Y" {
-            return Some(Next::Pop);
-        }
-        page_key(ctx, key)
-    }
-}
 
 /// The bars for the player's score and the expert's mark: this many columns for the most.
 fn bar_room(layout: Layout, x: i32) -> i32 {
@@ -92,7 +64,7 @@ fn against_par(f: &mut Frame, ctx: &Ctx, days: &[HistoryEntry], y: i32) -> i32 {
 }
 
 /// The screen: the figures, the plot and its words.
-fn draw(f: &mut Frame, ctx: &Ctx) {
+pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
     let layout = ctx.layout;
     let area = page(layout);
     f.boxed(area, "Your days", DIM, BLACK);

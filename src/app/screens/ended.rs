@@ -9,7 +9,7 @@ use crate::app::input::{command, Command};
 use crate::app::next::{Layer, Next, Region, Screen};
 use crate::app::post::Posting;
 use crate::app::request::Request;
-use crate::app::screens::help::Help;
+use crate::app::screens::page::Page;
 use crate::rules::{Outcome, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame};
@@ -38,13 +38,12 @@ impl Layer for Ended {
     /// A tap on the replay's bar watches the run, as `r` does; a tap anywhere else starts a
     /// new run, as Enter does.
     fn regions(&self, ctx: &Ctx) -> Vec<Region> {
-        let bar = self.bar.get().map(|area| Region {
-            area,
-            key: "r".into(),
-        });
-        bar.into_iter()
-            .chain([Region::whole(ctx.layout, "Enter")])
-            .collect()
+        let mut regions = Vec::new();
+        if let Some(area) = self.bar.get() {
+            regions.push(Region { area, key: "r" });
+        }
+        regions.push(Region::whole(ctx.layout, "Enter"));
+        regions
     }
 
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
@@ -67,7 +66,7 @@ impl Layer for Ended {
             (_, Some(Command::Share)) => request(ctx, Request::Share),
             (_, Some(Command::Export)) => request(ctx, Request::Export),
             (_, Some(Command::Back)) => Some(ctx.back_to_start().into()),
-            (_, Some(Command::Help)) => Some(Next::Push(Box::new(Help))),
+            (_, Some(Command::Help)) => Some(Next::Push(Box::new(Page::HELP))),
             (_, c) => c.map(|_| Next::Stay),
         }
     }

@@ -17,6 +17,9 @@ use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::{Area, Cell, Frame, BLANK};
 use crate::view::kinds::Shown;
 
+/// The keys of the letters, for the rows a tap chooses by.
+const LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
+
 /// The letter a key names, if it is one: "a" is 'a'.
 pub fn letter_of(key: &str) -> Option<char> {
     match key.as_bytes() {
@@ -96,8 +99,10 @@ impl Layer for Inventory {
         let (top, cols) = (top(ctx), ctx.layout.cols);
         let mut regions = Vec::new();
         for (row, line) in (top..).zip(lines) {
-            let letter = line.letter.to_string();
-            regions.push(Region::new(0, row, cols, 1, &letter));
+            let at = (line.letter as usize).wrapping_sub('a' as usize);
+            if let Some(letter) = LETTERS.get(at..=at) {
+                regions.push(Region::new(0, row, cols, 1, letter));
+            }
         }
         regions.push(Region::whole(ctx.layout, "Escape"));
         regions

@@ -8,8 +8,7 @@ use crate::app::draw::page::*;
 use crate::app::input::ignorable;
 use crate::app::next::{Layer, Next, Region, Screen};
 use crate::app::request::Request;
-use crate::app::screens::days::Days;
-use crate::app::screens::help::Help;
+use crate::app::screens::page::Page;
 use crate::app::session::Saving;
 use crate::record::Header;
 use crate::rules::variants::{self, NORMAL};
@@ -47,7 +46,7 @@ pub enum Choice {
 /// One line of the start menu: the key that chooses it, what it says, what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MenuItem {
-    pub key: String,
+    pub key: &'static str,
     pub label: String,
     pub choice: Choice,
 }
@@ -135,11 +134,7 @@ impl Layer for Start {
 /// The start menu, top to bottom: saved runs, a new run, the last run, kept saves, a run
 /// file, help. The same list is drawn and hit by taps.
 pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
-    let item = |key: &str, label: String, choice| MenuItem {
-        key: key.to_string(),
-        label,
-        choice,
-    };
+    let item = |key: &'static str, label: String, choice| MenuItem { key, label, choice };
     let mut menu = Vec::new();
     let free = free_runs(ctx);
     // A phone's line has room for the run's name only.
@@ -367,16 +362,18 @@ pub fn regions(ctx: &Ctx) -> Vec<Region> {
         if m.choice == Choice::NewRun {
             "N"
         } else {
-            &m.key
+            m.key
         }
-        .to_string()
     };
-    let above = menu
-        .first()
-        .map(|m| Region::new(0, 0, cols, top - 2, &key(m)));
-    let lines = (top..).step_by(pitch.max(1) as usize).zip(&menu);
-    let lines = lines.map(|(y, m)| Region::new(0, y, cols, rows, &key(m)));
-    above.into_iter().chain(lines).collect()
+    let mut regions = Vec::new();
+    if let Some(first) = menu.first() {
+        regions.push(Region::new(0, 0, cols, top - 2, key(first)));
+    }
+    for (i, m) in menu.iter().enumerate() {
+        let y = top + i as i32 * pitch;
+        regions.push(Region::new(0, y, cols, rows, key(m)));
+    }
+    regions
 }
 
 /// Does what a start-menu line says.
@@ -386,8 +383,8 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
         Next::Stay
     };
     match choice {
-        Choice::Help => Next::Push(Box::new(Help)),
-        Choice::Days => Next::Push(Box::new(Days)),
+        Choice::Help => Next::Push(Box::new(Page::HELP)),
+        Choice::Days => Next::Push(Box::new(Page::DAYS)),
         Choice::Continue(i) => {
             // As the store holds it now: another tab may have played or ended it since
             // the menu was shown.
@@ -670,7 +667,7 @@ fn menu_lines(f: &mut Frame, ctx: &Ctx) {
             tap_bar(f, menu_bar(ctx), at, &item.label, colour);
         } else {
             let dx = if narrow { 8 } else { 10 };
-            f.text(x, y, &item.key, TITLE, BLACK);
+            f.text(x, y, item.key, TITLE, BLACK);
             line(f, layout, x + dx, y, &item.label, colour);
         }
     }
