@@ -178,23 +178,22 @@ impl App {
     pub fn replayer(&self) -> Option<&Replayer> {
         replayer_in(&self.screens)
     }
-    /// The state on screen: the replay's while watching, else the run's.
-    pub fn state(&self) -> Option<&State> {
+    /// The run on screen, its state and record: the replay's while watching, else the run's.
+    fn shown(&self) -> Option<(&State, &Record)> {
         match (self.screen(), self.replayer(), self.ctx.session.run()) {
-            (Screen::Replay, Some(r), _) => Some(&r.state),
-            (_, _, Some(run)) => Some(&run.state),
-            (_, Some(r), None) => Some(&r.state),
+            (Screen::Replay, Some(r), _) => Some((&r.state, &r.record)),
+            (_, _, Some(run)) => Some((&run.state, &run.record)),
+            (_, Some(r), None) => Some((&r.state, &r.record)),
             _ => None,
         }
     }
+    /// The state on screen: the replay's while watching, else the run's.
+    pub fn state(&self) -> Option<&State> {
+        self.shown().map(|(state, _)| state)
+    }
     /// The record of the run on screen.
     pub fn record(&self) -> Option<&Record> {
-        match (self.screen(), self.replayer(), self.ctx.session.run()) {
-            (Screen::Replay, Some(r), _) => Some(&r.record),
-            (_, _, Some(run)) => Some(&run.record),
-            (_, Some(r), None) => Some(&r.record),
-            _ => None,
-        }
+        self.shown().map(|(_, record)| record)
     }
     pub fn found(&self) -> &Found {
         self.ctx.session.found()

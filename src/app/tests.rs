@@ -19,6 +19,11 @@ fn app(store: &SharedStore, seed: u64) -> App {
     App::new(Box::new(store.clone()), opts(seed))
 }
 
+/// A page of its own store, whose next new run is of `seed`.
+fn fresh(seed: u64) -> App {
+    app(&SharedStore::default(), seed)
+}
+
 /// Presses each key as the page does: the key, then the write that follows its frame.
 fn press(app: &mut App, keys: &[&str]) {
     for k in keys {
@@ -81,8 +86,7 @@ fn player_cell(app: &App) -> (i32, i32) {
 
 #[test]
 fn any_key_but_a_modifier_starts_a_run_of_the_page_seed() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 11);
+    let mut a = fresh(11);
     assert!(compose(&a).to_string().contains("Press any key to start"));
     assert!(!a.key("Shift"));
     assert_eq!(a.screen(), Screen::Start);
@@ -482,8 +486,7 @@ fn a_damaged_link_is_refused_with_a_message() {
 
 #[test]
 fn a_journey_is_ordinary_actions_that_replay_to_the_same_game() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 7);
+    let mut a = fresh(7);
     a.key("Enter");
     a.key("o");
     assert!(
@@ -582,8 +585,7 @@ fn ended_runs_keep_their_score_and_the_best_can_be_watched_and_shared() {
 
 #[test]
 fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 5);
+    let mut a = fresh(5);
     press(&mut a, &["Enter", "i"]);
     assert_eq!(a.screen(), Screen::Inventory(inventory::Pick::Browse));
     assert!(compose(&a).to_string().contains("You carry nothing."));
@@ -625,8 +627,7 @@ fn a_replay_that_drifts_from_its_record_says_where() {
 
 #[test]
 fn the_stairs_button_walks_to_the_known_stairs_down_then_takes_them_and_never_climbs_out() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 42);
+    let mut a = fresh(42);
     a.key("Enter");
     let knows_down = |a: &App| {
         let s = a.state().expect("a run");
@@ -654,8 +655,7 @@ fn the_stairs_button_walks_to_the_known_stairs_down_then_takes_them_and_never_cl
 
 #[test]
 fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 42);
+    let mut a = fresh(42);
     a.key("Enter");
     let me = a.state().map(State::player).expect("player");
     let (col, row) = player_cell(&a);
@@ -1014,8 +1014,7 @@ fn a_save_of_an_older_ruleset_is_listed_kept_and_exportable_never_replayed() {
 
 #[test]
 fn the_variant_is_chosen_on_the_start_screen_and_kept_in_the_record() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 8);
+    let mut a = fresh(8);
     a.key("M");
     assert!(compose(&a).to_string().contains("Mode: Explorer"));
     a.key("N");

@@ -9,6 +9,7 @@ use crate::rules::kinds::item::Item;
 use crate::rules::space::geom::Point;
 use crate::rules::testing::state_on;
 use crate::save::{SharedStore, Store};
+use crate::view::frame::Frame;
 use crate::view::layout::Layout;
 
 const TODAY: &str = "2026-11-26";
@@ -225,44 +226,53 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
     ]
 }
 
-#[test]
-fn no_line_of_any_screen_crosses_a_border_at_any_layout() {
-    let mut bad = Vec::new();
+/// What `check` finds wrong with every screen at every layout, with and without touch: the
+/// faults of each screen, named with its layout, over its frame.
+fn faults(check: impl Fn(&str, &App, &Frame) -> Vec<String>) -> String {
+    let mut bad = String::new();
     for (where_, layout) in layouts() {
         for touch in [false, true] {
             for (name, app) in screens(layout, touch) {
                 let frame = compose(&app);
-                let mut crossed = frame.crossed();
-                if name.starts_with("start") {
-                    // Nothing runs into the menu: blank rows around its prompt.
-                    let top = app.menu_top(app.start_menu().len());
-                    for row in [top - 3, top - 1] {
-                        let inside: String = frame
-                            .row_text(row as usize)
-                            .chars()
-                            .skip(1)
-                            .take(layout.cols as usize - 2)
-                            .collect();
-                        if !inside.trim_matches(['│', ' ']).is_empty() {
-                            crossed.push(format!("row {row} by the menu: {inside:?}"));
-                        }
-                    }
-                }
-                if !crossed.is_empty() {
-                    bad.push(format!(
-                        "{name} on the {where_} (touch {touch}):\n  {}\n{frame}",
-                        crossed.join("\n  ")
-                    ));
+                let found = check(name, &app, &frame);
+                if !found.is_empty() {
+                    let found = found.join("\n  ");
+                    bad +=
+                        &format!("{name} on the {where_} (touch {touch}):\n  {found}\n{frame}\n");
                 }
             }
         }
     }
-    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    bad
+}
+
+#[test]
+fn no_line_of_any_screen_crosses_a_border_at_any_layout() {
+    let bad = faults(|name, app, frame| {
+        let mut crossed = frame.crossed();
+        if name.starts_with("start") {
+            // Nothing runs into the menu: blank rows around its prompt.
+            let top = app.menu_top(app.start_menu().len());
+            for row in [top - 3, top - 1] {
+                let inside: String = frame
+                    .row_text(row as usize)
+                    .chars()
+                    .skip(1)
+                    .take(app.layout().cols as usize - 2)
+                    .collect();
+                if !inside.trim_matches(['│', ' ']).is_empty() {
+                    crossed.push(format!("row {row} by the menu: {inside:?}"));
+                }
+            }
+        }
+        crossed
+    });
+    assert!(bad.is_empty(), "{bad}");
 }
 
 /// What a tap region stands for, as its screen draws it: a start menu line's label, an
-/// item's letter, the end screen's replay bar, the overview's level in its title; `None` for the rest (the whole screen, the
-/// rows above the start menu).
+/// item's letter, the end screen's replay bar, the overview's level in its title; `None`
+/// for the rest (the whole screen, the rows above the start menu).
 fn drawn_as(app: &App, region: &crate::app::Region) -> Option<String> {
     let key = region.key;
     let whole = region.area.w == app.layout().cols && region.area.h == app.layout().rows;
@@ -286,33 +296,27 @@ fn drawn_as(app: &App, region: &crate::app::Region) -> Option<String> {
 
 #[test]
 fn every_tap_region_lies_over_what_its_key_is_drawn_as() {
-    let mut bad = Vec::new();
-    for (where_, layout) in layouts() {
-        for touch in [false, true] {
-            for (name, app) in screens(layout, touch) {
-                let frame = compose(&app);
-                let regions = app.regions();
-                if name.starts_with("start") && regions.len() != app.start_menu().len() + 1 {
-                    bad.push(format!("{name} on the {where_}: {regions:?}"));
-                }
-                for region in &regions {
-                    let Some(want) = drawn_as(&app, region) else {
-                        continue;
-                    };
-                    let a = region.area;
-                    let shown: String = (a.y..a.y + a.h)
-                        .map(|r| frame.row_text(r.max(0) as usize))
-                        .collect();
-                    if !shown.contains(&want) {
-                        bad.push(format!(
-                            "{name} on the {where_} (touch {touch}): {want:?} not under {region:?}\n{frame}"
-                        ));
-                    }
-                }
+    let bad = faults(|name, app, frame| {
+        let regions = app.regions();
+        let mut bad = Vec::new();
+        if name.starts_with("start") && regions.len() != app.start_menu().len() + 1 {
+            bad.push(format!("not a region a menu line: {regions:?}"));
+        }
+        for region in &regions {
+            let Some(want) = drawn_as(app, region) else {
+                continue;
+            };
+            let a = region.area;
+            let shown: String = (a.y..a.y + a.h)
+                .map(|r| frame.row_text(r.max(0) as usize))
+                .collect();
+            if !shown.contains(&want) {
+                bad.push(format!("{want:?} not under {region:?}"));
             }
         }
-    }
-    assert!(bad.is_empty(), "{}", bad.join("\n"));
+        bad
+    });
+    assert!(bad.is_empty(), "{bad}");
 }
 
 #[test]
