@@ -15,6 +15,14 @@ fn opts(seed: u64) -> Options {
     }
 }
 
+/// The options of a page opened on the day's caves (seed `seed`, the day of `opts`).
+fn daily_opts(seed: u64) -> Options {
+    Options {
+        daily: Some("2026-11-22".into()),
+        ..opts(seed)
+    }
+}
+
 fn app(store: &SharedStore, seed: u64) -> App {
     App::new(Box::new(store.clone()), opts(seed))
 }
@@ -1776,10 +1784,7 @@ fn m_turns_sound_off_and_on_and_says_so_and_a_quiet_game_names_no_sounds() {
 #[test]
 fn a_live_run_is_watched_as_its_pieces_arrive_and_becomes_its_record() {
     let store = SharedStore::default();
-    let daily = Options {
-        daily: Some("2026-11-22".into()),
-        ..opts(77)
-    };
+    let daily = daily_opts(77);
     let mut a = App::new(Box::new(store.clone()), daily.clone());
     press(&mut a, &["Enter"]);
     for _ in 0..150 {
@@ -2004,13 +2009,16 @@ fn in_look_mode_enter_on_moss_beside_the_player_sets_it_alight_and_bare_floor_do
 
 // ---- the card and Your days
 
+/// The words of Your days, opened from the screen under the one on top.
+fn your_days(a: &mut App) -> String {
+    press(a, &["Escape", "Y"]);
+    compose(a).words()
+}
+
 #[test]
 fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     let store = SharedStore::default();
-    let daily = Options {
-        daily: Some("2026-11-22".into()),
-        ..opts(77)
-    };
+    let daily = daily_opts(77);
     let mut a = App::new(Box::new(store.clone()), daily);
     press(&mut a, &["Y"]);
     let days = compose(&a).to_string();
@@ -2024,8 +2032,7 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
             && card.contains(", rank 4\nDaily streak: 1\nhttps://caves.test/"),
         "{card}"
     );
-    press(&mut a, &["Escape", "Y"]);
-    let days = compose(&a).words();
+    let days = your_days(&mut a);
     assert!(
         days.contains("Daily runs 1, won 0, best score 100. In a row: now 1, at most 1.")
             && days.contains("In words, oldest first: 1"),
@@ -2037,8 +2044,7 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     );
     // With the board's par of the day, the score against the expert's.
     a.set_pars("2026-11-21\n2026-11-22", &[900, 3329]);
-    press(&mut a, &["Escape", "Y"]);
-    let days = compose(&a).words();
+    let days = your_days(&mut a);
     assert!(
         days.contains("Score against the expert (|):")
             && days.contains("Against the expert, oldest first: 11-22 100 to 3329"),
