@@ -22,6 +22,18 @@ fn saves_in(store: &SharedStore) -> Saves {
     Saves::new(Box::new(store.clone()))
 }
 
+/// A store, and the saves in it, of run `id` saved after each of `moves` moves in turn.
+fn saved(id: u32, moves: &[usize]) -> (SharedStore, Saves) {
+    let store = shared();
+    let mut saves = saves_in(&store);
+    for &n in moves {
+        saves
+            .write(id, &record(n), "d", (1, n as u32))
+            .expect("saved");
+    }
+    (store, saves)
+}
+
 /// What a page opening on `store` finds there.
 fn scan(store: &SharedStore) -> Found {
     saves_in(store).scan().expect("scan")
@@ -57,10 +69,7 @@ fn writes_alternate_slots_and_the_newest_wins() {
 
 #[test]
 fn a_damaged_slot_is_kept_unchanged_and_the_other_slot_still_resumes() {
-    let store = shared();
-    let mut saves = saves_in(&store);
-    saves.write(3, &record(10), "d", (1, 10)).expect("saved");
-    saves.write(3, &record(11), "d", (1, 11)).expect("saved");
+    let (store, _) = saved(3, &[10, 11]);
     let damaged = {
         let mut s = store.borrow_mut();
         let text = s.map.get("caves.run.3.1").expect("slot").clone();
@@ -89,10 +98,7 @@ fn a_damaged_slot_is_kept_unchanged_and_the_other_slot_still_resumes() {
 
 #[test]
 fn a_slot_damaged_while_playing_is_never_written_over() {
-    let store = shared();
-    let mut saves = saves_in(&store);
-    saves.write(4, &record(1), "d", (1, 1)).expect("saved");
-    saves.write(4, &record(2), "d", (1, 2)).expect("saved");
+    let (store, mut saves) = saved(4, &[1, 2]);
     // Something else spoils the slot the next save would use (the older one, slot 0).
     let damaged = "not a save".to_string();
     store
@@ -107,9 +113,7 @@ fn a_slot_damaged_while_playing_is_never_written_over() {
 
 #[test]
 fn full_storage_refuses_but_keeps_the_last_good_save() {
-    let store = shared();
-    let mut saves = saves_in(&store);
-    saves.write(1, &record(4), "d", (1, 4)).expect("saved");
+    let (store, mut saves) = saved(1, &[4]);
     store.borrow_mut().full = true;
     assert!(saves.write(1, &record(5), "d", (1, 5)).is_err());
     store.borrow_mut().full = false;
@@ -267,10 +271,7 @@ fn ended_record(moves: usize) -> Record {
 
 #[test]
 fn a_run_marked_ended_is_never_offered_and_its_mark_goes_with_its_slots() {
-    let store = shared();
-    let mut saves = saves_in(&store);
-    saves.write(5, &record(1), "d", (1, 1)).expect("saved");
-    saves.write(5, &record(2), "d", (1, 2)).expect("saved");
+    let (store, _) = saved(5, &[1, 2]);
     // The run ended on a page whose store took only the mark: its end, its history line and
     // the freeing of its slots were refused.
     store
@@ -292,10 +293,7 @@ fn a_run_marked_ended_is_never_offered_and_its_mark_goes_with_its_slots() {
 
 #[test]
 fn ending_frees_the_slots_from_before_the_end_when_the_history_is_full() {
-    let store = shared();
-    let mut saves = saves_in(&store);
-    saves.write(6, &record(1), "d", (1, 1)).expect("saved");
-    saves.write(6, &record(2), "d", (1, 2)).expect("saved");
+    let (store, mut saves) = saved(6, &[1, 2]);
     // The end fits in a slot and the mark beside it, the history line does not.
     let slot = slot_text(9, "d", (1, 3), &ended_record(3)).len();
     let used = store.borrow().used();

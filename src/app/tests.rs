@@ -2111,6 +2111,14 @@ fn board_page(store: &SharedStore) -> App {
     a
 }
 
+/// A board's page on `store` that played the day's run with `keys`, and that run's record.
+fn days_run(store: &SharedStore, keys: &[&str]) -> (App, Record) {
+    let mut a = board_page(store);
+    press(&mut a, keys);
+    let record = a.record().cloned().expect("the day's run");
+    (a, record)
+}
+
 #[test]
 fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywhere() {
     let store = SharedStore::default();
@@ -2183,9 +2191,7 @@ fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywh
 fn the_days_run_gives_the_board_its_last_actions_after_it_has_left_the_screen() {
     let store = SharedStore::default();
     let seed = crate::record::daily_seed(DAY);
-    let mut a = board_page(&store);
-    press(&mut a, &["Enter", ".", "<", "<"]);
-    let record = a.record().cloned().expect("the day's run");
+    let (mut a, record) = days_run(&store, &["Enter", ".", "<", "<"]);
     let id = a.run().map(|r| r.id).expect("its id");
     assert!(record.ended, "climbing out without the idol ends the run");
     // The player leaves its end at once, before the live sender's next batch: R watches it
@@ -2213,9 +2219,7 @@ fn the_days_run_gives_the_board_its_last_actions_after_it_has_left_the_screen() 
 #[test]
 fn a_finished_days_run_the_board_has_not_taken_is_offered_whatever_came_between() {
     let store = SharedStore::default();
-    let mut a = board_page(&store);
-    press(&mut a, &["Enter", "<", "<"]);
-    let record = a.record().cloned().expect("the day's run");
+    let (mut a, record) = days_run(&store, &["Enter", "<", "<"]);
     assert_eq!(a.to_post(), Some((record.clone(), Posting::ThisRun)));
     // R watches it again, Escape leaves the replay: the start screen offers it, and P posts.
     press(&mut a, &["r", "Escape"]);
@@ -2261,9 +2265,7 @@ fn a_finished_days_run_the_board_has_not_taken_is_offered_whatever_came_between(
 #[test]
 fn a_practice_run_goes_to_the_board_only_after_the_days_run() {
     let store = SharedStore::default();
-    let mut a = board_page(&store);
-    press(&mut a, &["Enter", "<", "<"]);
-    let day = a.record().cloned().expect("the day's run");
+    let (_a, day) = days_run(&store, &["Enter", "<", "<"]);
     let mut b = board_page(&store);
     press(&mut b, &["N", ".", "<", "<"]);
     let practice = b.record().cloned().expect("practice");
