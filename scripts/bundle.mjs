@@ -11,25 +11,11 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { npmTool, stagedDir } from './staged.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = stagedDir('bundle', true);
 
-const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  console.error('bundle: no directory given and TRUNK_STAGING_DIR is not set');
-  process.exit(1);
-}
-if (!process.argv[2] && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
-
-let esbuild;
-try {
-  esbuild = createRequire(path.join(root, 'tests', 'e2e', 'package.json'))('esbuild');
-} catch {
-  console.log('bundle: esbuild not found: the page keeps its modules file by file (npm ci in tests/e2e provides it)');
-  process.exit(0);
-}
+const esbuild = npmTool('bundle', 'esbuild', 'the page keeps its modules file by file');
 
 // Each entry is written over itself; the modules it took in are then left out of the build.
 const bundle = async (entry) => {

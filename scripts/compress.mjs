@@ -13,19 +13,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { list, stagedDir } from './staged.mjs';
 
-const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  console.error('compress: no directory given and TRUNK_STAGING_DIR is not set');
-  process.exit(1);
-}
+const dir = stagedDir('compress');
 
 const TEXT = new Set(['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.ico', '.svg', '.txt']);
-const list = (sub) =>
-  fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).flatMap((e) => {
-    const rel = sub ? `${sub}/${e.name}` : e.name;
-    return e.isDirectory() ? list(rel) : [rel];
-  });
 
 const brotli = (data) =>
   zlib.brotliCompressSync(data, {
@@ -38,7 +30,7 @@ const gzip = (data) => zlib.gzipSync(data, { level: 9 });
 
 let files = 0;
 const totals = { raw: 0, br: 0, gz: 0 };
-for (const file of list('')) {
+for (const file of list(dir)) {
   if (!TEXT.has(path.extname(file).toLowerCase())) continue;
   const full = path.join(dir, file);
   const data = fs.readFileSync(full);

@@ -11,40 +11,20 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { list, npmTool, stagedDir } from './staged.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  console.error('minify: no directory given and TRUNK_STAGING_DIR is not set');
-  process.exit(1);
-}
-if (!process.argv[2] && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
-
-const list = (sub) =>
-  fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).flatMap((e) => {
-    const rel = sub ? `${sub}/${e.name}` : e.name;
-    return e.isDirectory() ? list(rel) : [rel];
-  });
+const dir = stagedDir('minify', true);
 
 // The web app manifest is JSON: written again without its indentation.
-for (const file of list('').filter((f) => f.endsWith('.webmanifest'))) {
+for (const file of list(dir).filter((f) => f.endsWith('.webmanifest'))) {
   const full = path.join(dir, file);
   fs.writeFileSync(full, JSON.stringify(JSON.parse(fs.readFileSync(full, 'utf8'))));
 }
 
-let minify;
-try {
-  ({ minify } = createRequire(path.join(root, 'tests', 'e2e', 'package.json'))('terser'));
-} catch {
-  console.log('minify: terser not found: JavaScript left unminified (npm ci in tests/e2e installs it)');
-  process.exit(0);
-}
+const { minify } = npmTool('minify', 'terser', 'JavaScript left unminified');
 
 const stamped = new Set(['sw.js', 'offline.js']);
-for (const file of list('').filter((f) => f.endsWith('.js') && !stamped.has(f))) {
+for (const file of list(dir).filter((f) => f.endsWith('.js') && !stamped.has(f))) {
   const full = path.join(dir, file);
   const code = fs.readFileSync(full, 'utf8');
   const module = /^\s*(import|export)\b|\bimport\.meta\b/m.test(code);

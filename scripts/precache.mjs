@@ -11,22 +11,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { list, stagedDir } from './staged.mjs';
 
-const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
-if (!dir) {
-  console.error('precache: no directory given and TRUNK_STAGING_DIR is not set');
-  process.exit(1);
-}
-
-const list = (sub) =>
-  fs.readdirSync(path.join(dir, sub), { withFileTypes: true }).flatMap((e) => {
-    const rel = sub ? `${sub}/${e.name}` : e.name;
-    return e.isDirectory() ? list(rel) : [rel];
-  });
+const dir = stagedDir('precache');
 // The brotli and gzip copies the release build writes beside each file after this hook
 // (scripts/compress.mjs) are the same files for a server to send: not listed, and not in the
 // version, so the hook run again on a finished build gives the same list and version.
-const all = list('')
+const all = list(dir)
   .filter((file) => !/\.(br|gz)$/.test(file))
   .sort();
 

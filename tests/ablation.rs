@@ -10,18 +10,12 @@
 //! comma-separated texts (`ABLATION_ONLY=door,fire`) and `ABLATION_SEEDS` plays fewer seeds.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
 use caves::rules::builder::WorldParams;
 use caves::rules::record::Header;
 use caves::rules::Outcome;
 use caves_bots::{Bot, Run, Tactics};
-
-/// Seeds each way of playing is measured on (`ABLATION_SEEDS` sets fewer for a quick look).
-fn seeds() -> u64 {
-    std::env::var("ABLATION_SEEDS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(1000)
-}
+use common::seeds;
 
 /// How one seed went each way: won with every tactic, won with one off, and whether the two
 /// games took the same actions throughout (the tactic never acted).
@@ -63,7 +57,7 @@ fn pairs(all: &[Run], without: Vec<Run>) -> Vec<Pair> {
 #[test]
 #[ignore = "plays 9,000 games: run on its own"]
 fn each_tactic_alone_turned_off() {
-    let n = seeds();
+    let n = seeds("ABLATION_SEEDS", 1000);
     let all = games(Tactics::ALL, n);
     let won_all = all.iter().filter(|g| g.outcome == Outcome::Won).count();
     let ways = [

@@ -43,6 +43,15 @@ fn until_over(s: &mut State, action: Action) -> Ending {
     s.ending().expect("the run ended")
 }
 
+/// A `kind` hunting the player from `at`, the player at 1 hit point waiting until the run is
+/// over.
+fn hunted_down(s: &mut State, kind: Creature, at: Point) {
+    s.put_monster(kind, at);
+    s.set_mind(at, Mind::Hunting);
+    s.set_hp(1);
+    until_over(s, Action::Wait);
+}
+
 /// The ending says `cause`, on level `level` after `turns` turns, lost or won by the cause,
 /// and the log says the ending's words.
 fn ended_by(s: &State, cause: Cause, level: i32, turns: u32) {
@@ -75,10 +84,7 @@ fn a_run_goes_on_without_an_ending() {
 fn a_creatures_blow_ends_the_run_by_that_creature() {
     let mut s = hall();
     let rat = s.player().offset(1, 0);
-    s.put_monster(Creature::Rat, rat);
-    s.set_mind(rat, Mind::Hunting);
-    s.set_hp(1);
-    until_over(&mut s, Action::Wait);
+    hunted_down(&mut s, Creature::Rat, rat);
     // Creatures strike after the turn is counted.
     ended_by(&s, Cause::Creature(Creature::Rat), 1, s.turn());
     assert_eq!(
@@ -94,10 +100,7 @@ fn a_creatures_blow_ends_the_run_by_that_creature() {
 fn a_slingers_stone_ends_the_run_by_the_slinger() {
     let mut s = hall();
     let kobold = s.player().offset(4, 1);
-    s.put_monster(Creature::Kobold, kobold);
-    s.set_mind(kobold, Mind::Hunting);
-    s.set_hp(1);
-    until_over(&mut s, Action::Wait);
+    hunted_down(&mut s, Creature::Kobold, kobold);
     assert!(logged(&s, "The kobold slinger's stone hits you"), "a stone");
     ended_by(&s, Cause::Creature(Creature::Kobold), 1, s.turn());
 }

@@ -14,6 +14,7 @@
 //! fewer seeds for a quick look.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
 use caves::rules::autopilot::travel::{next_step, Goal};
 use caves::rules::autopilot::untaken::nearest_untaken;
 use caves::rules::builder::Regions;
@@ -24,18 +25,11 @@ use caves::rules::space::geom::Point;
 use caves::rules::space::world::World;
 use caves::rules::Action;
 use caves_bots::Game;
+use common::seeds;
 use std::collections::VecDeque;
 
 /// The most actions a game is given to reach the idol's area.
 const MAX_ACTIONS: usize = 40_000;
-
-/// Seeds measured (`MAZE_SEEDS` sets fewer for a quick look).
-fn seeds() -> u64 {
-    std::env::var("MAZE_SEEDS")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(500)
-}
 
 /// The areas of every level as a player walks them (doors opened), and the stairs between
 /// them: a graph whose nodes are (level, area).
@@ -188,7 +182,7 @@ fn spread(mut v: Vec<u32>) -> (u32, u32) {
 #[test]
 #[ignore = "plays 500 games: run on its own"]
 fn stair_trips_to_the_idols_area() {
-    let n = seeds();
+    let n = seeds("MAZE_SEEDS", 500);
     let trips: Vec<Trip> = std::thread::scope(|t| {
         let a = t.spawn(move || (0..n / 2).filter_map(measure).collect::<Vec<_>>());
         let mut b: Vec<Trip> = (n / 2..n).filter_map(measure).collect();

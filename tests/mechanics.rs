@@ -750,17 +750,23 @@ const STACKED: [&str; 2] = [
 ",
 ];
 
-#[test]
-fn a_creature_on_the_stairs_you_climb_to_steps_aside() {
+/// The player gone down the stacked levels' stairs, and a bat asleep on the stairs down of
+/// the level above, where a climb arrives: the scene and those stairs.
+fn bat_on_the_stairs_above() -> (State, Point) {
     let mut s = scene(&STACKED, 3);
     s.act(Action::Move(Dir::E));
     s.act(Action::Move(Dir::E));
     s.act(Action::Descend);
-    assert_eq!(s.player(), Point::new(3, 1, 1));
-    // A bat settles on the stairs down of the level above, where a climb arrives.
     let stairs = Point::new(3, 1, 0);
     s.put_monster(Creature::Bat, stairs);
     s.set_mind(stairs, Mind::Asleep);
+    (s, stairs)
+}
+
+#[test]
+fn a_creature_on_the_stairs_you_climb_to_steps_aside() {
+    let (mut s, stairs) = bat_on_the_stairs_above();
+    assert_eq!(s.player(), Point::new(3, 1, 1));
     s.act(Action::Ascend);
     assert_eq!(s.player(), stairs);
     assert!(
@@ -781,13 +787,7 @@ fn a_creature_on_the_stairs_you_climb_to_steps_aside() {
 
 #[test]
 fn a_creature_with_no_room_beside_the_stairs_goes_down_them() {
-    let mut s = scene(&STACKED, 3);
-    s.act(Action::Move(Dir::E));
-    s.act(Action::Move(Dir::E));
-    s.act(Action::Descend);
-    let stairs = Point::new(3, 1, 0);
-    s.put_monster(Creature::Bat, stairs);
-    s.set_mind(stairs, Mind::Asleep);
+    let (mut s, stairs) = bat_on_the_stairs_above();
     // Every open cell beside the stairs is taken.
     for (x, y) in [(2, 1), (4, 1), (2, 2), (3, 2), (4, 2)] {
         let p = Point::new(x, y, 0);

@@ -518,15 +518,22 @@ fn split() -> State {
     State::in_world(world, 1).expect("a start")
 }
 
+/// `split` walked down its stairs, across level 2 and up into the room of level 1 that only
+/// the level below joins.
+fn in_the_split_room() -> State {
+    let mut state = split();
+    walk(&mut state, &[Dir::E, Dir::E, Dir::E]);
+    state.act(Action::Descend);
+    walk(&mut state, &[Dir::E; 5]);
+    state.act(Action::Ascend);
+    state
+}
+
 #[test]
 fn travel_crosses_levels_through_known_stairs_to_an_area_only_the_level_below_joins() {
     use Action::{Ascend, Descend};
-    let mut state = split();
     // Down, across, up into the room; and back the same way to the start's side.
-    walk(&mut state, &[Dir::E, Dir::E, Dir::E]);
-    state.act(Descend);
-    walk(&mut state, &[Dir::E; 5]);
-    state.act(Ascend);
+    let mut state = in_the_split_room();
     state.act(Descend);
     walk(&mut state, &[Dir::W; 5]);
     state.act(Ascend);
@@ -792,11 +799,7 @@ fn the_way_out_is_followed_across_levels_and_never_loops() {
     // that only the level below joins to the way out. The shortest way out goes down these
     // stairs, along level 2 and up the other stairs. `[` used to stop on them ("> takes
     // them"), and on the level below the stairs up underfoot led straight back.
-    let mut state = split();
-    walk(&mut state, &[Dir::E, Dir::E, Dir::E]);
-    state.act(Descend);
-    walk(&mut state, &[Dir::E; 5]);
-    state.act(Ascend);
+    let mut state = in_the_split_room();
     let room_stairs = Point::new(9, 1, 0);
     assert_eq!(state.player(), room_stairs);
     let (why, taken) = journey(&mut state, Goal::WayOut, 50);

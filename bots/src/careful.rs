@@ -216,19 +216,85 @@ pub fn why_onward(g: &Game, a: Action, dead: usize) -> Option<&'static str> {
         .then_some("goes back up: these stairs led only to places it had searched")
 }
 
-/// The careful bot's next action, and why, where the reason is worth a watcher's note.
-fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
+/// An action, and why where the reason is worth a watcher's note.
+pub type Choice = (Action, Option<&'static str>);
+
+/// What the careful bots see to first, in this order: out of the flames, the best gear on,
+/// and their life saved when hurt, cornered or dying.
+pub fn first_needs(g: &Game) -> Option<Choice> {
     let s = &g.state;
     let (hp, max) = (s.hp(), s.max_hp());
     let adjacent = g.adjacent().len();
     if let Some(a) = out_of_fire(g) {
-        return (a, Some("steps out of the flames"));
+        return Some((a, Some("steps out of the flames")));
     }
     if let Some(a) = gear(g) {
+        return Some((a, None));
+    }
+    let a = save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max)?;
+    Some((a, Some(why_saved(g, a))))
+}
+
+/// Rest while hurt with nothing in view: away from a fire, wounds close only by torchlight,
+/// so only while the torch burns and no fire does.
+pub fn rest_by_torch(g: &Game) -> Option<Choice> {
+    let s = &g.state;
+    let rest = s.hp() < s.max_hp() && !s.creature_in_view() && s.torch_lit() && !s.fire_burns();
+    let why = "rests with nothing in view: wounds close by torchlight";
+    rest.then_some((Action::Rest, Some(why)))
+}
+
+/// Stones and webs come from afar: close in rather than stand and take them (`charge`).
+pub fn close_in(g: &Game) -> Option<Choice> {
+    let why = "closes in on a shooter: standing off only takes its shots";
+    charge(g).map(|a| (a, Some(why)))
+}
+
+/// Step back (`step`) from what hunts it while `hunted` and that helps, then let it come
+/// (wounds heal by torchlight meanwhile). The turns spent so count until it is healed to
+/// half its hit points: one that will not come (a stalker kept off by the light, showing
+/// itself and backing off) is left behind.
+pub fn fall_back(g: &mut Game, hunted: bool, step: fn(&Game) -> Option<Action>) -> Option<Choice> {
+    if hunted && g.backed < FALL_BACK_TURNS {
+        g.backed += 1;
+        let a = step(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
+        return Some((
+            a,
+            Some("falls back, badly hurt, and lets the hunter come to it"),
+        ));
+    }
+    if g.state.hp() * 2 >= g.state.max_hp() {
+        g.backed = 0;
+    }
+    None
+}
+
+/// Try an unknown item while it is safe (`learn`).
+pub fn try_unknown(g: &Game) -> Option<Choice> {
+    let why = "tries an unknown item while it is safe, to learn what it does";
+    learn(g).map(|a| (a, Some(why)))
+}
+
+/// What the careful bots do last: fetch an item worth it, else go on (explore first while
+/// `explore_first`), else wait.
+pub fn fetch_or_go_on(g: &mut Game, explore_first: bool) -> Choice {
+    if let Some(a) = fetch(g) {
         return (a, None);
     }
-    if let Some(a) = save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max) {
-        return (a, Some(why_saved(g, a)));
+    let dead = g.dead.len();
+    match g.onward(explore_first) {
+        Some(a) => (a, why_onward(g, a, dead)),
+        None => (Action::Wait, None),
+    }
+}
+
+/// The careful bot's next action, and why, where the reason is worth a watcher's note.
+fn choose(g: &mut Game) -> Choice {
+    let s = &g.state;
+    let (hp, max) = (s.hp(), s.max_hp());
+    let adjacent = g.adjacent().len();
+    if let Some(c) = first_needs(g) {
+        return c;
     }
     if let Some(a) = tend_torch(g, 150) {
         let fed = matches!(a, Action::Use(_));
@@ -239,50 +305,15 @@ fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
     if let Some(a) = g.hit(|m| hp * 2 >= max || !m.kind.behaviour().slow) {
         return (a, None);
     }
-    // Wounds close only by torchlight.
-    if hp < max && !s.creature_in_view() && s.torch_lit() && !s.fire_burns() {
-        return (
-            Action::Rest,
-            Some("rests with nothing in view: wounds close by torchlight"),
-        );
+    if let Some(c) = rest_by_torch(g).or_else(|| close_in(g)) {
+        return c;
     }
-    // Stones and webs come from afar: close in rather than stand and take them.
-    if let Some(a) = charge(g) {
-        return (
-            a,
-            Some("closes in on a shooter: standing off only takes its shots"),
-        );
-    }
-    // Step back from what hunts it while that helps, then let it come (wounds heal by
-    // torchlight meanwhile). The turns spent so count until it is healed: one that will not
-    // come (a stalker kept off by the light, showing itself and backing off) is left behind.
     let hunted = hp * 2 < max && adjacent == 0 && g.hunted();
-    if hunted && g.backed < FALL_BACK_TURNS {
-        g.backed += 1;
-        let a = retreat(g).filter(|_| g.backed < 12).unwrap_or(Action::Wait);
-        return (
-            a,
-            Some("falls back, badly hurt, and lets the hunter come to it"),
-        );
+    if let Some(c) = fall_back(g, hunted, retreat) {
+        return c;
     }
-    if hp * 2 >= max {
-        g.backed = 0;
-    }
-    let s_fuel = g.state.fuel();
-    if let Some(a) = learn(g) {
-        return (
-            a,
-            Some("tries an unknown item while it is safe, to learn what it does"),
-        );
-    }
-    if let Some(a) = fetch(g) {
-        return (a, None);
-    }
-    let dead = g.dead.len();
-    match g.onward(s_fuel > 700) {
-        Some(a) => (a, why_onward(g, a, dead)),
-        None => (Action::Wait, None),
-    }
+    let explore_first = g.state.fuel() > 700;
+    try_unknown(g).unwrap_or_else(|| fetch_or_go_on(g, explore_first))
 }
 
 pub fn policy(g: &mut Game) -> Action {

@@ -12,8 +12,8 @@
 //! torch lit while a gloom stalker is in view.
 
 use crate::careful::{
-    bonus, charge, fetch, gear, known, learn, out_of_fire, retreat, save_life, slot_of, tend_torch,
-    why_onward, why_saved, FALL_BACK_TURNS,
+    bonus, close_in, fall_back, fetch_or_go_on, first_needs, known, rest_by_torch, retreat,
+    slot_of, tend_torch, try_unknown, Choice,
 };
 use crate::game::Game;
 use caves_rules::autopilot::travel::{next_step, path, Goal};
@@ -371,7 +371,7 @@ pub fn policy(g: &mut Game) -> Action {
 }
 
 /// The expert's next action, and why, where the reason is worth a watcher's note.
-fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
+fn choose(g: &mut Game) -> Choice {
     let s = &g.state;
     let (hp, max) = (s.hp(), s.max_hp());
     let adjacent = g.adjacent().len();
@@ -393,14 +393,8 @@ fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
         );
     }
     let resting = hp < max && !s.creature_in_view();
-    if let Some(a) = out_of_fire(g) {
-        return (a, Some("steps out of the flames"));
-    }
-    if let Some(a) = gear(g) {
-        return (a, None);
-    }
-    if let Some(a) = save_life(g, hp * 2 < max, adjacent > 1 || hp * 3 < max, hp * 4 < max) {
-        return (a, Some(why_saved(g, a)));
+    if let Some(c) = first_needs(g) {
+        return c;
     }
     if let Some(a) = (hp * 2 < max).then(|| throw(g)).flatten() {
         return (a, Some("throws at a hunter from afar: too hurt to meet it"));
@@ -411,13 +405,8 @@ fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
             Some("rests by a fire: its warmth closes wounds, and the torch's fuel is saved"),
         );
     }
-    // Away from a fire, wounds close only by torchlight: rest while it burns and no fire
-    // does.
-    if resting && s.torch_lit() && !s.fire_burns() {
-        return (
-            Action::Rest,
-            Some("rests with nothing in view: wounds close by torchlight"),
-        );
+    if let Some(c) = rest_by_torch(g) {
+        return c;
     }
     if let Some(a) = off_bloat(g) {
         return (
@@ -469,11 +458,8 @@ fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
     if let Some(a) = shut_behind(g) {
         return (a, Some("shuts the door between itself and what hunts it"));
     }
-    if let Some(a) = charge(g) {
-        return (
-            a,
-            Some("closes in on a shooter: standing off only takes its shots"),
-        );
+    if let Some(c) = close_in(g) {
+        return c;
     }
     if let Some(a) = (hp * 2 >= max).then(|| chase_thief(g)).flatten() {
         return (
@@ -482,26 +468,13 @@ fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
         );
     }
     let hunted = hp * 2 < max && g.hunted();
-    if hunted && g.backed < FALL_BACK_TURNS {
-        g.backed += 1;
-        let a = shut_behind(g)
-            .or_else(|| retreat(g))
-            .filter(|_| g.backed < 12)
-            .unwrap_or(Action::Wait);
-        return (
-            a,
-            Some("falls back, badly hurt, and lets the hunter come to it"),
-        );
-    }
-    if hp * 2 >= max {
-        g.backed = 0;
+    let step = |g: &Game| shut_behind(g).or_else(|| retreat(g));
+    if let Some(c) = fall_back(g, hunted, step) {
+        return c;
     }
     let explore_first = g.state.fuel() > 600;
-    if let Some(a) = learn(g) {
-        return (
-            a,
-            Some("tries an unknown item while it is safe, to learn what it does"),
-        );
+    if let Some(c) = try_unknown(g) {
+        return c;
     }
     if let Some(a) = choose_offering(g) {
         return (
@@ -509,12 +482,5 @@ fn choose(g: &mut Game) -> (Action, Option<&'static str>) {
             Some("takes the offering worth most to it from the altar"),
         );
     }
-    if let Some(a) = fetch(g) {
-        return (a, None);
-    }
-    let dead = g.dead.len();
-    match g.onward(explore_first) {
-        Some(a) => (a, why_onward(g, a, dead)),
-        None => (Action::Wait, None),
-    }
+    fetch_or_go_on(g, explore_first)
 }

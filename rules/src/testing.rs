@@ -1,5 +1,6 @@
-//! A random action of every kind, for the property tests of every crate (behind the `scenes`
-//! feature, like the setters that build a scene by hand).
+//! A random action of every kind, for the property tests of every crate, and a run on the
+//! levels of an ASCII map (behind the `scenes` feature, like the setters that build a scene
+//! by hand).
 //!
 //! Its `match` names every kind of `Action` with no catch-all: a new kind of action does not
 //! compile until it is drawn here too, so no property test can leave it out.
@@ -7,7 +8,15 @@
 use crate::game::action::{Action, Dir};
 use crate::game::state::State;
 use crate::kinds::tile::Tile;
+use crate::space::world::World;
 use rand::Rng;
+
+/// A run from `seed` on the levels of `levels` (`World::from_text`: the tests' ASCII maps),
+/// its creatures and items placed as the seed places them. Panics on a map that is no world.
+pub fn state_on(levels: &[&str], seed: u64) -> State {
+    let world = World::from_text(levels).expect("a fixture of valid levels");
+    State::in_world(world, seed).expect("a fixture with floor to start on")
+}
 
 /// One action of each kind, with how often it is drawn (a step often, a throw twice as often
 /// as the rest); its operands are drawn afresh.

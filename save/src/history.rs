@@ -102,6 +102,12 @@ impl HistoryEntry {
 mod tests {
     use super::*;
 
+    /// `entry` written is `line`, and `line` read is `entry`.
+    fn round_trips(entry: &HistoryEntry, line: &str) {
+        assert_eq!(entry.to_line(), line);
+        assert_eq!(HistoryEntry::from_line(line).as_ref(), Some(entry));
+    }
+
     #[test]
     fn lines_with_and_without_a_score_round_trip_unchanged() {
         let old = "2026-11-20\t5\twon\t812\t5\tQ0FWRQ";
@@ -113,9 +119,7 @@ mod tests {
             score: Some(2710),
             ..entry
         };
-        let line = new.to_line();
-        assert_eq!(line, "2026-11-20\t5\twon\t812\t5\t2710\tQ0FWRQ");
-        assert_eq!(HistoryEntry::from_line(&line), Some(new.clone()));
+        round_trips(&new, "2026-11-20\t5\twon\t812\t5\t2710\tQ0FWRQ");
         assert_eq!(HistoryEntry::from_line("a\tb"), None);
         assert_eq!(HistoryEntry::from_line("d\t1\twon\t2\t3\tx\tREC"), None);
         // A daily run's try, after its outcome.
@@ -123,9 +127,7 @@ mod tests {
             attempt: Some(2),
             ..new
         };
-        let line = practice.to_line();
-        assert_eq!(line, "2026-11-20\t5\twon, try 2\t812\t5\t2710\tQ0FWRQ");
-        assert_eq!(HistoryEntry::from_line(&line), Some(practice.clone()));
+        round_trips(&practice, "2026-11-20\t5\twon, try 2\t812\t5\t2710\tQ0FWRQ");
         assert!(practice.practice());
         let day = HistoryEntry {
             attempt: Some(1),

@@ -17,10 +17,37 @@ fn shared() -> SharedStore {
     SharedStore::default()
 }
 
+/// The saves kept in `store`, as a page opening on it.
+fn saves_in(store: &SharedStore) -> Saves {
+    Saves::new(Box::new(store.clone()))
+}
+
+/// A store, and the saves in it, of run `id` saved after each of `moves` moves in turn.
+fn saved(id: u32, moves: &[usize]) -> (SharedStore, Saves) {
+    let store = shared();
+    let mut saves = saves_in(&store);
+    for &n in moves {
+        saves
+            .write(id, &record(n), "d", (1, n as u32))
+            .expect("saved");
+    }
+    (store, saves)
+}
+
+/// What a page opening on `store` finds there.
+fn scan(store: &SharedStore) -> Found {
+    saves_in(store).scan().expect("scan")
+}
+
+/// The record of the run a page opening on `store` offers to continue first.
+fn first_run(store: &SharedStore) -> Option<Record> {
+    scan(store).runs.first().map(|r| r.record.clone())
+}
+
 #[test]
 fn writes_alternate_slots_and_the_newest_wins() {
     let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
+    let mut saves = saves_in(&store);
     saves
         .write(7, &record(1), "2026-11-22", (1, 1))
         .expect("saved");
@@ -34,7 +61,7 @@ fn writes_alternate_slots_and_the_newest_wins() {
     // Two slots, and the highest counter any page wrote.
     assert_eq!(keys, ["caves.run.7.0", "caves.run.7.1", "caves.top"]);
     assert_eq!(store.borrow().map["caves.top"], "3");
-    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    let found = scan(&store);
     assert_eq!(found.runs.len(), 1);
     assert_eq!(found.runs[0].record, record(3));
     assert_eq!((found.runs[0].level, found.runs[0].turn), (2, 3));
@@ -42,10 +69,7 @@ fn writes_alternate_slots_and_the_newest_wins() {
 
 #[test]
 fn a_damaged_slot_is_kept_unchanged_and_the_other_slot_still_resumes() {
-    let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
-    saves.write(3, &record(10), "d", (1, 10)).expect("saved");
-    saves.write(3, &record(11), "d", (1, 11)).expect("saved");
+    let (store, _) = saved(3, &[10, 11]);
     let damaged = {
         let mut s = store.borrow_mut();
         let text = s.map.get("caves.run.3.1").expect("slot").clone();
@@ -53,7 +77,7 @@ fn a_damaged_slot_is_kept_unchanged_and_the_other_slot_still_resumes() {
         s.map.insert("caves.run.3.1".into(), broken.clone());
         broken
     };
-    let mut again = Saves::new(Box::new(store.clone()));
+    let mut again = saves_in(&store);
     let found = again.scan().expect("scan");
     assert_eq!(found.runs[0].record, record(10), "the older slot is used");
     assert_eq!(found.kept.len(), 1);
@@ -67,17 +91,14 @@ fn a_damaged_slot_is_kept_unchanged_and_the_other_slot_still_resumes() {
     again.write(3, &record(12), "d", (1, 12)).expect("saved");
     again.write(3, &record(13), "d", (1, 13)).expect("saved");
     assert!(store.borrow().map.values().any(|v| v == &damaged));
-    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    let found = scan(&store);
     assert_eq!(found.runs[0].record, record(13));
     assert_eq!(found.kept.len(), 1);
 }
 
 #[test]
 fn a_slot_damaged_while_playing_is_never_written_over() {
-    let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
-    saves.write(4, &record(1), "d", (1, 1)).expect("saved");
-    saves.write(4, &record(2), "d", (1, 2)).expect("saved");
+    let (store, mut saves) = saved(4, &[1, 2]);
     // Something else spoils the slot the next save would use (the older one, slot 0).
     let damaged = "not a save".to_string();
     store
@@ -86,23 +107,17 @@ fn a_slot_damaged_while_playing_is_never_written_over() {
         .insert("caves.run.4.0".into(), damaged.clone());
     saves.write(4, &record(3), "d", (1, 3)).expect("saved");
     assert_eq!(store.borrow().map.get("caves.run.4.0"), Some(&damaged));
-    let found = Saves::new(Box::new(store)).scan().expect("scan");
-    assert_eq!(
-        found.runs[0].record,
-        record(3),
-        "the save went to the other slot"
-    );
+    let first = first_run(&store);
+    assert_eq!(first, Some(record(3)), "the save went to the other slot");
 }
 
 #[test]
 fn full_storage_refuses_but_keeps_the_last_good_save() {
-    let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
-    saves.write(1, &record(4), "d", (1, 4)).expect("saved");
+    let (store, mut saves) = saved(1, &[4]);
     store.borrow_mut().full = true;
     assert!(saves.write(1, &record(5), "d", (1, 5)).is_err());
     store.borrow_mut().full = false;
-    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    let found = saves_in(&store).scan().expect("scan");
     assert_eq!(found.runs[0].record, record(4));
     store.borrow_mut().broken = true;
     assert!(Saves::new(Box::new(store)).scan().is_err());
@@ -111,7 +126,7 @@ fn full_storage_refuses_but_keeps_the_last_good_save() {
 #[test]
 fn ended_runs_move_to_a_capped_history_newest_first() {
     let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
+    let mut saves = saves_in(&store);
     for i in 0..(HISTORY_LEN as u32 + 3) {
         saves.write(i + 1, &record(1), "d", (1, 1)).expect("saved");
         let entry = HistoryEntry {
@@ -158,7 +173,7 @@ fn ended(seed: u64) -> HistoryEntry {
 #[test]
 fn a_damaged_line_of_the_history_is_kept_like_other_damaged_text() {
     let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
+    let mut saves = saves_in(&store);
     saves.finish(1, ended(1)).expect("finished");
     let damaged = "2026-11-2\u{fffd}\t2\tlost\tthree\t1\tQ0FWRQ".to_string();
     {
@@ -173,7 +188,7 @@ fn a_damaged_line_of_the_history_is_kept_like_other_damaged_text() {
             .finish(i + 2, ended(u64::from(i) + 2))
             .expect("finished");
     }
-    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    let found = saves_in(&store).scan().expect("scan");
     assert_eq!(found.history.len(), HISTORY_LEN);
     assert_eq!(found.kept.len(), 1, "{:?}", found.kept);
     assert_eq!(found.kept[0].text, damaged, "kept byte for byte");
@@ -186,7 +201,7 @@ fn a_damaged_line_of_the_history_is_kept_like_other_damaged_text() {
     );
     drop(s);
     // Scanning again finds it kept, once.
-    let again = Saves::new(Box::new(store)).scan().expect("scan");
+    let again = scan(&store);
     assert_eq!(again.kept, found.kept);
     assert_eq!(again.history, found.history);
 }
@@ -194,7 +209,7 @@ fn a_damaged_line_of_the_history_is_kept_like_other_damaged_text() {
 #[test]
 fn a_counter_damaged_upward_is_noticed_and_the_newest_save_still_wins() {
     let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
+    let mut saves = saves_in(&store);
     for n in 1..=3 {
         saves
             .write(2, &record(n), "d", (1, n as u32))
@@ -209,7 +224,7 @@ fn a_counter_damaged_upward_is_noticed_and_the_newest_save_still_wins() {
         s.map.insert("caves.run.2.1".into(), damaged.clone());
         damaged
     };
-    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    let found = scan(&store);
     assert_eq!(found.runs[0].record, record(3), "the newest save wins");
     assert_eq!(found.kept.len(), 1);
     assert_eq!(found.kept[0].text, damaged);
@@ -220,20 +235,16 @@ fn the_largest_counter_does_not_overflow_and_saves_go_on() {
     let store = shared();
     let top = slot_text(u64::MAX, "d", (1, 1), &record(1));
     store.borrow_mut().map.insert("caves.run.8.0".into(), top);
-    let mut saves = Saves::new(Box::new(store.clone()));
+    let mut saves = saves_in(&store);
     assert_eq!(saves.scan().expect("scan").runs[0].counter, u64::MAX);
     for n in 2..=4 {
         saves
             .write(8, &record(n), "d", (1, n as u32))
             .expect("saved");
     }
-    let found = Saves::new(Box::new(store)).scan().expect("scan");
-    assert_eq!(found.runs.len(), 1);
-    assert_eq!(
-        found.runs[0].record,
-        record(4),
-        "the newest save still wins"
-    );
+    assert_eq!(scan(&store).runs.len(), 1);
+    let first = first_run(&store);
+    assert_eq!(first, Some(record(4)), "the newest save still wins");
 }
 
 #[test]
@@ -245,7 +256,7 @@ fn a_slot_without_its_checksum_is_kept_not_played() {
         .borrow_mut()
         .map
         .insert("caves.run.4.1".into(), old.clone());
-    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    let found = saves_in(&store).scan().expect("scan");
     assert!(found.runs.is_empty(), "not offered to play");
     assert_eq!(found.kept.len(), 1, "kept, unchanged, under a kept key");
     assert!(store.borrow().map.values().any(|v| *v == old));
@@ -260,10 +271,7 @@ fn ended_record(moves: usize) -> Record {
 
 #[test]
 fn a_run_marked_ended_is_never_offered_and_its_mark_goes_with_its_slots() {
-    let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
-    saves.write(5, &record(1), "d", (1, 1)).expect("saved");
-    saves.write(5, &record(2), "d", (1, 2)).expect("saved");
+    let (store, _) = saved(5, &[1, 2]);
     // The run ended on a page whose store took only the mark: its end, its history line and
     // the freeing of its slots were refused.
     store
@@ -271,9 +279,9 @@ fn a_run_marked_ended_is_never_offered_and_its_mark_goes_with_its_slots() {
         .map
         .insert("caves.ended.5".into(), "2026-11-22".into());
     // A scan never offers the run, frees its slots from before the end and then its mark.
-    let found = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    let found = saves_in(&store).scan().expect("scan");
     assert!(found.runs.is_empty(), "{:?}", found.runs);
-    let again = Saves::new(Box::new(store.clone())).scan().expect("scan");
+    let again = saves_in(&store).scan().expect("scan");
     assert!(again.runs.is_empty() && again.closed.is_empty());
     let keys = store.borrow().keys().expect("keys");
     assert!(
@@ -285,10 +293,7 @@ fn a_run_marked_ended_is_never_offered_and_its_mark_goes_with_its_slots() {
 
 #[test]
 fn ending_frees_the_slots_from_before_the_end_when_the_history_is_full() {
-    let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
-    saves.write(6, &record(1), "d", (1, 1)).expect("saved");
-    saves.write(6, &record(2), "d", (1, 2)).expect("saved");
+    let (store, mut saves) = saved(6, &[1, 2]);
     // The end fits in a slot and the mark beside it, the history line does not.
     let slot = slot_text(9, "d", (1, 3), &ended_record(3)).len();
     let used = store.borrow().used();
@@ -318,7 +323,7 @@ fn ending_frees_the_slots_from_before_the_end_when_the_history_is_full() {
         .expect("the slot");
     store.borrow_mut().map.insert(key, damaged);
     store.borrow_mut().quota = None;
-    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    let found = scan(&store);
     assert!(found.runs.is_empty() && found.ended.is_empty());
     assert_eq!(found.kept.len(), 1, "the damaged end is kept");
 }
@@ -326,15 +331,15 @@ fn ending_frees_the_slots_from_before_the_end_when_the_history_is_full() {
 #[test]
 fn runs_of_two_pages_sort_by_when_they_were_last_played() {
     let store = shared();
-    let mut one = Saves::new(Box::new(store.clone()));
-    let mut two = Saves::new(Box::new(store.clone()));
+    let mut one = saves_in(&store);
+    let mut two = saves_in(&store);
     for n in 1..=10 {
         one.write(1, &record(n), "d", (1, n as u32)).expect("saved");
     }
     two.scan().expect("scan");
     two.write(2, &record(1), "d", (1, 1)).expect("saved");
     one.write(1, &record(11), "d", (1, 11)).expect("saved");
-    let found = Saves::new(Box::new(store)).scan().expect("scan");
+    let found = scan(&store);
     let ids: Vec<u32> = found.runs.iter().map(|r| r.id).collect();
     assert_eq!(ids, [1, 2], "the run played last comes first");
 }
@@ -342,7 +347,7 @@ fn runs_of_two_pages_sort_by_when_they_were_last_played() {
 #[test]
 fn the_days_keep_the_first_run_of_each_day_in_order_and_only_the_latest() {
     let store = shared();
-    let mut saves = Saves::new(Box::new(store.clone()));
+    let mut saves = saves_in(&store);
     let day = |date: &str, seed| HistoryEntry {
         date: date.into(),
         record: String::new(),

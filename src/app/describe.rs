@@ -107,12 +107,11 @@ pub fn surroundings(state: &State) -> String {
 mod tests {
     use super::*;
     use crate::rules::kinds::creature::Creature;
-    use crate::rules::space::world::World;
+    use crate::rules::testing::state_on;
 
     #[test]
     fn the_description_names_ways_stairs_and_creatures_with_directions() {
-        let world = World::from_text(&["#######\n#<...>#\n#.....#\n###+###"]).expect("fixture");
-        let mut state = State::in_world(world, 2).expect("floor");
+        let mut state = state_on(&["#######\n#<...>#\n#.....#\n###+###"], 2);
         state.put_monster(Creature::Goblin, Point::new(4, 2, 0));
         let text = surroundings(&state);
         assert!(

@@ -1,7 +1,7 @@
 //! The keys, written once. `KeyboardEvent.key` names become commands in `input`; here is
-//! what the player is shown and offered: the help's table of keys, the touch pad's buttons
-//! and the gamepad's buttons. The page builds its pad and reads the gamepad from these
-//! (`Game::bindings`), and the help screen draws them.
+//! what the player is shown and offered: the help's table of keys, the touch pad's buttons,
+//! the toolbar's and the gamepad's buttons. The page builds its pad and toolbar and reads the
+//! gamepad from these (`Game::bindings`), and the help screen draws them.
 
 /// One button of the touch pad, in its order on the pad (four a row): the key it presses,
 /// its label and its name for screen readers.
@@ -42,6 +42,17 @@ pub const PAD: [PadKey; 21] = [
         "Fire",
         "set fire with the torch, then tap a cell beside you",
     ),
+];
+
+/// The touch screens' toolbar after the page's own Pad button (which shows or hides the
+/// pad): the key each button presses and its label.
+pub const TOOLBAR: [(&str, &str); 6] = [
+    ("c", "Colours"),
+    ("Z", "Larger"),
+    ("Sound", "Sound"),
+    ("s", "Share"),
+    ("B", "Board"),
+    ("?", "Help"),
 ];
 
 /// One gamepad button (its index in the Gamepad API's "standard" mapping): the key it

@@ -31,8 +31,8 @@ mod sound;
 
 use ctx::Ctx;
 use goto::Goto;
-pub use next::Screen;
 use next::{Layer, Next};
+pub use next::{Region, Screen};
 pub use options::Options;
 pub use output::Output;
 pub use post::Posting;
@@ -178,23 +178,22 @@ impl App {
     pub fn replayer(&self) -> Option<&Replayer> {
         replayer_in(&self.screens)
     }
-    /// The state on screen: the replay's while watching, else the run's.
-    pub fn state(&self) -> Option<&State> {
+    /// The run on screen, its state and record: the replay's while watching, else the run's.
+    fn shown(&self) -> Option<(&State, &Record)> {
         match (self.screen(), self.replayer(), self.ctx.session.run()) {
-            (Screen::Replay, Some(r), _) => Some(&r.state),
-            (_, _, Some(run)) => Some(&run.state),
-            (_, Some(r), None) => Some(&r.state),
+            (Screen::Replay, Some(r), _) => Some((&r.state, &r.record)),
+            (_, _, Some(run)) => Some((&run.state, &run.record)),
+            (_, Some(r), None) => Some((&r.state, &r.record)),
             _ => None,
         }
     }
+    /// The state on screen: the replay's while watching, else the run's.
+    pub fn state(&self) -> Option<&State> {
+        self.shown().map(|(state, _)| state)
+    }
     /// The record of the run on screen.
     pub fn record(&self) -> Option<&Record> {
-        match (self.screen(), self.replayer(), self.ctx.session.run()) {
-            (Screen::Replay, Some(r), _) => Some(&r.record),
-            (_, _, Some(run)) => Some(&run.record),
-            (_, Some(r), None) => Some(&r.record),
-            _ => None,
-        }
+        self.shown().map(|(_, record)| record)
     }
     pub fn found(&self) -> &Found {
         self.ctx.session.found()
@@ -360,9 +359,11 @@ impl App {
     pub fn menu_top(&self, lines: usize) -> i32 {
         screens::start::top(&self.ctx, lines)
     }
-    /// What a tap on screen row `row` of the start screen chooses.
+    /// What a tap on screen row `row` of the start screen chooses (its regions' keys).
     pub fn menu_at(&self, row: i32) -> Option<screens::start::Choice> {
-        screens::start::menu_at(&self.ctx, row)
+        let regions = screens::start::regions(&self.ctx);
+        let key = next::key_at(&regions, self.ctx.layout.cols / 2, row)?;
+        screens::start::choice(&self.ctx, key)
     }
     /// Does what a start-menu line says.
     pub fn choose(&mut self, choice: screens::start::Choice) {
@@ -388,11 +389,21 @@ impl App {
     /// A tap or click at screen cell (`col`, `row`). Returns true when it did something.
     pub fn tap(&mut self, col: i32, row: i32) -> bool {
         self.ctx.flash = None;
-        let used = match self.screens.last_mut() {
-            Some(top) => top.tap(&mut self.ctx, col, row),
-            None => None,
+        let Some(top) = self.screens.last_mut() else {
+            return false;
+        };
+        let regions = top.regions(&self.ctx);
+        let used = match next::key_at(&regions, col, row) {
+            Some(key) => top.key(&mut self.ctx, key),
+            None => top.tap(&mut self.ctx, col, row),
         };
         used.map(|next| self.go(next)).is_some()
+    }
+
+    /// The regions of the screen on top a tap presses a key by (`Layer::regions`).
+    pub fn regions(&self) -> Vec<next::Region> {
+        let top = self.screens.last();
+        top.map_or_else(Vec::new, |s| s.regions(&self.ctx))
     }
 
     /// A long press at screen cell (`col`, `row`): looks at what is there, as the mouse does,

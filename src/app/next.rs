@@ -10,7 +10,8 @@ use crate::app::replayer::Replayer;
 use crate::app::screens::play::mode::Play;
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::space::geom::Point;
-use crate::view::frame::Frame;
+use crate::view::frame::{Area, Frame};
+use crate::view::layout::Layout;
 
 /// Which screen is showing, as the page and the tests ask (`App::screen`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,18 +29,57 @@ pub enum Screen {
     Overview,
 }
 
+/// A rectangle of screen cells that stands for a key: a tap there presses it (a menu line,
+/// a bar, a row of the inventory, a whole page that closes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub area: Area,
+    pub key: &'static str,
+}
+
+impl Region {
+    pub fn new(x: i32, y: i32, w: i32, h: i32, key: &'static str) -> Region {
+        let area = Area { x, y, w, h };
+        Region { area, key }
+    }
+
+    /// Every cell of the screen.
+    pub fn whole(layout: Layout, key: &'static str) -> Region {
+        Region::new(0, 0, layout.cols, layout.rows, key)
+    }
+
+    pub fn contains(&self, col: i32, row: i32) -> bool {
+        let a = self.area;
+        (a.x..a.x + a.w).contains(&col) && (a.y..a.y + a.h).contains(&row)
+    }
+}
+
+/// The key of the first of `regions` over screen cell (`col`, `row`).
+pub fn key_at(regions: &[Region], col: i32, row: i32) -> Option<&'static str> {
+    Some(regions.iter().find(|r| r.contains(col, row))?.key)
+}
+
 /// A screen in the stack, holding its own state. Every screen has this shape: it answers a
-/// key, or a tap on screen cell (`col`, `row`), with the change to the stack (`None` for what
-/// it ignores), may move on its own (`tick` while `animating`), and draws itself. What the
-/// app reads of the screens (play's state, the replay's, the overview's level) it asks every
+/// key with the change to the stack (`None` for what it ignores), lists the regions a tap
+/// presses a key by (`regions`; a tap elsewhere goes to `tap`, which the screens over a map
+/// use), may move on its own (`tick` while `animating`), and draws itself. What the app
+/// reads of the screens (play's state, the replay's, the overview's level) it asks every
 /// screen, and the others answer nothing.
 pub trait Layer {
     /// Which screen this is.
     fn screen(&self) -> Screen;
     /// Handles a `KeyboardEvent.key`: `None` for keys the screen ignores.
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next>;
-    /// A tap or click at screen cell (`col`, `row`): `None` when it did nothing.
-    fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next>;
+    /// The regions of the screen a tap turns into a key, the first over a cell winning, as
+    /// the screen is drawn for `ctx`.
+    fn regions(&self, _ctx: &Ctx) -> Vec<Region> {
+        Vec::new()
+    }
+    /// A tap or click at screen cell (`col`, `row`) outside every region (a cell of the
+    /// map): `None` when it did nothing.
+    fn tap(&mut self, _ctx: &mut Ctx, _col: i32, _row: i32) -> Option<Next> {
+        None
+    }
     /// Advances what moves on its own by `ms` milliseconds; true when the screen changed.
     fn tick(&mut self, _ctx: &mut Ctx, _ms: f64) -> (bool, Next) {
         (false, Next::Stay)

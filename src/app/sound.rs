@@ -133,7 +133,7 @@ mod tests {
     use crate::rules::kinds::creature::Creature;
     use crate::rules::kinds::item::Item;
     use crate::rules::space::geom::Point;
-    use crate::rules::space::world::World;
+    use crate::rules::testing::state_on;
     use crate::rules::{Action, Dir};
 
     /// Two hand-drawn levels; the player starts on the first one's `<`, with `>` to the east.
@@ -150,8 +150,7 @@ mod tests {
             #.......#
             #########
         ";
-        let world = World::from_text(&[one, two]).expect("valid fixture");
-        let mut s = State::in_world(world, 7).expect("the fixture has floor");
+        let mut s = state_on(&[one, two], 7);
         s.clear_monsters();
         s.clear_items();
         s

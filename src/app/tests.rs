@@ -3,6 +3,7 @@ use super::screens::{inventory, overview};
 use super::*;
 use crate::app::draw::compose;
 use crate::rules::kinds::tile::Tile;
+use crate::rules::testing::state_on;
 use crate::rules::Outcome;
 use crate::save::{Saves, SharedStore};
 
@@ -14,8 +15,21 @@ fn opts(seed: u64) -> Options {
     }
 }
 
+/// The options of a page opened on the day's caves (seed `seed`, the day of `opts`).
+fn daily_opts(seed: u64) -> Options {
+    Options {
+        daily: Some("2026-11-22".into()),
+        ..opts(seed)
+    }
+}
+
 fn app(store: &SharedStore, seed: u64) -> App {
     App::new(Box::new(store.clone()), opts(seed))
+}
+
+/// A page of its own store, whose next new run is of `seed`.
+fn fresh(seed: u64) -> App {
+    app(&SharedStore::default(), seed)
 }
 
 /// Presses each key as the page does: the key, then the write that follows its frame.
@@ -80,8 +94,7 @@ fn player_cell(app: &App) -> (i32, i32) {
 
 #[test]
 fn any_key_but_a_modifier_starts_a_run_of_the_page_seed() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 11);
+    let mut a = fresh(11);
     assert!(compose(&a).to_string().contains("Press any key to start"));
     assert!(!a.key("Shift"));
     assert_eq!(a.screen(), Screen::Start);
@@ -481,8 +494,7 @@ fn a_damaged_link_is_refused_with_a_message() {
 
 #[test]
 fn a_journey_is_ordinary_actions_that_replay_to_the_same_game() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 7);
+    let mut a = fresh(7);
     a.key("Enter");
     a.key("o");
     assert!(
@@ -520,9 +532,7 @@ fn corridor() -> App {
         #......................#<#
         ##########################
     ";
-    let world =
-        crate::rules::space::world::World::from_text(&[level1, level2]).expect("valid fixture");
-    let mut state = State::in_world(world, 1).expect("floor");
+    let mut state = state_on(&[level1, level2], 1);
     state.clear_monsters();
     App::scene(state)
 }
@@ -583,8 +593,7 @@ fn ended_runs_keep_their_score_and_the_best_can_be_watched_and_shared() {
 
 #[test]
 fn the_inventory_opens_and_a_letter_becomes_an_item_action() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 5);
+    let mut a = fresh(5);
     press(&mut a, &["Enter", "i"]);
     assert_eq!(a.screen(), Screen::Inventory(inventory::Pick::Browse));
     assert!(compose(&a).to_string().contains("You carry nothing."));
@@ -626,8 +635,7 @@ fn a_replay_that_drifts_from_its_record_says_where() {
 
 #[test]
 fn the_stairs_button_walks_to_the_known_stairs_down_then_takes_them_and_never_climbs_out() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 42);
+    let mut a = fresh(42);
     a.key("Enter");
     let knows_down = |a: &App| {
         let s = a.state().expect("a run");
@@ -655,8 +663,7 @@ fn the_stairs_button_walks_to_the_known_stairs_down_then_takes_them_and_never_cl
 
 #[test]
 fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 42);
+    let mut a = fresh(42);
     a.key("Enter");
     let me = a.state().map(State::player).expect("player");
     let (col, row) = player_cell(&a);
@@ -677,10 +684,7 @@ fn two_taps_on_the_player_at_the_way_out_leave_the_caves() {
 /// (daggers do not stack).
 fn ten_daggers_and_the_idol() -> App {
     use crate::rules::kinds::item::Item;
-    let world =
-        crate::rules::space::world::World::from_text(&["##########\n#<.......#\n##########"])
-            .expect("valid fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#<.......#\n##########"], 3);
     state.clear_monsters();
     for _ in 0..=crate::rules::PACK_LIMIT {
         state.put_item(Item::Dagger, state.player());
@@ -1018,8 +1022,7 @@ fn a_save_of_an_older_ruleset_is_listed_kept_and_exportable_never_replayed() {
 
 #[test]
 fn the_variant_is_chosen_on_the_start_screen_and_kept_in_the_record() {
-    let store = SharedStore::default();
-    let mut a = app(&store, 8);
+    let mut a = fresh(8);
     a.key("M");
     assert!(compose(&a).to_string().contains("Mode: Explorer"));
     a.key("N");
@@ -1038,10 +1041,7 @@ fn the_variant_is_chosen_on_the_start_screen_and_kept_in_the_record() {
 /// A straight hall with a goblin five cells east of the player and a dart at the player's
 /// feet.
 fn hall_with_a_goblin() -> App {
-    let world =
-        crate::rules::space::world::World::from_text(&["##########\n#<.......#\n##########"])
-            .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#<.......#\n##########"], 3);
     state.clear_monsters();
     let me = state.player();
     state.put_item(crate::rules::kinds::item::Item::Dart, me);
@@ -1130,9 +1130,7 @@ fn a_tap_throws_where_it_lands_and_escape_puts_the_thing_away() {
 #[test]
 fn the_inventory_lists_what_using_has_identified() {
     use crate::rules::kinds::item::Item;
-    let world = crate::rules::space::world::World::from_text(&["#######\n#<....#\n#######"])
-        .expect("fixture");
-    let mut state = State::in_world(world, 4).expect("floor");
+    let mut state = state_on(&["#######\n#<....#\n#######"], 4);
     state.clear_monsters();
     let me = state.player();
     state.put_item(Item::StrengthPotion, me);
@@ -1158,11 +1156,7 @@ fn the_inventory_lists_what_using_has_identified() {
 /// A hall on one level with nothing in it but `items` at the player's feet, on top in the
 /// order given: picked up with `g`, they take the letters a, b, c...
 fn hall_with(items: &[crate::rules::kinds::item::Item]) -> App {
-    let world = crate::rules::space::world::World::from_text(&[
-        "##########\n#<.......#\n#........#\n##########",
-    ])
-    .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#<.......#\n#........#\n##########"], 3);
     state.clear_monsters();
     state.clear_items();
     let me = state.player();
@@ -1211,8 +1205,7 @@ fn the_description_speaks_of_the_idol_only_on_its_own_level() {
         #.<......#
         ##########
     ";
-    let world = crate::rules::space::world::World::from_text(&[level1, level2]).expect("fixture");
-    let mut state = State::in_world(world, 1).expect("floor");
+    let mut state = state_on(&[level1, level2], 1);
     state.clear_monsters();
     state.clear_items();
     state.put_item(crate::rules::kinds::item::Item::Idol, Point::new(6, 1, 1));
@@ -1409,8 +1402,7 @@ fn the_sidebar_title_has_a_row_of_room_above_it() {
 fn levels(maps: &[&str], actions: &[Action]) -> App {
     let maps: Vec<String> = maps.iter().map(|m| m.replace('.', "r")).collect();
     let maps: Vec<&str> = maps.iter().map(String::as_str).collect();
-    let world = crate::rules::space::world::World::from_text(&maps).expect("fixture");
-    let mut state = State::in_world(world, 1).expect("floor");
+    let mut state = state_on(&maps, 1);
     state.clear_monsters();
     for &a in actions {
         state.act(a);
@@ -1715,6 +1707,15 @@ fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
     a.tap(col, row);
     settle(&mut a, 50.0, 500);
     assert_eq!((a.screen(), me(&a)), (Screen::Play, Point::new(2, 1, 0)));
+
+    // A tap on the title's right half shows the next level, on its left half the one before.
+    press(&mut a, &["M"]);
+    let z = |a: &App| a.overview_sheet().map(|s| s.z);
+    assert_eq!(z(&a), Some(0));
+    assert!(a.tap(a.layout().cols - 1, 0));
+    assert_eq!(z(&a), Some(1));
+    assert!(a.tap(0, 0));
+    assert_eq!(z(&a), Some(0));
 }
 
 /// Aiming while a journey walks: a travel key pressed with the aim cursor up set out on a
@@ -1722,11 +1723,9 @@ fn choosing_a_cell_in_the_overview_travels_there_across_levels() {
 /// from a place the player had left. While aiming, the player stays put.
 #[test]
 fn no_journey_walks_the_player_while_a_throw_is_aimed() {
-    let world = crate::rules::space::world::World::from_text(&[
+    let mut state = state_on(&[
         "######################\n#<...................#\n#....................#\n######################",
-    ])
-    .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    ], 3);
     state.clear_monsters();
     state.clear_items();
     let me = state.player();
@@ -1785,10 +1784,7 @@ fn m_turns_sound_off_and_on_and_says_so_and_a_quiet_game_names_no_sounds() {
 #[test]
 fn a_live_run_is_watched_as_its_pieces_arrive_and_becomes_its_record() {
     let store = SharedStore::default();
-    let daily = Options {
-        daily: Some("2026-11-22".into()),
-        ..opts(77)
-    };
+    let daily = daily_opts(77);
     let mut a = App::new(Box::new(store.clone()), daily.clone());
     press(&mut a, &["Enter"]);
     for _ in 0..150 {
@@ -1976,10 +1972,7 @@ fn graves_of_the_fallen_show_where_they_ended_in_their_caves_are_named_and_watch
 
 /// A hall with dry moss on the two cells east of the player and bare floor to its west.
 fn hall_with_moss() -> App {
-    let world =
-        crate::rules::space::world::World::from_text(&["##########\n#.<qq....#\n##########"])
-            .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#.<qq....#\n##########"], 3);
     state.clear_monsters();
     App::scene(state)
 }
@@ -2016,13 +2009,16 @@ fn in_look_mode_enter_on_moss_beside_the_player_sets_it_alight_and_bare_floor_do
 
 // ---- the card and Your days
 
+/// The words of Your days, opened from the screen under the one on top.
+fn your_days(a: &mut App) -> String {
+    press(a, &["Escape", "Y"]);
+    compose(a).words()
+}
+
 #[test]
 fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     let store = SharedStore::default();
-    let daily = Options {
-        daily: Some("2026-11-22".into()),
-        ..opts(77)
-    };
+    let daily = daily_opts(77);
     let mut a = App::new(Box::new(store.clone()), daily);
     press(&mut a, &["Y"]);
     let days = compose(&a).to_string();
@@ -2036,8 +2032,7 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
             && card.contains(", rank 4\nDaily streak: 1\nhttps://caves.test/"),
         "{card}"
     );
-    press(&mut a, &["Escape", "Y"]);
-    let days = compose(&a).words();
+    let days = your_days(&mut a);
     assert!(
         days.contains("Daily runs 1, won 0, best score 100. In a row: now 1, at most 1.")
             && days.contains("In words, oldest first: 1"),
@@ -2049,8 +2044,7 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     );
     // With the board's par of the day, the score against the expert's.
     a.set_pars("2026-11-21\n2026-11-22", &[900, 3329]);
-    press(&mut a, &["Escape", "Y"]);
-    let days = compose(&a).words();
+    let days = your_days(&mut a);
     assert!(
         days.contains("Score against the expert (|):")
             && days.contains("Against the expert, oldest first: 11-22 100 to 3329"),
@@ -2060,6 +2054,18 @@ fn a_daily_run_ended_gives_its_card_and_counts_in_your_days() {
     let mut other = App::new(Box::new(SharedStore::default()), opts(77));
     press(&mut other, &["Enter", "<", "<"]);
     assert_eq!(other.card("https://caves.test/", None, ""), "");
+}
+
+#[test]
+fn every_toolbar_button_presses_a_key_the_end_screen_uses() {
+    // The end screen answers every one of them: colours, glyphs, sound, share, board, help.
+    for (key, label) in crate::app::keys::TOOLBAR {
+        let store = SharedStore::default();
+        let mut a = app(&store, 77);
+        press(&mut a, &["Enter", "<", "<"]);
+        assert_eq!(a.screen(), Screen::Ended);
+        assert!(a.key(key), "{label} ({key}) does nothing");
+    }
 }
 
 #[test]
@@ -2103,6 +2109,14 @@ fn board_page(store: &SharedStore) -> App {
     let mut a = daily_app(store);
     a.set_board(true);
     a
+}
+
+/// A board's page on `store` that played the day's run with `keys`, and that run's record.
+fn days_run(store: &SharedStore, keys: &[&str]) -> (App, Record) {
+    let mut a = board_page(store);
+    press(&mut a, keys);
+    let record = a.record().cloned().expect("the day's run");
+    (a, record)
 }
 
 #[test]
@@ -2177,9 +2191,7 @@ fn the_first_daily_run_begun_is_the_days_run_and_later_ones_are_practice_everywh
 fn the_days_run_gives_the_board_its_last_actions_after_it_has_left_the_screen() {
     let store = SharedStore::default();
     let seed = crate::record::daily_seed(DAY);
-    let mut a = board_page(&store);
-    press(&mut a, &["Enter", ".", "<", "<"]);
-    let record = a.record().cloned().expect("the day's run");
+    let (mut a, record) = days_run(&store, &["Enter", ".", "<", "<"]);
     let id = a.run().map(|r| r.id).expect("its id");
     assert!(record.ended, "climbing out without the idol ends the run");
     // The player leaves its end at once, before the live sender's next batch: R watches it
@@ -2207,9 +2219,7 @@ fn the_days_run_gives_the_board_its_last_actions_after_it_has_left_the_screen() 
 #[test]
 fn a_finished_days_run_the_board_has_not_taken_is_offered_whatever_came_between() {
     let store = SharedStore::default();
-    let mut a = board_page(&store);
-    press(&mut a, &["Enter", "<", "<"]);
-    let record = a.record().cloned().expect("the day's run");
+    let (mut a, record) = days_run(&store, &["Enter", "<", "<"]);
     assert_eq!(a.to_post(), Some((record.clone(), Posting::ThisRun)));
     // R watches it again, Escape leaves the replay: the start screen offers it, and P posts.
     press(&mut a, &["r", "Escape"]);
@@ -2255,9 +2265,7 @@ fn a_finished_days_run_the_board_has_not_taken_is_offered_whatever_came_between(
 #[test]
 fn a_practice_run_goes_to_the_board_only_after_the_days_run() {
     let store = SharedStore::default();
-    let mut a = board_page(&store);
-    press(&mut a, &["Enter", "<", "<"]);
-    let day = a.record().cloned().expect("the day's run");
+    let (_a, day) = days_run(&store, &["Enter", "<", "<"]);
     let mut b = board_page(&store);
     press(&mut b, &["N", ".", "<", "<"]);
     let practice = b.record().cloned().expect("practice");
@@ -2273,10 +2281,7 @@ fn a_practice_run_goes_to_the_board_only_after_the_days_run() {
 /// A small room with the player on the way out in its middle and a bugbear on every cell
 /// around: they kill the player within a few turns.
 fn ringed_by_bugbears() -> App {
-    let world =
-        crate::rules::space::world::World::from_text(&["#####\n#...#\n#.<.#\n#...#\n#####"])
-            .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["#####\n#...#\n#.<.#\n#...#\n#####"], 3);
     state.clear_monsters();
     let me = state.player();
     for p in me.neighbours8() {
@@ -2362,9 +2367,7 @@ fn look_mode_the_sidebar_and_the_description_tell_a_creatures_health() {
 
 #[test]
 fn the_sidebar_says_a_net_holds_the_player_not_a_web() {
-    let world = crate::rules::space::world::World::from_text(&["#######\n#<.n..#\n#######"])
-        .expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["#######\n#<.n..#\n#######"], 3);
     state.clear_monsters();
     let mut a = App::scene(state);
     press(&mut a, &["l", "l"]);

@@ -116,7 +116,8 @@ impl Game {
 
     /// The keys the page offers (`app::keys`), asked once at start-up, one a line of
     /// tab-separated fields: `pad`, key, label and spoken name of each touch pad button in
-    /// order; `gamepad`, standard-mapping button index and key of each gamepad button; `stick`
+    /// order; `tool`, key and label of each toolbar button after the page's Pad button;
+    /// `gamepad`, standard-mapping button index and key of each gamepad button; `stick`
     /// and the key of each of the left stick's directions, counter-clockwise from east.
     pub fn bindings(&self) -> String {
         let mut text = String::new();
@@ -126,6 +127,11 @@ impl Game {
                 text.push('\t');
             }
             text.push('\n');
+        }
+        for (key, label) in keys::TOOLBAR {
+            for part in ["tool\t", key, "\t", label, "\n"] {
+                text.push_str(part);
+            }
         }
         for b in &keys::GAMEPAD {
             text.push_str(&format!("gamepad\t{}\t{}\n", b.button, b.key));

@@ -120,6 +120,20 @@ mod tests {
         out
     }
 
+    /// The creatures whose letter, lit by `light`, reads poorly on `bg` (named `on`), with
+    /// the contrast of each.
+    fn poorly_read(bg: Rgb, light: Light, pal: Palette, on: &str) -> Vec<String> {
+        let mut poor = Vec::new();
+        for c in Creature::ALL {
+            let cell = creature_cell(c.look(), bg, light, pal);
+            let ratio = contrast(cell.fg, cell.bg);
+            if ratio < TEXT_CONTRAST {
+                poor.push(format!("{} on {on}, {pal:?}: {ratio:.2}", c.name()));
+            }
+        }
+        poor
+    }
+
     #[test]
     fn every_creature_reads_as_text_on_the_fungus_glow_in_both_palettes() {
         let mut poor = Vec::new();
@@ -132,13 +146,7 @@ mod tests {
                 },
                 Light::Glow,
             );
-            for c in Creature::ALL {
-                let cell = creature_cell(c.look(), glow.bg, Light::Glow, pal);
-                let ratio = contrast(cell.fg, cell.bg);
-                if ratio < TEXT_CONTRAST {
-                    poor.push(format!("{} ({pal:?}): {ratio:.2}", c.name()));
-                }
-            }
+            poor.extend(poorly_read(glow.bg, Light::Glow, pal, "the glow"));
         }
         assert!(poor.is_empty(), "{poor:#?}");
     }
@@ -148,14 +156,7 @@ mod tests {
         let mut poor = Vec::new();
         for pal in [Palette::Standard, Palette::ColourSafe] {
             for (floor, bg) in backgrounds(pal) {
-                for c in Creature::ALL {
-                    let light = Light::Bright;
-                    let cell = creature_cell(c.look(), bg, light, pal);
-                    let ratio = contrast(cell.fg, cell.bg);
-                    if ratio < TEXT_CONTRAST {
-                        poor.push(format!("{} on {floor}, {pal:?}: {ratio:.2}", c.name()));
-                    }
-                }
+                poor.extend(poorly_read(bg, Light::Bright, pal, &floor));
             }
         }
         assert!(poor.is_empty(), "{poor:#?}");

@@ -18,6 +18,7 @@
 // with every post, it proves a name on the board is theirs. The dialog shows it to copy and
 // takes one from another device. On a board, ?daily plays the board's day and seed.
 
+import { makeDialog, openDialog } from "./dialog.js";
 import { game, guard } from "./handle.js";
 import { recall, remember } from "./storage.js";
 import { startClock } from "./replay-clock.js";
@@ -116,20 +117,14 @@ function askName() {
   const known = recall(NAME);
   if (known) return Promise.resolve(known);
   return new Promise((resolve) => {
-    const d = document.createElement("dialog");
-    d.id = "board-name";
-    d.setAttribute("aria-label", "Your name on the board");
-    d.innerHTML = '<form method="dialog"><p><label>Your name on today\'s board (1 to 24 characters): <input name="name" maxlength="24" required autocomplete="nickname"></label></p><p><button value="post">Post</button> <button value="cancel" formnovalidate>Not now</button></p></form>';
-    document.body.appendChild(d);
+    const d = makeDialog("board-name", "Your name on the board", '<form method="dialog"><p><label>Your name on today\'s board (1 to 24 characters): <input name="name" maxlength="24" required autocomplete="nickname"></label></p><p><button value="post">Post</button> <button value="cancel" formnovalidate>Not now</button></p></form>');
     d.addEventListener("close", () => {
       const name = d.returnValue === "post" ? d.querySelector("input").value.trim().slice(0, 24) : "";
       d.remove();
-      document.getElementById("game").focus();
       if (name) remember(NAME, name);
       resolve(name || null);
     });
-    if (typeof d.showModal === "function") d.showModal();
-    else d.setAttribute("open", "");
+    openDialog(d);
     d.querySelector("input").focus();
   });
 }
@@ -375,11 +370,7 @@ async function fillLive(today) {
 /** Opens today's board: the top ten, and the player's own entry if it is further down. */
 export async function showBoard() {
   if (!dialog) {
-    dialog = document.createElement("dialog");
-    dialog.id = "board";
-    dialog.setAttribute("aria-label", "Today's board");
-    dialog.innerHTML = '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><section class="par" hidden><h3>Par</h3><p></p><p></p><ul></ul></section><section hidden><h3>Playing now</h3><p></p><table hidden><thead><tr><th scope="col">Name</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col">Watching</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table></section><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p><div hidden><h3>Your player key</h3><p>It proves that your name on the board is yours: keep it secret, and give it only to your own devices. <code></code> <button type="button" data-do="copy">Copy</button></p><form><label>Use a key from another device: <input name="key" autocomplete="off" spellcheck="false"></label> <button>Use</button></form></div>';
-    document.body.appendChild(dialog);
+    dialog = makeDialog("board", "Today's board", '<h2>Today\'s board</h2><p role="status"></p><table hidden><thead><tr><th scope="col">Rank</th><th scope="col">Name</th><th scope="col">Score</th><th scope="col">Outcome</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table><section class="par" hidden><h3>Par</h3><p></p><p></p><ul></ul></section><section hidden><h3>Playing now</h3><p></p><table hidden><thead><tr><th scope="col">Name</th><th scope="col">Depth</th><th scope="col">Turns</th><th scope="col">Watching</th><th scope="col"><span class="unseen">Watch</span></th></tr></thead><tbody></tbody></table></section><p><button type="button" data-do="post" hidden>Post my run</button> <button type="button" data-do="close">Close</button></p><div hidden><h3>Your player key</h3><p>It proves that your name on the board is yours: keep it secret, and give it only to your own devices. <code></code> <button type="button" data-do="copy">Copy</button></p><form><label>Use a key from another device: <input name="key" autocomplete="off" spellcheck="false"></label> <button>Use</button></form></div>');
     const code = dialog.querySelector("code");
     dialog.addEventListener("click", (e) => {
       const b = e.target.closest("button");
@@ -407,11 +398,8 @@ export async function showBoard() {
       input.value = "";
       say("This device now uses that key: you can post under the names it holds. Keep it secret.");
     });
-    dialog.addEventListener("close", () => document.getElementById("game").focus());
   }
-  if (typeof dialog.showModal === "function") {
-    if (!dialog.open) dialog.showModal();
-  } else dialog.setAttribute("open", "");
+  openDialog(dialog);
   dialog.querySelector("button[data-do=close]").focus();
   const refused = readList(REFUSED);
   remember(REFUSED, "[]");

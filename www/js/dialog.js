@@ -1,10 +1,28 @@
-// The share dialog: the link (or a daily run's card), selected, with Copy and Close. Made on
-// first use.
+// The page's dialogs: how one is made and opened (the board's too), and the share dialog: the
+// link (or a daily run's card), selected, with Copy and Close, made on first use.
 
 let dialog = null;
 
 /** True while one of the page's dialogs (share, board) is open: keys are then the dialog's. */
 export const dialogOpen = () => document.querySelector("dialog[open]") !== null;
+
+/** A dialog of the page, `id`, named `label` for screen readers and holding `html`, added to
+ * the page: once closed, the game has the keys again. */
+export function makeDialog(id, label, html) {
+  const d = document.createElement("dialog");
+  d.id = id;
+  d.setAttribute("aria-label", label);
+  d.innerHTML = html;
+  document.body.appendChild(d);
+  d.addEventListener("close", () => document.getElementById("game").focus());
+  return d;
+}
+
+/** Opens `d` as a modal dialog, or plainly where the browser has no modal ones. */
+export function openDialog(d) {
+  if (typeof d.showModal !== "function") d.setAttribute("open", "");
+  else if (!d.open) d.showModal();
+}
 
 function copy(text) {
   const note = dialog.querySelector("span");
@@ -15,17 +33,12 @@ function copy(text) {
 
 export function showLink(link) {
   if (!dialog) {
-    dialog = document.createElement("dialog");
-    dialog.id = "share";
-    dialog.setAttribute("aria-label", "Share this run");
-    dialog.innerHTML = '<p></p><textarea readonly rows="6" cols="40"></textarea><p><button type="button" data-do="copy">Copy</button> <button type="button" data-do="close">Close</button> <span role="status"></span></p>';
-    document.body.appendChild(dialog);
+    dialog = makeDialog("share", "Share this run", '<p></p><textarea readonly rows="6" cols="40"></textarea><p><button type="button" data-do="copy">Copy</button> <button type="button" data-do="close">Close</button> <span role="status"></span></p>');
     dialog.addEventListener("click", (e) => {
       const what = e.target && e.target.dataset ? e.target.dataset.do : null;
       if (what === "close") dialog.close();
       if (what === "copy") copy(dialog.querySelector("textarea").value);
     });
-    dialog.addEventListener("close", () => document.getElementById("game").focus());
   }
   const card = link.includes("\n");
   const box = dialog.querySelector("textarea");
@@ -34,7 +47,6 @@ export function showLink(link) {
   box.rows = card ? 6 : 3;
   box.value = link;
   dialog.querySelector("span").textContent = "";
-  if (typeof dialog.showModal === "function") dialog.showModal();
-  else dialog.setAttribute("open", "");
+  openDialog(dialog);
   box.select();
 }

@@ -74,17 +74,18 @@ async function startGame(bindings) {
   window.addEventListener("hashchange", () => openLink());
   window.addEventListener("online", () => sendQueued());
   guard(() => game.set_prefs(recall("caves.prefs")));
-  showSound();
   listenSound();
   listenPointer(canvas);
-  const keys = { pad: [], gamepad: [], stick: [] };
+  const keys = { pad: [], tool: [], gamepad: [], stick: [] };
   for (const line of guard(() => game.bindings(), "").split("\n")) {
     const [kind, a, b, c] = line.split("\t");
     if (kind === "pad") keys.pad.push({ key: a, label: b, name: c });
+    else if (kind === "tool") keys.tool.push({ key: a, label: b });
     else if (kind === "gamepad") keys.gamepad.push({ button: Number(a), key: b });
     else if (kind === "stick") keys.stick.push(a);
   }
   listenPad(keys);
+  showSound();
   listenGamepad(keys);
   fit();
   canvas.focus();

@@ -1,26 +1,27 @@
-// The touch screens' toolbar (pad on or off, remembered; colours, larger glyphs, share,
-// help) and the pad, whose buttons are the game's keys.
+// The touch screens' toolbar (pad on or off, remembered; then the game's keys: colours,
+// larger glyphs, sound, share, board, help) and the pad, whose buttons are the game's keys.
 
 import { game, guard } from "./handle.js";
 import { afterInput } from "./after-input.js";
 import { fit } from "./fit.js";
 import { remember } from "./storage.js";
 
-// The pad's buttons, in order, from the game's keys (Game.bindings).
-function buildPad(pad, keys) {
-  pad.replaceChildren(...keys.map((k) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.dataset.key = k.key;
-    b.setAttribute("aria-label", k.name);
-    b.textContent = k.label;
-    return b;
-  }));
+// A button pressing the game's key `k.key`, as its `data-` field `field` says.
+function button(k, field) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset[field] = k.key;
+  if (k.name) b.setAttribute("aria-label", k.name);
+  b.textContent = k.label;
+  return b;
 }
 
+// The pad's buttons and the toolbar's after its Pad button, in order, from the game's keys
+// (Game.bindings).
 export function listenPad(bindings) {
   const pad = document.getElementById("pad");
-  buildPad(pad, bindings.pad);
+  pad.replaceChildren(...bindings.pad.map((k) => button(k, "key")));
+  document.getElementById("tools").append(...bindings.tool.map((k) => button(k, "tool")));
   const padButton = document.querySelector('[data-tool="pad"]');
   padButton.setAttribute("aria-pressed", String(!pad.hidden));
   document.getElementById("tools").addEventListener("click", (e) => {

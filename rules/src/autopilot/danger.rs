@@ -45,13 +45,12 @@ mod tests {
     use crate::creatures::monster::Mind;
     use crate::kinds::creature::Creature;
     use crate::space::geom::Point;
-    use crate::space::world::World;
+    use crate::testing::state_on;
     use crate::State;
 
     #[test]
     fn hunters_and_near_ones_are_a_danger_fleeing_and_far_sleeping_ones_are_not() {
-        let world = World::from_text(&["##########\n#<rrrrrrr#\n##########"]).expect("map");
-        let mut s = State::in_world(world, 1).expect("start");
+        let mut s = state_on(&["##########\n#<rrrrrrr#\n##########"], 1);
         let at = |x| Point::new(x, 1, 0);
         let danger = |s: &State, x| s.monster_at(at(x)).is_some_and(|m| s.danger(m));
         // Along the row from the player: each creature, where, and its mind if not hunting.

@@ -71,13 +71,11 @@ mod tests {
     use crate::kinds::creature::Creature;
     use crate::kinds::item::Item;
     use crate::space::geom::Point;
-    use crate::space::world::World;
-    use crate::State;
+    use crate::testing::state_on;
 
     #[test]
     fn what_a_thief_holds_is_in_the_fingerprint() {
-        let world = World::from_text(&["#####\n#<..#\n#####"]).expect("fixture");
-        let mut s = State::in_world(world, 1).expect("floor");
+        let mut s = state_on(&["#####\n#<..#\n#####"], 1);
         s.clear_monsters();
         s.put_monster(Creature::Monkey, Point::new(3, 1, 0));
         let mut other = s.clone();

@@ -102,16 +102,14 @@ impl Ending {
 #[cfg(test)]
 mod tests {
     use crate::game::ending::Cause;
-    use crate::game::state::State;
     use crate::kinds::creature::Creature;
-    use crate::space::world::World;
+    use crate::testing::state_on;
 
     /// A run ends once: a second deadly hurt in the turn that killed the player (flames,
     /// then a creature's blow) leaves the first cause and one ending in the log.
     #[test]
     fn a_run_ends_once_by_the_first_deadly_hurt() {
-        let world = World::from_text(&["#####\n#<..#\n#####"]).expect("a map");
-        let mut s = State::in_world(world, 1).expect("a start");
+        let mut s = state_on(&["#####\n#<..#\n#####"], 1);
         s.set_hp(1);
         s.hurt(3, "The flames burn you for 3.", Cause::Fire);
         s.hurt(4, "The orc hits you for 4.", Cause::Creature(Creature::Orc));

@@ -191,8 +191,8 @@ mod tests {
     use crate::kinds::tile::Tile;
     use crate::rng::seeded;
     use crate::space::geom::Point;
-    use crate::space::world::World;
     use crate::testing::any_action;
+    use crate::testing::state_on;
     use crate::{Outcome, State};
     use std::collections::BTreeSet;
 
@@ -216,8 +216,7 @@ mod tests {
     /// The cave with every kind of item lying about, the idol below, and creatures on both
     /// levels (among them a web spinner and a stone thrower).
     fn scene(seed: u64) -> State {
-        let world = World::from_text(&CAVE).expect("map");
-        let mut s = State::in_world(world, seed).expect("start");
+        let mut s = state_on(&CAVE, seed);
         s.clear_items();
         s.clear_monsters();
         let kinds = Item::ALL.into_iter().filter(|&i| i != Item::Idol);

@@ -7,9 +7,9 @@ use crate::record::{daily_seed, Header, Record};
 use crate::rules::kinds::creature::Creature;
 use crate::rules::kinds::item::Item;
 use crate::rules::space::geom::Point;
-use crate::rules::space::world::World;
-use crate::rules::State;
+use crate::rules::testing::state_on;
 use crate::save::{SharedStore, Store};
+use crate::view::frame::Frame;
 use crate::view::layout::Layout;
 
 const TODAY: &str = "2026-11-26";
@@ -97,9 +97,7 @@ fn start_app(store: &SharedStore, layout: Layout, touch: bool) -> App {
 
 /// A hall with an ochre jelly (a long name with its state) under the mouse, and items.
 fn hall(layout: Layout, touch: bool) -> App {
-    let world =
-        World::from_text(&["##########\n#<.......#\n#........#\n##########"]).expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&["##########\n#<.......#\n#........#\n##########"], 3);
     state.clear_monsters();
     state.clear_items();
     let me = state.player();
@@ -119,8 +117,7 @@ fn hall(layout: Layout, touch: bool) -> App {
 fn caves_map(layout: Layout, touch: bool) -> App {
     let level1 = "###########\n#<..>...>.#\n#..>......#\n###########";
     let level2 = "###########\n#...<...<.#\n#..<......#\n###########";
-    let world = World::from_text(&[level1, level2]).expect("fixture");
-    let mut state = State::in_world(world, 3).expect("floor");
+    let mut state = state_on(&[level1, level2], 3);
     state.clear_monsters();
     state.clear_items();
     let mut a = App::scene(state);
@@ -229,39 +226,97 @@ fn screens(layout: Layout, touch: bool) -> Vec<(&'static str, App)> {
     ]
 }
 
-#[test]
-fn no_line_of_any_screen_crosses_a_border_at_any_layout() {
-    let mut bad = Vec::new();
+/// What `check` finds wrong with every screen at every layout, with and without touch: the
+/// faults of each screen, named with its layout, over its frame.
+fn faults(check: impl Fn(&str, &App, &Frame) -> Vec<String>) -> String {
+    let mut bad = String::new();
     for (where_, layout) in layouts() {
         for touch in [false, true] {
             for (name, app) in screens(layout, touch) {
                 let frame = compose(&app);
-                let mut crossed = frame.crossed();
-                if name.starts_with("start") {
-                    // Nothing runs into the menu: blank rows around its prompt.
-                    let top = app.menu_top(app.start_menu().len());
-                    for row in [top - 3, top - 1] {
-                        let inside: String = frame
-                            .row_text(row as usize)
-                            .chars()
-                            .skip(1)
-                            .take(layout.cols as usize - 2)
-                            .collect();
-                        if !inside.trim_matches(['│', ' ']).is_empty() {
-                            crossed.push(format!("row {row} by the menu: {inside:?}"));
-                        }
-                    }
-                }
-                if !crossed.is_empty() {
-                    bad.push(format!(
-                        "{name} on the {where_} (touch {touch}):\n  {}\n{frame}",
-                        crossed.join("\n  ")
-                    ));
+                let found = check(name, &app, &frame);
+                if !found.is_empty() {
+                    let found = found.join("\n  ");
+                    bad +=
+                        &format!("{name} on the {where_} (touch {touch}):\n  {found}\n{frame}\n");
                 }
             }
         }
     }
-    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    bad
+}
+
+#[test]
+fn no_line_of_any_screen_crosses_a_border_at_any_layout() {
+    let bad = faults(|name, app, frame| {
+        let mut crossed = frame.crossed();
+        if name.starts_with("start") {
+            // Nothing runs into the menu: blank rows around its prompt.
+            let top = app.menu_top(app.start_menu().len());
+            for row in [top - 3, top - 1] {
+                let inside: String = frame
+                    .row_text(row as usize)
+                    .chars()
+                    .skip(1)
+                    .take(app.layout().cols as usize - 2)
+                    .collect();
+                if !inside.trim_matches(['│', ' ']).is_empty() {
+                    crossed.push(format!("row {row} by the menu: {inside:?}"));
+                }
+            }
+        }
+        crossed
+    });
+    assert!(bad.is_empty(), "{bad}");
+}
+
+/// What a tap region stands for, as its screen draws it: a start menu line's label, an
+/// item's letter, the end screen's replay bar, the overview's level in its title; `None`
+/// for the rest (the whole screen, the rows above the start menu).
+fn drawn_as(app: &App, region: &crate::app::Region) -> Option<String> {
+    let key = region.key;
+    let whole = region.area.w == app.layout().cols && region.area.h == app.layout().rows;
+    match app.screen() {
+        _ if whole => None,
+        crate::app::Screen::Start if region.area.y == 0 => None,
+        crate::app::Screen::Start => {
+            let choice = app.start_choice(key);
+            let menu = app.start_menu();
+            let item = menu.iter().find(|m| Some(m.choice) == choice);
+            Some(item.map_or(format!("no line for {key}"), |m| {
+                m.label.chars().take(8).collect()
+            }))
+        }
+        crate::app::Screen::Inventory(_) => Some(format!("{key})")),
+        crate::app::Screen::Ended if key == "r" => Some("Watch the replay".into()),
+        crate::app::Screen::Overview => Some("level".into()),
+        _ => Some(format!("an unexpected region for {key}")),
+    }
+}
+
+#[test]
+fn every_tap_region_lies_over_what_its_key_is_drawn_as() {
+    let bad = faults(|name, app, frame| {
+        let regions = app.regions();
+        let mut bad = Vec::new();
+        if name.starts_with("start") && regions.len() != app.start_menu().len() + 1 {
+            bad.push(format!("not a region a menu line: {regions:?}"));
+        }
+        for region in &regions {
+            let Some(want) = drawn_as(app, region) else {
+                continue;
+            };
+            let a = region.area;
+            let shown: String = (a.y..a.y + a.h)
+                .map(|r| frame.row_text(r.max(0) as usize))
+                .collect();
+            if !shown.contains(&want) {
+                bad.push(format!("{want:?} not under {region:?}"));
+            }
+        }
+        bad
+    });
+    assert!(bad.is_empty(), "{bad}");
 }
 
 #[test]

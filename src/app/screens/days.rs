@@ -2,13 +2,11 @@
 //! the best score, the current and longest streak, and the depth of the last 30 as a plot of
 //! columns, said again in words for screen readers; and, on the days the board gave par, the
 //! score against the expert bot's as a bar a day with the expert's mark, said in words too.
-//! Its keys close it; a tap anywhere does too.
+//! A page over the others (`page::Page::DAYS`).
 
 use crate::app::ctx::Ctx;
 use crate::app::days::{against_expert, streaks};
 use crate::app::draw::page::*;
-use crate::app::input::{command, Command};
-use crate::app::next::{Layer, Next, Screen};
 use crate::save::HistoryEntry;
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
@@ -16,38 +14,6 @@ use crate::view::layout::Layout;
 
 /// The runs the plot shows, where the page is wide enough.
 const PLOTTED: usize = 30;
-
-/// The Your days screen.
-pub struct Days;
-
-impl Layer for Days {
-    fn screen(&self) -> Screen {
-        Screen::Days
-    }
-
-    /// A tap anywhere closes it.
-    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
-        Some(Next::Pop)
-    }
-
-    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
-        draw(f, ctx);
-    }
-
-    /// Back (or Y again) closes it; any other command is used up.
-    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
-        if ctx.toggle_prefs(key) {
-            return Some(Next::Stay);
-        }
-        if key == "Y" {
-            return Some(Next::Pop);
-        }
-        Some(match command(key)? {
-            Command::Back | Command::Help => Next::Pop,
-            _ => Next::Stay,
-        })
-    }
-}
 
 /// The bars for the player's score and the expert's mark: this many columns for the most.
 fn bar_room(layout: Layout, x: i32) -> i32 {
@@ -98,7 +64,7 @@ fn against_par(f: &mut Frame, ctx: &Ctx, days: &[HistoryEntry], y: i32) -> i32 {
 }
 
 /// The screen: the figures, the plot and its words.
-fn draw(f: &mut Frame, ctx: &Ctx) {
+pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
     let layout = ctx.layout;
     let area = page(layout);
     f.boxed(area, "Your days", DIM, BLACK);

@@ -6,23 +6,22 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::{command, Command};
-use crate::app::next::{Layer, Next, Screen};
+use crate::app::next::{Layer, Next, Region, Screen};
 use crate::app::post::Posting;
 use crate::app::request::Request;
-use crate::app::screens::help::Help;
+use crate::app::screens::page::Page;
 use crate::rules::{Outcome, State};
 use crate::view::colour::{Rgb, ACCENT, BLACK, DIM, TEXT, TITLE, WARN};
 use crate::view::frame::{Area, Frame};
 use crate::view::wrap::wrap;
 use std::cell::Cell;
-use std::ops::Range;
 
 /// The end screen. The ended run stays the session's; the screen keeps only where it last
 /// drew the bar a tap watches the replay by (touch screens have no `r` to press).
 #[derive(Default)]
 pub struct Ended {
     /// The rows of the replay's bar, as last drawn (below the page's text, which wraps).
-    bar: Cell<Range<i32>>,
+    bar: Cell<Option<Area>>,
 }
 
 impl Layer for Ended {
@@ -38,9 +37,13 @@ impl Layer for Ended {
 
     /// A tap on the replay's bar watches the run, as `r` does; a tap anywhere else starts a
     /// new run, as Enter does.
-    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
-        let on_bar = self.bar.get_mut().contains(&row);
-        self.key(ctx, if on_bar { "r" } else { "Enter" })
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        let mut regions = Vec::new();
+        if let Some(area) = self.bar.get() {
+            regions.push(Region { area, key: "r" });
+        }
+        regions.push(Region::whole(ctx.layout, "Enter"));
+        regions
     }
 
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
@@ -63,7 +66,7 @@ impl Layer for Ended {
             (_, Some(Command::Share)) => request(ctx, Request::Share),
             (_, Some(Command::Export)) => request(ctx, Request::Export),
             (_, Some(Command::Back)) => Some(ctx.back_to_start().into()),
-            (_, Some(Command::Help)) => Some(Next::Push(Box::new(Help))),
+            (_, Some(Command::Help)) => Some(Next::Push(Box::new(Page::HELP))),
             (_, c) => c.map(|_| Next::Stay),
         }
     }
@@ -247,7 +250,13 @@ fn draw(f: &mut Frame, ctx: &Ctx, state: &State, screen: &Ended) {
             "Watch the replay",
             TEXT,
         );
-        screen.bar.set(y..y + rows);
+        let area = Area {
+            x: 0,
+            y,
+            w: layout.cols,
+            h: rows,
+        };
+        screen.bar.set(Some(area));
         y += rows;
         "Tap for a new game"
     } else {

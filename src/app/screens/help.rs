@@ -1,11 +1,8 @@
-//! The help screen: every key, and a way back. Its keys close it; a tap anywhere does too.
-//! It holds no state of its own.
+//! The help screen's page (`page::Page::HELP`): every key, and a way back.
 
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
-use crate::app::input::{command, Command};
 use crate::app::keys::{gamepad_help, KEYS};
-use crate::app::next::{Layer, Next, Screen};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::Frame;
 use crate::view::layout::Layout;
@@ -39,11 +36,8 @@ fn key_table(f: &mut Frame, layout: Layout, y: i32, limit: i32) -> (i32, usize) 
     (y + 1, 0)
 }
 
-/// The help screen.
-pub struct Help;
-
 /// The help screen: every key, and how to play by touch.
-fn draw(f: &mut Frame, ctx: &Ctx) {
+pub(crate) fn draw(f: &mut Frame, ctx: &Ctx) {
     let layout = ctx.layout;
     f.boxed(page(layout), "Help", DIM, BLACK);
     let y = paragraph(
@@ -102,32 +96,4 @@ fn draw(f: &mut Frame, ctx: &Ctx) {
         "Press Escape or ? to go back"
     };
     line(f, layout, left(layout), (y + 1).min(last), back, ACCENT);
-}
-
-impl Layer for Help {
-    fn screen(&self) -> Screen {
-        Screen::Help
-    }
-
-    /// A tap anywhere on the help screen closes it.
-    fn tap(&mut self, _: &mut Ctx, _: i32, _: i32) -> Option<Next> {
-        Some(Next::Pop)
-    }
-
-    fn draw(&self, f: &mut Frame, ctx: &Ctx) {
-        draw(f, ctx);
-    }
-
-    /// Keys on the help screen: help or back closes it; any other command is used up.
-    fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {
-        if ctx.toggle_prefs(key) {
-            return Some(Next::Stay);
-        }
-        let cmd = command(key)?;
-        Some(if matches!(cmd, Command::Help | Command::Back) {
-            Next::Pop
-        } else {
-            Next::Stay
-        })
-    }
 }

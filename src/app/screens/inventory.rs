@@ -8,7 +8,7 @@ use crate::app::ctx::Ctx;
 use crate::app::draw::page::clip;
 use crate::app::goto::Goto;
 use crate::app::input::{command, ignorable, Command};
-use crate::app::next::{Chosen, Layer, Next, Screen};
+use crate::app::next::{Chosen, Layer, Next, Region, Screen};
 pub use crate::app::pick::Pick;
 use crate::rules::game::log::counted;
 use crate::rules::kinds::item::Item;
@@ -16,6 +16,9 @@ use crate::rules::{Place, State, Thing, PACK_LIMIT};
 use crate::view::colour::{ACCENT, BLACK, DIM, TEXT, TITLE};
 use crate::view::frame::{Area, Cell, Frame, BLANK};
 use crate::view::kinds::Shown;
+
+/// The keys of the letters, for the rows a tap chooses by.
+const LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
 
 /// The letter a key names, if it is one: "a" is 'a'.
 pub fn letter_of(key: &str) -> Option<char> {
@@ -89,16 +92,20 @@ impl Layer for Inventory {
         Screen::Inventory(self.pick)
     }
 
-    /// A tap on a thing's row picks it; anywhere else closes the inventory.
-    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
-        let line = usize::try_from(row - top(ctx)).ok().and_then(|i| {
-            let state = ctx.state()?;
-            menu(state, self.pick).get(i).copied()
-        });
-        Some(
-            line.and_then(|l| self.pick_slot(ctx, l.slot))
-                .unwrap_or(Next::Pop),
-        )
+    /// A tap on a thing's row picks it, as its letter does; anywhere else closes the
+    /// inventory.
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        let lines = ctx.state().map_or_else(Vec::new, |s| menu(s, self.pick));
+        let (top, cols) = (top(ctx), ctx.layout.cols);
+        let mut regions = Vec::new();
+        for (row, line) in (top..).zip(lines) {
+            let at = (line.letter as usize).wrapping_sub('a' as usize);
+            if let Some(letter) = LETTERS.get(at..=at) {
+                regions.push(Region::new(0, row, cols, 1, letter));
+            }
+        }
+        regions.push(Region::whole(ctx.layout, "Escape"));
+        regions
     }
 
     fn key(&mut self, ctx: &mut Ctx, key: &str) -> Option<Next> {

@@ -10,6 +10,7 @@ pub(crate) mod ended;
 pub(crate) mod help;
 pub mod inventory;
 pub mod overview;
+mod page;
 pub(crate) mod play;
 pub(crate) mod replay;
 pub mod start;

@@ -10,7 +10,7 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::first_chars;
 use crate::app::input::{command, direction, Command};
-use crate::app::next::{Chosen, Layer, Next, Screen};
+use crate::app::next::{Chosen, Layer, Next, Region, Screen};
 use crate::rules::autopilot::routes::{areas, levels_seen, stair_link};
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::kinds::item::Item;
@@ -281,16 +281,20 @@ impl Layer for Overview {
         })
     }
 
-    /// A tap or click on the overview: the title rows show the next level, a block of the
-    /// map travels there, anywhere else closes it.
+    /// The title rows show the level above (their left half, as `<` does) or below.
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        let half = ctx.layout.cols / 2;
+        vec![
+            Region::new(0, 0, half, TOP - 1, "<"),
+            Region::new(half, 0, ctx.layout.cols - half, TOP - 1, ">"),
+        ]
+    }
+
+    /// A tap or click on the map travels to its block; anywhere else closes the overview.
     fn tap(&mut self, ctx: &mut Ctx, col: i32, row: i32) -> Option<Next> {
         let Some(sheet) = self.sheet(ctx) else {
             return Some(Next::Pop);
         };
-        if row < TOP - 1 {
-            let step = if col < ctx.layout.cols / 2 { -1 } else { 1 };
-            return Some(self.level(ctx, &sheet, step));
-        }
         let (bx, by) = (col - sheet.ox, row - TOP);
         let world = ctx.state().map(|s| (s.world().width(), s.world().height()));
         let inside = world.is_some_and(|(w, h)| {

@@ -10,7 +10,7 @@ use crate::app::next::{Layer, Next, Screen};
 use crate::app::replayer::Replayer;
 use crate::app::request::Request;
 use crate::app::run::Run;
-use crate::app::screens::help::Help;
+use crate::app::screens::page::Page;
 use crate::app::screens::play::draw_scene;
 use crate::rules::space::geom::Point;
 use crate::rules::{Action, Outcome};
@@ -111,7 +111,7 @@ impl Layer for Replay {
                         ctx.requests.push(Request::Export);
                         Some(Next::Stay)
                     }
-                    Command::Help => Some(Next::Push(Box::new(Help))),
+                    Command::Help => Some(Next::Push(Box::new(Page::HELP))),
                     _ => None,
                 }
             }

@@ -6,10 +6,9 @@
 use crate::app::ctx::Ctx;
 use crate::app::draw::page::*;
 use crate::app::input::ignorable;
-use crate::app::next::{Layer, Next, Screen};
+use crate::app::next::{Layer, Next, Region, Screen};
 use crate::app::request::Request;
-use crate::app::screens::days::Days;
-use crate::app::screens::help::Help;
+use crate::app::screens::page::Page;
 use crate::app::session::Saving;
 use crate::record::Header;
 use crate::rules::variants::{self, NORMAL};
@@ -47,7 +46,7 @@ pub enum Choice {
 /// One line of the start menu: the key that chooses it, what it says, what it does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MenuItem {
-    pub key: String,
+    pub key: &'static str,
     pub label: String,
     pub choice: Choice,
 }
@@ -98,12 +97,8 @@ impl Layer for Start {
         Some(next)
     }
 
-    /// A tap on a menu row chooses it.
-    fn tap(&mut self, ctx: &mut Ctx, _: i32, row: i32) -> Option<Next> {
-        let choice = menu_at(ctx, row)?;
-        let next = choose(ctx, choice);
-        self.refresh(ctx);
-        Some(next)
+    fn regions(&self, ctx: &Ctx) -> Vec<Region> {
+        regions(ctx)
     }
 
     /// The start screen: title, goal, recent runs, notices, and the menu at the bottom.
@@ -139,11 +134,7 @@ impl Layer for Start {
 /// The start menu, top to bottom: saved runs, a new run, the last run, kept saves, a run
 /// file, help. The same list is drawn and hit by taps.
 pub fn menu(ctx: &Ctx) -> Vec<MenuItem> {
-    let item = |key: &str, label: String, choice| MenuItem {
-        key: key.to_string(),
-        label,
-        choice,
-    };
+    let item = |key: &'static str, label: String, choice| MenuItem { key, label, choice };
     let mut menu = Vec::new();
     let free = free_runs(ctx);
     // A phone's line has room for the run's name only.
@@ -355,21 +346,34 @@ pub fn top(ctx: &Ctx, lines: usize) -> i32 {
     (page.y + page.h - 2 - lines as i32 * pitch(ctx)).max(0)
 }
 
-/// What a tap on screen row `row` of the start screen chooses: the menu line there, or
-/// the first line for a tap above the menu; nothing between the lines.
-pub fn menu_at(ctx: &Ctx, row: i32) -> Option<Choice> {
+/// The rows a tap chooses each menu line by, as its key does: the line's bar (on a portrait
+/// phone with the gap rows below it, and every row of the menu's pitch where lines are one
+/// row or close), and the first line for a tap above the menu; nothing between the lines.
+pub fn regions(ctx: &Ctx) -> Vec<Region> {
     let menu = menu(ctx);
-    let (top, pitch) = (top(ctx, menu.len()), pitch(ctx));
-    if row < top - 2 {
-        return menu.first().map(|m| m.choice);
+    let (top, pitch, cols) = (top(ctx, menu.len()), pitch(ctx), ctx.layout.cols);
+    let rows = if pitch == 1 || ctx.layout.is_portrait() {
+        pitch
+    } else {
+        menu_bar(ctx).0.min(pitch)
+    };
+    // "any key" starts a new run, as N does.
+    let key = |m: &MenuItem| {
+        if m.choice == Choice::NewRun {
+            "N"
+        } else {
+            m.key
+        }
+    };
+    let mut regions = Vec::new();
+    if let Some(first) = menu.first() {
+        regions.push(Region::new(0, 0, cols, top - 2, key(first)));
     }
-    let i = (row - top).div_euclid(pitch);
-    // A portrait phone's gap rows belong to the bar above them.
-    let within =
-        (row - top).rem_euclid(pitch) < menu_bar(ctx).0 || pitch == 1 || ctx.layout.is_portrait();
-    (row >= top && within)
-        .then(|| menu.get(i as usize).map(|m| m.choice))
-        .flatten()
+    for (i, m) in menu.iter().enumerate() {
+        let y = top + i as i32 * pitch;
+        regions.push(Region::new(0, y, cols, rows, key(m)));
+    }
+    regions
 }
 
 /// Does what a start-menu line says.
@@ -379,8 +383,8 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
         Next::Stay
     };
     match choice {
-        Choice::Help => Next::Push(Box::new(Help)),
-        Choice::Days => Next::Push(Box::new(Days)),
+        Choice::Help => Next::Push(Box::new(Page::HELP)),
+        Choice::Days => Next::Push(Box::new(Page::DAYS)),
         Choice::Continue(i) => {
             // As the store holds it now: another tab may have played or ended it since
             // the menu was shown.
@@ -663,7 +667,7 @@ fn menu_lines(f: &mut Frame, ctx: &Ctx) {
             tap_bar(f, menu_bar(ctx), at, &item.label, colour);
         } else {
             let dx = if narrow { 8 } else { 10 };
-            f.text(x, y, &item.key, TITLE, BLACK);
+            f.text(x, y, item.key, TITLE, BLACK);
             line(f, layout, x + dx, y, &item.label, colour);
         }
     }

@@ -1,13 +1,7 @@
 //! How creatures look: a letter in a colour of its own, and their descriptions.
 
-use super::{show, Look, Showing, Shown};
-use crate::colour::hex;
+use super::{on, show, Showing, Shown};
 use caves_rules::kinds::creature::Creature;
-
-/// A creature's look: `glyph` in the colour `fg` (`#RRGGBB`).
-const fn on(glyph: u8, fg: &str) -> Look {
-    Look::on_floor(glyph, hex(fg))
-}
 
 /// How `c` shows.
 #[rustfmt::skip]

@@ -2,15 +2,9 @@
 //! a colour of their own, and their descriptions; and the looks of unknown potions (each its
 //! colour) and scrolls (all alike), which tell nothing of their kind.
 
-use super::{show, Look, Showing, Shown};
-use crate::colour::hex;
+use super::{on, show, Showing, Shown};
 use caves_rules::items::looks::{Guise, PotionLook};
 use caves_rules::kinds::item::Item;
-
-/// An item's look: `glyph` in the colour `fg` (`#RRGGBB`).
-const fn on(glyph: u8, fg: &str) -> Look {
-    Look::on_floor(glyph, hex(fg))
-}
 
 /// How `i` shows.
 #[rustfmt::skip]

@@ -43,6 +43,12 @@ pub struct Showing {
     pub description: &'static str,
 }
 
+/// Something on the floor in the families' tables (a creature, an item): `glyph` in the
+/// colour `fg` (`#RRGGBB`).
+const fn on(glyph: u8, fg: &str) -> Look {
+    Look::on_floor(glyph, hex(fg))
+}
+
 /// A `Showing` of the families' tables.
 const fn show(look: Look, description: &'static str) -> Showing {
     Showing { look, description }

@@ -99,7 +99,7 @@ mod tests {
     use crate::creatures::tactics::moves::run_away;
     use crate::kinds::creature::Creature;
     use crate::space::geom::Point;
-    use crate::space::world::World;
+    use crate::testing::state_on;
     use crate::State;
 
     /// A rule of its own, for this test alone: a creature that keeps two cells off the player
@@ -127,9 +127,7 @@ mod tests {
 
     #[test]
     fn a_rule_of_its_own_is_a_function_from_what_a_creature_perceives_to_an_intent() {
-        let world =
-            World::from_text(&["##########\n#<.......#\n#........#\n##########"]).expect("fixture");
-        let mut s = State::in_world(world, 1).expect("floor");
+        let mut s = state_on(&["##########\n#<.......#\n#........#\n##########"], 1);
         s.clear_monsters();
         let player = s.player();
         let mut rng = crate::rng::seeded(1);

@@ -15,9 +15,9 @@ use crate::app::draw::{map, panels};
 use crate::app::input::{command, ignorable, travel_key, Command};
 use crate::app::next::{Chosen, Layer, Next, Screen};
 use crate::app::request::Request;
-use crate::app::screens::help::Help;
 use crate::app::screens::inventory::Inventory;
 use crate::app::screens::overview::Overview;
+use crate::app::screens::page::Page;
 use crate::rules::autopilot::travel::Goal;
 use crate::rules::kinds::tile::Tile;
 use crate::rules::space::geom::Point;
@@ -177,7 +177,7 @@ impl Play {
                 Next::Stay
             }
             Command::Act(a) => ctx.act(a).into(),
-            Command::Help => Next::Push(Box::new(Help)),
+            Command::Help => Next::Push(Box::new(Page::HELP)),
             Command::Look => {
                 if let Some(at) = ctx.state().map(State::player) {
                     self.mode = Mode::Look(Look { at, view: None });
