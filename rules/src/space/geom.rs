@@ -1,7 +1,7 @@
 //! Points in the world (x, y in cells, z = level index from 0 at the top) and directions.
 
 /// A location in world coordinates: `x`, `y` in cells, `z` the level (0 is the top level).
-#[derive(Clone, Copy, Debug, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Eq, PartialOrd, Ord)]
 pub struct Point {
     pub x: i32,
     pub y: i32,
@@ -14,6 +14,15 @@ impl PartialEq for Point {
     #[inline(always)]
     fn eq(&self, other: &Point) -> bool {
         self.x == other.x && self.y == other.y && self.z == other.z
+    }
+}
+
+/// The same fields as `eq`, in order, as a derived hash would take them.
+impl std::hash::Hash for Point {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.x.hash(state);
+        self.y.hash(state);
+        self.z.hash(state);
     }
 }
 
