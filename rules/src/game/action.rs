@@ -149,14 +149,22 @@ impl Action {
 
     /// The operand bytes that follow the code in a record.
     pub fn operands(self) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.put_operands(&mut out);
+        out
+    }
+
+    /// Appends the operand bytes (`operands`) to `out`, without a list of their own: a run's
+    /// record is written after every turn, every action of it again.
+    fn put_operands(self, out: &mut Vec<u8>) {
         match self {
-            Action::Drop(s) | Action::Use(s) | Action::Equip(s) => vec![s],
-            Action::Kindle(d) => vec![d as u8],
+            Action::Drop(s) | Action::Use(s) | Action::Equip(s) => out.push(s),
+            Action::Kindle(d) => out.push(d as u8),
             Action::Throw { slot, dx, dy } => {
                 let target = (i32::from(dy) + AIM) * AIM_SIDE + i32::from(dx) + AIM;
-                vec![slot, target as u8]
+                out.extend([slot, target as u8]);
             }
-            _ => Vec::new(),
+            _ => {}
         }
     }
 
@@ -215,7 +223,7 @@ impl Action {
     /// Appends the action's record bytes: its code, then its operands.
     pub fn encode(self, out: &mut Vec<u8>) {
         out.push(self.code());
-        out.extend(self.operands());
+        self.put_operands(out);
     }
 }
 

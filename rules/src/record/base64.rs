@@ -3,7 +3,9 @@
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 pub fn encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    // Written as bytes, four letters for every three bytes (fewer for the last one or two):
+    // a saved run is encoded after every turn, so this is kept to a few steps a byte.
+    let mut out = Vec::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
         let b = [
             chunk[0],
@@ -11,11 +13,11 @@ pub fn encode(bytes: &[u8]) -> String {
             chunk.get(2).copied().unwrap_or(0),
         ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..=chunk.len() {
-            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-        }
+        let letters = [18, 12, 6, 0].map(|shift| ALPHABET[(n >> shift & 63) as usize]);
+        out.extend_from_slice(&letters[..=chunk.len()]);
     }
-    out
+    // Every byte is a letter of the alphabet, so the text is ASCII.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 fn value(c: u8) -> Option<u32> {

@@ -1,11 +1,29 @@
 //! Points in the world (x, y in cells, z = level index from 0 at the top) and directions.
 
 /// A location in world coordinates: `x`, `y` in cells, `z` the level (0 is the top level).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Eq, PartialOrd, Ord)]
 pub struct Point {
     pub x: i32,
     pub y: i32,
     pub z: i32,
+}
+
+/// Field by field, always inlined: points are compared on every step of every creature, and a
+/// build for size otherwise calls a byte comparison for the twelve bytes.
+impl PartialEq for Point {
+    #[inline(always)]
+    fn eq(&self, other: &Point) -> bool {
+        self.x == other.x && self.y == other.y && self.z == other.z
+    }
+}
+
+/// The same fields as `eq`, in order, as a derived hash would take them.
+impl std::hash::Hash for Point {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.x.hash(state);
+        self.y.hash(state);
+        self.z.hash(state);
+    }
 }
 
 impl Point {
@@ -24,6 +42,7 @@ impl Point {
     }
 
     /// Chebyshev distance on the plane (ignores z): the number of 8-way steps.
+    #[inline(always)]
     pub fn chebyshev(self, other: Point) -> i32 {
         (self.x - other.x).abs().max((self.y - other.y).abs())
     }

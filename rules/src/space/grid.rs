@@ -44,6 +44,7 @@ impl<T> Grid<T> {
     }
 
     /// Where `p`'s cell lies in `cells`, when `p` is inside the plane.
+    #[inline(always)]
     pub fn index(&self, p: Point) -> Option<usize> {
         ((0..self.width).contains(&p.x) && (0..self.height).contains(&p.y))
             .then(|| p.y as usize * self.width as usize + p.x as usize)
