@@ -438,15 +438,13 @@ fn upload<S: Clone + Send + Sync + 'static>(
     route: MethodRouter<S>,
     limit: usize,
 ) -> MethodRouter<S> {
-    route.layer(
-        ServiceBuilder::new()
-            .layer(middleware::map_response(explain_timeout))
-            .layer(TimeoutLayer::with_status_code(
-                StatusCode::REQUEST_TIMEOUT,
-                UPLOAD_TIMEOUT,
-            ))
-            .layer(RequestBodyTimeoutLayer::new(BODY_IDLE))
-            .layer(DefaultBodyLimit::max(limit)),
+    let body = ServiceBuilder::new()
+        .layer(RequestBodyTimeoutLayer::new(BODY_IDLE))
+        .layer(DefaultBodyLimit::max(limit));
+    within(
+        route.layer(body),
+        StatusCode::REQUEST_TIMEOUT,
+        UPLOAD_TIMEOUT,
     )
 }
 
@@ -454,13 +452,19 @@ fn upload<S: Clone + Send + Sync + 'static>(
 /// (`/api/live/KEY/events`) has none: it is meant to stay open, and ends with its run, its
 /// reader falling behind, or the server's stop.
 fn timed<S: Clone + Send + Sync + 'static>(route: MethodRouter<S>) -> MethodRouter<S> {
+    within(route, StatusCode::SERVICE_UNAVAILABLE, READ_TIMEOUT)
+}
+
+/// `route` answered within `after`, else `status` in the API's words.
+fn within<S: Clone + Send + Sync + 'static>(
+    route: MethodRouter<S>,
+    status: StatusCode,
+    after: std::time::Duration,
+) -> MethodRouter<S> {
     route.layer(
         ServiceBuilder::new()
             .layer(middleware::map_response(explain_timeout))
-            .layer(TimeoutLayer::with_status_code(
-                StatusCode::SERVICE_UNAVAILABLE,
-                READ_TIMEOUT,
-            )),
+            .layer(TimeoutLayer::with_status_code(status, after)),
     )
 }
 
