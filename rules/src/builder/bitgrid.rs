@@ -240,20 +240,6 @@ fn high_bits(x: u64) -> u64 {
     ((x >> 7) & BYTES).wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
-/// How many places `a` and `b` (of one length) both hold `tile`: eight places at a time, by
-/// the bytes of their codes.
-pub(crate) fn both_hold(a: &[Tile], b: &[Tile], tile: Tile) -> usize {
-    let code = u64::from(tile.code()) * BYTES;
-    let bytes = |eight: &[Tile]| u64::from_le_bytes(std::array::from_fn(|k| eight[k].code()));
-    let (ea, eb) = (a.chunks_exact(8), b.chunks_exact(8));
-    let rest = ea.remainder().iter().zip(eb.remainder());
-    let mut n = rest.filter(|&(&x, &y)| x == tile && y == tile).count();
-    for (x, y) in ea.zip(eb) {
-        n += zero_bytes((bytes(x) ^ code) | (bytes(y) ^ code)).count_ones() as usize;
-    }
-    n
-}
-
 /// Word `i` of a row with each cell holding the bit of the cell west of it (clear at the
 /// west edge).
 pub(crate) fn from_west(row: &[u64], i: usize) -> u64 {
@@ -350,29 +336,6 @@ impl BitGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Over random pairs of tile lists of every length up to a few words of eight, and every
-    /// kind, the count eight at a time is the count place by place.
-    #[test]
-    fn places_both_holding_a_tile_are_counted_eight_at_a_time_as_one_by_one() {
-        use rand::Rng;
-        let mut rng = crate::rng::seeded(3);
-        let kinds = [Tile::Floor, Tile::Wall, Tile::StairsUp, Tile::Moss];
-        for len in 0..40 {
-            for _ in 0..20 {
-                let mut draw = || -> Vec<Tile> {
-                    (0..len)
-                        .map(|_| kinds[rng.random_range(0..kinds.len())])
-                        .collect()
-                };
-                let (a, b) = (draw(), draw());
-                for tile in kinds {
-                    let one_by_one = a.iter().zip(&b).filter(|&(&x, &y)| x == tile && y == tile);
-                    assert_eq!(both_hold(&a, &b, tile), one_by_one.count(), "{a:?} {b:?}");
-                }
-            }
-        }
-    }
 
     #[test]
     fn ranges_set_and_clear_exactly_their_cells_within_and_across_words() {

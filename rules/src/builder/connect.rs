@@ -75,22 +75,19 @@ pub fn ensure_reachable(
     }
 }
 
-/// The regions of level `z` a stair pair from the level above comes down into: the stairs
-/// down of level `z - 1` (found a word at a time) with a stair up under them.
+/// The regions of level `z` a stair pair from the level above comes down into.
 fn reached_from_above(world: &World, z: i32, regions: &Regions) -> Vec<u32> {
-    let (w, h) = (world.width() as usize, world.height() as usize);
+    let h = world.height() as usize;
     let mut reached = vec![false; regions.sizes.len()];
     let down = BitGrid::of_tiles(world, z - 1, |t| t == Tile::StairsDown);
-    let here = world.level(z).unwrap_or(&[]);
+    let up = BitGrid::of_tiles(world, z, |t| t == Tile::StairsUp);
     for y in 0..h {
-        for (i, &d) in down.row(y).iter().enumerate() {
-            let mut stairs = d;
-            while stairs != 0 {
-                let x = i * 64 + stairs.trailing_zeros() as usize;
-                stairs &= stairs - 1;
-                if here[y * w + x] == Tile::StairsUp {
-                    reached[regions.id_at(x, y) as usize] = true;
-                }
+        for (i, (&d, &u)) in down.row(y).iter().zip(up.row(y)).enumerate() {
+            let mut pairs = d & u;
+            while pairs != 0 {
+                let x = i * 64 + pairs.trailing_zeros() as usize;
+                pairs &= pairs - 1;
+                reached[regions.id_at(x, y) as usize] = true;
             }
         }
     }

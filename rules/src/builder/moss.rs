@@ -18,9 +18,6 @@ pub const PATCH_CELLS: usize = 14;
 /// of it drawn by number, in scan order.
 pub fn place(world: &mut World, floors: &mut [BitGrid], rng: &mut GameRng) {
     let w = world.width() as usize;
-    // The cells a patch may grow into next, in no order: room for all a patch can add (four
-    // per cell grown), made once for every patch.
-    let mut edge = Vec::with_capacity(1 + 4 * PATCH_CELLS);
     for z in 0..world.depth() {
         let floor = &mut floors[z as usize];
         let level = world.level_mut(z);
@@ -33,9 +30,7 @@ pub fn place(world: &mut World, floors: &mut [BitGrid], rng: &mut GameRng) {
             let Some((x, y)) = numbered.nth(k) else {
                 break;
             };
-            edge.clear();
-            edge.push(y * w + x);
-            let mut grown = 0;
+            let (mut edge, mut grown) = (vec![y * w + x], 0);
             while grown < PATCH_CELLS && !edge.is_empty() {
                 let at = edge.swap_remove(rng.random_range(0..edge.len() as u32) as usize);
                 if level.get(at) != Some(&Tile::Floor) {

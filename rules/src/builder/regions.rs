@@ -55,7 +55,7 @@ impl Regions {
     /// The same labelling read straight from a bit grid, whole runs at a time.
     pub fn of_grid(grid: &BitGrid) -> Regions {
         let (w, h) = (grid.width(), grid.height());
-        let mut joiner = Joiner::with_capacity(run_count(grid));
+        let mut joiner = Joiner::default();
         for y in 0..h {
             let row = grid.row(y);
             let mut x = next_bit(row, 0, false);
@@ -188,19 +188,6 @@ fn next_bit(row: &[u64], from: usize, clear: bool) -> usize {
     }
 }
 
-/// The runs of open cells of `grid`: the cells set whose west neighbour is not.
-fn run_count(grid: &BitGrid) -> usize {
-    let mut n = 0;
-    for y in 0..grid.height() {
-        let mut carry = 0;
-        for &word in grid.row(y) {
-            n += (word & !(word << 1 | carry)).count_ones() as usize;
-            carry = word >> 63;
-        }
-    }
-    n
-}
-
 /// Union-find over runs, row by row: each run joins the runs of the row above that touch it,
 /// diagonally included.
 #[derive(Default)]
@@ -213,15 +200,6 @@ struct Joiner {
 }
 
 impl Joiner {
-    /// A joiner with room for `runs` runs.
-    fn with_capacity(runs: usize) -> Self {
-        Joiner {
-            runs: Vec::with_capacity(runs),
-            parent: Vec::with_capacity(runs),
-            ..Joiner::default()
-        }
-    }
-
     fn push(&mut self, y: usize, s: usize, e: usize) {
         let id = self.runs.len();
         self.runs.push(Run {

@@ -3,7 +3,6 @@
 //! overlaps first, each joining regions no stair chosen before joins, and at most
 //! `STAIRS_BETWEEN_LEVELS` between two levels. The regions left out are dug to by `connect`.
 
-use super::bitgrid::both_hold;
 use super::regions::Regions;
 use crate::kinds::tile::Tile;
 use crate::rng::GameRng;
@@ -42,11 +41,7 @@ pub fn connect_overlaps(
                 y * w + a.x0.max(b.x0) as usize,
                 y * w + a.x1.min(b.x1) as usize,
             );
-            let count = if first < end {
-                both_hold(&top[first..end], &bottom[first..end], Tile::Floor)
-            } else {
-                0
-            };
+            let count = (first..end).filter(|&c| both_floor(c)).count();
             if count > 0 {
                 stretches.push(Stretch {
                     above: a.id,
