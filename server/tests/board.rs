@@ -770,3 +770,16 @@ async fn import_checks_a_line_whole_before_it_adopts_anything() {
     assert_eq!(board.len(), 1);
     assert_eq!(board[0].name, "P0");
 }
+
+/// A long run of a daily seed where every pattern of the torch died the same way (a kobold
+/// slinger at turn 2,522 of 3,000: the patterns differ only in the first 32 turns) still
+/// climbs out, by resting later. The board's end-to-end test draws a new seed for each day
+/// it makes, and stopped on this one.
+#[test]
+fn a_long_run_climbs_out_where_every_pattern_of_the_torch_died() {
+    let run = long_run("2026-11-24", 4_320_279_833_965_476_070, 1, 3000);
+    let state = replay(&run).expect("the long run replays");
+    let ending = state.ending().expect("the long run has ended");
+    assert_eq!(ending.cause, caves_rules::game::ending::Cause::Left, "{ending:?}");
+    assert!(state.turn() >= 3000, "turn {}", state.turn());
+}
