@@ -242,7 +242,9 @@ export async function startPostgres({ password = null } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'caves-pg-'));
   const root = process.getuid && process.getuid() === 0;
   if (root) execFileSync('chown', ['postgres', dir]);
-  const as = (cmd, args) => (root ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }));
+  // runuser lives in /usr/sbin, which a PATH set up for a user other than root can leave out.
+  const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((f) => fs.existsSync(f)) || 'runuser';
+  const as = (cmd, args) => (root ? execFileSync(runuser, ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }));
   const port = await freePort();
   const data = path.join(dir, 'data');
   if (password) {
