@@ -780,6 +780,10 @@ fn a_long_run_climbs_out_where_every_pattern_of_the_torch_died() {
     let run = long_run("2026-11-24", 4_320_279_833_965_476_070, 1, 3000);
     let state = replay(&run).expect("the long run replays");
     let ending = state.ending().expect("the long run has ended");
-    assert_eq!(ending.cause, caves_rules::game::ending::Cause::Left, "{ending:?}");
+    assert_eq!(
+        ending.cause,
+        caves_rules::game::ending::Cause::Left,
+        "{ending:?}"
+    );
     assert!(state.turn() >= 3000, "turn {}", state.turn());
 }
