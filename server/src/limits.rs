@@ -145,6 +145,10 @@ pub const STOP_GRACE: Duration = Duration::from_secs(8);
 /// Runs shorter than this many turns are never taken for copies: two players who quit at
 /// once play the same short game honestly.
 pub const COPY_MIN_TURNS: u32 = 100;
+/// The most actions of a run's opening weighed for being the game's buttons' (a few path
+/// searches each: `verify::Marker`). A run that taps nothing but buttons for longer has its
+/// marks from here on, so a hostile run of buttons costs verification at most this much.
+pub const OPENING_ACTIONS: u32 = 3_000;
 /// Free space a SQLite database's disk must keep: below it, health fails and submissions get
 /// 503 before they are verified.
 pub const DISK_RESERVE: u64 = 1024 * 1024;

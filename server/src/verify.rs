@@ -9,12 +9,13 @@
 //! of an octave apart. Games are compared by what they do, not by the actions that did it:
 //! using a weapon and wielding it, or a step any way while held by a web, leave one state.
 
+use caves_rules::autopilot::buttons::by_buttons;
 use caves_rules::builder::WorldParams;
 use caves_rules::record::replay::initial;
 use caves_rules::record::{DecodeError, Header, Record};
-use caves_rules::{Outcome, State, RULESET};
+use caves_rules::{Action, Outcome, State, RULESET};
 
-use crate::limits::{MAX_ACTIONS, MAX_BYTES};
+use crate::limits::{MAX_ACTIONS, MAX_BYTES, OPENING_ACTIONS};
 
 /// A day the board takes runs of, and its seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,11 +106,19 @@ pub fn play_digest(state: &State) -> String {
     format!("{:016x}", state.play_hash())
 }
 
-/// The marks of a game as it is played: after each action, `after` notes the state's play
-/// fingerprint when the action brought the run to a mark turn.
+/// The marks of a game as it is played: before each action, `before` notes whether the
+/// game's own buttons would take it; after it, `after` notes the state's play fingerprint
+/// when the action brought the run to a mark turn. A run's opening, up to its first action
+/// no button would take, is anyone's (any tap-only player plays it: `by_buttons`), so it
+/// has no marks: two players who tap the same opening share its states, and neither is
+/// the other's copy. At most `OPENING_ACTIONS` actions are weighed so.
 #[derive(Clone, Debug, Default)]
 pub struct Marker {
     turn: u32,
+    /// Actions noted by `before`, up to `OPENING_ACTIONS`.
+    weighed: u32,
+    /// Whether an action of the player's own choosing has been taken.
+    chosen: bool,
     pub marks: Vec<(u32, String)>,
 }
 
@@ -118,7 +127,17 @@ impl Marker {
     pub fn at(state: &State) -> Marker {
         Marker {
             turn: state.turn(),
+            weighed: 0,
+            chosen: false,
             marks: Vec::new(),
+        }
+    }
+
+    /// Notes `action`, about to be taken in `state`.
+    pub fn before(&mut self, state: &State, action: Action) {
+        if !self.chosen {
+            self.weighed += 1;
+            self.chosen = self.weighed > OPENING_ACTIONS || !by_buttons(state, action);
         }
     }
 
@@ -127,7 +146,7 @@ impl Marker {
         let turn = state.turn();
         if turn != self.turn {
             self.turn = turn;
-            if is_mark(turn) {
+            if self.chosen && is_mark(turn) {
                 self.marks.push((turn, play_digest(state)));
             }
         }
@@ -235,6 +254,7 @@ fn replay(record: &Record, date: String) -> Result<Verified, Refusal> {
         initial(record).map_err(|e| unfit(format!("The run's caves cannot be built: {e}.")))?;
     let mut marker = Marker::at(&state);
     for (i, &action) in record.actions.iter().enumerate() {
+        marker.before(&state, action);
         if !state.act(action) {
             return Err(unfit(format!(
                 "The run goes on after it ended (action {} of {}).",

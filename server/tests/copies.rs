@@ -4,7 +4,9 @@
 //! players) play the daily caves of several days of one board, each as a player of its own;
 //! every run they end is kept, none refused as a copy of another. A run of theirs that uses a
 //! weapon (which wields it) posted again with that `Use` swapped for an `Equip`, every
-//! fingerprint recomputed, is refused as a copy of it.
+//! fingerprint recomputed, is refused as a copy of it. Two tap-only players whose games are
+//! one game for more than half of the later one's turns (the buttons alone played it) are
+//! both kept.
 
 use caves_bots::Bot;
 use caves_rules::builder::WorldParams;
@@ -12,7 +14,8 @@ use caves_rules::record::{Header, Record};
 use caves_rules::Action;
 use caves_server::board::{now_micros, Board, NewRun, TakeError, Taken};
 use caves_server::limits::COPY_MIN_TURNS;
-use caves_server::verify::{verify, Day, Verified};
+use caves_server::verify::{play_digest, verify, Day, Verified};
+use std::collections::HashMap;
 
 mod common;
 use common::Scratch;
@@ -111,6 +114,59 @@ async fn honest_bots_in_one_days_caves_are_never_taken_for_copies() {
         match post(&board, &bytes, &run, &format!("copier-{bot}-{date}")).await {
             Err(TakeError::Copy(of)) => assert_eq!(of, original, "{date} {bot}"),
             other => panic!("{date} {bot}: a synonym copy was not refused: {other:?}"),
+        }
+    }
+    board.close().await;
+}
+
+/// The daily caves of a seed where the reckless diver's game is the autopilot's for more
+/// than half of its turns: both only press the game's buttons (explore, the stairs, hit).
+const SHARED_OPENING: (&str, u64) = ("2026-11-25", 13_064_056_694_505_127_430);
+
+/// The play fingerprint of `record`'s state at each turn it reached at the end of an action.
+fn states(record: &Record) -> HashMap<u32, String> {
+    let mut state = record.header.start().expect("the daily caves");
+    let mut seen = HashMap::new();
+    for &a in &record.actions {
+        state.act(a);
+        seen.insert(state.turn(), play_digest(&state));
+    }
+    seen
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tap_players_who_share_an_opening_are_not_copies() {
+    let scratch = Scratch::new("copies-opening");
+    let board = Board::open(&scratch.db()).await.expect("opens");
+    let (date, seed) = SHARED_OPENING;
+    assert!(board.adopt_seed(date, seed).await.expect("adopts"));
+    let header = Header::new(seed, WorldParams::default(), Some(date.to_string()));
+    let days = [Day {
+        date: date.to_string(),
+        seed,
+    }];
+    let play = |bot: Bot| bot.play(header.clone()).expect("the daily caves").record;
+    let (first, later) = (play(Bot::Autopilot), play(Bot::Reckless));
+    // The two games are one until past half of the later one's turns, by their states.
+    let theirs = states(&first);
+    let ours = states(&later);
+    let last_turn = *ours.keys().max().expect("turns");
+    let shared = ours
+        .iter()
+        .filter(|(turn, digest)| theirs.get(turn) == Some(digest))
+        .map(|(turn, _)| *turn)
+        .max()
+        .unwrap_or(0);
+    assert!(
+        shared * 2 >= last_turn && last_turn >= COPY_MIN_TURNS,
+        "the fixture's games share {shared} of {last_turn} turns: pick caves where they share more"
+    );
+    for (record, who) in [(&first, "first"), (&later, "later")] {
+        let bytes = record.encode();
+        let run = verify(&bytes, &days).expect("a bot's run verifies");
+        match post(&board, &bytes, &run, who).await {
+            Ok(t) => assert!(t.new, "{who}"),
+            Err(e) => panic!("the {who} tap player's run was refused: {e}"),
         }
     }
     board.close().await;

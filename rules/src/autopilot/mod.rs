@@ -2,6 +2,7 @@
 //! knows (what exploring goes to, the fuel it weighs first), routes across levels, why a
 //! journey stops, and the one rule of danger they stop by.
 
+pub mod buttons;
 pub mod danger;
 pub mod explore;
 pub mod fuel;

@@ -45,7 +45,11 @@ impl Play {
     /// `LIVE_HOLD_ACTIONS`).
     pub fn play(&mut self, count: i64, actions: &[Action]) -> Result<(), usize> {
         for (i, &a) in actions.iter().enumerate() {
-            if self.state.outcome() != Outcome::Playing || !self.state.act(a) {
+            if self.state.outcome() != Outcome::Playing {
+                return Err(i);
+            }
+            self.marker.before(&self.state, a);
+            if !self.state.act(a) {
                 return Err(i);
             }
             self.marker.after(&self.state);
