@@ -137,12 +137,14 @@ fn top_up(
             held[area(p)] += 1;
         }
     }
+    // The area of each free cell, kept in step with `free` (looked up once, not per area).
+    let mut free_area: Vec<usize> = free.iter().map(|&p| area(p)).collect();
     for (a, &size) in areas.sizes.iter().enumerate().skip(1) {
         if size < balance::AREA_FOR_ITEMS {
             continue;
         }
         while held[a] < balance::MIN_AREA_ITEMS {
-            let spots: Vec<usize> = (0..free.len()).filter(|&i| area(free[i]) == a).collect();
+            let spots: Vec<usize> = (0..free.len()).filter(|&i| free_area[i] == a).collect();
             if spots.is_empty() {
                 break;
             }
@@ -150,6 +152,7 @@ fn top_up(
                 break;
             };
             let i = spots[rng.random_range(0..spots.len() as u32) as usize];
+            free_area.swap_remove(i);
             out.push((free.swap_remove(i), kind));
             held[a] += 1;
         }
