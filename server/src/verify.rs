@@ -465,6 +465,32 @@ mod tests {
         );
     }
 
+    /// The marks a run of `first` and then `waits` waits takes, on a closed cave of three
+    /// cells with nothing in it.
+    fn marks_of(first: Action, waits: u32) -> Vec<u32> {
+        let mut state = caves_rules::testing::state_on(&["#####\n#<..#\n#####"], 1);
+        let mut marker = Marker::at(&state);
+        for a in std::iter::once(first).chain((0..waits).map(|_| Action::Wait)) {
+            marker.before(&state, a);
+            assert!(state.act(a), "the run goes on");
+            marker.after(&state);
+        }
+        marker.marks.iter().map(|&(turn, _)| turn).collect()
+    }
+
+    #[test]
+    fn an_opening_of_buttons_has_no_marks_until_a_choice_or_its_limit() {
+        // Waiting is a button: no marks while the run only waits, until the limit.
+        let waited = marks_of(Action::Wait, OPENING_ACTIONS + 200);
+        assert_eq!(waited.first(), Some(&3072), "the first mark past the limit");
+        // Putting the torch out is the player's own choice: marks from the first, 64.
+        let chosen = marks_of(Action::Torch, 200);
+        assert_eq!(chosen[..3], [64, 80, 96]);
+        // A step into the wall too.
+        let bumped = marks_of(Action::Move(Dir::N), 200);
+        assert_eq!(bumped.first(), Some(&64));
+    }
+
     #[test]
     fn a_copy_with_another_ending_shares_its_marks_until_it_parts() {
         let run = long_run(TODAY, SEED, 0, 300);
