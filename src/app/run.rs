@@ -27,8 +27,13 @@ impl Run {
     /// A new run from a header.
     pub fn start(id: u32, header: Header) -> Result<Run, SetupError> {
         let state = header.start()?;
+        Ok(Run::started(id, header, state))
+    }
+
+    /// A new run of `header` from `state`, the state `header.start()` made.
+    pub fn started(id: u32, header: Header, state: State) -> Run {
         let record = Record::start(header, &state);
-        Ok(Run::new(id, state, record))
+        Run::new(id, state, record)
     }
 
     /// A saved run rebuilt by replaying its record (checked against its final fingerprint):

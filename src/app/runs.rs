@@ -8,7 +8,7 @@ use crate::app::request::Request;
 use crate::app::run::Run;
 use crate::record::{Header, Record};
 use crate::rules::variants::NORMAL;
-use crate::rules::Outcome;
+use crate::rules::{Outcome, State};
 
 impl Ctx {
     /// Plays `run`: a `new` one (written at once), or one resumed as it was saved.
@@ -30,8 +30,10 @@ impl Ctx {
     }
 
     /// Starts a new run: the page's seed (or the daily seed) the first time, the next seed
-    /// after a run has ended.
-    pub fn new_run(&mut self, first: bool) -> Goto {
+    /// after a run has ended. `made`, a run's header and its state at the start (the start
+    /// screen's), is taken as it is when its header is the new run's, so the caves are not
+    /// made twice.
+    pub fn new_run(&mut self, first: bool, made: Option<(Header, State)>) -> Goto {
         let (seed, daily) = if first {
             (self.opts.seed, self.opts.daily.clone())
         } else {
@@ -54,7 +56,11 @@ impl Ctx {
         };
         let header = Header::new(seed, self.opts.params, daily).in_variant(variant);
         let id = self.session.fresh_id();
-        match Run::start(id, header) {
+        let started = match made {
+            Some((h, state)) if h == header => Ok(Run::started(id, header, state)),
+            _ => Run::start(id, header),
+        };
+        match started {
             Ok(run) => self.begin_play(run, true),
             Err(e) => {
                 self.notice = Some(format!("Could not build the caves for seed {seed}: {e}."));

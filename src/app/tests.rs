@@ -2531,3 +2531,37 @@ fn exploring_says_once_when_going_on_would_burn_the_fuel_the_run_needs() {
         a.hint()
     );
 }
+
+#[test]
+fn a_new_run_from_the_start_screen_is_the_game_its_caves_showed() {
+    // The start screen makes the next run's caves to show them; the run begun there is taken
+    // from them, and is the same game as one made afresh (`App::choose` makes it anew).
+    for seed in [1, 7, 99] {
+        let mut shown = fresh(seed);
+        press(&mut shown, &["n"]);
+        let mut afresh = fresh(seed);
+        afresh.choose(Choice::NewRun);
+        let header = shown.record().expect("a run").header.clone();
+        assert_eq!(
+            header,
+            afresh.record().expect("a run").header,
+            "seed {seed}"
+        );
+        let start = header.start().expect("the caves");
+        assert_eq!(
+            hash(&shown),
+            start.hash(),
+            "seed {seed}: not the state its header starts"
+        );
+        for keys in [["l", "l", "j", "o"], ["o", "o", ".", "k"]] {
+            press(&mut shown, &keys);
+            press(&mut afresh, &keys);
+            assert_eq!(hash(&shown), hash(&afresh), "seed {seed}");
+        }
+        let (a, b) = (
+            shown.record().expect("a run"),
+            afresh.record().expect("a run"),
+        );
+        assert_eq!(a.encode(), b.encode(), "seed {seed}: the records part");
+    }
+}

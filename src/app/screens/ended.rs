@@ -56,7 +56,7 @@ impl Layer for Ended {
             Some(Next::Stay)
         };
         match (key, cmd) {
-            (_, Some(Command::Confirm)) => Some(ctx.new_run(false).into()),
+            (_, Some(Command::Confirm)) => Some(ctx.new_run(false, None).into()),
             ("r", _) => match ctx.session.run().map(|r| r.record.clone()) {
                 Some(record) => Some(ctx.watch(record).into()),
                 None => Some(Next::Stay),

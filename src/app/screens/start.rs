@@ -92,8 +92,15 @@ impl Layer for Start {
             return Some(Next::Stay);
         }
         let choice = choice(ctx, key)?;
-        let next = choose(ctx, choice);
-        self.refresh(ctx);
+        let next = match choice {
+            // The new run is the one this screen made (when the options still make it).
+            Choice::NewRun => ctx.new_run(true, self.preview.take().map(|p| *p)).into(),
+            _ => choose(ctx, choice),
+        };
+        // The next new run is made again only for a start screen that stays.
+        if !matches!(&next, Next::Go(goto) if !goto.stays()) {
+            self.refresh(ctx);
+        }
         Some(next)
     }
 
@@ -404,7 +411,7 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
             Some(id) => request(ctx, Request::TakeOver(id)),
             None => Next::Stay,
         },
-        Choice::NewRun => ctx.new_run(true).into(),
+        Choice::NewRun => ctx.new_run(true, None).into(),
         Choice::Mode => {
             // The next of the game's variants, round to the first.
             let at = variants::ALL.iter().position(|&v| v == ctx.opts.variant);
