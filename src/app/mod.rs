@@ -367,7 +367,7 @@ impl App {
     }
     /// Does what a start-menu line says.
     pub fn choose(&mut self, choice: screens::start::Choice) {
-        let next = screens::start::choose(&mut self.ctx, choice);
+        let next = screens::start::choose(&mut self.ctx, choice, &mut None);
         self.go(next);
     }
 

@@ -92,11 +92,7 @@ impl Layer for Start {
             return Some(Next::Stay);
         }
         let choice = choice(ctx, key)?;
-        let next = match choice {
-            // The new run is the one this screen made (when the options still make it).
-            Choice::NewRun => ctx.new_run(true, self.preview.take().map(|p| *p)).into(),
-            _ => choose(ctx, choice),
-        };
+        let next = choose(ctx, choice, &mut self.preview);
         // The next new run is made again only for a start screen that stays.
         if !matches!(&next, Next::Go(goto) if !goto.stays()) {
             self.refresh(ctx);
@@ -383,8 +379,10 @@ pub fn regions(ctx: &Ctx) -> Vec<Region> {
     regions
 }
 
-/// Does what a start-menu line says.
-pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
+/// Does what a start-menu line says. `made` is the next new run as the start screen made it
+/// (its header and its state at the start): a new run takes it when the options still make
+/// that run.
+pub fn choose(ctx: &mut Ctx, choice: Choice, made: &mut Option<Box<(Header, State)>>) -> Next {
     let request = |ctx: &mut Ctx, r| {
         ctx.requests.push(r);
         Next::Stay
@@ -411,7 +409,7 @@ pub fn choose(ctx: &mut Ctx, choice: Choice) -> Next {
             Some(id) => request(ctx, Request::TakeOver(id)),
             None => Next::Stay,
         },
-        Choice::NewRun => ctx.new_run(true, None).into(),
+        Choice::NewRun => ctx.new_run(true, made.take().map(|m| *m)).into(),
         Choice::Mode => {
             // The next of the game's variants, round to the first.
             let at = variants::ALL.iter().position(|&v| v == ctx.opts.variant);
