@@ -1,5 +1,5 @@
-//! Paints frames on a canvas: the raster keeps an RGBA buffer, and each paint hands the
-//! changed rectangle to the canvas in one `putImageData` call.
+//! Paints frames on a canvas: the raster keeps an RGBA buffer, and each paint hands each
+//! changed rectangle to the canvas in a `putImageData` call.
 
 use crate::view::frame::Frame;
 use crate::view::layout::{Layout, CELL_PX};
@@ -80,23 +80,22 @@ impl Painter {
     }
 
     pub fn paint(&mut self, frame: &Frame) {
-        let Some(rect) = self.raster.paint(frame) else {
-            return;
-        };
-        self.raster.copy_rect(rect, &mut self.scratch);
-        let image = ImageData::new_with_u8_clamped_array_and_sh(
-            Clamped(&self.scratch),
-            rect.w as u32,
-            rect.h as u32,
-        );
-        if let Ok(image) = image {
+        self.raster.paint(frame);
+        for &rect in self.raster.changed() {
+            self.raster.copy_rect(rect, &mut self.scratch);
+            let image = ImageData::new_with_u8_clamped_array_and_sh(
+                Clamped(&self.scratch),
+                rect.w as u32,
+                rect.h as u32,
+            );
             // putImageData fails only for a detached canvas; the next paint tries again.
-            if self
-                .ctx
-                .put_image_data(&image, rect.x as f64, rect.y as f64)
-                .is_err()
-            {
+            let put = image.and_then(|image| {
+                self.ctx
+                    .put_image_data(&image, rect.x as f64, rect.y as f64)
+            });
+            if put.is_err() {
                 self.raster.invalidate();
+                return;
             }
         }
     }

@@ -1,5 +1,5 @@
 //! Turns frames into RGBA pixels through the glyph atlas, repainting only the cells that
-//! changed since the last frame and reporting the changed rectangle (in pixels).
+//! changed since the last frame and reporting the rectangles (in pixels) that changed.
 
 use crate::font::{lit, GLYPH_SIZE};
 use crate::frame::{Cell, Frame};
@@ -19,7 +19,16 @@ pub struct Raster {
     rows: usize,
     pixels: Vec<u8>,
     shown: Option<Frame>,
+    /// The rectangles the last `paint` changed.
+    changed: Vec<Rect>,
 }
+
+/// Changed cells of one row with at most this many unchanged cells between them go into one
+/// rectangle: a few cells painted again cost less than one more rectangle handed over.
+const JOIN_GAP: usize = 4;
+
+/// With more rectangles than this, the changes are handed over as their bounding box.
+const MAX_RECTS: usize = 12;
 
 impl Raster {
     pub fn new(cols: usize, rows: usize) -> Self {
@@ -28,6 +37,7 @@ impl Raster {
             rows,
             pixels: vec![0; cols * rows * GLYPH_SIZE * GLYPH_SIZE * 4],
             shown: None,
+            changed: Vec::new(),
         }
     }
 
@@ -48,12 +58,17 @@ impl Raster {
         self.shown = None;
     }
 
-    /// Paints the cells of `frame` that differ from the last frame painted. Returns the
-    /// pixel rectangle that changed, or `None` when nothing did. The frame must have the
+    /// Paints the cells of `frame` that differ from the last frame painted. Returns the pixel
+    /// rectangles that changed (none when nothing did): the changed cells of each row in runs,
+    /// a run joined to the same run of the row above, so a few small changes are handed over
+    /// as a few small rectangles, not as the box around them all. The frame must have the
     /// raster's size; extra cells are ignored.
-    pub fn paint(&mut self, frame: &Frame) -> Option<Rect> {
+    pub fn paint(&mut self, frame: &Frame) -> &[Rect] {
+        self.changed.clear();
+        // The box around every changed cell, for when there are too many rectangles.
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         for row in 0..self.rows.min(frame.height()) {
+            let mut run: Option<(usize, usize)> = None;
             for col in 0..self.cols.min(frame.width()) {
                 let i = row * frame.width() + col;
                 let cell = frame.cells()[i];
@@ -67,18 +82,53 @@ impl Raster {
                 self.blit(col, row, cell);
                 (x0, y0) = (x0.min(col), y0.min(row));
                 (x1, y1) = (x1.max(col + 1), y1.max(row + 1));
+                run = match run {
+                    Some((x0, x1)) if col <= x1 + JOIN_GAP => Some((x0, col + 1)),
+                    Some(done) => {
+                        self.add(done, row);
+                        Some((col, col + 1))
+                    }
+                    None => Some((col, col + 1)),
+                };
             }
+            if let Some(done) = run {
+                self.add(done, row);
+            }
+        }
+        if self.changed.len() > MAX_RECTS {
+            self.changed.clear();
+            self.changed.push(Rect {
+                x: x0 * GLYPH_SIZE,
+                y: y0 * GLYPH_SIZE,
+                w: (x1 - x0) * GLYPH_SIZE,
+                h: (y1 - y0) * GLYPH_SIZE,
+            });
         }
         match &mut self.shown {
             Some(shown) if shown.width() == frame.width() => shown.clone_from(frame),
             _ => self.shown = Some(frame.clone()),
         }
-        (x0 != usize::MAX).then(|| Rect {
-            x: x0 * GLYPH_SIZE,
-            y: y0 * GLYPH_SIZE,
-            w: (x1 - x0) * GLYPH_SIZE,
-            h: (y1 - y0) * GLYPH_SIZE,
-        })
+        &self.changed
+    }
+
+    /// The rectangles the last `paint` changed.
+    pub fn changed(&self) -> &[Rect] {
+        &self.changed
+    }
+
+    /// Adds the changed cells `cols` (from, to) of `row`: to the rectangle of the same columns
+    /// that ends on the row above, or as a rectangle of their own.
+    fn add(&mut self, (x0, x1): (usize, usize), row: usize) {
+        let (x, w, y) = (x0 * GLYPH_SIZE, (x1 - x0) * GLYPH_SIZE, row * GLYPH_SIZE);
+        match (self.changed.iter_mut()).find(|r| (r.x, r.w, r.y + r.h) == (x, w, y)) {
+            Some(r) => r.h += GLYPH_SIZE,
+            None => self.changed.push(Rect {
+                x,
+                y,
+                w,
+                h: GLYPH_SIZE,
+            }),
+        }
     }
 
     fn blit(&mut self, col: usize, row: usize, cell: Cell) {
@@ -113,38 +163,97 @@ mod tests {
     use super::*;
     use crate::frame::BLANK;
 
+    const AT: Cell = Cell {
+        glyph: b'@',
+        fg: [255, 255, 255],
+        ..BLANK
+    };
+
+    /// The frame `map` draws: one character a cell, an `@` glyph where it has `@`.
+    fn frame_of(map: &str) -> Frame {
+        let lines: Vec<&str> = map
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let mut f = Frame::new(lines[0].len(), lines.len());
+        for (y, line) in lines.iter().enumerate() {
+            for (x, c) in line.chars().enumerate() {
+                if c == '@' {
+                    f.put(x as i32, y as i32, AT);
+                }
+            }
+        }
+        f
+    }
+
+    /// A rectangle of whole cells: columns x0..x1, rows y0..y1.
+    fn cells(x0: usize, y0: usize, x1: usize, y1: usize) -> Rect {
+        Rect {
+            x: x0 * GLYPH_SIZE,
+            y: y0 * GLYPH_SIZE,
+            w: (x1 - x0) * GLYPH_SIZE,
+            h: (y1 - y0) * GLYPH_SIZE,
+        }
+    }
+
     #[test]
     fn only_changed_cells_are_repainted() {
         let mut r = Raster::new(4, 3);
         let mut f = Frame::new(4, 3);
+        assert_eq!(r.paint(&f), [cells(0, 0, 4, 3)]);
+        assert_eq!(r.paint(&f), []);
+        f.put(2, 1, AT);
+        assert_eq!(r.paint(&f), [cells(2, 1, 3, 2)]);
+    }
+
+    /// Changes far apart are handed over as rectangles of their own, not as the box around
+    /// them all; changes a few cells apart on a row, and the same columns on the rows below,
+    /// as one.
+    #[test]
+    fn changes_far_apart_are_rectangles_of_their_own() {
+        let mut r = Raster::new(30, 8);
+        r.paint(&Frame::new(30, 8));
+        let changed = frame_of(
+            "
+            .@............................
+            ..............................
+            ..........@...@...............
+            ..........@...@...............
+            ..............................
+            ..............................
+            ..............................
+            ...........................@@@
+            ",
+        );
         assert_eq!(
-            r.paint(&f),
-            Some(Rect {
-                x: 0,
-                y: 0,
-                w: 32,
-                h: 24
-            })
+            r.paint(&changed),
+            [cells(1, 0, 2, 1), cells(10, 2, 15, 4), cells(27, 7, 30, 8)]
         );
-        assert_eq!(r.paint(&f), None);
-        f.put(
-            2,
-            1,
-            Cell {
-                glyph: b'@',
-                fg: [255, 255, 255],
-                ..BLANK
-            },
-        );
-        assert_eq!(
-            r.paint(&f),
-            Some(Rect {
-                x: 16,
-                y: 8,
-                w: 8,
-                h: 8
-            })
-        );
+        // Every cell of the frame stands painted as a fresh raster paints it.
+        let mut fresh = Raster::new(30, 8);
+        fresh.paint(&changed);
+        assert!(r.pixels() == fresh.pixels());
+    }
+
+    /// Past `MAX_RECTS` rectangles, the changes go over as the box around them.
+    #[test]
+    fn many_scattered_changes_go_over_as_their_box() {
+        let blank = Frame::new(40, 30);
+        let mut f = blank.clone();
+        let (mut left, mut right) = (usize::MAX, 0);
+        for k in 0..=MAX_RECTS {
+            let x = 3 + (k * 7) % 33;
+            (left, right) = (left.min(x), right.max(x + 1));
+            f.put(x as i32, (2 + k * 2) as i32, AT);
+        }
+        let mut r = Raster::new(40, 30);
+        r.paint(&blank);
+        assert_eq!(r.paint(&f), [cells(left, 2, right, 3 + MAX_RECTS * 2)]);
+        // One fewer: a rectangle each.
+        f.put(left as i32, 2, BLANK);
+        r.paint(&blank);
+        assert_eq!(r.paint(&f).len(), MAX_RECTS);
     }
 
     #[test]
