@@ -157,7 +157,11 @@ fn the_raster_matches_the_frame_it_painted() {
             bg: [30, 35, 32],
         },
     );
-    assert!(raster.paint(&frame).is_some());
+    assert_eq!(
+        raster.paint(&frame).len(),
+        1,
+        "the two cells side by side, one rectangle"
+    );
     let lit = raster
         .pixels()
         .chunks(4)

@@ -83,7 +83,7 @@ impl Raster {
                 (x0, y0) = (x0.min(col), y0.min(row));
                 (x1, y1) = (x1.max(col + 1), y1.max(row + 1));
                 run = match run {
-                    Some((x0, x1)) if col <= x1 + JOIN_GAP => Some((x0, col + 1)),
+                    Some((from, to)) if col <= to + JOIN_GAP => Some((from, col + 1)),
                     Some(done) => {
                         self.add(done, row);
                         Some((col, col + 1))
@@ -116,10 +116,14 @@ impl Raster {
         &self.changed
     }
 
-    /// Adds the changed cells `cols` (from, to) of `row`: to the rectangle of the same columns
-    /// that ends on the row above, or as a rectangle of their own.
-    fn add(&mut self, (x0, x1): (usize, usize), row: usize) {
-        let (x, w, y) = (x0 * GLYPH_SIZE, (x1 - x0) * GLYPH_SIZE, row * GLYPH_SIZE);
+    /// Adds the changed cells of `row` from column `from` up to `to`: to the rectangle of the
+    /// same columns that ends on the row above, or as a rectangle of their own.
+    fn add(&mut self, (from, to): (usize, usize), row: usize) {
+        let (x, w, y) = (
+            from * GLYPH_SIZE,
+            (to - from) * GLYPH_SIZE,
+            row * GLYPH_SIZE,
+        );
         match (self.changed.iter_mut()).find(|r| (r.x, r.w, r.y + r.h) == (x, w, y)) {
             Some(r) => r.h += GLYPH_SIZE,
             None => self.changed.push(Rect {
