@@ -105,9 +105,8 @@ try {
   // and forth in a direction where both legs move the player (so every key is a turn), each
   // key timed alone. The save after the turn is measured above, on its own. Keys come back to
   // back in one task (`k1000`, `k10000`), and, on the survivor, one per task after the browser
-  // has made a frame (`k10000framed`), as a player's keys arrive: the first paint after a
-  // frame also pays for the canvas's own copy of what was just shown, which a loop of keys
-  // with no frame between them never sees.
+  // has made a frame (`k10000framed`), as a player's keys arrive: a key after a gap pays for
+  // its code and data coming back into the caches, which keys back to back never see.
   for (const [name, setup, framed] of [['k1000', null, false], ['k10000', survivor, false], ['k10000framed', survivor, true]]) {
     p = await fresh(context, setup);
     const r = await p.evaluate(async ([isNew, framed]) => {
