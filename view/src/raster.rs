@@ -23,10 +23,6 @@ pub struct Raster {
     changed: Vec<Rect>,
 }
 
-/// Changed cells of one row with at most this many unchanged cells between them go into one
-/// rectangle: a few cells painted again cost less than one more rectangle handed over.
-const JOIN_GAP: usize = 4;
-
 /// With more rectangles than this, the changes are handed over as their bounding box.
 const MAX_RECTS: usize = 12;
 
@@ -59,16 +55,17 @@ impl Raster {
     }
 
     /// Paints the cells of `frame` that differ from the last frame painted. Returns the pixel
-    /// rectangles that changed (none when nothing did): the changed cells of each row in runs,
-    /// a run joined to the same run of the row above, so a few small changes are handed over
-    /// as a few small rectangles, not as the box around them all. The frame must have the
-    /// raster's size; extra cells are ignored.
+    /// rectangles that changed (none when nothing did): each row's changed cells from the
+    /// first to the last, joined to the same columns of the row above, so a few small changes
+    /// are handed over as a few small rectangles, not as the box around them all. The frame
+    /// must have the raster's size; extra cells are ignored.
     pub fn paint(&mut self, frame: &Frame) -> &[Rect] {
         self.changed.clear();
         // The box around every changed cell, for when there are too many rectangles.
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         for row in 0..self.rows.min(frame.height()) {
-            let mut run: Option<(usize, usize)> = None;
+            // The changed columns of this row, from the first to the last.
+            let (mut from, mut to) = (usize::MAX, 0);
             for col in 0..self.cols.min(frame.width()) {
                 let i = row * frame.width() + col;
                 let cell = frame.cells()[i];
@@ -80,19 +77,12 @@ impl Raster {
                     continue;
                 }
                 self.blit(col, row, cell);
-                (x0, y0) = (x0.min(col), y0.min(row));
-                (x1, y1) = (x1.max(col + 1), y1.max(row + 1));
-                run = match run {
-                    Some((from, to)) if col <= to + JOIN_GAP => Some((from, col + 1)),
-                    Some(done) => {
-                        self.add(done, row);
-                        Some((col, col + 1))
-                    }
-                    None => Some((col, col + 1)),
-                };
+                (from, to) = (from.min(col), col + 1);
             }
-            if let Some(done) = run {
-                self.add(done, row);
+            if from < to {
+                (x0, y0) = (x0.min(from), y0.min(row));
+                (x1, y1) = (x1.max(to), row + 1);
+                self.add((from, to), row);
             }
         }
         if self.changed.len() > MAX_RECTS {
@@ -211,9 +201,9 @@ mod tests {
         assert_eq!(r.paint(&f), [cells(2, 1, 3, 2)]);
     }
 
-    /// Changes far apart are handed over as rectangles of their own, not as the box around
-    /// them all; changes a few cells apart on a row, and the same columns on the rows below,
-    /// as one.
+    /// Changes on rows far apart are handed over as rectangles of their own, not as the box
+    /// around them all; a row's changes from its first to its last, and the same columns on
+    /// the row below, as one.
     #[test]
     fn changes_far_apart_are_rectangles_of_their_own() {
         let mut r = Raster::new(30, 8);
