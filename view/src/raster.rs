@@ -23,7 +23,7 @@ pub struct Raster {
     changed: Vec<Rect>,
 }
 
-/// With more rectangles than this, the changes are handed over as their bounding box.
+/// With more rectangles than this, the whole raster is handed over in one.
 const MAX_RECTS: usize = 12;
 
 impl Raster {
@@ -56,13 +56,12 @@ impl Raster {
 
     /// Paints the cells of `frame` that differ from the last frame painted. Returns the pixel
     /// rectangles that changed (none when nothing did): each row's changed cells from the
-    /// first to the last, joined to the same columns of the row above, so a few small changes
-    /// are handed over as a few small rectangles, not as the box around them all. The frame
-    /// must have the raster's size; extra cells are ignored.
+    /// first to the last, joined to a rectangle of the row above that shares columns with
+    /// them, so a few small changes are handed over as a few small rectangles, not as the box
+    /// around them all, and a scrolled view as one. The frame must have the raster's size;
+    /// extra cells are ignored.
     pub fn paint(&mut self, frame: &Frame) -> &[Rect] {
         self.changed.clear();
-        // The box around every changed cell, for when there are too many rectangles.
-        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
         for row in 0..self.rows.min(frame.height()) {
             // The changed columns of this row, from the first to the last.
             let (mut from, mut to) = (usize::MAX, 0);
@@ -80,18 +79,16 @@ impl Raster {
                 (from, to) = (from.min(col), col + 1);
             }
             if from < to {
-                (x0, y0) = (x0.min(from), y0.min(row));
-                (x1, y1) = (x1.max(to), row + 1);
                 self.add((from, to), row);
             }
         }
         if self.changed.len() > MAX_RECTS {
             self.changed.clear();
             self.changed.push(Rect {
-                x: x0 * GLYPH_SIZE,
-                y: y0 * GLYPH_SIZE,
-                w: (x1 - x0) * GLYPH_SIZE,
-                h: (y1 - y0) * GLYPH_SIZE,
+                x: 0,
+                y: 0,
+                w: self.width(),
+                h: self.height(),
             });
         }
         match &mut self.shown {
@@ -106,20 +103,23 @@ impl Raster {
         &self.changed
     }
 
-    /// Adds the changed cells of `row` from column `from` up to `to`: to the rectangle of the
-    /// same columns that ends on the row above, or as a rectangle of their own.
+    /// Adds the changed cells of `row` from column `from` up to `to`: to a rectangle ending on
+    /// the row above that shares columns with them (widened to hold them), or as a rectangle of
+    /// their own.
     fn add(&mut self, (from, to): (usize, usize), row: usize) {
-        let (x, w, y) = (
-            from * GLYPH_SIZE,
-            (to - from) * GLYPH_SIZE,
-            row * GLYPH_SIZE,
-        );
-        match (self.changed.iter_mut()).find(|r| (r.x, r.w, r.y + r.h) == (x, w, y)) {
-            Some(r) => r.h += GLYPH_SIZE,
+        let (x0, x1, y) = (from * GLYPH_SIZE, to * GLYPH_SIZE, row * GLYPH_SIZE);
+        let above = |r: &&mut Rect| r.y + r.h == y && r.x < x1 && x0 < r.x + r.w;
+        match self.changed.iter_mut().find(above) {
+            Some(r) => {
+                let right = (r.x + r.w).max(x1);
+                r.x = r.x.min(x0);
+                r.w = right - r.x;
+                r.h += GLYPH_SIZE;
+            }
             None => self.changed.push(Rect {
-                x,
+                x: x0,
                 y,
-                w,
+                w: x1 - x0,
                 h: GLYPH_SIZE,
             }),
         }
@@ -201,9 +201,9 @@ mod tests {
         assert_eq!(r.paint(&f), [cells(2, 1, 3, 2)]);
     }
 
-    /// Changes on rows far apart are handed over as rectangles of their own, not as the box
-    /// around them all; a row's changes from its first to its last, and the same columns on
-    /// the row below, as one.
+    /// Changes far apart are handed over as rectangles of their own, not as the box around
+    /// them all; a row's changes from its first to its last, and the changes of the row below
+    /// that share columns with them, as one (widened to hold both).
     #[test]
     fn changes_far_apart_are_rectangles_of_their_own() {
         let mut r = Raster::new(30, 8);
@@ -214,7 +214,7 @@ mod tests {
             ..............................
             ..........@...@...............
             ..........@...@...............
-            ..............................
+            ............@@@@@.............
             ..............................
             ..............................
             ...........................@@@
@@ -222,7 +222,7 @@ mod tests {
         );
         assert_eq!(
             r.paint(&changed),
-            [cells(1, 0, 2, 1), cells(10, 2, 15, 4), cells(27, 7, 30, 8)]
+            [cells(1, 0, 2, 1), cells(10, 2, 17, 5), cells(27, 7, 30, 8)]
         );
         // Every cell of the frame stands painted as a fresh raster paints it.
         let mut fresh = Raster::new(30, 8);
@@ -230,22 +230,19 @@ mod tests {
         assert!(r.pixels() == fresh.pixels());
     }
 
-    /// Past `MAX_RECTS` rectangles, the changes go over as the box around them.
+    /// Past `MAX_RECTS` rectangles, the whole raster goes over in one.
     #[test]
-    fn many_scattered_changes_go_over_as_their_box() {
+    fn many_scattered_changes_go_over_as_the_whole() {
         let blank = Frame::new(40, 30);
         let mut f = blank.clone();
-        let (mut left, mut right) = (usize::MAX, 0);
         for k in 0..=MAX_RECTS {
-            let x = 3 + (k * 7) % 33;
-            (left, right) = (left.min(x), right.max(x + 1));
-            f.put(x as i32, (2 + k * 2) as i32, AT);
+            f.put((3 + (k * 7) % 33) as i32, (2 + k * 2) as i32, AT);
         }
         let mut r = Raster::new(40, 30);
         r.paint(&blank);
-        assert_eq!(r.paint(&f), [cells(left, 2, right, 3 + MAX_RECTS * 2)]);
+        assert_eq!(r.paint(&f), [cells(0, 0, 40, 30)]);
         // One fewer: a rectangle each.
-        f.put(left as i32, 2, BLANK);
+        f.put(3, 2, BLANK);
         r.paint(&blank);
         assert_eq!(r.paint(&f).len(), MAX_RECTS);
     }
