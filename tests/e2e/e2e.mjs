@@ -328,6 +328,40 @@ async function main() {
     assert(!samePos(before, after), `the player did not move (${fmtPos(before)})`);
   });
 
+  // The page paints only the cells a frame changed, as a few rectangles: after every key of a
+  // walk (moves that scroll the view and moves that do not, explore's journeys frame by frame,
+  // look mode, the inventory and the map), the canvas must be what a whole repaint makes.
+  await check('the canvas painted key by key is the canvas painted whole', async () => {
+    needReady();
+    const bad = await page.evaluate(async () => {
+      const g = window.cavesGame;
+      const c = document.getElementById('game');
+      const ctx = c.getContext('2d');
+      const pixels = () => ctx.getImageData(0, 0, c.width, c.height).data;
+      const frame = () => new Promise((done) => requestAnimationFrame(done));
+      const keys = ['o', 'h', 'h', 'h', 'l', 'l', 'l', 'k', 'k', 'j', 'j', 'y', 'n', 'u', 'b',
+        'x', 'l', 'Escape', 'i', 'Escape', 'M', 'Escape', 'o'];
+      for (let round = 0; round < 3; round++) {
+        for (const k of keys) {
+          g.key(k);
+          while (g.animating()) await frame();
+          const painted = pixels();
+          g.repaint_all();
+          const whole = pixels();
+          for (let i = 0; i < whole.length; i += 4) {
+            if (painted[i] !== whole[i] || painted[i + 1] !== whole[i + 1] || painted[i + 2] !== whole[i + 2]) {
+              const x = (i / 4) % c.width;
+              const y = Math.floor(i / 4 / c.width);
+              return `after "${k}" (round ${round + 1}) the pixel at ${x},${y} is not what a whole repaint paints`;
+            }
+          }
+        }
+      }
+      return null;
+    });
+    assert(!bad, bad);
+  });
+
   // i) canvas fits and is scaled by whole device pixels at several window sizes.
   for (const [w, h] of [[800, 600], [1280, 800], [2560, 1440]]) {
     await check(`canvas fits a ${w}x${h} window at a whole-pixel scale`, async () => {
