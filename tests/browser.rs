@@ -157,8 +157,9 @@ fn the_raster_matches_the_frame_it_painted() {
             bg: [30, 35, 32],
         },
     );
+    raster.paint(&frame);
     assert_eq!(
-        raster.paint(&frame).len(),
+        raster.changed().len(),
         1,
         "the two cells side by side, one rectangle"
     );

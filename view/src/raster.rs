@@ -54,13 +54,13 @@ impl Raster {
         self.shown = None;
     }
 
-    /// Paints the cells of `frame` that differ from the last frame painted. Returns the pixel
-    /// rectangles that changed (none when nothing did): each row's changed cells from the
-    /// first to the last, joined to a rectangle of the row above that shares columns with
-    /// them, so a few small changes are handed over as a few small rectangles, not as the box
-    /// around them all, and a scrolled view as one. The frame must have the raster's size;
-    /// extra cells are ignored.
-    pub fn paint(&mut self, frame: &Frame) -> &[Rect] {
+    /// Paints the cells of `frame` that differ from the last frame painted, and keeps the
+    /// pixel rectangles that changed (`changed`; none when nothing did): each row's changed
+    /// cells from the first to the last, joined to a rectangle of the row above that shares
+    /// columns with them, so a few small changes are handed over as a few small rectangles,
+    /// not as the box around them all, and a scrolled view as one. The frame must have the
+    /// raster's size; extra cells are ignored.
+    pub fn paint(&mut self, frame: &Frame) {
         self.changed.clear();
         for row in 0..self.rows.min(frame.height()) {
             // The changed columns of this row, from the first to the last.
@@ -95,7 +95,6 @@ impl Raster {
             Some(shown) if shown.width() == frame.width() => shown.clone_from(frame),
             _ => self.shown = Some(frame.clone()),
         }
-        &self.changed
     }
 
     /// The rectangles the last `paint` changed.
@@ -195,10 +194,13 @@ mod tests {
     fn only_changed_cells_are_repainted() {
         let mut r = Raster::new(4, 3);
         let mut f = Frame::new(4, 3);
-        assert_eq!(r.paint(&f), [cells(0, 0, 4, 3)]);
-        assert_eq!(r.paint(&f), []);
+        r.paint(&f);
+        assert_eq!(r.changed(), [cells(0, 0, 4, 3)]);
+        r.paint(&f);
+        assert_eq!(r.changed(), []);
         f.put(2, 1, AT);
-        assert_eq!(r.paint(&f), [cells(2, 1, 3, 2)]);
+        r.paint(&f);
+        assert_eq!(r.changed(), [cells(2, 1, 3, 2)]);
     }
 
     /// Changes far apart are handed over as rectangles of their own, not as the box around
@@ -220,8 +222,9 @@ mod tests {
             ...........................@@@
             ",
         );
+        r.paint(&changed);
         assert_eq!(
-            r.paint(&changed),
+            r.changed(),
             [cells(1, 0, 2, 1), cells(10, 2, 17, 5), cells(27, 7, 30, 8)]
         );
         // Every cell of the frame stands painted as a fresh raster paints it.
@@ -240,11 +243,13 @@ mod tests {
         }
         let mut r = Raster::new(40, 30);
         r.paint(&blank);
-        assert_eq!(r.paint(&f), [cells(0, 0, 40, 30)]);
+        r.paint(&f);
+        assert_eq!(r.changed(), [cells(0, 0, 40, 30)]);
         // One fewer: a rectangle each.
         f.put(3, 2, BLANK);
         r.paint(&blank);
-        assert_eq!(r.paint(&f).len(), MAX_RECTS);
+        r.paint(&f);
+        assert_eq!(r.changed().len(), MAX_RECTS);
     }
 
     #[test]
