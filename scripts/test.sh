@@ -8,6 +8,10 @@ source scripts/setup.sh
 
 step() { printf '\n==> %s\n' "$*"; }
 
+# One pass builds each crate once: incremental caches would only fill the disk (a CI runner
+# ran out of space with them). Set CARGO_INCREMENTAL=1 to keep them.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
+
 step "cargo fmt --check"
 cargo fmt --all -- --check
 
