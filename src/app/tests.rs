@@ -2439,6 +2439,35 @@ fn a_journey_stopped_short_goes_on_to_its_goal_with_enter() {
     assert!(a.tap(on_log.0, on_log.1));
     assert!(a.journey().is_none(), "the tap stopped it");
 
+    // On a phone's narrow log a hint of three lines (what the step showed, then why travel
+    // stopped) is there whole, its last words the way to go on.
+    let mut a = corridor_with_a_goblin_in_a_nook();
+    a.set_layout(Layout::for_window(390.0, 844.0, 3.0, false));
+    a.set_touch(true);
+    press(&mut a, &["o"]);
+    settle(&mut a, 50.0, 500);
+    let hint = format!(
+        "A goblin attacks you from the dark. {}",
+        a.hint().unwrap_or_default()
+    );
+    a.ctx.hint = Some(hint.clone());
+    let frame = compose(&a).to_string();
+    let log: Vec<&str> = frame
+        .lines()
+        .skip((a.layout().rows - a.layout().log) as usize)
+        .collect();
+    let words = |t: &str| {
+        t.replace('│', " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(
+        words(&log.join(" ")).contains(&words(&hint)),
+        "{hint:?} is whole in the log:\n{}",
+        log.join("\n")
+    );
+
     // A run stopped by a key goes on too.
     let mut a = corridor();
     press(&mut a, &["L", "q"]);

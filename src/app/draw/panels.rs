@@ -383,8 +383,12 @@ pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State, notes: &[(u64, String
     f.boxed(Area { x, y, w, h }, "Log", DIM, BLACK);
     let inner = (w - 3) as usize;
     let room = (h - 2) as usize;
+    // The hint is what to read now: it takes the rows it needs, the newest lines the rest. A
+    // hint taller than the box keeps its last lines, which say what to do (on a phone's
+    // narrow log a stopped journey's reason and its way on take three).
     let hint = ctx.hint.as_deref().map_or(Vec::new(), |h| wrap(h, inner));
-    let room = room.saturating_sub(hint.len().min(room.saturating_sub(1)));
+    let hint = &hint[hint.len().saturating_sub(room)..];
+    let room = room - hint.len();
     // The newest lines that fit, gathered from the bottom up.
     let mut lines: Vec<(String, Rgb)> = Vec::new();
     let mut entries = state.log().entries().iter().rev().peekable();
@@ -411,7 +415,7 @@ pub(crate) fn log(f: &mut Frame, ctx: &Ctx, state: &State, notes: &[(u64, String
         f.text(x + 2, row, line, *colour, BLACK);
         row += 1;
     }
-    for line in hint.iter().take((layout.log - 2) as usize - shown) {
+    for line in hint {
         f.text(x + 2, row, line, TITLE, BLACK);
         row += 1;
     }
