@@ -506,4 +506,28 @@ mod tests {
             .collect();
         assert_eq!(shared, [64, 80, 96, 112, 128, 160, 192, 224]);
     }
+
+    /// A board seed in whose caves the long run fights through the turns after 240, so the
+    /// tail copy parts from it by a first turn the original did not take: still another game
+    /// that shares its marks past half of the original's.
+    #[test]
+    fn a_tail_copy_parted_by_its_first_turn_shares_the_marks_before() {
+        let seed = 17_339_015_791_875_003_951;
+        let days = [Day {
+            date: TODAY.into(),
+            seed,
+        }];
+        let run = long_run(TODAY, seed, 0, 300);
+        let plain = verify(&run.encode(), &days).expect("verifies");
+        let tail = verify(&tail_copy(&run, 240, 0b1011, 60).encode(), &days).expect("verifies");
+        assert_ne!(tail.game.whole, plain.game.whole);
+        let last_shared = tail
+            .game
+            .marks
+            .iter()
+            .filter(|m| plain.game.marks.contains(m))
+            .map(|m| m.0)
+            .max();
+        assert!(last_shared > Some(150), "{last_shared:?}");
+    }
 }
