@@ -376,14 +376,14 @@ pub fn tail_copy(original: &Record, keep_turns: u32, pattern: u32, turns: u32) -
         Ok(s) => s.player(),
         Err(e) => panic!("the run's caves cannot be built: {e}"),
     };
-    let kept = || replay_prefix(original, |s| s.turn() < keep_turns);
-    let (mut state, mut record) = kept();
+    let kept = replay_prefix(original, |s| s.turn() < keep_turns);
+    let (mut state, mut record) = kept.clone();
     play_long(&mut state, &mut record, home, pattern, turns, REST_SPARE);
     take(&mut state, &mut record, Action::Ascend);
     if record.actions != original.actions {
         return record;
     }
-    let (mut state, mut record) = kept();
+    let (mut state, mut record) = kept;
     let first = match original.actions.get(record.actions.len()) {
         Some(Action::Wait) => Action::Torch,
         _ => Action::Wait,

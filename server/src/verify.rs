@@ -497,13 +497,7 @@ mod tests {
         let plain = verify(&run.encode(), &days()).expect("verifies");
         let tail = verify(&tail_copy(&run, 240, 0b1011, 60).encode(), &days()).expect("verifies");
         assert_ne!(tail.game.whole, plain.game.whole);
-        let shared: Vec<u32> = tail
-            .game
-            .marks
-            .iter()
-            .filter(|m| plain.game.marks.contains(m))
-            .map(|m| m.0)
-            .collect();
+        let shared = shared_marks(&tail.game.marks, &plain.game.marks);
         assert_eq!(shared, [64, 80, 96, 112, 128, 160, 192, 224]);
     }
 
@@ -521,13 +515,17 @@ mod tests {
         let plain = verify(&run.encode(), &days).expect("verifies");
         let tail = verify(&tail_copy(&run, 240, 0b1011, 60).encode(), &days).expect("verifies");
         assert_ne!(tail.game.whole, plain.game.whole);
-        let last_shared = tail
-            .game
-            .marks
-            .iter()
-            .filter(|m| plain.game.marks.contains(m))
-            .map(|m| m.0)
+        let last_shared = shared_marks(&tail.game.marks, &plain.game.marks)
+            .into_iter()
             .max();
         assert!(last_shared > Some(150), "{last_shared:?}");
+    }
+
+    /// The turns of the marks of `copy` that `original` has too.
+    fn shared_marks(copy: &[(u32, String)], original: &[(u32, String)]) -> Vec<u32> {
+        copy.iter()
+            .filter(|m| original.contains(m))
+            .map(|m| m.0)
+            .collect()
     }
 }
