@@ -6,7 +6,7 @@ mod scenes;
 
 use caves::rules::autopilot::stops::{interrupted, Watch};
 use caves::rules::autopilot::travel::{
-    explore_target, first_step, nearest_stairs, next_step, path, run_stop, Goal,
+    explore_target, first_step, nearest_of, nearest_stairs, next_step, path, run_stop, Goal,
 };
 use caves::rules::builder::altars::offering_cells;
 use caves::rules::kinds::creature::Creature;
@@ -80,6 +80,28 @@ fn the_shortest_path_goes_around_walls() {
     assert_eq!(state.player(), target);
     assert_eq!(path(&state, Point::new(3, 1, 0)), None, "a wall is no goal");
     assert_eq!(path(&state, Point::new(1, 1, 1)), None, "another level");
+}
+
+/// Of cells to reach, the nearest by the way there: the cell beyond the wall (2 cells off
+/// as the crow flies, 4 steps round the wall) comes after the open one 3 cells off (3 steps).
+#[test]
+fn the_nearest_of_some_cells_is_the_nearest_by_the_way_there() {
+    let mut state = cave(
+        "
+        #########
+        #...<#..#
+        #....#..#
+        #.......#
+        #########
+    ",
+    );
+    walk(&mut state, &[Dir::S, Dir::SE, Dir::NW, Dir::N]);
+    let (behind, open) = (Point::new(6, 1, 0), Point::new(1, 1, 0));
+    assert!(state.sight().remembers(behind), "{}", known(&state));
+    let (to, steps) = nearest_of(&state, &[behind, open]).expect("both reachable");
+    assert_eq!((to, steps.len()), (open, 3), "{steps:?}");
+    assert_eq!(nearest_of(&state, &[behind]).map(|(_, s)| s.len()), Some(4));
+    assert_eq!(nearest_of(&state, &[Point::new(5, 1, 0)]), None, "a wall");
 }
 
 /// Two ways between the ends of the top row: straight along it (19 steps) or down, along the

@@ -10,7 +10,7 @@
 //! soon as it knows the way.
 
 use crate::game::Game;
-use caves_rules::autopilot::travel::{next_step, path, Goal};
+use caves_rules::autopilot::travel::{nearest_of, next_step, Goal};
 use caves_rules::creatures::monster::Mind;
 use caves_rules::kinds::entry::{Effect, Tactic};
 use caves_rules::kinds::item::Item;
@@ -151,11 +151,13 @@ pub fn retreat(g: &Game) -> Option<Action> {
         .next()
 }
 
-/// The way to the nearest seen item on this level worth a detour, if the pack has room;
-/// items found out of reach are skipped from then on. Only a way on this level: one by
-/// other levels' stairs could lead down from where the idol's way out leads back up, and
-/// round again (closed doors hide parts of a level, so it knows such ways more often).
-pub fn fetch(g: &mut Game) -> Option<Action> {
+/// The way to the nearest seen item on this level worth a detour (nearest by the way there:
+/// by a straight line, the nearer of two items can change with each step, and the bot would
+/// turn back and forth between them for ever), if the pack has room. Only a way on this
+/// level: one by other levels' stairs could lead down from where the idol's way out leads
+/// back up, and round again (closed doors hide parts of a level, so it knows such ways more
+/// often).
+pub fn fetch(g: &Game) -> Option<Action> {
     let s = &g.state;
     let here = g.here();
     // Room for it: a free slot, or a stack of its kind to join.
@@ -163,20 +165,11 @@ pub fn fetch(g: &mut Game) -> Option<Action> {
     if g.items.contains_key(&here) && room(&here) {
         return Some(Action::PickUp);
     }
-    let mut spots: Vec<Point> = g
-        .items
-        .keys()
-        .copied()
-        .filter(|p| p.z == here.z && !g.skip.contains(p) && room(p))
+    let spots: Vec<Point> = (g.items.keys().copied())
+        .filter(|p| p.z == here.z && room(p))
         .collect();
-    spots.sort_by_key(|p| (p.chebyshev(here), p.x, p.y));
-    for p in spots {
-        if let Some(&d) = path(s, p).as_deref().and_then(<[Dir]>::first) {
-            return Some(Action::Move(d));
-        }
-        g.skip.push(p);
-    }
-    None
+    let (_, steps) = nearest_of(s, &spots)?;
+    steps.first().map(|&d| Action::Move(d))
 }
 
 /// A step towards the nearest hunting creature that shoots from afar, when one is in view and
@@ -276,15 +269,20 @@ pub fn try_unknown(g: &Game) -> Option<Choice> {
 }
 
 /// What the careful bots do last: fetch an item worth it, else go on (explore first while
-/// `explore_first`), else wait.
+/// `explore_first`; `Game::meet_blocker` when a creature turns it back and forth), else wait.
 pub fn fetch_or_go_on(g: &mut Game, explore_first: bool) -> Choice {
-    if let Some(a) = fetch(g) {
-        return (a, None);
-    }
     let dead = g.dead.len();
-    match g.onward(explore_first) {
-        Some(a) => (a, why_onward(g, a, dead)),
-        None => (Action::Wait, None),
+    let (a, why) = match fetch(g) {
+        Some(a) => (a, None),
+        None => match g.onward(explore_first) {
+            Some(a) => (a, why_onward(g, a, dead)),
+            None => (Action::Wait, None),
+        },
+    };
+    let why_meet = "goes to meet the creature in its way: going round it turned it back and forth";
+    match g.meet_blocker(a) {
+        Some(m) => (m, Some(why_meet)),
+        None => (a, why),
     }
 }
 

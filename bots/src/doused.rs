@@ -11,7 +11,8 @@ use caves_rules::Action;
 pub fn policy(g: &mut Game) -> Action {
     let s = &g.state;
     let (hp, max) = (s.hp(), s.max_hp());
-    let resting = hp < max && !s.creature_in_view();
+    // No rest while a fire burns on the level away from it: the rules refuse it.
+    let resting = hp < max && !s.creature_in_view() && !s.fire_burns();
     // The torch burns only to rest by (wounds close only by torchlight); otherwise, and when
     // oil relights it, it is put out again at once.
     if s.torch_lit() != (resting && s.fuel() > 0) && s.fuel() > 0 {
@@ -36,10 +37,11 @@ pub fn policy(g: &mut Game) -> Action {
     }
     g.backed = 0;
     // With no fuel burning, every level is explored whole before going down.
-    learn(g)
-        .or_else(|| fetch(g))
-        .or_else(|| g.onward(true))
-        .unwrap_or(Action::Wait)
+    if let Some(a) = learn(g) {
+        return a;
+    }
+    let a = fetch(g).or_else(|| g.onward(true)).unwrap_or(Action::Wait);
+    g.meet_blocker(a).unwrap_or(a)
 }
 
 /// A game in the dark that has not ended in this many turns counts as not won (resting in

@@ -18,12 +18,15 @@ pub struct Game {
     /// order, not a hash table's, so that no decision can hang on an order that differs
     /// from one process to the next.
     pub items: BTreeMap<Point, Item>,
-    /// Items seen but found out of reach: not tried again.
-    pub skip: Vec<Point>,
     /// Steps taken back in a row.
     pub backed: u32,
     /// Turns waited in a row beyond a plate for a hunter to cross it.
     pub lured: u32,
+    /// Going to meet a creature that stands in the way (`Game::meet_blocker`), while one
+    /// is in view.
+    pub meeting: bool,
+    /// Where it stood after each of its last `TURNING` actions.
+    trail: Vec<Point>,
     /// Stairs down that led only to places already searched.
     pub dead: Vec<Point>,
     /// The expert's tactics for the new rules, each of which can be turned off.
@@ -39,6 +42,10 @@ pub struct Game {
 
 /// The most notes a game keeps: the first ones, where a watcher learns most.
 pub const MAX_NOTES: usize = 200;
+
+/// Moves between the same two cells that show the bot turning back and forth
+/// (`Game::meet_blocker`).
+const TURNING: usize = 6;
 
 /// A reason given again within this many actions of its last giving is not noted again.
 const QUIET: usize = 30;
@@ -89,9 +96,10 @@ impl Game {
             state,
             taken: Vec::new(),
             items: BTreeMap::new(),
-            skip: Vec::new(),
             backed: 0,
             lured: 0,
+            meeting: false,
+            trail: Vec::new(),
             dead: Vec::new(),
             tactics: Tactics::ALL,
             notes: Vec::new(),
@@ -120,6 +128,10 @@ impl Game {
     pub fn act(&mut self, a: Action) {
         self.state.act(a);
         self.taken.push(a);
+        if self.trail.len() == TURNING {
+            self.trail.remove(0);
+        }
+        self.trail.push(self.state.player());
         self.see();
     }
 
@@ -221,6 +233,36 @@ impl Game {
             return Some(Action::Ascend);
         }
         next_step(s, Goal::StairsUp)
+    }
+
+    /// The way to the nearest creature in view once the bot's way (`next`, a step to an
+    /// item or on) would be one more move between the same two cells it has stood on for
+    /// its last `TURNING` moves, and from then on while a creature is in view (`meeting`).
+    /// Travel goes round a creature it sees: one that stands in the only way on (asleep in a
+    /// passage, say) turns the bot back as it comes into view, and out of view again the way
+    /// through its cell looks open, so the bot would turn for ever. A player deals with what
+    /// blocks the way, and so do the bots that choose for themselves: they go to meet it.
+    /// (The autopilot only taps the game's buttons, which never walk to a creature.)
+    pub fn meet_blocker(&mut self, next: Action) -> Option<Action> {
+        let n = self.taken.len();
+        let moves = n >= TURNING
+            && self.taken[n - TURNING..]
+                .iter()
+                .all(|a| matches!(a, Action::Move(_)));
+        let mut cells: Vec<Point> = self.trail.clone();
+        cells.sort_by_key(|p| (p.z, p.y, p.x));
+        cells.dedup();
+        let turning = matches!(next, Action::Move(_))
+            && moves
+            && self.trail.len() == TURNING
+            && cells.len() <= 2;
+        let here = self.here();
+        let nearest = (self.foes().into_iter())
+            .min_by_key(|m| m.pos.chebyshev(here))
+            .map(|m| m.pos);
+        self.meeting = (self.meeting || turning) && nearest.is_some();
+        let to = nearest.filter(|_| self.meeting)?;
+        next_step(&self.state, Goal::To(to))
     }
 
     /// The step towards (or down) the nearest known stairs down not yet found to lead

@@ -103,6 +103,14 @@ pub fn path(state: &State, to: Point) -> Option<Vec<Dir>> {
     search(state, |p| p == to).map(|(_, steps)| steps)
 }
 
+/// The nearest of `cells` by path on the player's level, and the steps to it (empty when the
+/// player stands on one); `None` when none can be reached. Nearest by the way there, not as
+/// the crow flies: of two items on either side of a wall, the one a straight line calls
+/// nearer can change with every step, and a walker led by it would turn back and forth.
+pub fn nearest_of(state: &State, cells: &[Point]) -> Option<(Point, Vec<Dir>)> {
+    search(state, |p| cells.contains(&p))
+}
+
 /// The nearest remembered stairs down (`down`) or up on the player's level, by path length.
 pub fn nearest_stairs(state: &State, down: bool) -> Option<Point> {
     search(state, |p| is_stairs(state, p, down)).map(|(p, _)| p)
