@@ -7,7 +7,7 @@
 #
 # Prints Markdown tables and writes them to target/bench/results.md (raw numbers of the
 # last run in target/bench/raw.txt). BENCH_RUNS sets the timed generation runs (default 15,
-# each case after 3 warm-ups).
+# each case after 3 warm-ups, and in JavaScript engines at least a second of them).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/setup.sh >&2
@@ -88,8 +88,9 @@ runs="$(get gen.default.native.runs)"
     echo "### World generation"
     echo
     echo "Milliseconds per world, median (min) of $runs runs, a new seed every run, after 3 warm-ups (in the"
-    echo "browser 50 for the default world, so Chromium's optimising tier has compiled the hot code; a lab"
-    echo "regenerates again and again, so that is what a person feels)."
+    echo "browser 50 for the default world; in node and in the browser, ours and rot.js, warm-ups go on for at"
+    echo "least a second, so the optimising compiler, which works on background threads, has compiled the"
+    echo "hot code: a lab regenerates again and again, so that is what a person feels)."
     echo "Ours: native = \`cargo run --release --example bench\` (release profile: opt-level 3, LTO);"
     echo "wasm = \`bench_generate\` of the lab's release bundle (opt-level 3) in headless Chromium. Both include"
     echo "the world checksum. (The game page's own wasm is built for size, opt-level \"z\".)"

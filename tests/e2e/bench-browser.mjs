@@ -23,7 +23,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { launchChromium, startServer } from './serve.mjs';
-import { rotGenerate, timeRuns, ROT_CASES, WARMUP, RUNS } from './bench-gen-rot.mjs';
+import { rotGenerate, timeRuns, ROT_CASES, WARMUP, RUNS, WARM_MS } from './bench-gen-rot.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..', '..');
@@ -282,9 +282,9 @@ async function main() {
     await page.addScriptTag({ content: `window.rotGenerate = ${rotGenerate}; window.timeRuns = ${timeRuns};` });
     for (const [name, w, h, d, full] of WASM_CASES) {
       const r = await page.evaluate(
-        ([w, h, d, full, warmup, runs]) =>
-          window.timeRuns((seed) => window.labBindings.bench_generate(w, h, d, seed, full), warmup, runs),
-        [w, h, d, full, warmupFor(w * h * d), RUNS],
+        ([w, h, d, full, warmup, runs, warmMs]) =>
+          window.timeRuns((seed) => window.labBindings.bench_generate(w, h, d, seed, full), warmup, runs, warmMs),
+        [w, h, d, full, warmupFor(w * h * d), RUNS, WARM_MS],
       );
       out(`gen.${name}.wasm.median`, ms(r.median));
       out(`gen.${name}.wasm.min`, ms(r.min));
@@ -292,9 +292,9 @@ async function main() {
     }
     for (const [name, w, h, levels, connect] of ROT_CASES) {
       const r = await page.evaluate(
-        ([w, h, levels, connect, warmup, runs]) =>
-          window.timeRuns((seed) => window.rotGenerate(window.ROT, w, h, levels, connect, seed), warmup, runs),
-        [w, h, levels, connect, warmupFor(w * h * levels), RUNS],
+        ([w, h, levels, connect, warmup, runs, warmMs]) =>
+          window.timeRuns((seed) => window.rotGenerate(window.ROT, w, h, levels, connect, seed), warmup, runs, warmMs),
+        [w, h, levels, connect, warmupFor(w * h * levels), RUNS, WARM_MS],
       );
       out(`gen.${name}.rotchrome.median`, ms(r.median));
       out(`gen.${name}.rotchrome.min`, ms(r.min));

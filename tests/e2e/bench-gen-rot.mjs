@@ -42,12 +42,17 @@ export function rotGenerate(ROT, w, h, levels, connect, seed) {
   return floors;
 }
 
-// Times `fn(seed)`: `warmup` untimed runs, then `runs` timed ones, a new seed each run.
-// Returns { median, min, runs } in ms (performance.now()).
-export function timeRuns(fn, warmup, runs) {
-  let seed = 1;
+// Times `fn(seed)`: `warmup` untimed runs and at least `warmMs` ms of them (seeds from
+// 1,000,001 on), then `runs` timed ones on seeds 1, 2, ... (the same worlds however long the
+// warm-up took). Returns { median, min, runs } in ms (performance.now()). The time
+// floor is for the browser: its optimising compiler works on background threads, and on a
+// busy machine a count of warm-up runs can end before the optimised code is in, so that the
+// timed runs measured the baseline compiler's code.
+export function timeRuns(fn, warmup, runs, warmMs = 0) {
   let sink = 0;
-  for (let i = 0; i < warmup; i++) sink += fn(seed++);
+  const warmEnd = performance.now() + warmMs;
+  for (let i = 0; i < warmup || performance.now() < warmEnd; i++) sink += fn(1000001 + i);
+  let seed = 1;
   const ms = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
@@ -69,11 +74,13 @@ export const ROT_CASES = [
 ];
 
 export const WARMUP = 3;
+// The least time spent warming up each case (`timeRuns`).
+export const WARM_MS = 1000;
 export const RUNS = Number(process.env.BENCH_RUNS) > 0 ? Number(process.env.BENCH_RUNS) : 15;
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   for (const [name, w, h, levels, connect] of ROT_CASES) {
-    const r = timeRuns((seed) => rotGenerate(ROT, w, h, levels, connect, seed), WARMUP, RUNS);
+    const r = timeRuns((seed) => rotGenerate(ROT, w, h, levels, connect, seed), WARMUP, RUNS, WARM_MS);
     console.log(`@ gen.${name}.rotnode.median ${r.median.toFixed(3)}`);
     console.log(`@ gen.${name}.rotnode.min ${r.min.toFixed(3)}`);
     console.log(`@ gen.${name}.rotnode.runs ${r.runs}`);
