@@ -11,7 +11,9 @@ use caves_rules::Action;
 pub fn policy(g: &mut Game) -> Action {
     let s = &g.state;
     let (hp, max) = (s.hp(), s.max_hp());
-    // No rest while a fire burns on the level away from it: the rules refuse it.
+    // While a fire burns on its level the rules allow a rest only in the fire's warmth, which
+    // this bot does not seek: no rest then (a refused rest takes no turn, so it would rest for
+    // ever).
     let resting = hp < max && !s.creature_in_view() && !s.fire_burns();
     // The torch burns only to rest by (wounds close only by torchlight); otherwise, and when
     // oil relights it, it is put out again at once.
