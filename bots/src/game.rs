@@ -244,18 +244,19 @@ impl Game {
     /// blocks the way, and so do the bots that choose for themselves: they go to meet it.
     /// (The autopilot only taps the game's buttons, which never walk to a creature.)
     pub fn meet_blocker(&mut self, next: Action) -> Option<Action> {
+        // One position a move in `trail` once the last `TURNING` actions were all moves.
         let n = self.taken.len();
-        let moves = n >= TURNING
+        let turning = matches!(next, Action::Move(_))
+            && n >= TURNING
             && self.taken[n - TURNING..]
                 .iter()
-                .all(|a| matches!(a, Action::Move(_)));
-        let mut cells: Vec<Point> = self.trail.clone();
-        cells.sort_by_key(|p| (p.z, p.y, p.x));
-        cells.dedup();
-        let turning = matches!(next, Action::Move(_))
-            && moves
-            && self.trail.len() == TURNING
-            && cells.len() <= 2;
+                .all(|a| matches!(a, Action::Move(_)))
+            && {
+                let mut cells = self.trail.clone();
+                cells.sort_by_key(|p| (p.z, p.y, p.x));
+                cells.dedup();
+                cells.len() <= 2
+            };
         let here = self.here();
         let nearest = (self.foes().into_iter())
             .min_by_key(|m| m.pos.chebyshev(here))
